@@ -1,0 +1,90 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { eq, sql } from "drizzle-orm";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { Context } from "hono";
+import { AppError } from "../errors.ts";
+import type { AppEnv } from "../http/env.ts";
+import type { Kernel } from "../kernel.ts";
+import { companies, users } from "../db/tables.ts";
+import type { UserRow } from "../db/rows.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import { FailureLimiter } from "./rate-limit.ts";
+import * as r from "./routes.ts";
+import { readRefreshToken, REFRESH_COOKIE, REFRESH_TOKEN_SECONDS, signAccessToken, signRefreshToken } from "./tokens.ts";
+import { withinWorkHours } from "./work-hours.ts";
+
+/** Issues both tokens: the access token in the answer, the refresh token in the httpOnly cookie. */
+async function issueSession(c: Context<AppEnv>, kernel: Kernel, user: UserRow) {
+  const token = await signAccessToken({ sub: user.id, companyId: user.companyId, profile: user.profile, super: user.super }, kernel.secrets.jwt);
+  const refreshToken = await signRefreshToken({ sub: user.id, tokenVersion: user.tokenVersion }, kernel.secrets.jwtRefresh);
+  setCookie(c, REFRESH_COOKIE, refreshToken, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    secure: new URL(c.req.url).protocol === "https:",
+    maxAge: REFRESH_TOKEN_SECONDS,
+  });
+  return { token, user: await kernel.sessionUsers.build(user) };
+}
+
+export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, kernel: Kernel) {
+  const limiter = new FailureLimiter(kernel.config.LOGIN_RATE_LIMIT, kernel.config.LOGIN_RATE_WINDOW_SECONDS * 1000);
+  // Verifying against a real hash when the e-mail is unknown keeps both paths equally slow.
+  const dummyHash = hashPassword(crypto.randomUUID());
+
+  app.openapi(r.login, async (c) => {
+    const { email, password } = c.req.valid("json");
+    const ip = c.env?.remoteAddress ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+    const keys = [`ip:${ip}`, `email:${email}`];
+    if (keys.some((k) => limiter.blocked(k))) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
+    const [found] = await kernel.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    const ok = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
+    if (!found || !ok) {
+      for (const k of keys) limiter.fail(k);
+      throw new AppError("ERR_INVALID_CREDENTIALS");
+    }
+    limiter.reset(`email:${email}`);
+    if (!found.super && !withinWorkHours(found.startWork, found.endWork)) throw new AppError("ERR_OUT_OF_HOURS");
+    // A new login revokes the previous session's refresh token and tells its page.
+    const [user] = await kernel.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: true, lastSeenAt: new Date().toISOString() })
+      .where(eq(users.id, found.id))
+      .returning();
+    await kernel.db.update(companies).set({ lastLogin: new Date().toISOString() }).where(eq(companies.id, found.companyId));
+    kernel.realtime.emit(found.companyId, `company-${found.companyId}-auth`, { action: "update", user: { id: found.id } });
+    await kernel.bus.emit("auth.user.loggedIn", { companyId: found.companyId, userId: found.id });
+    return c.json(await issueSession(c, kernel, user as UserRow), 200);
+  });
+
+  app.openapi(r.refresh, async (c) => {
+    const cookie = getCookie(c, REFRESH_COOKIE);
+    const claims = cookie ? await readRefreshToken(cookie, kernel.secrets.jwtRefresh) : null;
+    const [user] = claims ? await kernel.db.select().from(users).where(eq(users.id, claims.sub)).limit(1) : [];
+    if (!claims || !user || user.tokenVersion !== claims.tokenVersion) {
+      deleteCookie(c, REFRESH_COOKIE, { path: "/" });
+      throw new AppError("ERR_SESSION_EXPIRED");
+    }
+    return c.json(await issueSession(c, kernel, user), 200);
+  });
+
+  app.openapi(r.logout, async (c) => {
+    const cookie = getCookie(c, REFRESH_COOKIE);
+    const claims = cookie ? await readRefreshToken(cookie, kernel.secrets.jwtRefresh) : null;
+    if (claims) {
+      const [user] = await kernel.db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: false })
+        .where(eq(users.id, claims.sub))
+        .returning();
+      if (user) {
+        kernel.realtime.emit(user.companyId, `company-${user.companyId}-user`, { action: "update", user: { id: user.id, online: false } });
+        await kernel.bus.emit("auth.user.loggedOut", { companyId: user.companyId, userId: user.id });
+      }
+    }
+    deleteCookie(c, REFRESH_COOKIE, { path: "/" });
+    return c.json({ message: "OK" }, 200);
+  });
+
+  app.openapi(r.me, async (c) => c.json(await kernel.sessionUsers.build(c.get("user")), 200));
+}

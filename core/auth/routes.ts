@@ -1,0 +1,60 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { guard } from "../http/guard.ts";
+import { errorResponse, standardErrors } from "../http/schemas.ts";
+
+const SessionUser = z.record(z.string(), z.unknown()).openapi("SessionUser", {
+  description: "The user with company (plan, settings, dueDate), queues and the named permissions held",
+});
+const TokenAnswer = z.object({ token: z.string(), user: SessionUser }).openapi("TokenAnswer");
+
+export const login = createRoute({
+  method: "post",
+  path: "/auth/login",
+  tags: ["auth"],
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            email: z.string().trim().toLowerCase().email("Invalid email"),
+            password: z.string().min(1, "Required").max(200),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: { description: "Signed in; sets the httpOnly refresh cookie `jrt`", content: { "application/json": { schema: TokenAnswer } } },
+    400: standardErrors[400],
+    401: errorResponse("ERR_INVALID_CREDENTIALS"),
+    403: errorResponse("ERR_OUT_OF_HOURS"),
+    429: errorResponse("ERR_TOO_MANY_ATTEMPTS"),
+  },
+});
+
+export const refresh = createRoute({
+  method: "post",
+  path: "/auth/refresh_token",
+  tags: ["auth"],
+  responses: {
+    200: { description: "A new access token; the refresh cookie is rotated", content: { "application/json": { schema: TokenAnswer } } },
+    401: errorResponse("No valid refresh cookie (ERR_SESSION_EXPIRED)"),
+  },
+});
+
+export const logout = createRoute({
+  method: "delete",
+  path: "/auth/logout",
+  tags: ["auth"],
+  responses: { 200: { description: "Signed out; refresh tokens revoked", content: { "application/json": { schema: z.object({ message: z.string() }) } } } },
+});
+
+export const me = createRoute({
+  method: "get",
+  path: "/auth/me",
+  tags: ["auth"],
+  middleware: guard({ access: "user" }),
+  security: [{ bearer: [] }],
+  responses: { 200: { description: "The signed-in user", content: { "application/json": { schema: SessionUser } } }, ...standardErrors },
+});

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import type { UserRow } from "../db/rows.ts";
+import { companies, plans } from "../db/tables.ts";
+import type { SettingsService } from "../settings/settings.ts";
+import type { Permissions } from "./permissions.ts";
+
+type Extension = (user: UserRow) => Promise<Record<string, unknown>> | Record<string, unknown>;
+
+/** The public fields of a user row (never the hash, reset code or token version). */
+export function publicUser(u: UserRow) {
+  const { passwordHash: _p, resetCodeHash: _r, resetCodeExpiresAt: _e, tokenVersion: _t, ...rest } = u;
+  return rest;
+}
+export type PublicUser = ReturnType<typeof publicUser>;
+
+/**
+ * Builds the user object that login, refresh and `/auth/me` answer with: the user, the
+ * company with its plan, settings and due date, and the named permissions held.
+ * Plugins add their own fields (queues, default connection) through `extend`.
+ */
+export class SessionUsers {
+  private extensions: Extension[] = [];
+
+  constructor(
+    private db: Db,
+    private settings: SettingsService,
+    private permissions: Permissions,
+  ) {}
+
+  extend(fn: Extension): void {
+    this.extensions.push(fn);
+  }
+
+  async build(user: UserRow) {
+    const [row] = await this.db
+      .select({ company: companies, plan: plans })
+      .from(companies)
+      .leftJoin(plans, eq(companies.planId, plans.id))
+      .where(eq(companies.id, user.companyId))
+      .limit(1);
+    const settings = await this.settings.companyAll(user.companyId);
+    const extra: Record<string, unknown> = {};
+    for (const ext of this.extensions) Object.assign(extra, await ext(user));
+    return {
+      ...publicUser(user),
+      queues: [] as unknown[],
+      ...extra,
+      permissions: this.permissions.granted(user),
+      company: row
+        ? {
+            id: row.company.id,
+            name: row.company.name,
+            status: row.company.status,
+            dueDate: row.company.dueDate,
+            recurrence: row.company.recurrence,
+            planId: row.company.planId,
+            plan: row.plan,
+            settings: Object.entries(settings).map(([key, value]) => ({ key, value })),
+          }
+        : null,
+    };
+  }
+}

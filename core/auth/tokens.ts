@@ -1,0 +1,48 @@
+import { sign, verify } from "hono/jwt";
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
+export const REFRESH_COOKIE = "jrt";
+
+export interface AccessClaims {
+  sub: number;
+  companyId: number;
+  profile: "user" | "admin";
+  super: boolean;
+}
+
+export interface RefreshClaims {
+  sub: number;
+  tokenVersion: number;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+export function signAccessToken(claims: AccessClaims, secret: string): Promise<string> {
+  return sign({ ...claims, iat: now(), exp: now() + ACCESS_TOKEN_SECONDS }, secret, "HS256");
+}
+
+export function signRefreshToken(claims: RefreshClaims, secret: string): Promise<string> {
+  return sign({ ...claims, iat: now(), exp: now() + REFRESH_TOKEN_SECONDS }, secret, "HS256");
+}
+
+/** Returns the claims, or null for a token that is malformed, forged or expired. */
+export async function readAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+  try {
+    const p = await verify(token, secret, "HS256");
+    if (typeof p.sub !== "number" || typeof p.companyId !== "number") return null;
+    return { sub: p.sub, companyId: p.companyId, profile: p.profile === "admin" ? "admin" : "user", super: p.super === true };
+  } catch {
+    return null;
+  }
+}
+
+export async function readRefreshToken(token: string, secret: string): Promise<RefreshClaims | null> {
+  try {
+    const p = await verify(token, secret, "HS256");
+    if (typeof p.sub !== "number" || typeof p.tokenVersion !== "number") return null;
+    return { sub: p.sub, tokenVersion: p.tokenVersion };
+  } catch {
+    return null;
+  }
+}

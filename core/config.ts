@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, parsed once at boot. Defaults run the
+ * embedded mode (one file database under DATA_DIR); a bad value stops the boot with a
+ * message that names the variable.
+ */
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/|:memory:)/, "must start with file:, libsql://, http(s)://, ws(s):// or be :memory:")
+    .optional(),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  ADMIN_EMAIL: z.string().email().default("admin@admin.com"),
+  ADMIN_PASSWORD: z.string().min(5).max(50).optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  JWT_REFRESH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  FRONTEND_URL: z.string().url().optional(),
+  BACKEND_URL: z.string().url().optional(),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_FROM: z.string().default("no-reply@localhost"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Serve the built web app from this folder (defaults to web/dist next to the code). */
+  WEB_DIST: z.string().optional(),
+  /** Disables background job polling (tests drive jobs by hand). */
+  JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses `env` (usually `process.env`) into a typed config.
+ * @example const config = loadConfig({ PORT: "3000" });
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}

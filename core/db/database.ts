@@ -1,0 +1,42 @@
+import { createClient, type Client } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+
+/** The Drizzle handle every plugin receives. Plugins bring their own table objects. */
+export type Db = LibSQLDatabase<Record<string, never>>;
+/** A Drizzle transaction, for writes that must land together (e.g. a change and its outbox row). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either the database or a transaction: services accept this so callers can compose writes. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  client: Client;
+  db: Db;
+  url: string;
+  close(): void;
+}
+
+/** The embedded default: one libSQL file under the data directory. */
+export function defaultDatabaseUrl(dataDir: string): string {
+  return `file:${resolve(dataDir, "app.db")}`;
+}
+
+/**
+ * Opens the database. A `file:` URL gets WAL mode and a busy timeout so concurrent
+ * writers wait for each other instead of failing; a remote URL (libsql://, http://)
+ * talks to a libSQL server with the same code.
+ * @example const { db } = await openDatabase("file:./data/app.db");
+ */
+export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+  const isFile = url.startsWith("file:");
+  if (isFile) mkdirSync(resolve(url.slice(5), ".."), { recursive: true });
+  const client = createClient({ url, authToken, timeout: 10_000 } as Parameters<typeof createClient>[0]);
+  if (isFile) {
+    await client.execute("PRAGMA journal_mode = WAL");
+    await client.execute("PRAGMA synchronous = NORMAL");
+  }
+  await client.execute("PRAGMA foreign_keys = ON");
+  const db = drizzle(client) as Db;
+  return { client, db, url, close: () => client.close() };
+}

@@ -1,0 +1,185 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, id, timestamps } from "./columns.ts";
+
+/**
+ * The kernel owns the identity and tenancy tables because auth, tenancy and plan
+ * gating need them on every request. Feature plugins (companies, plans, users,
+ * settings) own the routes, rules and screens over them; every other table lives
+ * in the plugin that owns it.
+ */
+
+/** The feature flags a plan can switch on. A plugin manifest names the one it needs. */
+export const planFlags = [
+  "useWhatsapp",
+  "useFacebook",
+  "useInstagram",
+  "useCampaigns",
+  "useSchedules",
+  "useInternalChat",
+  "useExternalApi",
+  "useKanban",
+  "useOpenAi",
+  "useIntegrations",
+] as const;
+export type PlanFlag = (typeof planFlags)[number];
+
+export const plans = sqliteTable("plans", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  users: integer("users").notNull().default(0),
+  connections: integer("connections").notNull().default(0),
+  queues: integer("queues").notNull().default(0),
+  amount: real("amount").notNull().default(0),
+  isPublic: bool("is_public").notNull().default(true),
+  useWhatsapp: bool("use_whatsapp").notNull().default(true),
+  useFacebook: bool("use_facebook").notNull().default(true),
+  useInstagram: bool("use_instagram").notNull().default(true),
+  useCampaigns: bool("use_campaigns").notNull().default(true),
+  useSchedules: bool("use_schedules").notNull().default(true),
+  useInternalChat: bool("use_internal_chat").notNull().default(true),
+  useExternalApi: bool("use_external_api").notNull().default(true),
+  useKanban: bool("use_kanban").notNull().default(true),
+  useOpenAi: bool("use_open_ai").notNull().default(true),
+  useIntegrations: bool("use_integrations").notNull().default(true),
+  ...timestamps,
+});
+
+export const recurrences = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
+export type Recurrence = (typeof recurrences)[number];
+
+export const companies = sqliteTable(
+  "companies",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    planId: integer("plan_id").references(() => plans.id),
+    status: bool("status").notNull().default(true),
+    /** YYYY-MM-DD; the company may work while today is before it. */
+    dueDate: text("due_date"),
+    recurrence: text("recurrence", { enum: recurrences }).notNull().default("MENSAL"),
+    document: text("document").notNull().default(""),
+    paymentMethod: text("payment_method").notNull().default(""),
+    numberAttendants: integer("number_attendants").notNull().default(1),
+    numberConections: integer("number_conections").notNull().default(1),
+    addressStreet: text("address_street").notNull().default(""),
+    addressState: text("address_state").notNull().default(""),
+    addressCity: text("address_city").notNull().default(""),
+    campaignsEnabled: bool("campaigns_enabled").notNull().default(false),
+    lastLogin: text("last_login"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("companies_name_unique").on(sql`lower(${t.name})`)],
+);
+
+export const companySchedules = sqliteTable(
+  "company_schedules",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    weekday: text("weekday").notNull(),
+    weekdayEn: text("weekday_en").notNull(),
+    startTimeA: text("start_time_a").notNull().default(""),
+    endTimeA: text("end_time_a").notNull().default(""),
+    startTimeB: text("start_time_b").notNull().default(""),
+    endTimeB: text("end_time_b").notNull().default(""),
+  },
+  (t) => [index("company_schedules_company_idx").on(t.companyId)],
+);
+
+export const profiles = ["user", "admin"] as const;
+export type Profile = (typeof profiles)[number];
+/** Most user permission flags are enabled/disabled strings, as clients of the product send them. */
+export const toggles = ["enabled", "disabled"] as const;
+export type Toggle = (typeof toggles)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    profile: text("profile", { enum: profiles }).notNull().default("user"),
+    super: bool("super").notNull().default(false),
+    profileImage: text("profile_image"),
+    farewellMessage: text("farewell_message").notNull().default(""),
+    startWork: text("start_work").notNull().default("00:00"),
+    endWork: text("end_work").notNull().default("23:59"),
+    /** Default connection; owned by the connections plugin, so no foreign key. */
+    whatsappId: integer("whatsapp_id"),
+    allTicket: text("all_ticket", { enum: ["enable", "disable"] }).notNull().default("disable"),
+    allowGroup: bool("allow_group").notNull().default(false),
+    defaultTheme: text("default_theme", { enum: ["light", "dark"] }).notNull().default("light"),
+    defaultMenu: text("default_menu", { enum: ["open", "closed"] }).notNull().default("open"),
+    allHistoric: text("all_historic", { enum: toggles }).notNull().default("disabled"),
+    allUserChat: text("all_user_chat", { enum: toggles }).notNull().default("disabled"),
+    userClosePendingTicket: text("user_close_pending_ticket", { enum: toggles }).notNull().default("disabled"),
+    showDashboard: text("show_dashboard", { enum: toggles }).notNull().default("disabled"),
+    allowRealTime: text("allow_real_time", { enum: toggles }).notNull().default("disabled"),
+    allowConnections: text("allow_connections", { enum: toggles }).notNull().default("disabled"),
+    defaultTicketsManagerWidth: integer("default_tickets_manager_width").notNull().default(550),
+    online: bool("online").notNull().default(false),
+    lastSeenAt: text("last_seen_at"),
+    /** Bumped on login, logout and password change: refresh tokens carrying an older one die. */
+    tokenVersion: integer("token_version").notNull().default(0),
+    resetCodeHash: text("reset_code_hash"),
+    resetCodeExpiresAt: text("reset_code_expires_at"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`), index("users_company_idx").on(t.companyId)],
+);
+
+/** Platform-level and per-company key/value settings (`/settings`). */
+export const settings = sqliteTable(
+  "settings",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    value: text("value").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("settings_company_key_unique").on(t.companyId, t.key)],
+);
+
+/** Company options (`/companySettings`, column/data pairs). */
+export const companySettings = sqliteTable(
+  "company_settings",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    column: text("column").notNull(),
+    data: text("data").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("company_settings_company_column_unique").on(t.companyId, t.column)],
+);
+
+/**
+ * Durable work: scheduled jobs and the outbox. A row with a due time is claimed with a
+ * lease, so a restart resumes it and two nodes never run it twice at once.
+ */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    companyId: integer("company_id"),
+    payload: text("payload").notNull().default("{}"),
+    dueAt: integer("due_at").notNull(),
+    leaseUntil: integer("lease_until"),
+    leaseOwner: text("lease_owner"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    status: text("status", { enum: ["pending", "running", "done", "failed"] }).notNull().default("pending"),
+    lastError: text("last_error"),
+    /** Optional idempotency key: enqueueing the same key twice keeps one row. */
+    dedupeKey: text("dedupe_key").unique(),
+    ...timestamps,
+  },
+  (t) => [index("jobs_due_idx").on(t.status, t.dueAt)],
+);

@@ -1,0 +1,104 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import type { Context } from "hono";
+import { AppError } from "../errors.ts";
+import type { Kernel } from "../kernel.ts";
+import type { AppEnv } from "./env.ts";
+import { validationHook } from "./validation.ts";
+import type { WebAssets } from "./web-assets.ts";
+import { docsPage } from "./docs-page.ts";
+
+/** A router with the shared validation hook; plugins get one each. */
+export function createRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+const statusCode: Record<number, ConstructorParameters<typeof AppError>[0]> = {
+  400: "ERR_VALIDATION",
+  401: "ERR_SESSION_EXPIRED",
+  403: "ERR_NO_PERMISSION",
+  404: "ERR_NOT_FOUND",
+  413: "ERR_PAYLOAD_TOO_LARGE",
+};
+
+/** Renders any thrown value as `{ error: "ERR_..." }`; unknown failures are logged, never shown. */
+export function renderError(err: unknown, c: Context, kernel: Kernel) {
+  if (err instanceof AppError) return c.json(err.toJSON(), err.status as 400);
+  if (err instanceof HTTPException) {
+    const code = statusCode[err.status] ?? "ERR_INTERNAL";
+    const detail = err.status === 400 && err.message ? { fields: { body: err.message } } : {};
+    return c.json({ error: code, ...detail }, err.status);
+  }
+  kernel.log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, err);
+  return c.json({ error: "ERR_INTERNAL" }, 500);
+}
+
+/** Paths that never fall back to the web app, even for a browser navigation. */
+const serverPaths = /^\/(public\/|socket\.io\/|openapi\.json$|docs$|docs-assets\/|version$)/;
+
+/** A browser loading a page (not a script calling the API): answer with the web app. */
+function isNavigation(c: Context): boolean {
+  if (c.req.method !== "GET" || c.req.header("authorization")) return false;
+  const mode = c.req.header("sec-fetch-mode");
+  if (mode) return mode === "navigate";
+  return (c.req.header("accept") ?? "").split(",")[0]?.trim() === "text/html";
+}
+
+/**
+ * The root app: CORS, body limit, the kernel on every request, errors rendered
+ * centrally, media under /public, the web app for page loads, and 404 otherwise.
+ * The API keeps the spec's paths at the root (they are the contract with existing
+ * clients); a page load of the same path (e.g. /users) gets the web app instead.
+ */
+export function createRootApp(kernel: Kernel, assets: WebAssets | null): OpenAPIHono<AppEnv> {
+  const app = createRouter();
+  app.onError((err, c) => renderError(err, c, kernel));
+  if (kernel.config.FRONTEND_URL) app.use("*", cors({ origin: kernel.config.FRONTEND_URL, credentials: true }));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: kernel.config.MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes: kernel.config.MAX_BODY_BYTES });
+      },
+    }),
+  );
+  app.use("*", async (c, next) => {
+    c.set("kernel", kernel);
+    const path = new URL(c.req.url).pathname;
+    if (assets && isNavigation(c) && !serverPaths.test(path)) {
+      const index = await assets.get("index.html");
+      if (index) return c.body(index.body as Uint8Array<ArrayBuffer>, 200, { "content-type": index.type, "cache-control": "no-cache" });
+    }
+    await next();
+  });
+
+  app.get("/public/*", async (c) => {
+    const file = await kernel.storage.read(new URL(c.req.url).pathname.slice("/public/".length));
+    if (!file) throw new AppError("ERR_NOT_FOUND");
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { "content-type": file.type, "x-content-type-options": "nosniff" });
+  });
+  app.get("/docs", (c) => c.html(docsPage));
+  return app;
+}
+
+/** Static files of the web app (hashed assets cache forever); unknown paths 404 as JSON. */
+export function finishRootApp(app: OpenAPIHono<AppEnv>, assets: WebAssets | null) {
+  app.get("*", async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (assets && /\.[a-z0-9]+$/i.test(path)) {
+      const file = await assets.get(path);
+      if (file) {
+        const immutable = path.startsWith("/assets/");
+        return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+          "content-type": file.type,
+          "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        });
+      }
+    }
+    await next();
+  });
+  app.notFound((c) => c.json({ error: "ERR_NOT_FOUND" }, 404));
+}

@@ -1,0 +1,64 @@
+import type { MiddlewareHandler } from "hono";
+import { eq } from "drizzle-orm";
+import { AppError } from "../errors.ts";
+import { readAccessToken } from "../auth/tokens.ts";
+import { isAdmin } from "../auth/permissions.ts";
+import { companies, plans, users, type PlanFlag } from "../db/tables.ts";
+
+/** Who may call a route. `user` is any signed-in person of the company. */
+export type Access = "public" | "user" | "admin" | "super";
+
+export interface GuardOptions {
+  access?: Access;
+  /** A named permission rule the user must hold (e.g. `user-modal:editProfile`). */
+  rule?: string;
+  /** The plan flag the company needs; routes made with a plugin's route factory inherit the plugin's. */
+  plan?: PlanFlag;
+}
+
+/**
+ * Reads the bearer token and loads its user. A missing token answers 401, an invalid
+ * or expired one 403 (the web refreshes once on 403), a user who no longer exists 403.
+ */
+export const authenticate: MiddlewareHandler = async (c, next) => {
+  const kernel = c.get("kernel");
+  const header = c.req.header("authorization") ?? "";
+  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+  if (!token) throw new AppError("ERR_SESSION_EXPIRED");
+  const claims = await readAccessToken(token, kernel.secrets.jwt);
+  if (!claims) throw new AppError("ERR_INVALID_TOKEN");
+  const [user] = await kernel.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+  if (!user || user.companyId !== claims.companyId) throw new AppError("ERR_INVALID_TOKEN");
+  c.set("user", user);
+  await next();
+};
+
+/** Fetches the plan flags of a company (one indexed join). */
+export async function companyPlanFlags(db: import("../db/database.ts").Db, companyId: number) {
+  const [row] = await db
+    .select({ plan: plans })
+    .from(companies)
+    .leftJoin(plans, eq(companies.planId, plans.id))
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.plan ?? null;
+}
+
+/** Builds the middleware chain for a route: authenticate, check access, rule and plan. */
+export function guard(options: GuardOptions = {}): MiddlewareHandler[] {
+  const access = options.access ?? "user";
+  if (access === "public") return [];
+  const check: MiddlewareHandler = async (c, next) => {
+    const user = c.get("user");
+    const kernel = c.get("kernel");
+    if (access === "admin" && !isAdmin(user)) throw new AppError("ERR_NO_PERMISSION");
+    if (access === "super" && !user.super) throw new AppError("ERR_NO_PERMISSION");
+    if (options.rule && !kernel.permissions.can(user, options.rule)) throw new AppError("ERR_NO_PERMISSION");
+    if (options.plan) {
+      const plan = await companyPlanFlags(kernel.db, user.companyId);
+      if (!plan?.[options.plan]) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag: options.plan });
+    }
+    await next();
+  };
+  return [authenticate, check];
+}

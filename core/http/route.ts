@@ -1,0 +1,30 @@
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { PluginManifest } from "../plugin/manifest.ts";
+import { guard, type GuardOptions } from "./guard.ts";
+import { standardErrors } from "./schemas.ts";
+
+type RouteInput<P extends string> = Omit<RouteConfig, "path" | "middleware"> & { path: P } & GuardOptions;
+
+/**
+ * Returns the `route()` helper a plugin writes its routes with. Each route is plain
+ * data: the OpenAPI definition plus who may call it. The helper adds the guard
+ * middleware (auth, access, named rule, the plugin's plan flag), tags the route with
+ * the plugin id and documents the standard error answers.
+ * @example
+ *   const route = routeFactory(manifest);
+ *   export const listHelps = route({ method: "get", path: "/helps", access: "user", responses: {...} });
+ */
+export function routeFactory(manifest: PluginManifest) {
+  return function route<P extends string, R extends RouteInput<P>>(config: R) {
+    const { access, rule, plan, ...rest } = config;
+    const options: GuardOptions = { access: access ?? "user", rule, plan: plan ?? manifest.planFlag };
+    const isPublic = options.access === "public";
+    return createRoute({
+      ...rest,
+      tags: rest.tags ?? [manifest.id],
+      middleware: guard(options),
+      ...(isPublic ? {} : { security: [{ bearer: [] }] }),
+      responses: { ...(isPublic ? { 400: standardErrors[400] } : standardErrors), ...rest.responses },
+    } as Omit<R, keyof GuardOptions> & { path: P; middleware: ReturnType<typeof guard> });
+  };
+}

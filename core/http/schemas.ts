@@ -1,0 +1,43 @@
+import { z } from "@hono/zod-openapi";
+
+/** Shared OpenAPI schemas: the error body, ids in paths, paging. */
+export const ErrorSchema = z
+  .object({
+    error: z.string().openapi({ example: "ERR_NO_PERMISSION" }),
+    fields: z.record(z.string(), z.string()).optional().openapi({ example: { name: "Too Short!" } }),
+  })
+  .passthrough()
+  .openapi("Error");
+
+export const errorResponse = (description: string) => ({
+  content: { "application/json": { schema: ErrorSchema } },
+  description,
+});
+
+/** The error answers every guarded route may give, documented once. */
+export const standardErrors = {
+  400: errorResponse("Validation failed (ERR_VALIDATION with fields)"),
+  401: errorResponse("No token (ERR_SESSION_EXPIRED)"),
+  403: errorResponse("Invalid token, no permission or feature not in the plan"),
+  404: errorResponse("Not found"),
+} as const;
+
+export const IdParam = z.object({
+  id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
+
+export const PageQuery = z.object({
+  searchParam: z.string().optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+});
+
+export const MessageSchema = z.object({ message: z.string() }).openapi("Message");
+
+/** A multipart file field, documented as binary. */
+export const FileField = z.custom<File>((v) => typeof File !== "undefined" && v instanceof File, "Required").openapi({
+  type: "string",
+  format: "binary",
+});
+
+/** Booleans sent by forms as "true"/"false" strings. */
+export const BoolLike = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);

@@ -1,0 +1,137 @@
+import { Cron } from "croner";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/database.ts";
+import { jobs } from "../db/tables.ts";
+import type { Logger } from "../log.ts";
+
+export interface JobContext<P> {
+  id: number;
+  kind: string;
+  companyId: number | null;
+  payload: P;
+  attempt: number;
+}
+export type JobHandler<P = unknown> = (job: JobContext<P>) => Promise<void>;
+
+export interface EnqueueOptions {
+  /** When to run (default now). */
+  dueAt?: Date | number;
+  companyId?: number;
+  /** Enqueueing the same key twice keeps the first row (idempotent producers). */
+  dedupeKey?: string;
+  maxAttempts?: number;
+  /** Write inside the caller's transaction: the outbox pattern. */
+  tx?: DbOrTx;
+}
+
+const LEASE_MS = 60_000;
+
+/**
+ * Durable jobs and schedules.
+ * - `enqueue` writes a row with a due time (in the caller's transaction when given);
+ *   a poller claims due rows with a lease, so a crash mid-job lets another poll retry
+ *   it once the lease lapses, and two nodes never run one row at the same time.
+ *   Failures retry with exponential backoff and jitter, up to maxAttempts.
+ * - `schedule` runs a croner pattern with overlap protection and caught errors.
+ * @example
+ *   jobs.define("mail.send", async ({ payload }) => mailer.send(payload));
+ *   await jobs.enqueue("mail.send", { to, subject, text }, { tx });
+ */
+export class Jobs {
+  private handlers = new Map<string, JobHandler>();
+  private crons: Cron[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running = false;
+  private readonly owner = crypto.randomUUID();
+
+  constructor(
+    private db: Db,
+    private log: Logger,
+    private pollMs: number,
+  ) {}
+
+  define<P>(kind: string, handler: JobHandler<P>): void {
+    if (this.handlers.has(kind)) throw new Error(`Job kind "${kind}" is defined twice`);
+    this.handlers.set(kind, handler as JobHandler);
+  }
+
+  async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
+    const due = options.dueAt instanceof Date ? options.dueAt.getTime() : options.dueAt ?? Date.now();
+    await (options.tx ?? this.db)
+      .insert(jobs)
+      .values({
+        kind,
+        payload: JSON.stringify(payload ?? {}),
+        dueAt: due,
+        companyId: options.companyId ?? null,
+        dedupeKey: options.dedupeKey ?? null,
+        maxAttempts: options.maxAttempts ?? 8,
+      })
+      .onConflictDoNothing();
+  }
+
+  /** Registers a recurring task (croner pattern), started with the server. */
+  schedule(name: string, pattern: string, fn: () => Promise<void> | void): void {
+    this.crons.push(
+      new Cron(pattern, { name, paused: true, protect: true, catch: (err) => this.log.error(`schedule ${name} failed`, err) }, fn),
+    );
+  }
+
+  /** Claims and runs the due jobs once; returns how many ran. Tests call this directly. */
+  async runDue(limit = 20): Promise<number> {
+    const now = Date.now();
+    const claimed = await this.db.all<{ id: number; kind: string; company_id: number | null; payload: string; attempts: number; max_attempts: number }>(sql`
+      UPDATE jobs SET status = 'running', lease_until = ${now + LEASE_MS}, lease_owner = ${this.owner}, attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM jobs
+        WHERE (status = 'pending' AND due_at <= ${now}) OR (status = 'running' AND lease_until < ${now})
+        ORDER BY due_at LIMIT ${limit}
+      )
+      RETURNING id, kind, company_id, payload, attempts, max_attempts`);
+    for (const row of claimed) await this.runOne(row);
+    return claimed.length;
+  }
+
+  private async runOne(row: { id: number; kind: string; company_id: number | null; payload: string; attempts: number; max_attempts: number }) {
+    const mine = and(eq(jobs.id, row.id), eq(jobs.leaseOwner, this.owner));
+    const handler = this.handlers.get(row.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind "${row.kind}"`);
+      await handler({ id: row.id, kind: row.kind, companyId: row.company_id, payload: JSON.parse(row.payload), attempt: row.attempts });
+      await this.db.update(jobs).set({ status: "done", leaseUntil: null, lastError: null }).where(mine);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const giveUp = row.attempts >= row.max_attempts;
+      const backoff = Math.min(3_600_000, 2 ** row.attempts * 5_000) * (0.75 + Math.random() * 0.5);
+      await this.db
+        .update(jobs)
+        .set({ status: giveUp ? "failed" : "pending", dueAt: Date.now() + backoff, leaseUntil: null, lastError: message })
+        .where(mine);
+      this.log.warn(`job ${row.kind}#${row.id} attempt ${row.attempts} failed${giveUp ? " (giving up)" : ""}: ${message}`);
+    }
+  }
+
+  start(): void {
+    for (const c of this.crons) c.resume();
+    if (this.pollMs <= 0) return;
+    const tick = async () => {
+      if (this.running) return;
+      this.running = true;
+      try {
+        while ((await this.runDue()) > 0) {}
+      } catch (err) {
+        this.log.error("job poll failed", err);
+      } finally {
+        this.running = false;
+        if (this.timer !== null) this.timer = setTimeout(tick, this.pollMs);
+      }
+    };
+    this.timer = setTimeout(tick, this.pollMs);
+  }
+
+  stop(): void {
+    for (const c of this.crons) c.stop();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

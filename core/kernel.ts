@@ -1,0 +1,162 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import pkg from "../package.json" with { type: "json" };
+import type { Config } from "./config.ts";
+import { Permissions } from "./auth/permissions.ts";
+import { registerAuthRoutes } from "./auth/handlers.ts";
+import { loadSecrets, type Secrets } from "./auth/secrets.ts";
+import { SessionUsers } from "./auth/session-user.ts";
+import { defaultDatabaseUrl, openDatabase, type Database, type Db } from "./db/database.ts";
+import { migrate } from "./db/migrator.ts";
+import { migrations as coreMigrations } from "./db/migrations/migrations.gen.ts";
+import { EventBus } from "./events/bus.ts";
+import { createRootApp, createRouter, finishRootApp } from "./http/app.ts";
+import type { AppEnv, RuntimeBindings } from "./http/env.ts";
+import type { WebAssets } from "./http/web-assets.ts";
+import { Jobs } from "./jobs/jobs.ts";
+import { createLogger, type Logger } from "./log.ts";
+import { Mailer } from "./mail/mailer.ts";
+import { loadOrder } from "./plugin/load-order.ts";
+import type { PluginManifest } from "./plugin/manifest.ts";
+import type { PluginContext, ServerPlugin } from "./plugin/server-plugin.ts";
+import { Services } from "./plugin/services.ts";
+import { Realtime } from "./realtime/realtime.ts";
+import { seed } from "./seed.ts";
+import { SettingsService } from "./settings/settings.ts";
+import { Storage } from "./storage/storage.ts";
+import { registerVersionRoute } from "./version.ts";
+
+export const VERSION: string = pkg.version;
+
+export interface KernelOptions {
+  config: Config;
+  plugins: readonly ServerPlugin[];
+  /** The built web app; null serves the API only. */
+  webAssets?: WebAssets | null;
+}
+
+/** Everything a request, a job or a plugin can reach. */
+export interface Kernel {
+  readonly config: Config;
+  readonly version: string;
+  readonly database: Database;
+  readonly db: Db;
+  readonly secrets: Secrets;
+  readonly log: Logger;
+  readonly bus: EventBus;
+  readonly realtime: Realtime;
+  readonly jobs: Jobs;
+  readonly storage: Storage;
+  readonly mail: Mailer;
+  readonly settings: SettingsService;
+  readonly permissions: Permissions;
+  readonly sessionUsers: SessionUsers;
+  readonly services: Services;
+  /** Installed plugins in load order. */
+  readonly plugins: readonly PluginManifest[];
+  readonly app: OpenAPIHono<AppEnv>;
+  /** The password generated for the seeded super admin on first boot, else null. */
+  readonly generatedAdminPassword: string | null;
+  fetch(request: Request, bindings?: RuntimeBindings): Response | Promise<Response>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const OPENAPI_INFO = {
+  openapi: "3.0.3",
+  info: { title: "Atendechat API", version: VERSION, description: "Multi-company customer-service platform" },
+} as const;
+
+/**
+ * Boots the kernel: config -> database and migrations (core, then plugins in dependency
+ * order) -> services -> each plugin's setup -> seed -> HTTP app. Nothing listens yet:
+ * a runtime entry (core/runtime/*) serves `kernel.fetch` and binds the realtime engine.
+ * @example
+ *   const kernel = await createKernel({ config: loadConfig(process.env), plugins });
+ *   const res = await kernel.app.request("/version");
+ */
+export async function createKernel(options: KernelOptions): Promise<Kernel> {
+  const { config } = options;
+  const log = createLogger(config.LOG_LEVEL);
+  const ordered = loadOrder(options.plugins.map((p) => ({ ...p, id: p.manifest.id, dependsOn: p.manifest.dependsOn })));
+
+  const database = await openDatabase(config.DATABASE_URL ?? defaultDatabaseUrl(config.DATA_DIR), config.DATABASE_AUTH_TOKEN);
+  await migrate(database.client, "core", coreMigrations);
+  for (const p of ordered) if (p.migrations?.length) await migrate(database.client, p.manifest.id, p.migrations);
+
+  const db = database.db;
+  const secrets = loadSecrets(config.DATA_DIR, config);
+  const permissions = new Permissions();
+  const settings = new SettingsService(db);
+  const startHooks: (() => void | Promise<void>)[] = [];
+  const stopHooks: (() => void | Promise<void>)[] = [];
+
+  const kernel: Kernel = {
+    config,
+    version: VERSION,
+    database,
+    db,
+    secrets,
+    log,
+    bus: new EventBus(log.child("bus")),
+    realtime: new Realtime(secrets.jwt, log.child("realtime"), config.FRONTEND_URL),
+    jobs: new Jobs(db, log.child("jobs"), config.JOBS_POLL_MS),
+    storage: new Storage(config.DATA_DIR),
+    mail: new Mailer(config),
+    settings,
+    permissions,
+    sessionUsers: new SessionUsers(db, settings, permissions),
+    services: new Services(),
+    plugins: ordered.map((p) => p.manifest),
+    app: undefined as unknown as OpenAPIHono<AppEnv>,
+    generatedAdminPassword: null,
+    fetch: (request, bindings) => kernel.app.fetch(request, bindings ?? {}),
+    async start() {
+      kernel.jobs.start();
+      for (const fn of startHooks) await fn();
+      log.info(`v${VERSION} ready with plugins: ${ordered.map((p) => p.manifest.id).join(", ")}`);
+    },
+    async stop() {
+      kernel.jobs.stop();
+      for (const fn of [...stopHooks].reverse()) await fn();
+      await kernel.realtime.close();
+      database.close();
+    },
+  };
+
+  const assets = options.webAssets ?? null;
+  const app = createRootApp(kernel, assets);
+  (kernel as { app: OpenAPIHono<AppEnv> }).app = app;
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  registerVersionRoute(app, kernel);
+  registerAuthRoutes(app, kernel);
+
+  for (const plugin of ordered) {
+    for (const [name, rule] of Object.entries(plugin.manifest.permissions ?? {})) permissions.define(name, rule);
+    const router = createRouter();
+    const ctx: PluginContext = {
+      manifest: plugin.manifest,
+      config,
+      db,
+      log: log.child(plugin.manifest.id),
+      router,
+      bus: kernel.bus,
+      realtime: kernel.realtime,
+      jobs: kernel.jobs,
+      storage: kernel.storage,
+      mail: kernel.mail,
+      settings,
+      permissions,
+      sessionUsers: kernel.sessionUsers,
+      services: kernel.services,
+      onStart: (fn) => startHooks.push(fn),
+      onStop: (fn) => stopHooks.push(fn),
+    };
+    await plugin.setup(ctx);
+    app.route("/", router);
+  }
+
+  (kernel as { generatedAdminPassword: string | null }).generatedAdminPassword = await seed(db, config, settings, log);
+  app.doc("/openapi.json", OPENAPI_INFO);
+  finishRootApp(app, assets);
+  return kernel;
+}

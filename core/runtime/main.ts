@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { ConfigError, loadConfig } from "../config.ts";
+import { createKernel } from "../kernel.ts";
+import type { ServerPlugin } from "../plugin/server-plugin.ts";
+import { folderAssets, type WebAssets } from "../http/web-assets.ts";
+import { PluginGraphError } from "../plugin/load-order.ts";
+
+declare const Bun: unknown;
+
+/** The built web app next to the code (web/dist), if it has been built. */
+function diskAssets(webDist?: string): WebAssets | null {
+  const dir = webDist ?? resolve(import.meta.dirname, "../../web/dist");
+  return existsSync(resolve(dir, "index.html")) ? folderAssets(dir) : null;
+}
+
+/**
+ * Boots and serves the product on whichever runtime runs it: config from the
+ * environment, kernel with the installed plugins, one port for API, realtime and web.
+ */
+export async function runServer(plugins: readonly ServerPlugin[], embedded?: WebAssets) {
+  const started = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  let kernel: Awaited<ReturnType<typeof createKernel>>;
+  try {
+    config = loadConfig(process.env);
+    const assets = embedded ?? diskAssets(config.WEB_DIST);
+    kernel = await createKernel({ config, plugins, webAssets: assets });
+    if (!assets) kernel.log.warn("web app not built (run `bun run build:web`): serving the API only");
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof PluginGraphError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const server =
+    typeof Bun !== "undefined"
+      ? (await import("./serve-bun.ts")).serveBun(kernel, config.PORT, config.HOST)
+      : await (await import("./serve-node.ts")).serveNode(kernel, config.PORT, config.HOST);
+  await kernel.start();
+  const ms = (performance.now() - started).toFixed(0);
+  console.log(`Listening on http://localhost:${server.port} (booted in ${ms} ms)`);
+  if (kernel.generatedAdminPassword)
+    console.log(`\n  Super admin created: ${config.ADMIN_EMAIL} / ${kernel.generatedAdminPassword}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`);
+
+  const shutdown = async () => {
+    server.close();
+    await kernel.stop();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+  return { kernel, port: server.port, close: shutdown };
+}

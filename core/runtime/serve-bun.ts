@@ -1,0 +1,24 @@
+import { Server as Engine } from "@socket.io/bun-engine";
+import type { Kernel } from "../kernel.ts";
+
+/**
+ * Bun: one `Bun.serve` on one port. `/socket.io/` goes to the Socket.IO engine for
+ * Bun, everything else to the Hono app (with the peer address for rate limiting).
+ */
+export function serveBun(kernel: Kernel, port: number, hostname: string) {
+  const engine = new Engine({ path: "/socket.io/", maxHttpBufferSize: 1e6, pingInterval: 25_000, pingTimeout: 20_000 });
+  kernel.realtime.io.bind(engine);
+  const { websocket } = engine.handler();
+  const server = Bun.serve({
+    port,
+    hostname,
+    idleTimeout: 30,
+    websocket,
+    fetch(req, srv) {
+      const url = new URL(req.url);
+      if (url.pathname.startsWith("/socket.io/")) return engine.handleRequest(req, srv);
+      return kernel.fetch(req, { remoteAddress: srv.requestIP(req)?.address, server: srv });
+    },
+  });
+  return { port: server.port ?? port, close: () => server.stop(true) };
+}

@@ -1,0 +1,22 @@
+import { serve } from "@hono/node-server";
+import type { Server as HttpServer } from "node:http";
+import type { Kernel } from "../kernel.ts";
+
+/**
+ * Node and Deno (through its node:http layer): Hono's node adapter, with Socket.IO's
+ * own engine attached to the same HTTP server.
+ */
+export function serveNode(kernel: Kernel, port: number, hostname: string): Promise<{ port: number; close(): void }> {
+  return new Promise((resolve) => {
+    const server = serve(
+      {
+        fetch: (req, env: { incoming?: { socket?: { remoteAddress?: string } } }) =>
+          kernel.fetch(req, { remoteAddress: env?.incoming?.socket?.remoteAddress }),
+        port,
+        hostname,
+      },
+      (info) => resolve({ port: info.port, close: () => server.close() }),
+    ) as HttpServer;
+    kernel.realtime.io.attach(server);
+  });
+}

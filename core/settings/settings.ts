@@ -1,0 +1,90 @@
+import { and, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/database.ts";
+import { companySettings, settings } from "../db/tables.ts";
+
+export interface SettingDeclaration {
+  key: string;
+  default: string;
+  /** Readable without login through `/public-settings/{key}`. */
+  public?: boolean;
+  /** Only the platform super user may read or change it (payment credentials, branding). */
+  superOnly?: boolean;
+}
+
+/** The company whose `/settings` rows hold the platform-wide values (branding, credentials). */
+export const PLATFORM_COMPANY_ID = 1;
+
+/**
+ * Key/value settings with declared defaults. Plugins declare the keys they own;
+ * reads fall back to the default when no row exists, and new companies get a row per
+ * declared company setting.
+ */
+export class SettingsService {
+  readonly globals = new Map<string, SettingDeclaration>();
+  readonly companyColumns = new Map<string, SettingDeclaration>();
+
+  constructor(private db: Db) {}
+
+  declareGlobal(decl: SettingDeclaration): void {
+    this.globals.set(decl.key, decl);
+  }
+
+  declareCompany(decl: SettingDeclaration): void {
+    this.companyColumns.set(decl.key, decl);
+  }
+
+  /** Every company setting of a company, defaults filled in. */
+  async companyAll(companyId: number): Promise<Record<string, string>> {
+    const rows = await this.db.select().from(companySettings).where(eq(companySettings.companyId, companyId));
+    const out: Record<string, string> = {};
+    for (const [k, d] of this.companyColumns) out[k] = d.default;
+    for (const r of rows) out[r.column] = r.data;
+    return out;
+  }
+
+  async companyOne(companyId: number, column: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(companySettings)
+      .where(and(eq(companySettings.companyId, companyId), eq(companySettings.column, column)))
+      .limit(1);
+    return row?.data ?? this.companyColumns.get(column)?.default;
+  }
+
+  async setCompany(companyId: number, column: string, data: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx
+      .insert(companySettings)
+      .values({ companyId, column, data })
+      .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.column], set: { data, updatedAt: new Date().toISOString() } });
+  }
+
+  async globalAll(companyId: number): Promise<{ key: string; value: string }[]> {
+    const rows = await this.db.select().from(settings).where(eq(settings.companyId, companyId));
+    const values = new Map<string, string>();
+    for (const [k, d] of this.globals) values.set(k, d.default);
+    for (const r of rows) values.set(r.key, r.value);
+    return [...values].map(([key, value]) => ({ key, value }));
+  }
+
+  async globalOne(companyId: number, key: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(settings)
+      .where(and(eq(settings.companyId, companyId), eq(settings.key, key)))
+      .limit(1);
+    return row?.value ?? this.globals.get(key)?.default;
+  }
+
+  async setGlobal(companyId: number, key: string, value: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx
+      .insert(settings)
+      .values({ companyId, key, value })
+      .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date().toISOString() } });
+  }
+
+  /** Writes every declared company setting's default for a new company. */
+  async seedCompany(companyId: number, tx: DbOrTx = this.db): Promise<void> {
+    for (const [column, d] of this.companyColumns)
+      await tx.insert(companySettings).values({ companyId, column, data: d.default }).onConflictDoNothing();
+  }
+}
