@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestKernel, type TestKernel } from "../../tests/support/test-kernel.ts";
+import { jobs } from "../db/tables.ts";
+
+let t: TestKernel;
+beforeEach(async () => {
+  t = await createTestKernel({ plugins: [] });
+});
+afterEach(() => t.close());
+
+describe("durable jobs", () => {
+  it("runs a due job once and marks it done", async () => {
+    const seen: unknown[] = [];
+    t.kernel.jobs.define("test.echo", async ({ payload }) => void seen.push(payload));
+    await t.kernel.jobs.enqueue("test.echo", { n: 1 });
+    expect(await t.kernel.jobs.runDue()).toBe(1);
+    expect(await t.kernel.jobs.runDue()).toBe(0);
+    expect(seen).toEqual([{ n: 1 }]);
+  });
+
+  it("does not run a job before its due time", async () => {
+    t.kernel.jobs.define("test.later", async () => {});
+    await t.kernel.jobs.enqueue("test.later", {}, { dueAt: Date.now() + 60_000 });
+    expect(await t.kernel.jobs.runDue()).toBe(0);
+  });
+
+  it("retries a failing job later with backoff, then gives up after maxAttempts", async () => {
+    t.kernel.jobs.define("test.fail", async () => {
+      throw new Error("boom");
+    });
+    await t.kernel.jobs.enqueue("test.fail", {}, { maxAttempts: 2 });
+    await t.kernel.jobs.runDue();
+    let [row] = await t.kernel.db.select().from(jobs);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "boom" });
+    expect(row!.dueAt).toBeGreaterThan(Date.now());
+    await t.kernel.db.update(jobs).set({ dueAt: 0 }).where(eq(jobs.id, row!.id));
+    await t.kernel.jobs.runDue();
+    [row] = await t.kernel.db.select().from(jobs);
+    expect(row).toMatchObject({ status: "failed", attempts: 2 });
+  });
+
+  it("keeps one row per dedupe key", async () => {
+    t.kernel.jobs.define("test.once", async () => {});
+    await t.kernel.jobs.enqueue("test.once", {}, { dedupeKey: "k" });
+    await t.kernel.jobs.enqueue("test.once", {}, { dedupeKey: "k" });
+    expect(await t.kernel.db.select().from(jobs)).toHaveLength(1);
+  });
+
+  it("resumes a job whose lease lapsed (a crash mid-run)", async () => {
+    let runs = 0;
+    t.kernel.jobs.define("test.resume", async () => void runs++);
+    await t.kernel.jobs.enqueue("test.resume", {});
+    await t.kernel.db.update(jobs).set({ status: "running", leaseUntil: Date.now() - 1, leaseOwner: "dead-node" });
+    expect(await t.kernel.jobs.runDue()).toBe(1);
+    expect(runs).toBe(1);
+  });
+
+  it("enqueues inside the caller's transaction (outbox): a rollback leaves no job", async () => {
+    await t.kernel.db
+      .transaction(async (tx) => {
+        await t.kernel.jobs.enqueue("test.tx", {}, { tx });
+        throw new Error("rollback");
+      })
+      .catch(() => {});
+    expect(await t.kernel.db.select().from(jobs)).toHaveLength(0);
+  });
+});
