@@ -1,0 +1,3 @@
+import { definePlugin } from "../../core/plugin/manifest.ts";
+
+export const manifest = definePlugin({ id: "users" });

@@ -1,0 +1,75 @@
+import type { ComponentType, LazyExoticComponent } from "react";
+import type { IconName } from "@blueprintjs/icons";
+import type { PluginManifest } from "../../../core/plugin/manifest.ts";
+import type { PlanFlag } from "../../../core/db/tables.ts";
+
+export type Language = "pt" | "en" | "es" | "tr";
+export const languages: readonly Language[] = ["pt", "en", "es", "tr"];
+
+/** Who may see a page or menu entry. Mirrors the server's route access. */
+export type WebAccess = "user" | "admin" | "super";
+
+export interface PluginPage {
+  /** wouter path pattern, e.g. "/users" or "/tickets/:ticketId?". */
+  path: string;
+  component: LazyExoticComponent<ComponentType<any>> | ComponentType<any>;
+  access?: WebAccess;
+  /** A named permission rule the user must hold (from the session's `permissions`). */
+  rule?: string;
+  /** Overrides the plugin's plan flag for this page; `false` for none. */
+  planFlag?: PlanFlag | false;
+  /** Public pages (login, signup) render without the private layout and send signed-in users to "/". */
+  public?: boolean;
+}
+
+export interface MenuEntry {
+  /** i18n key in the plugin's namespace, e.g. "menu.users". */
+  labelKey: string;
+  icon: IconName;
+  path: string;
+  /** Lower comes first. Core entries use 10, 20, ...; admin area 100+. */
+  order: number;
+  access?: WebAccess;
+  rule?: string;
+  planFlag?: PlanFlag | false;
+  /** Section heading key (e.g. "common:menu.administration"); entries with the same section group together. */
+  section?: string;
+  /** Small component rendered at the right of the entry (a count or a "!" badge). */
+  badge?: ComponentType;
+}
+
+/** Places in the shell where plugins add components. */
+export interface Zones {
+  /** Items in the top bar, left of the user menu (announcements bell, etc.). */
+  topbar?: ComponentType[];
+  /** Tabs of the /settings page: { id, labelKey, component, access }. */
+  settingsTabs?: SettingsTab[];
+}
+
+export interface SettingsTab {
+  id: string;
+  labelKey: string;
+  component: ComponentType;
+  access?: WebAccess;
+  /** Shown only when this returns true for the current company settings (e.g. Hours when scheduleType is company). */
+  visible?: (companySettings: Record<string, string>) => boolean;
+  order: number;
+}
+
+/**
+ * A plugin's web entry (`plugins/<id>/web/index.ts`, default export), loaded lazily by
+ * the shell. Its translations live under the namespace `manifest.id`, in all four languages.
+ * RTK Query endpoints are added with `api.injectEndpoints` from `web/src/api/api.ts`;
+ * Redux slices with `injectSlice` from `web/src/store/store.ts`.
+ */
+export interface WebPlugin {
+  manifest: PluginManifest;
+  pages?: PluginPage[];
+  menu?: MenuEntry[];
+  zones?: Zones;
+  translations: Record<Language, Record<string, unknown>>;
+}
+
+export function defineWebPlugin(plugin: WebPlugin): WebPlugin {
+  return plugin;
+}
