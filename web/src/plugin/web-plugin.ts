@@ -42,6 +42,8 @@ export interface MenuEntry {
 export interface Zones {
   /** Items in the top bar, left of the user menu (announcements bell, etc.). */
   topbar?: ComponentType[];
+  /** Items in the top bar's user menu, above "logout" (e.g. the users plugin's "Profile" dialog opener). */
+  userMenuItems?: ComponentType[];
   /** Tabs of the /settings page: { id, labelKey, component, access }. */
   settingsTabs?: SettingsTab[];
 }

@@ -1,0 +1,27 @@
+import type { CompanyRow, PublicUserRow } from "./companies.types.ts";
+import type { Recurrence } from "../../../core/db/tables.ts";
+
+/** What another plugin (signup) passes to create a company with its first admin. */
+export interface CreateCompanyInput {
+  name: string;
+  email: string;
+  phone?: string;
+  planId: number;
+  /** The first admin's password (the admin's e-mail is the company's). */
+  password: string;
+  /** The first admin's name; defaults to the company name. */
+  adminName?: string;
+  recurrence?: Recurrence;
+  /** YYYY-MM-DD */
+  dueDate?: string;
+  status?: boolean;
+  campaignsEnabled?: boolean;
+  document?: string;
+}
+
+declare module "../../../core/plugin/services.ts" {
+  interface ServiceMap {
+    /** Creates a company, its first admin user and its default settings, in one transaction. */
+    "companies.create": (input: CreateCompanyInput) => Promise<{ company: CompanyRow; user: PublicUserRow }>;
+  }
+}
