@@ -12,8 +12,8 @@ export interface GuardOptions {
   access?: Access;
   /** A named permission rule the user must hold (e.g. `user-modal:editProfile`). */
   rule?: string;
-  /** The plan flag the company needs; routes made with a plugin's route factory inherit the plugin's. */
-  plan?: PlanFlag;
+  /** The plan flag the company needs; routes made with a plugin's route factory inherit the plugin's, `false` opts out. */
+  plan?: PlanFlag | false;
 }
 
 /**

@@ -17,7 +17,7 @@ type RouteInput<P extends string> = Omit<RouteConfig, "path" | "middleware"> & {
 export function routeFactory(manifest: PluginManifest) {
   return function route<P extends string, R extends RouteInput<P>>(config: R) {
     const { access, rule, plan, ...rest } = config;
-    const options: GuardOptions = { access: access ?? "user", rule, plan: plan ?? manifest.planFlag };
+    const options: GuardOptions = { access: access ?? "user", rule, plan: plan === false ? false : (plan ?? manifest.planFlag) };
     const isPublic = options.access === "public";
     return createRoute({
       ...rest,
