@@ -21,6 +21,7 @@ const statusCode: Record<number, ConstructorParameters<typeof AppError>[0]> = {
   403: "ERR_NO_PERMISSION",
   404: "ERR_NOT_FOUND",
   413: "ERR_PAYLOAD_TOO_LARGE",
+  415: "ERR_UNSUPPORTED_MEDIA_TYPE",
 };
 
 /** Renders any thrown value as `{ error: "ERR_..." }`; unknown failures are logged, never shown. */

@@ -66,3 +66,15 @@ describe("durable jobs", () => {
     expect(await t.kernel.db.select().from(jobs)).toHaveLength(0);
   });
 });
+
+describe("schedules", () => {
+  it("two kernels in one process may register the same schedule name", async () => {
+    const other = await createTestKernel({ plugins: [] });
+    try {
+      t.kernel.jobs.schedule("sweep", "*/5 * * * *", () => {});
+      expect(() => other.kernel.jobs.schedule("sweep", "*/5 * * * *", () => {})).not.toThrow();
+    } finally {
+      await other.close();
+    }
+  });
+});

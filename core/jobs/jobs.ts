@@ -72,9 +72,9 @@ export class Jobs {
 
   /** Registers a recurring task (croner pattern), started with the server. */
   schedule(name: string, pattern: string, fn: () => Promise<void> | void): void {
-    this.crons.push(
-      new Cron(pattern, { name, paused: true, protect: true, catch: (err) => this.log.error(`schedule ${name} failed`, err) }, fn),
-    );
+    // No croner `name`: croner keeps names in one process-wide registry, so two kernels
+    // in a process (tests, or a host embedding two) would collide. The name is for logs.
+    this.crons.push(new Cron(pattern, { paused: true, protect: true, catch: (err) => this.log.error(`schedule ${name} failed`, err) }, fn));
   }
 
   /** Claims and runs the due jobs once; returns how many ran. Tests call this directly. */

@@ -52,9 +52,12 @@ export class Realtime {
     (room ? nsp.to(room) : nsp).emit(event, payload);
   }
 
-  /** Sends `event` to every company (platform announcements). */
-  emitAll(event: string, payload: unknown): void {
-    for (const [name, nsp] of this.io._nsps) if (companyNamespace.test(name)) nsp.emit(event, payload);
+  /**
+   * Sends `event` to every company (platform announcements); with `room`, only to the
+   * sockets of that room in each company (e.g. the super users' room).
+   */
+  emitAll(event: string, payload: unknown, room?: string): void {
+    for (const [name, nsp] of this.io._nsps) if (companyNamespace.test(name)) (room ? nsp.to(room) : nsp).emit(event, payload);
   }
 
   /** The room a user's own sockets join, for events meant for one person. */

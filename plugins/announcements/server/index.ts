@@ -1,5 +1,15 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { manifest } from "../plugin.ts";
+import { migrations } from "../schema/migrations/migrations.gen.ts";
+import { registerAnnouncementsHandlers } from "./announcements.handlers.ts";
+import { AnnouncementFeed } from "./announcements.realtime.ts";
+import { AnnouncementsService } from "./announcements.service.ts";
 
-// Scaffold only: the plugin's helper replaces this with the real setup.
-export default defineServerPlugin({ manifest, setup() {} });
+export default defineServerPlugin({
+  manifest,
+  migrations,
+  setup(ctx) {
+    const service = new AnnouncementsService(ctx.db, ctx.storage, new AnnouncementFeed(ctx.realtime));
+    registerAnnouncementsHandlers(ctx.router, service);
+  },
+});

@@ -1,5 +1,22 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { manifest } from "../plugin.ts";
+// The contracts merge the `companies.create` service and this plugin's events into the kernel's maps.
+import "./companies.contract.ts";
+import "./companies-events.contract.ts";
+import { registerCompaniesHandlers } from "./companies.handlers.ts";
+import { CompaniesService } from "./companies.service.ts";
+import { SchedulesService } from "./schedules.service.ts";
 
-// Scaffold only: the plugin's helper replaces this with the real setup.
-export default defineServerPlugin({ manifest, setup() {} });
+/** No tables of its own: companies, company_schedules and users are kernel tables. */
+export default defineServerPlugin({
+  manifest,
+  setup(ctx) {
+    const companies = new CompaniesService(ctx.db, ctx.settings, ctx.storage, new SchedulesService(ctx.db), ctx.log);
+    ctx.services.provide("companies.create", async (input) => {
+      const created = await companies.create(input);
+      await ctx.bus.emit("companies.company.created", { companyId: created.company.id, adminUserId: created.user.id });
+      return created;
+    });
+    registerCompaniesHandlers(ctx.router, companies, ctx.bus);
+  },
+});

@@ -1,5 +1,24 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { manifest } from "../plugin.ts";
+import { OnlineStatus, trackOnlineStatus } from "./online-status.ts";
+import { registerUsersHandlers } from "./users.handlers.ts";
+import { UsersService } from "./users.service.ts";
 
-// Scaffold only: the plugin's helper replaces this with the real setup.
-export default defineServerPlugin({ manifest, setup() {} });
+/** Sweep stale "online" flags this often (the client's heartbeat is every 5 minutes). */
+const SWEEP_PATTERN = "*/5 * * * *";
+
+export default defineServerPlugin({
+  manifest,
+  // The users table is the kernel's (core/db/tables.ts): no migrations of our own.
+  setup(ctx) {
+    registerUsersHandlers(ctx.router, new UsersService(ctx.db, ctx.realtime, ctx.bus, ctx.permissions, ctx.storage));
+    const online = new OnlineStatus(ctx.db, ctx.realtime);
+    trackOnlineStatus(ctx.realtime, online, ctx.log);
+    ctx.jobs.schedule("users.online-sweep", SWEEP_PATTERN, async () => {
+      await online.sweep();
+    });
+    ctx.onStart(async () => {
+      await online.sweep();
+    });
+  },
+});

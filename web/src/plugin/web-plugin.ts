@@ -36,6 +36,14 @@ export interface MenuEntry {
   section?: string;
   /** Small component rendered at the right of the entry (a count or a "!" badge). */
   badge?: ComponentType;
+  /** Still shown when the company's subscription has expired (only billing, spec 001 §6). */
+  keepWhenExpired?: boolean;
+  /**
+   * A React hook deciding at runtime whether the entry shows (e.g. the help centre only
+   * when there are help entries). The shell calls it inside a per-entry component, so it
+   * may run queries; absent means always shown (subject to access, rule and plan).
+   */
+  useVisible?: () => boolean;
 }
 
 /** Places in the shell where plugins add components. */
@@ -62,7 +70,7 @@ export interface SettingsTab {
  * A plugin's web entry (`plugins/<id>/web/index.ts`, default export), loaded lazily by
  * the shell. Its translations live under the namespace `manifest.id`, in all four languages.
  * RTK Query endpoints are added with `api.injectEndpoints` from `web/src/api/api.ts`;
- * Redux slices with `injectSlice` from `web/src/store/store.ts`.
+ * Redux slices with `slice.injectInto(rootReducer)` (`web/src/store/store.ts`, typed by merging `LazyLoadedSlices`).
  */
 export interface WebPlugin {
   manifest: PluginManifest;

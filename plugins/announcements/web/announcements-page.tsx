@@ -1,0 +1,105 @@
+import { useState } from "react";
+import { Button, HTMLTable, Icon, InputGroup, Intent, Spinner, Tag } from "@blueprintjs/core";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog, EmptyState, formatDateTime, PageLayout, toastError, toastSuccess, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { useDeleteAnnouncementMutation, type Announcement } from "./announcements-api.ts";
+import { AnnouncementDialog } from "./announcement-dialog.tsx";
+import { PriorityTag } from "./priority.tsx";
+import { useAnnouncementList, useDebouncedValue } from "./use-announcement-list.ts";
+import { useSuperOnly } from "./use-super-only.ts";
+
+/** /announcements: the super user's list with search, infinite scroll, add/edit and delete, kept live. */
+export default function AnnouncementsPage() {
+  const allowed = useSuperOnly();
+  return allowed ? <AnnouncementsManager /> : null;
+}
+
+function AnnouncementsManager() {
+  const { t } = useTranslation("announcements");
+  const [search, setSearch] = useState("");
+  const list = useAnnouncementList(useDebouncedValue(search));
+  const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
+  const [editing, setEditing] = useState<Announcement | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [confirm, setConfirm] = useState<Announcement | null>(null);
+  const [deleteAnnouncement, deleting] = useDeleteAnnouncementMutation();
+
+  const open = (row: Announcement | null) => {
+    setEditing(row);
+    setDialogOpen(true);
+  };
+  const remove = async () => {
+    if (!confirm) return;
+    try {
+      await deleteAnnouncement(confirm.id).unwrap();
+      list.remove(confirm.id);
+      toastSuccess(t("messages.deleted"));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setConfirm(null);
+    }
+  };
+
+  return (
+    <PageLayout
+      title={t("title")}
+      actions={
+        <>
+          <InputGroup type="search" leftIcon="search" placeholder={t("search")} aria-label={t("search")} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Button intent={Intent.PRIMARY} icon="add" text={t("actions.add")} onClick={() => open(null)} />
+        </>
+      }
+    >
+      {list.failed && !list.records.length ? (
+        <EmptyState icon="error" title={t("messages.loadError")} />
+      ) : !list.loading && !list.records.length ? (
+        <EmptyState icon="announcement" title={t("empty")} />
+      ) : (
+        <HTMLTable striped style={{ width: "100%" }}>
+          <thead>
+            <tr>
+              <th>{t("fields.title")}</th>
+              <th>{t("fields.priority")}</th>
+              <th>{t("fields.status")}</th>
+              <th>{t("fields.image")}</th>
+              <th>{t("fields.date")}</th>
+              <th style={{ width: 96 }}>{t("actions.title")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.records.map((row) => (
+              <tr key={row.id} data-testid="announcement-row">
+                <td>{row.title}</td>
+                <td>
+                  <PriorityTag priority={row.priority} />
+                </td>
+                <td>
+                  <Tag minimal intent={row.status === "active" ? Intent.SUCCESS : Intent.NONE}>{t(`status.${row.status}`)}</Tag>
+                </td>
+                <td>{row.mediaUrl ? <Icon icon="media" title={row.mediaName ?? ""} /> : null}</td>
+                <td>{formatDateTime(row.createdAt)}</td>
+                <td style={{ whiteSpace: "nowrap" }}>
+                  <Button icon="edit" variant="minimal" aria-label={t("actions.edit")} onClick={() => open(row)} />
+                  <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete")} onClick={() => setConfirm(row)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      <div ref={sentinel} style={{ height: 1 }} />
+      {list.loading ? <Spinner size={24} style={{ margin: 16 }} /> : null}
+
+      <AnnouncementDialog isOpen={dialogOpen} announcement={editing} onClose={() => setDialogOpen(false)} onSaved={list.upsert} />
+      <ConfirmDialog
+        isOpen={!!confirm}
+        title={t("confirm.title")}
+        message={t("confirm.message")}
+        onConfirm={remove}
+        onClose={() => setConfirm(null)}
+        loading={deleting.isLoading}
+      />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,170 @@
+import { z } from "@hono/zod-openapi";
+import { planFlags, recurrences, type PlanFlag } from "../../../core/db/tables.ts";
+import { parseDay } from "../shared/renew.ts";
+import { officeHoursErrors, officeHoursMessages, weekdayEnNames } from "../shared/schedules.ts";
+
+/* ---------- answers ---------- */
+
+const PlanSummary = z.object({ id: z.number(), name: z.string(), amount: z.number() }).openapi("CompanyPlanSummary");
+
+export const OfficeHoursSchema = z
+  .object({
+    weekday: z.string(),
+    weekdayEn: z.string(),
+    startTimeA: z.string(),
+    endTimeA: z.string(),
+    startTimeB: z.string(),
+    endTimeB: z.string(),
+  })
+  .openapi("OfficeHours");
+
+export const Company = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    planId: z.number().nullable(),
+    status: z.boolean(),
+    dueDate: z.string().nullable(),
+    recurrence: z.enum(recurrences),
+    document: z.string(),
+    paymentMethod: z.string(),
+    numberAttendants: z.number(),
+    numberConections: z.number(),
+    addressStreet: z.string(),
+    addressState: z.string(),
+    addressCity: z.string(),
+    campaignsEnabled: z.boolean(),
+    lastLogin: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    plan: PlanSummary.nullable(),
+  })
+  .openapi("Company");
+
+export const CompanyDetail = Company.extend({ schedules: z.array(OfficeHoursSchema) }).openapi("CompanyDetail");
+
+export const CompanyWithUsage = Company.extend({
+  folderSize: z.number().openapi({ description: "Bytes of the company's stored media" }),
+  numberFileFolder: z.number(),
+  updatedAtFolder: z.string().nullable(),
+}).openapi("CompanyWithUsage");
+
+export const CompanyPage = z
+  .object({ companies: z.array(Company), count: z.number(), hasMore: z.boolean() })
+  .openapi("CompanyPage");
+
+export const CompanyPlanPage = z
+  .object({ companies: z.array(CompanyWithUsage), count: z.number(), hasMore: z.boolean() })
+  .openapi("CompanyPlanPage");
+
+const flagShape = Object.fromEntries(planFlags.map((f) => [f, z.boolean()])) as Record<PlanFlag, z.ZodBoolean>;
+export const CompanyPlan = z
+  .object({ id: z.number(), name: z.string(), users: z.number(), connections: z.number(), queues: z.number(), amount: z.number(), isPublic: z.boolean(), ...flagShape })
+  .openapi("CompanyPlanFlags");
+
+/* ---------- input ---------- */
+
+const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
+const count = z.coerce.number({ error: "Deve ser um número" }).int("Deve ser um número inteiro").min(0, "Não pode ser negativo").max(100_000, "Muito alto!");
+const text = (max: number) => z.string().trim().max(max, "Muito extenso!");
+
+/** YYYY-MM-DD, or an ISO timestamp whose date part is kept; "" or null means "not given". */
+const dueDate = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z
+    .string()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && parseDay(v) !== null, "Data inválida (AAAA-MM-DD)")
+    .transform((v) => v.slice(0, 10))
+    .optional(),
+);
+
+const name = z
+  .string({ error: "Nome é obrigatório" })
+  .trim()
+  .min(1, "Nome é obrigatório")
+  .min(2, "Muito curto!")
+  .max(50, "Muito extenso!");
+
+const email = z
+  .string({ error: "E-mail é obrigatório" })
+  .trim()
+  .toLowerCase()
+  .min(1, "E-mail é obrigatório")
+  .pipe(z.email("Email é inválido").max(100, "Muito extenso!"));
+
+const planId = z.coerce.number({ error: "Plano é obrigatório" }).int("Plano é obrigatório").positive("Plano é obrigatório");
+
+/** The fields both the create and the edit forms carry. */
+const editable = {
+  phone: text(30).optional(),
+  status: flag.optional(),
+  dueDate,
+  recurrence: z.enum(recurrences, { error: "Recorrência inválida" }).optional(),
+  document: text(30).optional(),
+  paymentMethod: text(50).optional(),
+  numberAttendants: count.optional(),
+  numberConections: count.optional(),
+  addressStreet: text(200).optional(),
+  addressState: text(100).optional(),
+  addressCity: text(100).optional(),
+  campaignsEnabled: flag.optional(),
+};
+
+export const CompanyInput = z
+  .object({
+    name,
+    email,
+    planId: z.preprocess((v) => (v === "" || v === null ? undefined : v), planId),
+    password: z.string({ error: "Senha é obrigatória" }).min(5, "Muito curto!").max(50, "Muito extenso!"),
+    /** The first admin's name; the company name when absent. */
+    adminName: z.string().trim().min(2, "Muito curto!").max(50, "Muito extenso!").optional(),
+    ...editable,
+    // The spec's form defaults for a new company: 1 attendant, 1 connection, inactive.
+    status: flag.optional().default(false),
+    numberAttendants: count.optional().default(1),
+    numberConections: count.optional().default(1),
+  })
+  .openapi("CompanyInput");
+
+export const CompanyPatch = z
+  .object({
+    name: name.optional(),
+    email: email.optional(),
+    planId: z.preprocess((v) => (v === "" || v === null ? undefined : v), planId.optional()),
+    ...editable,
+  })
+  .openapi("CompanyPatch");
+
+const time = z.string().trim().optional().default("");
+export const SchedulesBody = z
+  .object({
+    schedules: z
+      .array(
+        z
+          .object({
+            weekday: z.string().trim().min(1, "Required").max(30, "Muito extenso!"),
+            weekdayEn: z.enum(weekdayEnNames, { error: "Dia da semana inválido" }),
+            startTimeA: time,
+            endTimeA: time,
+            startTimeB: time,
+            endTimeB: time,
+          })
+          .superRefine((day, ctx) => {
+            for (const [path, problem] of Object.entries(officeHoursErrors(day)))
+              ctx.addIssue({ code: "custom", path: [path], message: officeHoursMessages[problem] });
+          }),
+      )
+      .max(7, "No máximo 7 dias")
+      .refine((list) => new Set(list.map((d) => d.weekdayEn)).size === list.length, "Cada dia da semana só pode aparecer uma vez"),
+  })
+  .openapi("CompanySchedules");
+
+export const CompanyIdParam = z.object({
+  companyId: z.coerce.number().int().positive().openapi({ param: { name: "companyId", in: "path" }, example: 1 }),
+});
+
+export type CompanyInputData = z.output<typeof CompanyInput>;
+export type CompanyPatchData = z.output<typeof CompanyPatch>;
+export type SchedulesData = z.output<typeof SchedulesBody>["schedules"];

@@ -1,0 +1,153 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../core/db/database.ts";
+import type { PlanRow, UserRow } from "../../../core/db/rows.ts";
+import { companies, plans } from "../../../core/db/tables.ts";
+import { AppError } from "../../../core/errors.ts";
+import type { Logger } from "../../../core/log.ts";
+import { PLATFORM_DUE_DATE } from "../../../core/seed.ts";
+import type { SettingsService } from "../../../core/settings/settings.ts";
+import type { Storage } from "../../../core/storage/storage.ts";
+import { renewDueDate } from "../shared/renew.ts";
+import type { CreateCompanyInput } from "./companies.contract.ts";
+import type { CompanyPatchData } from "./companies.schemas.ts";
+import type { CompanyRow } from "./companies.types.ts";
+import { createCompany, ensureNameFree, type CompanyFormExtras } from "./company-create.ts";
+import { isForeignKeyViolation, uniqueViolation } from "./db-errors.ts";
+import type { SchedulesService } from "./schedules.service.ts";
+
+/** The platform company: it runs everything, never expires and cannot be deleted. */
+export const PLATFORM_COMPANY_ID = 1;
+const PAGE_SIZE = 20;
+
+type PlanSummary = { id: number; name: string; amount: number };
+export type CompanyView = CompanyRow & { plan: PlanSummary | null };
+
+/** `%term%` for LIKE with the user's own % and _ taken literally. */
+const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The rules about companies; handlers only translate HTTP to these calls. */
+export class CompaniesService {
+  constructor(
+    private db: Db,
+    private settings: SettingsService,
+    private storage: Storage,
+    readonly schedules: SchedulesService,
+    private log: Logger,
+  ) {}
+
+  /** Companies with their plan's name and price, filtered and ordered. */
+  private async select(where?: SQL, page?: { limit: number; offset: number }): Promise<CompanyView[]> {
+    const q = this.db
+      .select({ company: companies, plan: { id: plans.id, name: plans.name, amount: plans.amount } })
+      .from(companies)
+      .leftJoin(plans, eq(companies.planId, plans.id))
+      .where(where)
+      .orderBy(page ? desc(companies.id) : asc(companies.name));
+    const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
+    return rows.map((r) => ({ ...r.company, plan: r.plan?.id ? r.plan : null }));
+  }
+
+  listAll(): Promise<CompanyView[]> {
+    return this.select();
+  }
+
+  /** A page of companies, newest first, searched by name, e-mail, phone or document. */
+  async page(searchParam: string, pageNumber: number) {
+    const s = searchParam.trim();
+    const term = likeTerm(s);
+    const where = s
+      ? sql`(${companies.name} LIKE ${term} ESCAPE '\\' OR ${companies.email} LIKE ${term} ESCAPE '\\' OR ${companies.phone} LIKE ${term} ESCAPE '\\' OR ${companies.document} LIKE ${term} ESCAPE '\\')`
+      : undefined;
+    const list = await this.select(where, { limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE });
+    const [total] = await this.db.select({ n: count() }).from(companies).where(where);
+    const n = total?.n ?? 0;
+    return { companies: list, count: n, hasMore: pageNumber * PAGE_SIZE < n };
+  }
+
+  /** The page plus each company's stored media: bytes, file count and last change. */
+  async pageWithUsage(searchParam: string, pageNumber: number) {
+    const page = await this.page(searchParam, pageNumber);
+    const withUsage = await Promise.all(page.companies.map(async (c) => ({ ...c, ...(await this.storage.usage(c.id)) })));
+    return { ...page, companies: withUsage };
+  }
+
+  async get(id: number): Promise<CompanyView> {
+    const [row] = await this.select(eq(companies.id, id));
+    if (!row) throw new AppError("ERR_NO_COMPANY_FOUND");
+    return row;
+  }
+
+  async detail(id: number) {
+    const company = await this.get(id);
+    return { ...company, schedules: await this.schedules.get(id) };
+  }
+
+  /** The `companies.create` service and POST /companies. */
+  create(input: CreateCompanyInput & CompanyFormExtras) {
+    return createCompany(this.db, this.settings, this.schedules, input);
+  }
+
+  async update(id: number, patch: CompanyPatchData): Promise<CompanyView> {
+    await this.get(id);
+    if (patch.name !== undefined) await ensureNameFree(this.db, patch.name, id);
+    if (patch.planId !== undefined) await this.planById(patch.planId);
+    const changes: Partial<typeof companies.$inferInsert> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    // Company 1 runs the platform: its due date is fixed far in the future, whatever a form sends.
+    if (id === PLATFORM_COMPANY_ID) changes.dueDate = PLATFORM_DUE_DATE;
+    if (Object.keys(changes).length) {
+      try {
+        await this.db.update(companies).set(changes).where(eq(companies.id, id));
+      } catch (err) {
+        if (uniqueViolation(err) === "companies_name_unique") throw new AppError("ERR_DUPLICATED_NAME", { fields: { name: "ERR_DUPLICATED_NAME" } });
+        throw err;
+      }
+    }
+    return this.get(id);
+  }
+
+  /**
+   * Deletes a company; its users, settings and office hours go with it through the
+   * foreign keys' ON DELETE CASCADE, and its stored media folder is removed afterwards.
+   */
+  async remove(id: number, by: UserRow): Promise<void> {
+    if (id === PLATFORM_COMPANY_ID) throw new AppError("ERR_PROTECTED_RECORD");
+    if (by.companyId === id) throw new AppError("ERR_CANNOT_DELETE_SELF");
+    await this.get(id);
+    try {
+      await this.db.delete(companies).where(eq(companies.id, id));
+    } catch (err) {
+      // Another plugin's row points at this company without cascading: refuse clearly, change nothing.
+      if (isForeignKeyViolation(err)) throw new AppError("ERR_PROTECTED_RECORD", { reason: "ERR_COMPANY_IN_USE" });
+      throw err;
+    }
+    try {
+      await rm(join(this.storage.root, `company${id}`), { recursive: true, force: true });
+    } catch (err) {
+      this.log.warn(`could not remove the media folder of deleted company ${id}`, err);
+    }
+  }
+
+  /** Moves the due date one recurrence period forward from the later of today and the current due date. */
+  async renew(id: number): Promise<CompanyView> {
+    if (id === PLATFORM_COMPANY_ID) throw new AppError("ERR_PROTECTED_RECORD");
+    const company = await this.get(id);
+    const dueDate = renewDueDate(company.dueDate, company.recurrence);
+    await this.db.update(companies).set({ dueDate }).where(eq(companies.id, id));
+    return this.get(id);
+  }
+
+  /** The plan of a company with every flag and limit. */
+  async planOf(companyId: number): Promise<PlanRow> {
+    const company = await this.get(companyId);
+    if (!company.planId) throw new AppError("ERR_NO_PLAN_FOUND");
+    return this.planById(company.planId);
+  }
+
+  private async planById(planId: number): Promise<PlanRow> {
+    const [plan] = await this.db.select().from(plans).where(eq(plans.id, planId)).limit(1);
+    if (!plan) throw new AppError("ERR_NO_PLAN_FOUND", { fields: { planId: "Plano é obrigatório" } });
+    return plan;
+  }
+}

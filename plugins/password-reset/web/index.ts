@@ -1,0 +1,13 @@
+import { lazy } from "react";
+import { defineWebPlugin } from "../../../web/src/plugin/web-plugin.ts";
+import { manifest } from "../plugin.ts";
+import en from "./locales/en.json";
+import es from "./locales/es.json";
+import pt from "./locales/pt.json";
+import tr from "./locales/tr.json";
+
+export default defineWebPlugin({
+  manifest,
+  pages: [{ path: "/forgetpsw", component: lazy(() => import("./forgot-password-page.tsx")), public: true }],
+  translations: { pt, en, es, tr },
+});

@@ -1,0 +1,221 @@
+import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import { extname } from "node:path";
+import { hashPassword } from "../../../core/auth/password.ts";
+import type { Permissions } from "../../../core/auth/permissions.ts";
+import { publicUser, type PublicUser } from "../../../core/auth/session-user.ts";
+import type { Db, DbOrTx } from "../../../core/db/database.ts";
+import type { UserRow } from "../../../core/db/rows.ts";
+import { companies, plans, users } from "../../../core/db/tables.ts";
+import { AppError } from "../../../core/errors.ts";
+import type { EventBus } from "../../../core/events/bus.ts";
+import type { Realtime } from "../../../core/realtime/realtime.ts";
+import type { Storage } from "../../../core/storage/storage.ts";
+import { isRasterImage } from "./image-signature.ts";
+import { ensureMayChange, ensureMayTouch, ensureOwnImagePath, ensureSelfOrAdmin } from "./users.policy.ts";
+import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, type UserInput, type UserPatch } from "./users.schemas.ts";
+import { userTopic } from "./users.events.ts";
+
+const PAGE_SIZE = 20;
+
+type UserChanges = SQLiteUpdateSetSource<typeof users>;
+
+/** Whether a database error (or one it wraps) says `pattern`. */
+function dbErrorSays(err: unknown, pattern: RegExp): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (pattern.test(e.message)) return true;
+  return false;
+}
+const isUniqueEmailViolation = (err: unknown) => dbErrorSays(err, /users_email_unique/);
+
+/** LIKE pattern for a user-typed term: `%` and `_` are matched literally. */
+export const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The rules about users; handlers only translate HTTP to these calls. */
+export class UsersService {
+  constructor(
+    private db: Db,
+    private realtime: Pick<Realtime, "emit">,
+    private bus: EventBus,
+    private permissions: Permissions,
+    private storage: Pick<Storage, "save" | "remove">,
+  ) {}
+
+  async page(companyId: number, searchParam: string, pageNumber: number) {
+    const term = searchParam.trim();
+    const pattern = likeTerm(term);
+    const where = and(
+      eq(users.companyId, companyId),
+      term ? or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`) : undefined,
+    );
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(PAGE_SIZE)
+      .offset((pageNumber - 1) * PAGE_SIZE);
+    const [total] = await this.db.select({ n: count() }).from(users).where(where);
+    const n = total?.n ?? 0;
+    return { users: rows.map(publicUser), count: n, hasMore: pageNumber * PAGE_SIZE < n };
+  }
+
+  /** Everyone of the company, for selectors (transfer, filters). */
+  list(companyId: number) {
+    return this.db
+      .select({ id: users.id, name: users.name, profile: users.profile, online: users.online, profileImage: users.profileImage })
+      .from(users)
+      .where(eq(users.companyId, companyId))
+      .orderBy(asc(users.name), asc(users.id));
+  }
+
+  /** A user of the company, or ERR_NO_USER_FOUND (also for another company's id). */
+  async get(companyId: number, id: number, tx: DbOrTx = this.db): Promise<UserRow> {
+    const [row] = await tx.select().from(users).where(and(eq(users.id, id), eq(users.companyId, companyId))).limit(1);
+    if (!row) throw new AppError("ERR_NO_USER_FOUND");
+    return row;
+  }
+
+  async show(actor: UserRow, id: number) {
+    const target = await this.get(actor.companyId, id);
+    ensureSelfOrAdmin(actor, target);
+    return publicUser(target);
+  }
+
+  async create(actor: UserRow, input: UserInput) {
+    if (input.super && !actor.super) throw new AppError("ERR_NO_PERMISSION", { field: "super" });
+    const passwordHash = await hashPassword(input.password);
+    const { password: _password, ...fields } = input;
+    // Counting and inserting in one write transaction keeps two parallel creations from
+    // both slipping under the plan's limit.
+    const row = await this.db
+      .transaction(async (tx) => {
+        await this.ensureEmailFree(tx, fields.email);
+        await this.ensureUnderPlanLimit(tx, actor.companyId);
+        const [created] = await tx
+          .insert(users)
+          .values({ ...fields, passwordHash, companyId: actor.companyId })
+          .returning();
+        return created as UserRow;
+      })
+      .catch((err: unknown) => {
+        throw isUniqueEmailViolation(err) ? new AppError("ERR_DUPLICATED_EMAIL") : err;
+      });
+    const user = publicUser(row);
+    this.realtime.emit(row.companyId, userTopic(row.companyId), { action: "create", user });
+    await this.bus.emit("users.user.created", { companyId: row.companyId, userId: row.id });
+    return user;
+  }
+
+  /**
+   * Applies a change. `revoked` is true when it bumped the token version (new password,
+   * profile or super flag): every refresh token issued before is dead, so a person
+   * changing their own password gets a fresh one from the handler.
+   */
+  async update(actor: UserRow, id: number, patch: UserPatch): Promise<{ user: PublicUser; row: UserRow; revoked: boolean }> {
+    const target = await this.get(actor.companyId, id);
+    ensureSelfOrAdmin(actor, target);
+    ensureMayTouch(actor, target);
+    ensureMayChange(actor, target, patch, this.permissions);
+    ensureOwnImagePath(actor.companyId, patch.profileImage);
+    const { password, profileImage, ...fields } = patch;
+    const changes: UserChanges = { ...fields };
+    if (profileImage !== undefined) changes.profileImage = profileImage || null;
+    if (password) changes.passwordHash = await hashPassword(password);
+    const revoked =
+      Boolean(password) ||
+      (fields.profile !== undefined && fields.profile !== target.profile) ||
+      (fields.super !== undefined && fields.super !== target.super);
+    if (revoked) changes.tokenVersion = sql`${users.tokenVersion} + 1`;
+    if (fields.email !== undefined && fields.email !== target.email.toLowerCase()) await this.ensureEmailFree(this.db, fields.email, id);
+    const row = await this.save(target, changes);
+    return { user: publicUser(row), row, revoked };
+  }
+
+  async remove(actor: UserRow, id: number): Promise<UserRow> {
+    if (actor.id === id) throw new AppError("ERR_CANNOT_DELETE_SELF");
+    const target = await this.get(actor.companyId, id);
+    ensureMayTouch(actor, target);
+    try {
+      await this.db.delete(users).where(and(eq(users.id, id), eq(users.companyId, actor.companyId)));
+    } catch (err) {
+      // A plugin table that keeps rows of this user without ON DELETE rules blocks the removal.
+      if (dbErrorSays(err, /FOREIGN KEY constraint failed/i)) throw new AppError("ERR_PROTECTED_RECORD");
+      throw err;
+    }
+    this.realtime.emit(target.companyId, userTopic(target.companyId), { action: "delete", userId: id });
+    await this.bus.emit("users.user.deleted", { companyId: target.companyId, userId: id });
+    return target;
+  }
+
+  async setTicketsWidth(actor: UserRow, id: number, width: number) {
+    const target = await this.get(actor.companyId, id);
+    ensureSelfOrAdmin(actor, target);
+    return publicUser(await this.save(target, { defaultTicketsManagerWidth: width }));
+  }
+
+  /**
+   * Stores a new avatar (png/jpg/jpeg/gif/webp, 2 MB, checked by content too) in the
+   * company's media folder and points the user at it; the previous file is removed.
+   */
+  async uploadAvatar(actor: UserRow, id: number, file: File) {
+    const target = await this.get(actor.companyId, id);
+    ensureSelfOrAdmin(actor, target);
+    ensureMayTouch(actor, target);
+    if (file.size > AVATAR_MAX_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes: AVATAR_MAX_BYTES });
+    const ext = extname(file.name).toLowerCase();
+    if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext) || !(await isRasterImage(file)))
+      throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", { accepted: AVATAR_EXTENSIONS });
+    const stored = await this.storage.save(target.companyId, file, {
+      maxBytes: AVATAR_MAX_BYTES,
+      extensions: AVATAR_EXTENSIONS,
+      mimePrefixes: ["image/"],
+    });
+    const row = await this.save(target, { profileImage: stored.url });
+    const previous = target.profileImage;
+    if (previous?.startsWith(`/public/company${target.companyId}/`)) await this.storage.remove(previous.slice("/public/".length));
+    return publicUser(row);
+  }
+
+  private async save(target: UserRow, changes: UserChanges): Promise<UserRow> {
+    let row: UserRow | undefined;
+    try {
+      [row] = await this.db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date().toISOString() })
+        .where(and(eq(users.id, target.id), eq(users.companyId, target.companyId)))
+        .returning();
+    } catch (err) {
+      // Two people taking the same e-mail at once: the unique index decides.
+      if (isUniqueEmailViolation(err)) throw new AppError("ERR_DUPLICATED_EMAIL");
+      throw err;
+    }
+    if (!row) throw new AppError("ERR_NO_USER_FOUND");
+    this.realtime.emit(row.companyId, userTopic(row.companyId), { action: "update", user: publicUser(row) });
+    await this.bus.emit("users.user.updated", { companyId: row.companyId, userId: row.id });
+    return row;
+  }
+
+  /** E-mails are unique across the platform (they are the login), compared case-insensitively. */
+  private async ensureEmailFree(tx: DbOrTx, email: string, exceptId?: number): Promise<void> {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined))
+      .limit(1);
+    if (taken) throw new AppError("ERR_DUPLICATED_EMAIL");
+  }
+
+  /** A plan's `users` is the most users a company may have; 0 (or no plan) means no limit. */
+  private async ensureUnderPlanLimit(tx: DbOrTx, companyId: number): Promise<void> {
+    const [row] = await tx
+      .select({ limit: plans.users })
+      .from(companies)
+      .leftJoin(plans, eq(companies.planId, plans.id))
+      .where(eq(companies.id, companyId))
+      .limit(1);
+    const limit = row?.limit ?? 0;
+    if (limit <= 0) return;
+    const [total] = await tx.select({ n: count() }).from(users).where(eq(users.companyId, companyId));
+    if ((total?.n ?? 0) >= limit) throw new AppError("ERR_PLAN_LIMIT_USERS", { limit });
+  }
+}

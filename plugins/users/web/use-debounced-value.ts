@@ -1,0 +1,14 @@
+import { useEffect, useState } from "react";
+
+/** The search waits this long after the last keystroke (spec 001 §9). */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** `value`, but only once it has stopped changing for `delayMs`. */
+export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}

@@ -1,0 +1,94 @@
+import { api } from "../../../web/src/api/api.ts";
+
+export type Toggle = "enabled" | "disabled";
+
+/** A user as the API answers it (never secrets). */
+export interface User {
+  id: number;
+  companyId: number;
+  name: string;
+  email: string;
+  profile: "user" | "admin";
+  super: boolean;
+  profileImage: string | null;
+  farewellMessage: string;
+  startWork: string;
+  endWork: string;
+  whatsappId: number | null;
+  allTicket: "enable" | "disable";
+  allowGroup: boolean;
+  defaultTheme: "light" | "dark";
+  defaultMenu: "open" | "closed";
+  allHistoric: Toggle;
+  allUserChat: Toggle;
+  userClosePendingTicket: Toggle;
+  showDashboard: Toggle;
+  allowRealTime: Toggle;
+  allowConnections: Toggle;
+  defaultTicketsManagerWidth: number;
+  online: boolean;
+  lastSeenAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserPage {
+  users: User[];
+  count: number;
+  hasMore: boolean;
+}
+
+/** What the dialog sends: any subset of the editable fields. */
+export type UserPayload = Partial<Omit<User, "id" | "companyId" | "online" | "lastSeenAt" | "createdAt" | "updatedAt" | "defaultTicketsManagerWidth">> & {
+  password?: string;
+};
+
+const tagged = api.enhanceEndpoints({ addTagTypes: ["User"] });
+
+/** The users plugin's calls (spec 001 §7 'Users'). */
+export const usersApi = tagged.injectEndpoints({
+  endpoints: (build) => ({
+    getUsersPage: build.query<UserPage, { searchParam: string; pageNumber: number }>({
+      query: ({ searchParam, pageNumber }) => ({ url: "/users/", params: { searchParam, pageNumber } }),
+      // pages are merged by the list itself (infinite scroll + live events); never serve a stale page
+      keepUnusedDataFor: 0,
+    }),
+    getUser: build.query<User, number>({
+      query: (id) => `/users/${id}`,
+      providesTags: (_r, _e, id) => [{ type: "User", id }],
+    }),
+    createUser: build.mutation<User, UserPayload>({
+      query: (body) => ({ url: "/users", method: "POST", body }),
+    }),
+    updateUser: build.mutation<User, { id: number } & UserPayload>({
+      query: ({ id, ...body }) => ({ url: `/users/${id}`, method: "PUT", body }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: "User", id }],
+    }),
+    deleteUser: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `/users/${id}`, method: "DELETE" }),
+    }),
+    uploadAvatar: build.mutation<User, { id: number; file: File }>({
+      query: ({ id, file }) => {
+        const body = new FormData();
+        body.set("userId", String(id));
+        body.set("typeArch", "user");
+        body.set("profileImage", file);
+        return { url: `/users/${id}/media-upload`, method: "POST", body };
+      },
+      invalidatesTags: (_r, _e, { id }) => [{ type: "User", id }],
+    }),
+    setTicketsWidth: build.mutation<User, { id: number; width: number }>({
+      query: ({ id, width }) => ({ url: `/users/toggleChangeWidht/${id}`, method: "PUT", body: { defaultTicketsManagerWidth: width } }),
+    }),
+  }),
+});
+
+export const {
+  useGetUsersPageQuery,
+  useGetUserQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useUploadAvatarMutation,
+  useSetTicketsWidthMutation,
+} = usersApi;

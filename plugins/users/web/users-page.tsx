@@ -1,0 +1,159 @@
+import { useEffect, useState } from "react";
+import { Button, HTMLTable, InputGroup, Intent, Spinner, Tag, Tooltip } from "@blueprintjs/core";
+import { useTranslation } from "react-i18next";
+import { useSession } from "../../../web/src/session/session.ts";
+import { ConfirmDialog, EmptyState, NoAccess, PageLayout, toastError, toastSuccess, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { useDebouncedValue } from "./use-debounced-value.ts";
+import { useUsersList } from "./use-users-list.ts";
+import { UserAvatar } from "./user-avatar.tsx";
+import { UserDialog } from "./user-dialog.tsx";
+import { useDeleteUserMutation, type User } from "./users-api.ts";
+
+/** The green or grey dot of the status column. */
+function OnlineDot({ online }: { online: boolean }) {
+  const { t } = useTranslation("users");
+  const label = online ? t("status.online") : t("status.offline");
+  return (
+    <Tooltip content={label} placement="top">
+      <span
+        role="img"
+        aria-label={label}
+        style={{ display: "inline-block", width: 10, height: 10, borderRadius: "50%", background: online ? "#238551" : "#8f99a8" }}
+      />
+    </Tooltip>
+  );
+}
+
+/**
+ * /users (spec 001 §2): 'Usuários (count)', a search box (500 ms debounce), the add
+ * button, the table with infinite scroll, live updates, and the user dialog.
+ */
+export function UsersPage() {
+  const { t } = useTranslation("users");
+  const { isAdmin, user: me } = useSession();
+  const [search, setSearch] = useState("");
+  const searchParam = useDebouncedValue(search.trim());
+  const list = useUsersList(searchParam, isAdmin);
+  const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
+  const [dialog, setDialog] = useState<{ open: boolean; userId: number | null }>({ open: false, userId: null });
+  const [confirm, setConfirm] = useState<User | null>(null);
+  const [deleteUser, deleting] = useDeleteUserMutation();
+
+  useEffect(() => {
+    if (list.isError) toastError(t("messages.loadError"));
+  }, [list.isError, t]);
+
+  if (!isAdmin) {
+    return (
+      <PageLayout title={t("title")}>
+        <NoAccess />
+      </PageLayout>
+    );
+  }
+
+  const remove = async () => {
+    if (!confirm) return;
+    try {
+      await deleteUser(confirm.id).unwrap();
+      list.remove(confirm.id);
+      toastSuccess(t("messages.deleted"));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setConfirm(null);
+    }
+  };
+
+  return (
+    <PageLayout
+      title={t("titleCount", { count: list.count })}
+      actions={
+        <>
+          <InputGroup
+            type="search"
+            leftIcon="search"
+            placeholder={t("searchPlaceholder")}
+            aria-label={t("searchPlaceholder")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <Button intent={Intent.PRIMARY} icon="add" text={t("add")} onClick={() => setDialog({ open: true, userId: null })} />
+        </>
+      }
+    >
+      {list.users.length === 0 && !list.loading ? (
+        <EmptyState icon="people" title={t("empty")} />
+      ) : (
+        <HTMLTable striped style={{ width: "100%" }} aria-label={t("title")}>
+          <thead>
+            <tr>
+              <th>{t("columns.id")}</th>
+              <th>{t("columns.status")}</th>
+              <th>{t("columns.avatar")}</th>
+              <th>{t("columns.name")}</th>
+              <th>{t("columns.email")}</th>
+              <th>{t("columns.profile")}</th>
+              <th>{t("columns.startWork")}</th>
+              <th>{t("columns.endWork")}</th>
+              <th style={{ textAlign: "center" }}>{t("columns.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.users.map((u) => (
+              <tr key={u.id}>
+                <td>{u.id}</td>
+                <td>
+                  <OnlineDot online={u.online} />
+                </td>
+                <td>
+                  <UserAvatar name={u.name} src={u.profileImage} />
+                </td>
+                <td>{u.name}</td>
+                <td>{u.email}</td>
+                <td>
+                  {u.super ? <Tag minimal intent={Intent.WARNING}>{t("profiles.super")}</Tag> : t(`profiles.${u.profile}`)}
+                </td>
+                <td>{u.startWork}</td>
+                <td>{u.endWork}</td>
+                <td style={{ whiteSpace: "nowrap", textAlign: "center" }}>
+                  <Button icon="edit" variant="minimal" aria-label={t("actions.edit", { name: u.name })} onClick={() => setDialog({ open: true, userId: u.id })} />
+                  <Button
+                    icon="trash"
+                    variant="minimal"
+                    intent={Intent.DANGER}
+                    aria-label={t("actions.delete", { name: u.name })}
+                    disabled={u.id === me?.id}
+                    onClick={() => setConfirm(u)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      <div ref={sentinel} style={{ height: 1 }} />
+      {list.loading ? (
+        <div style={{ padding: 12 }}>
+          <Spinner size={24} />
+        </div>
+      ) : null}
+
+      <UserDialog
+        isOpen={dialog.open}
+        userId={dialog.userId}
+        onClose={() => setDialog({ open: false, userId: null })}
+        onSaved={(user) => list.upsert(user)}
+      />
+      <ConfirmDialog
+        isOpen={confirm !== null}
+        title={t("confirm.title", { name: confirm?.name ?? "" })}
+        message={t("confirm.message")}
+        onConfirm={remove}
+        onClose={() => setConfirm(null)}
+        loading={deleting.isLoading}
+      />
+    </PageLayout>
+  );
+}
+
+export default UsersPage;

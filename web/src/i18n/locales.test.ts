@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { errorStatus } from "../../../core/errors.ts";
+import { commonResources, languages } from "./i18n.ts";
+
+function keys(obj: Record<string, unknown>, prefix = ""): string[] {
+  return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === "object" ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+}
+
+describe("shell translations", () => {
+  it("every language has exactly the Portuguese keys", () => {
+    const pt = keys(commonResources.pt).sort();
+    for (const lang of languages) expect(keys(commonResources[lang]).sort(), lang).toEqual(pt);
+  });
+
+  it("no string is empty", () => {
+    for (const lang of languages) {
+      const flat = keys(commonResources[lang]);
+      for (const key of flat) {
+        const value = key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], commonResources[lang]);
+        expect(typeof value === "string" && value.trim().length > 0, `${lang}:${key}`).toBe(true);
+      }
+    }
+  });
+
+  it("every error code of the server has a translation in every language", () => {
+    for (const lang of languages) {
+      const errors = commonResources[lang].errors as Record<string, string>;
+      for (const code of Object.keys(errorStatus)) expect(errors[code], `${lang}:${code}`).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { io, type Socket } from "socket.io-client";
+import { apiBase, refreshSession, tokenStore } from "../api/api.ts";
+
+export type RealtimeHandler = (payload: any, ...rest: unknown[]) => void;
+
+/** Heartbeat of the user's presence (spec 000 §9: every 300000 ms). */
+export const USER_STATUS_INTERVAL_MS = 300_000;
+/** Reconnect after 1 second, without limit (spec 000 §7). */
+export const RECONNECT_DELAY_MS = 1000;
+
+/**
+ * One Socket.IO connection per signed-in session, to the company's namespace. Listeners
+ * are kept here rather than on the socket, so subscriptions survive reconnecting with a
+ * new socket (new token, other company) and can be fed by tests with `deliver`.
+ */
+export class RealtimeClient {
+  private socket: Socket | null = null;
+  private listeners = new Map<string, Set<RealtimeHandler>>();
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private key = "";
+
+  /** Connects to `/{companyId}` (no-op when already connected there for this user). */
+  connect(companyId: number, userId: number): void {
+    const key = `${companyId}:${userId}`;
+    if (this.socket && this.key === key) return;
+    this.disconnect();
+    this.key = key;
+    const socket = io(`${apiBase}/${companyId}`, {
+      path: "/socket.io/",
+      // A function: every (re)connection reads the current token, so a refreshed one is used.
+      auth: (cb) => cb({ token: tokenStore.get() ?? "" }),
+      query: { userId: String(userId) },
+      reconnection: true,
+      reconnectionAttempts: Number.POSITIVE_INFINITY,
+      reconnectionDelay: RECONNECT_DELAY_MS,
+      reconnectionDelayMax: RECONNECT_DELAY_MS,
+      randomizationFactor: 0,
+    });
+    socket.onAny((event: string, ...args: unknown[]) => this.deliver(event, ...args));
+    socket.on("connect_error", (err) => {
+      // A refused handshake (expired token) is not retried by Socket.IO: refresh, then retry.
+      // Other refusals (another company's namespace) would fail the same way again.
+      if (socket.active || err.message !== "ERR_SESSION_EXPIRED") return;
+      this.retry = setTimeout(async () => {
+        if (this.socket === socket && (await refreshSession()) && this.socket === socket) socket.connect();
+      }, RECONNECT_DELAY_MS);
+    });
+    this.socket = socket;
+    this.heartbeat = setInterval(() => socket.connected && socket.emit("userStatus"), USER_STATUS_INTERVAL_MS);
+  }
+
+  disconnect(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.retry) clearTimeout(this.retry);
+    this.heartbeat = this.retry = null;
+    this.socket?.disconnect();
+    this.socket = null;
+    this.key = "";
+  }
+
+  /** Reconnects so the server sees a fresh token (after a refresh that changed the user's rights). */
+  reconnect(): void {
+    if (!this.socket) return;
+    this.socket.disconnect().connect();
+  }
+
+  get connected(): boolean {
+    return !!this.socket?.connected;
+  }
+
+  /** Listens to a full event name; returns the unsubscribe function. */
+  on(event: string, handler: RealtimeHandler): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+      if (!set.size) this.listeners.delete(event);
+    };
+  }
+
+  /** Sends an event to the server (joinTickets, joinChatBox, ...). Dropped while disconnected, like Socket.IO's volatile emits. */
+  emit(event: string, ...args: unknown[]): void {
+    this.socket?.emit(event, ...args);
+  }
+
+  /** Hands an event to the listeners as if the server had sent it (the socket does this; tests too). */
+  deliver(event: string, ...args: unknown[]): void {
+    for (const handler of [...(this.listeners.get(event) ?? [])]) {
+      try {
+        handler(args[0], ...args.slice(1));
+      } catch (err) {
+        console.error(`realtime handler for "${event}" failed`, err);
+      }
+    }
+  }
+}
+
+export const realtimeClient = new RealtimeClient();

@@ -1,0 +1,10 @@
+/** The shell's UI kit for plugin pages. */
+export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog.tsx";
+export { EmptyState, type EmptyStateProps } from "./empty-state.tsx";
+export { ErrorBoundary } from "./error-boundary.tsx";
+export { daysUntil, formatDate, formatDateTime, formatTime, toDate, type DateInput } from "./format-date.ts";
+export { LoadingState } from "./loading-state.tsx";
+export { NoAccess } from "./no-access.tsx";
+export { PageLayout, type PageLayoutProps } from "./page-layout.tsx";
+export { clearToasts, errorMessage, toastError, toastInfo, toastSuccess, toastWarning, TOAST_TIMEOUT_MS } from "./toast.ts";
+export { INFINITE_SCROLL_MARGIN_PX, useInfiniteScroll, type InfiniteScrollOptions } from "./use-infinite-scroll.ts";
