@@ -1,0 +1,95 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { importsOf, lineCount, resolveRelative, ROOT, sourceFiles } from "./source-files.ts";
+
+const pluginIds = readdirSync(resolve(ROOT, "plugins")).filter((d) => statSync(resolve(ROOT, "plugins", d)).isDirectory());
+/** Plugin code that runs on the server (and under Deno): everything but the web side. */
+const isPluginServerFile = (f: string) => f.startsWith("plugins/") && !/^plugins\/[^/]+\/web\//.test(f);
+
+describe("architecture rules", () => {
+  it("core/ never imports a plugin", () => {
+    const offending: string[] = [];
+    for (const file of sourceFiles("core"))
+      for (const { specifier, line } of importsOf(file)) {
+        const target = resolveRelative(file, specifier);
+        if (target?.startsWith("plugins/") || specifier.startsWith("@app/plugin-")) offending.push(`${file}:${line} imports ${specifier}`);
+      }
+    expect(offending, "the kernel must not know any plugin").toEqual([]);
+  });
+
+  it("relative imports on the server side carry their extension (Deno runs them as written)", () => {
+    const files = [...sourceFiles("core"), ...sourceFiles("plugins").filter(isPluginServerFile), ...sourceFiles("tests"), ...sourceFiles("openapi")];
+    const offending: string[] = [];
+    for (const file of files)
+      for (const { specifier, line } of importsOf(file))
+        if (specifier.startsWith(".") && !/\.(ts|tsx|json)$/.test(specifier)) offending.push(`${file}:${line} imports ${specifier}`);
+    expect(offending, "add the .ts/.tsx/.json extension").toEqual([]);
+  });
+
+  it("a plugin reaches another plugin only through its plugin.ts or a *.contract.ts file", () => {
+    const offending: string[] = [];
+    for (const file of sourceFiles("plugins").filter(isPluginServerFile)) {
+      const own = file.split("/")[1];
+      // plugins/server.ts and plugins/main.ts are the registry: they import every server entry.
+      if (file.split("/").length < 3) continue;
+      for (const { specifier, line } of importsOf(file)) {
+        const target = resolveRelative(file, specifier);
+        if (!target?.startsWith("plugins/")) continue;
+        const other = target.split("/")[1];
+        if (other === own) continue;
+        const allowed = target === `plugins/${other}/plugin.ts` || target.endsWith(".contract.ts");
+        if (!allowed) offending.push(`${file}:${line} imports ${specifier}`);
+      }
+    }
+    expect(offending, "import the other plugin's plugin.ts or a *.contract.ts, never its internals").toEqual([]);
+  });
+
+  it("no source file is over 600 lines (files over 400 are listed as a warning)", () => {
+    const files = ["core", "plugins", "web", "tests", "openapi"].flatMap(sourceFiles).filter((f) => !f.endsWith(".gen.ts"));
+    const sizes = files.map((f) => ({ f, n: lineCount(f) }));
+    const warn = sizes.filter((s) => s.n > 400 && s.n <= 600);
+    if (warn.length) console.warn(`files over 400 lines (split them soon):\n${warn.map((s) => `  ${s.f} (${s.n})`).join("\n")}`);
+    expect(sizes.filter((s) => s.n > 600).map((s) => `${s.f} (${s.n} lines)`), "split these files").toEqual([]);
+  });
+
+  it("every plugin has a plugin.ts manifest", () => {
+    expect(pluginIds.filter((id) => !existsSync(join(ROOT, "plugins", id, "plugin.ts")))).toEqual([]);
+  });
+
+  it("every plugin with a web entry has pt/en/es/tr translations with the same keys", () => {
+    const problems: string[] = [];
+    for (const id of pluginIds) {
+      if (!existsSync(join(ROOT, "plugins", id, "web", "index.ts"))) continue;
+      const keys: Record<string, string[]> = {};
+      for (const lang of ["pt", "en", "es", "tr"]) {
+        const file = join(ROOT, "plugins", id, "web", "locales", `${lang}.json`);
+        if (!existsSync(file)) {
+          problems.push(`plugins/${id}/web/locales/${lang}.json is missing`);
+          continue;
+        }
+        try {
+          keys[lang] = flatKeys(JSON.parse(readFileSync(file, "utf8")));
+        } catch (err) {
+          problems.push(`plugins/${id}/web/locales/${lang}.json is not valid JSON: ${(err as Error).message}`);
+        }
+      }
+      const base = keys.pt;
+      if (!base) continue;
+      for (const [lang, list] of Object.entries(keys)) {
+        const missing = base.filter((k) => !list.includes(k));
+        const extra = list.filter((k) => !base.includes(k));
+        if (missing.length) problems.push(`plugins/${id}/web/locales/${lang}.json lacks ${missing.join(", ")}`);
+        if (extra.length) problems.push(`plugins/${id}/web/locales/${lang}.json has keys pt.json lacks: ${extra.join(", ")}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+/** Dotted paths of every leaf in a translation file. */
+function flatKeys(value: unknown, prefix = ""): string[] {
+  if (value && typeof value === "object" && !Array.isArray(value))
+    return Object.entries(value).flatMap(([k, v]) => flatKeys(v, prefix ? `${prefix}.${k}` : k));
+  return [prefix];
+}

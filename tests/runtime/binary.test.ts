@@ -1,0 +1,59 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { login, navigate, ROOT, startServer, type RunningServer } from "../e2e/support/server.ts";
+
+const BINARY = process.env.ATENDECHAT_BINARY || join(ROOT, "dist/atendechat");
+const built = existsSync(BINARY);
+if (!built) console.warn(`skipping the single-binary test: ${BINARY} is absent (run \`bun run build:binary\`; bash .ci/run does)`);
+
+/** The compiled executable, started from an empty folder with nothing but its own defaults. */
+describe.skipIf(!built)("single binary (dist/atendechat)", () => {
+  let server: RunningServer;
+  let cwd: string;
+
+  beforeAll(async () => {
+    cwd = mkdtempSync(join(tmpdir(), "atende-binary-"));
+    // DATA_DIR empty means unset: the binary must fall back to ./data in the folder it runs from.
+    server = await startServer({ command: [BINARY], cwd, env: { DATA_DIR: "" } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (cwd) rmSync(cwd, { recursive: true, force: true });
+  });
+
+  it("boots from an empty folder and keeps its data in ./data", () => {
+    expect(existsSync(join(cwd, "data", "app.db"))).toBe(true);
+    expect(existsSync(join(cwd, "data", "secrets.json"))).toBe(true);
+  });
+
+  it("answers /version and logs in", async () => {
+    expect(await (await fetch(`${server.url}/version`)).json()).toEqual({ version: expect.any(String) });
+    const { token } = await login(server.url);
+    expect((await fetch(`${server.url}/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+
+  it("serves the embedded web app and its assets", async () => {
+    const page = await navigate(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.type).toContain("text/html");
+    const html = page.body;
+    // A deep link (a page of the app) gets the same document.
+    expect((await navigate(`${server.url}/tickets`)).body).toBe(html);
+    const onDisk = join(ROOT, "web/dist/index.html");
+    if (existsSync(onDisk)) expect(html).toBe(readFileSync(onDisk, "utf8"));
+    // Every script the page loads comes out of the binary too.
+    for (const [, src] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) {
+      const asset = await fetch(new URL(src!, server.url));
+      expect(asset.status, src).toBe(200);
+      expect(asset.headers.get("content-type"), src).toContain("javascript");
+    }
+  });
+
+  it("serves the API description", async () => {
+    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    expect(doc.paths).toHaveProperty("/auth/login");
+  });
+});
