@@ -27,6 +27,8 @@ const configSchema = z.object({
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_SECURE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** Set to false only for a relay with a self-signed certificate you trust. */
+  SMTP_TLS_REJECT_UNAUTHORIZED: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   SMTP_FROM: z.string().default("no-reply@localhost"),

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { readAccessToken } from "../auth/tokens.ts";
 import { isAdmin } from "../auth/permissions.ts";
@@ -16,6 +17,15 @@ export interface GuardOptions {
   plan?: PlanFlag | false;
 }
 
+/** Every guarded request loads its user: build that query once per database, not per request. */
+const userQueries = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
+const prepareUserById = (db: Db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare();
+function userById(db: Db) {
+  let q = userQueries.get(db);
+  if (!q) userQueries.set(db, (q = prepareUserById(db)));
+  return q;
+}
+
 /**
  * Reads the bearer token and loads its user. A missing token answers 401, an invalid
  * or expired one 403 (the web refreshes once on 403), a user who no longer exists 403.
@@ -27,14 +37,14 @@ export const authenticate: MiddlewareHandler = async (c, next) => {
   if (!token) throw new AppError("ERR_SESSION_EXPIRED");
   const claims = await readAccessToken(token, kernel.secrets.jwt);
   if (!claims) throw new AppError("ERR_INVALID_TOKEN");
-  const [user] = await kernel.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+  const [user] = await userById(kernel.db).execute({ id: claims.sub });
   if (!user || user.companyId !== claims.companyId) throw new AppError("ERR_INVALID_TOKEN");
   c.set("user", user);
   await next();
 };
 
 /** Fetches the plan flags of a company (one indexed join). */
-export async function companyPlanFlags(db: import("../db/database.ts").Db, companyId: number) {
+export async function companyPlanFlags(db: Db, companyId: number) {
   const [row] = await db
     .select({ plan: plans })
     .from(companies)

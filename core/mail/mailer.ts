@@ -20,8 +20,7 @@ export class Mailer {
           port: config.SMTP_PORT,
           secure: config.SMTP_SECURE,
           auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? "" } : undefined,
-          // Local relays and test servers often present self-signed certificates.
-          tls: { rejectUnauthorized: false },
+          tls: { rejectUnauthorized: config.SMTP_TLS_REJECT_UNAUTHORIZED },
         })
       : null;
   }
