@@ -9,6 +9,12 @@ export const ErrorSchema = z
   .passthrough()
   .openapi("Error");
 
+/** A documented JSON answer: `responses: { 200: jsonResponse(User, "The user") }`. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+/** A required JSON request body: `request: { ...jsonBody(UserInput) }`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
+
 export const errorResponse = (description: string) => ({
   content: { "application/json": { schema: ErrorSchema } },
   description,

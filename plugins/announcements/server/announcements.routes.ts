@@ -1,12 +1,9 @@
-import { z } from "@hono/zod-openapi";
 import { routeFactory } from "../../../core/http/route.ts";
-import { errorResponse, IdParam, MessageSchema, PageQuery } from "../../../core/http/schemas.ts";
+import { errorResponse, IdParam, jsonBody as body, jsonResponse as json, MessageSchema, PageQuery } from "../../../core/http/schemas.ts";
 import { manifest } from "../plugin.ts";
 import { Announcement, AnnouncementInput, AnnouncementPage, AnnouncementPatch, MediaUpload } from "./announcements.schemas.ts";
 
 const route = routeFactory(manifest);
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 
 const listConfig = {
   method: "get",

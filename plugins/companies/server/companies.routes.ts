@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { errorResponse } from "../../../core/http/schemas.ts";
 import { routeFactory } from "../../../core/http/route.ts";
-import { IdParam, MessageSchema, PageQuery } from "../../../core/http/schemas.ts";
+import { errorResponse, IdParam, jsonBody as body, jsonResponse as json, MessageSchema, PageQuery } from "../../../core/http/schemas.ts";
 import { manifest } from "../plugin.ts";
 import {
   Company,
@@ -16,8 +15,6 @@ import {
 } from "./companies.schemas.ts";
 
 const route = routeFactory(manifest);
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 
 export const page = route({
   method: "get",

@@ -1,12 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { routeFactory } from "../../../core/http/route.ts";
-import { IdParam, MessageSchema } from "../../../core/http/schemas.ts";
+import { IdParam, jsonBody as body, jsonResponse as json, MessageSchema } from "../../../core/http/schemas.ts";
 import { manifest } from "../plugin.ts";
 import { Plan, PlanInput, PlanPatch } from "./plans.schemas.ts";
 
 const route = routeFactory(manifest);
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 
 export const listPublic = route({
   method: "get",

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { routeFactory } from "../../../core/http/route.ts";
-import { errorResponse } from "../../../core/http/schemas.ts";
+import { errorResponse, jsonBody as body, jsonResponse as json } from "../../../core/http/schemas.ts";
 import { manifest } from "../plugin.ts";
 import {
   CertForm,
@@ -18,8 +18,6 @@ import {
 } from "./settings.schemas.ts";
 
 const route = routeFactory(manifest);
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 const multipart = <T extends z.ZodType>(schema: T) => ({ body: { content: { "multipart/form-data": { schema } }, required: true } });
 const uploadErrors = { 413: errorResponse("ERR_PAYLOAD_TOO_LARGE"), 415: errorResponse("ERR_UNSUPPORTED_MEDIA_TYPE") };
 

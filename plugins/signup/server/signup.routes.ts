@@ -1,11 +1,9 @@
-import { z } from "@hono/zod-openapi";
 import { routeFactory } from "../../../core/http/route.ts";
-import { errorResponse } from "../../../core/http/schemas.ts";
+import { errorResponse, jsonResponse as json } from "../../../core/http/schemas.ts";
 import { manifest } from "../plugin.ts";
 import { SignupInput, SignupResult } from "./signup.schemas.ts";
 
 const route = routeFactory(manifest);
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 export const signup = route({
   method: "post",
