@@ -19,8 +19,8 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_REFRESH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   FRONTEND_URL: z.string().url().optional(),
-  BACKEND_URL: z.string().url().optional(),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  /** A ceiling over every upload, whatever a feature's own limit says. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),

@@ -100,7 +100,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     bus: new EventBus(log.child("bus")),
     realtime: new Realtime(secrets.jwt, log.child("realtime"), config.FRONTEND_URL),
     jobs: new Jobs(db, log.child("jobs"), config.JOBS_POLL_MS),
-    storage: new Storage(config.DATA_DIR),
+    storage: new Storage(config.DATA_DIR, config.UPLOAD_MAX_BYTES),
     mail: new Mailer(config),
     settings,
     permissions,

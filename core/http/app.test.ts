@@ -82,6 +82,13 @@ describe("HTTP shell", () => {
     expect((await kernel.storage.usage(2)).numberFileFolder).toBe(0);
   });
 
+  it("UPLOAD_MAX_BYTES caps every feature's own limit", async () => {
+    const { Storage } = await import("../storage/storage.ts");
+    const capped = new Storage(dataDir, 10);
+    const file = new File(["x".repeat(50)], "a.txt", { type: "text/plain" });
+    await expect(capped.save(2, file, { maxBytes: 1000 })).rejects.toMatchObject({ code: "ERR_PAYLOAD_TOO_LARGE", detail: { maxBytes: 10 } });
+  });
+
   it("serves the API reference page and the OpenAPI document", async () => {
     expect(await (await kernel.app.request("/docs")).text()).toContain("swagger-ui");
     const doc = (await (await kernel.app.request("/openapi.json")).json()) as { paths: Record<string, unknown> };

@@ -40,13 +40,18 @@ const MIME_BY_EXT: Record<string, string> = {
 export class Storage {
   readonly root: string;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    /** The operator's ceiling (UPLOAD_MAX_BYTES) over every feature's own limit. */
+    private ceilingBytes = Number.POSITIVE_INFINITY,
+  ) {
     this.root = resolve(dataDir, "public");
   }
 
   async save(companyId: number, file: File, options: SaveOptions): Promise<StoredFile> {
     const ext = extname(file.name).toLowerCase();
-    if (file.size > options.maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes: options.maxBytes });
+    const maxBytes = Math.min(options.maxBytes, this.ceilingBytes);
+    if (file.size > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes });
     if (options.extensions?.length && !options.extensions.includes(ext))
       throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", { accepted: options.extensions });
     const mimetype = file.type || MIME_BY_EXT[ext] || "application/octet-stream";
