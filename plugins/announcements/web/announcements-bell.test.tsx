@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { realtimeClient } from "../../../web/src/realtime/realtime.ts";
 import { renderWithProviders } from "../../../web/src/test/render.tsx";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { formatDateTime } from "../../../web/src/ui/index.ts";
 import type { Announcement } from "./announcements-api.ts";
 import { AnnouncementsBell } from "./announcements-bell.tsx";
@@ -18,19 +19,15 @@ beforeEach(() => {
     announcement({ id: 1, title: "Dica da semana", priority: 3 }),
   ];
   queries = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url, "http://localhost");
-      if (url.pathname === "/announcements/") {
-        queries.push(url.searchParams);
-        const term = (url.searchParams.get("searchParam") ?? "").toLowerCase();
-        const found = records.filter((r) => r.title.toLowerCase().includes(term));
-        return Response.json({ records: found, count: found.length, hasMore: false });
-      }
-      return Response.json({ error: "ERR_NOT_FOUND" }, { status: 404 });
-    }),
-  );
+  const api = stubApi({
+    "GET /announcements/": (_body, { url }) => {
+      queries.push(url.searchParams);
+      const term = (url.searchParams.get("searchParam") ?? "").toLowerCase();
+      const found = records.filter((r) => r.title.toLowerCase().includes(term));
+      return { body: { records: found, count: found.length, hasMore: false } };
+    },
+  });
+  vi.stubGlobal("fetch", api.fetch);
 });
 afterEach(() => vi.unstubAllGlobals());
 

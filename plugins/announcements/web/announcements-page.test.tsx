@@ -2,35 +2,31 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { realtimeClient } from "../../../web/src/realtime/realtime.ts";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
 import type { Announcement } from "./announcements-api.ts";
 import AnnouncementsPage from "./announcements-page.tsx";
 import plugin from "./index.ts";
 import { announcement } from "./test-fixtures.ts";
 
 let records: Announcement[];
-let writes: { method: string; path: string; body: unknown }[];
+let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
   records = [announcement({ id: 2, title: "Nova versão", priority: 2 }), announcement({ id: 1, title: "Dica da semana" })];
-  writes = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url, "http://localhost");
-      if (input.method === "GET" && url.pathname === "/announcements/")
-        return Response.json({ records, count: records.length, hasMore: false });
-      const text = await input.clone().text();
-      const body = text && !text.startsWith("--") && !text.includes("Content-Disposition") ? JSON.parse(text) : text;
-      writes.push({ method: input.method, path: url.pathname, body });
-      if (input.method === "POST" && url.pathname === "/announcements")
-        return Response.json(announcement({ id: 9, ...(body as object), createdAt: "2025-03-09T10:00:00.000Z" }));
-      if (input.method === "POST" && url.pathname === "/announcements/9/media-upload")
-        return Response.json(announcement({ id: 9, title: "Com imagem", mediaUrl: "/public/company1/x.png", mediaName: "x.png", createdAt: "2025-03-09T10:00:00.000Z" }));
-      if (input.method === "DELETE") return Response.json({ message: "ok" });
-      return Response.json({ error: "ERR_NOT_FOUND" }, { status: 404 });
+  api = stubApi({
+    "GET /announcements/": () => ({ body: { records, count: records.length, hasMore: false } }),
+    "POST /announcements": (body) => ({ body: announcement({ id: 9, ...(body as object), createdAt: "2025-03-09T10:00:00.000Z" }) }),
+    "POST /announcements/9/media-upload": () => ({
+      body: announcement({ id: 9, title: "Com imagem", mediaUrl: "/public/company1/x.png", mediaName: "x.png", createdAt: "2025-03-09T10:00:00.000Z" }),
     }),
-  );
+    "DELETE /announcements/*": () => ({ body: { message: "ok" } }),
+  });
+  vi.stubGlobal("fetch", api.fetch);
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** Every call but the list's, with its body ("" when it has none). */
+const writes = () =>
+  api.calls.filter((c) => !(c.method === "GET" && c.path === "/announcements/")).map(({ method, path, body }) => ({ method, path, body: body ?? "" }));
 
 const superUser = testUser({ super: true, companyId: 1, company: { id: 1 } });
 const rows = () => screen.queryAllByTestId("announcement-row");
@@ -66,7 +62,7 @@ describe("announcements page: super user", () => {
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: "Adicionar" }));
     expect(await within(dialog).findAllByText("Obrigatório")).toHaveLength(2);
-    expect(writes).toHaveLength(0);
+    expect(writes()).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText("Título"), { target: { value: "Manutenção" } });
     fireEvent.change(within(dialog).getByLabelText("Texto"), { target: { value: "Sábado às 22h" } });
@@ -75,8 +71,8 @@ describe("announcements page: super user", () => {
     expect(priority.value).toBe("3");
     fireEvent.change(priority, { target: { value: "1" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toEqual({ method: "POST", path: "/announcements", body: { title: "Manutenção", text: "Sábado às 22h", priority: 1, status: "active" } });
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toEqual({ method: "POST", path: "/announcements", body: { title: "Manutenção", text: "Sábado às 22h", priority: 1, status: "active" } });
     expect(await screen.findByText("Informativo salvo com sucesso!")).toBeTruthy();
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(within(rows()[0]!).getByText("Manutenção")).toBeTruthy();
@@ -94,7 +90,7 @@ describe("announcements page: super user", () => {
     fireEvent.change(within(dialog).getByLabelText("Título"), { target: { value: "Com imagem" } });
     fireEvent.change(within(dialog).getByLabelText("Texto"), { target: { value: "x" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    await waitFor(() => expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual(["POST /announcements", "POST /announcements/9/media-upload"]));
+    await waitFor(() => expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual(["POST /announcements", "POST /announcements/9/media-upload"]));
   });
 
   it("asks before deleting, then removes the row", async () => {
@@ -105,7 +101,7 @@ describe("announcements page: super user", () => {
     expect(screen.getByText("Deseja realmente excluir esse registro?")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Confirmar" }));
     await waitFor(() => expect(rows()).toHaveLength(1));
-    expect(writes).toEqual([{ method: "DELETE", path: "/announcements/2", body: "" }]);
+    expect(writes()).toEqual([{ method: "DELETE", path: "/announcements/2", body: "" }]);
     expect(await screen.findByText("Informativo excluído com sucesso!")).toBeTruthy();
   });
 });

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Button, HTMLTable, Icon, InputGroup, Intent, Spinner, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog, EmptyState, formatDateTime, PageLayout, toastError, toastSuccess, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { useSuperOnly } from "../../../web/src/session/use-super-only.ts";
+import { ConfirmDialog, EmptyState, formatDateTime, PageLayout, useConfirmedAction, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
 import { useDeleteAnnouncementMutation, type Announcement } from "./announcements-api.ts";
 import { AnnouncementDialog } from "./announcement-dialog.tsx";
 import { PriorityTag } from "./priority.tsx";
-import { useAnnouncementList, useDebouncedValue } from "./use-announcement-list.ts";
-import { useSuperOnly } from "./use-super-only.ts";
+import { useAnnouncementList } from "./use-announcement-list.ts";
 
 /** /announcements: the super user's list with search, infinite scroll, add/edit and delete, kept live. */
 export default function AnnouncementsPage() {
@@ -21,24 +21,15 @@ function AnnouncementsManager() {
   const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
   const [editing, setEditing] = useState<Announcement | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [confirm, setConfirm] = useState<Announcement | null>(null);
   const [deleteAnnouncement, deleting] = useDeleteAnnouncementMutation();
+  const deletion = useConfirmedAction((row: Announcement) => deleteAnnouncement(row.id).unwrap(), {
+    success: t("messages.deleted"),
+    onDone: (row) => list.remove(row.id),
+  });
 
   const open = (row: Announcement | null) => {
     setEditing(row);
     setDialogOpen(true);
-  };
-  const remove = async () => {
-    if (!confirm) return;
-    try {
-      await deleteAnnouncement(confirm.id).unwrap();
-      list.remove(confirm.id);
-      toastSuccess(t("messages.deleted"));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setConfirm(null);
-    }
   };
 
   return (
@@ -81,7 +72,7 @@ function AnnouncementsManager() {
                 <td>{formatDateTime(row.createdAt)}</td>
                 <td style={{ whiteSpace: "nowrap" }}>
                   <Button icon="edit" variant="minimal" aria-label={t("actions.edit")} onClick={() => open(row)} />
-                  <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete")} onClick={() => setConfirm(row)} />
+                  <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete")} onClick={() => deletion.ask(row)} />
                 </td>
               </tr>
             ))}
@@ -92,14 +83,7 @@ function AnnouncementsManager() {
       {list.loading ? <Spinner size={24} style={{ margin: 16 }} /> : null}
 
       <AnnouncementDialog isOpen={dialogOpen} announcement={editing} onClose={() => setDialogOpen(false)} onSaved={list.upsert} />
-      <ConfirmDialog
-        isOpen={!!confirm}
-        title={t("confirm.title")}
-        message={t("confirm.message")}
-        onConfirm={remove}
-        onClose={() => setConfirm(null)}
-        loading={deleting.isLoading}
-      />
+      <ConfirmDialog {...deletion.dialog} title={t("confirm.title")} message={t("confirm.message")} loading={deleting.isLoading} />
     </PageLayout>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { InputGroup, Menu, MenuItem, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { formatDate, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { formatDate, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
 import type { Announcement } from "./announcements-api.ts";
 import { PRIORITY_COLORS, PRIORITY_LABEL_KEYS, priorityOf } from "./priority.tsx";
-import { useAnnouncementList, useDebouncedValue } from "./use-announcement-list.ts";
+import { useAnnouncementList } from "./use-announcement-list.ts";
 
 /** The popover's content: a search box and the paged list, each row coloured by priority. */
 export function AnnouncementsPopoverList({ onOpen }: { onOpen: (a: Announcement) => void }) {

@@ -1,19 +1,7 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useRealtimeEvent } from "../../../web/src/realtime/realtime.ts";
 import { useSession } from "../../../web/src/session/session.ts";
 import { useLazyGetAnnouncementsQuery, type Announcement, type AnnouncementEvent } from "./announcements-api.ts";
-
-/** The spec's search debounce. */
-export const SEARCH_DEBOUNCE_MS = 500;
-
-export function useDebouncedValue<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 interface ListState {
   records: Announcement[];

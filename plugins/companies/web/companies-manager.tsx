@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../web/src/ui/confirm-dialog.tsx";
 import { formatDate } from "../../../web/src/ui/format-date.ts";
 import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
+import { useDebouncedValue } from "../../../web/src/ui/use-debounced-value.ts";
+import { useRecordEditor } from "../../../web/src/ui/use-record-editor.ts";
 import { useInfiniteScroll } from "../../../web/src/ui/use-infinite-scroll.ts";
 import {
   useCompaniesPlanInfiniteQuery,
@@ -15,8 +17,7 @@ import {
 } from "./companies-api.ts";
 import { CompaniesTable } from "./companies-table.tsx";
 import { CompanyForm } from "./company-form.tsx";
-import { companyToValues, emptyCompany, serverFieldErrors, valuesToBody, type CompanyFieldErrors, type CompanyFormValues } from "./company-values.ts";
-import { useDebounced } from "./use-debounced.ts";
+import { companyToValues, emptyCompany, serverFieldErrors, valuesToBody, type CompanyFormValues } from "./company-values.ts";
 
 /**
  * The companies screen's body, shared by the /companies page and the settings tab:
@@ -25,17 +26,21 @@ import { useDebounced } from "./use-debounced.ts";
 export function CompaniesManager({ today }: { today?: string }) {
   const { t } = useTranslation("companies");
   const [search, setSearch] = useState("");
-  const searchParam = useDebounced(search.trim(), 500);
+  const searchParam = useDebouncedValue(search.trim());
   const list = useCompaniesPlanInfiniteQuery(searchParam);
   const [createCompany, creating] = useCreateCompanyMutation();
   const [updateCompany, updating] = useUpdateCompanyMutation();
   const [deleteCompany, deleting] = useDeleteCompanyMutation();
   const [renewCompany] = useRenewCompanyMutation();
-  const [editing, setEditing] = useState<CompanyWithUsage | null>(null);
-  const [toDelete, setToDelete] = useState<CompanyWithUsage | null>(null);
   const [renewingId, setRenewingId] = useState<number | null>(null);
-  const [serverErrors, setServerErrors] = useState<CompanyFieldErrors>({});
-  const [formKey, setFormKey] = useState(0);
+  const editor = useRecordEditor({
+    persist: (values: CompanyFormValues, editing: CompanyWithUsage | null) =>
+      editing ? updateCompany({ id: editing.id, ...valuesToBody(values, false) }).unwrap() : createCompany(valuesToBody(values, true)).unwrap(),
+    remove: (company: CompanyWithUsage) => deleteCompany(company.id).unwrap(),
+    fieldErrors: serverFieldErrors,
+    messages: { saved: t("messages.saved"), saveFailed: `${t("messages.saveError")}. ${t("messages.saveHint")}`, deleted: t("messages.saved") },
+  });
+  const { editing } = editor;
   const initial = useMemo<CompanyFormValues>(() => (editing ? companyToValues(editing) : emptyCompany(today)), [editing, today]);
 
   const companies = useMemo(() => {
@@ -49,38 +54,6 @@ export function CompaniesManager({ today }: { today?: string }) {
   useEffect(() => {
     if (list.isError) toastError(t("messages.loadError"));
   }, [list.isError, t]);
-
-  const reset = () => {
-    setEditing(null);
-    setServerErrors({});
-    setFormKey((k) => k + 1);
-  };
-
-  const save = async (values: CompanyFormValues) => {
-    setServerErrors({});
-    try {
-      if (editing) await updateCompany({ id: editing.id, ...valuesToBody(values, false) }).unwrap();
-      else await createCompany(valuesToBody(values, true)).unwrap();
-      toastSuccess(t("messages.saved"));
-      reset();
-    } catch (err) {
-      setServerErrors(serverFieldErrors(err));
-      toastError(`${t("messages.saveError")}. ${t("messages.saveHint")}`);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteCompany(toDelete.id).unwrap();
-      toastSuccess(t("messages.saved"));
-      if (editing?.id === toDelete.id) reset();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   const renew = async (company: CompanyWithUsage) => {
     setRenewingId(company.id);
@@ -96,15 +69,7 @@ export function CompaniesManager({ today }: { today?: string }) {
 
   return (
     <div style={{ display: "flex", flexDirection: "column", gap: 16 }}>
-      <CompanyForm
-        key={formKey}
-        editingId={editing?.id ?? null}
-        initial={initial}
-        saving={creating.isLoading || updating.isLoading}
-        serverErrors={serverErrors}
-        onSubmit={save}
-        onCancel={reset}
-      />
+      <CompanyForm key={editor.formKey} {...editor.formProps} initial={initial} saving={creating.isLoading || updating.isLoading} />
       <InputGroup leftIcon="search" type="search" placeholder={t("search")} aria-label={t("search")} value={search} onValueChange={setSearch} style={{ maxWidth: 320 }} />
       {list.isLoading ? (
         <Spinner size={32} />
@@ -116,24 +81,14 @@ export function CompaniesManager({ today }: { today?: string }) {
           selectedId={editing?.id ?? null}
           today={today}
           renewingId={renewingId}
-          onEdit={(c) => {
-            setServerErrors({});
-            setEditing(c);
-          }}
-          onDelete={setToDelete}
+          onEdit={editor.edit}
+          onDelete={editor.deletion.ask}
           onRenew={renew}
         />
       )}
       <div ref={sentinel} aria-hidden style={{ height: 1 }} />
       {list.isFetchingNextPage ? <Spinner size={20} /> : null}
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        title={t("messages.deleteTitle")}
-        message={t("messages.deleteMessage")}
-        loading={deleting.isLoading}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      <ConfirmDialog {...editor.deletion.dialog} title={t("messages.deleteTitle")} message={t("messages.deleteMessage")} loading={deleting.isLoading} />
     </div>
   );
 }

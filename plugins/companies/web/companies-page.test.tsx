@@ -1,8 +1,10 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PLAN_REDIRECT_MS } from "../../../web/src/app/app-routes.tsx";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastError } from "../../../web/src/ui/toast.ts";
-import CompaniesPage, { DENIED_REDIRECT_MS } from "./companies-page.tsx";
-import { renderCompanies, sessionUser, stubApi } from "./test-render.tsx";
+import CompaniesPage from "./companies-page.tsx";
+import { renderCompanies, sessionUser } from "./test-render.tsx";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 
@@ -26,7 +28,7 @@ describe("companies page", () => {
     const { location, container } = renderCompanies(<CompaniesPage />, { user: sessionUser({ super: false, companyId: 3 }) });
     expect(container.textContent).toBe("");
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(DENIED_REDIRECT_MS - 100);
+      await vi.advanceTimersByTimeAsync(PLAN_REDIRECT_MS - 100);
     });
     expect(location.history?.at(-1)).toBe("/companies");
     await act(async () => {
@@ -40,7 +42,7 @@ describe("companies page", () => {
 
   it("the super user sees the form on top and the companies from /companiesPlan/", async () => {
     const api = stubApi({
-      "GET /companiesPlan/": (_b, url) => (url.searchParams.get("pageNumber") === "1" ? page([row(1, "Empresa 1"), row(2, "Padaria")]) : page([])),
+      "GET /companiesPlan/": (_b, call) => (call.url.searchParams.get("pageNumber") === "1" ? page([row(1, "Empresa 1"), row(2, "Padaria")]) : page([])),
       "GET /plans/all": () => ({ body: [{ id: 1, name: "Plano 1", amount: 0 }] }),
     });
     vi.stubGlobal("fetch", api.fetch);

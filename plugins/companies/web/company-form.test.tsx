@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { CompanyForm } from "./company-form.tsx";
 import { emptyCompany, validateCompany } from "./company-values.ts";
-import { renderCompanies, stubApi } from "./test-render.tsx";
+import { renderCompanies } from "./test-render.tsx";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastSuccess } from "../../../web/src/ui/toast.ts";
 import { defaultOfficeHours } from "../shared/schedules.ts";
 import HoursTab, { fullWeek } from "./hours-tab.tsx";
-import { renderCompanies, sessionUser, stubApi } from "./test-render.tsx";
+import { renderCompanies, sessionUser } from "./test-render.tsx";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Button, FormGroup, HTMLTable, InputGroup, Intent, TextArea } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog, EmptyState, LoadingState, toastError, toastSuccess } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, LoadingState, toastError, toastSuccess, useConfirmedAction } from "../../../web/src/ui/index.ts";
 import { useCreateHelpMutation, useDeleteHelpMutation, useGetHelpsQuery, useUpdateHelpMutation, type Help, type HelpInput } from "./helps-api.ts";
 
 const empty: HelpInput = { title: "", description: "", video: "" };
@@ -19,7 +19,6 @@ export function HelpsManager() {
   const [form, setForm] = useState<HelpInput>(empty);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [titleError, setTitleError] = useState(false);
-  const [confirmId, setConfirmId] = useState<number | null>(null);
 
   useEffect(() => {
     if (isError) toastError(t("messages.loadError"));
@@ -50,18 +49,13 @@ export function HelpsManager() {
     }
   };
 
-  const remove = async () => {
-    if (confirmId === null) return;
-    try {
-      await deleteHelp(confirmId).unwrap();
-      toastSuccess(t("messages.saved"));
-      if (editingId === confirmId) reset();
-    } catch {
-      toastError(t("messages.saveError"));
-    } finally {
-      setConfirmId(null);
-    }
-  };
+  const deletion = useConfirmedAction((id: number) => deleteHelp(id).unwrap(), {
+    success: t("messages.saved"),
+    failure: t("messages.saveError"),
+    onDone: (id) => {
+      if (editingId === id) reset();
+    },
+  });
 
   return (
     <div>
@@ -79,7 +73,7 @@ export function HelpsManager() {
         </FormGroup>
         <div style={{ display: "flex", gap: 8, justifyContent: "flex-end", marginBottom: 16 }}>
           <Button text={t("actions.clear")} onClick={reset} variant="outlined" />
-          {editingId ? <Button text={t("actions.delete")} intent={Intent.DANGER} onClick={() => setConfirmId(editingId)} /> : null}
+          {editingId ? <Button text={t("actions.delete")} intent={Intent.DANGER} onClick={() => deletion.ask(editingId)} /> : null}
           <Button type="submit" intent={Intent.PRIMARY} text={t("actions.save")} loading={creating.isLoading || updating.isLoading} />
         </div>
       </form>
@@ -106,7 +100,7 @@ export function HelpsManager() {
                 <td>{help.video}</td>
                 <td style={{ whiteSpace: "nowrap" }} onClick={(e) => e.stopPropagation()}>
                   <Button icon="edit" variant="minimal" aria-label={t("actions.edit")} onClick={() => edit(help)} />
-                  <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete")} onClick={() => setConfirmId(help.id)} />
+                  <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete")} onClick={() => deletion.ask(help.id)} />
                 </td>
               </tr>
             ))}
@@ -114,14 +108,7 @@ export function HelpsManager() {
         </HTMLTable>
       )}
 
-      <ConfirmDialog
-        isOpen={confirmId !== null}
-        title={t("confirm.title")}
-        message={t("confirm.message")}
-        onConfirm={remove}
-        onClose={() => setConfirmId(null)}
-        loading={deleting.isLoading}
-      />
+      <ConfirmDialog {...deletion.dialog} title={t("confirm.title")} message={t("confirm.message")} loading={deleting.isLoading} />
     </div>
   );
 }

@@ -2,22 +2,15 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SideMenu } from "../../../web/src/layout/side-menu.tsx";
 import { renderWithProviders } from "../../../web/src/test/render.tsx";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
 import plugin from "./index.ts";
 
-let asked: string[] = [];
+let api: ReturnType<typeof stubApi>;
 const serve = (helps: unknown[]) => {
-  asked = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: Request) => {
-      const path = new URL(input.url, "http://localhost").pathname;
-      asked.push(path);
-      if (path === "/helps/list") return Response.json(helps);
-      if (path === "/version") return Response.json({ version: "4.5.0" });
-      return Response.json({ error: "ERR_NOT_FOUND" }, { status: 404 });
-    }),
-  );
+  api = stubApi({ "GET /helps/list": () => ({ body: helps }), "GET /version": () => ({ body: { version: "4.5.0" } }) });
+  vi.stubGlobal("fetch", api.fetch);
 };
+const asked = () => api.calls.map((c) => c.path);
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the 'Ajuda' menu entry", () => {
@@ -30,7 +23,7 @@ describe("the 'Ajuda' menu entry", () => {
   it("stays hidden while the help list is empty", async () => {
     serve([]);
     renderWithProviders(<SideMenu collapsed={false} />, { plugins: [plugin] });
-    await waitFor(() => expect(asked).toContain("/helps/list"));
+    await waitFor(() => expect(asked()).toContain("/helps/list"));
     await waitFor(() => expect(screen.getByText("v.4.5.0")).toBeTruthy());
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole("link", { name: "Ajuda" })).toBeNull();

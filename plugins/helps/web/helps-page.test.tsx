@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
 import type { Help } from "./helps-api.ts";
 import HelpsPage from "./helps-page.tsx";
 import plugin from "./index.ts";
@@ -17,33 +18,29 @@ const help = (id: number, over: Partial<Help> = {}): Help => ({
 
 let helps: Help[];
 let listStatus: number;
-let writes: { method: string; path: string; body: unknown }[];
-let fetchMock: ReturnType<typeof vi.fn>;
+let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
   helps = [help(1, { title: "Conectar o WhatsApp", video: "dQw4w9WgXcQ" }), help(2, { title: "Criar filas" })];
   listStatus = 200;
-  writes = [];
-  fetchMock = vi.fn(async (input: Request) => {
-    const path = new URL(input.url, "http://localhost").pathname;
-    if (input.method === "GET" && path === "/helps/list")
-      return listStatus === 200 ? Response.json(helps) : Response.json({ error: "ERR_INTERNAL" }, { status: listStatus });
-    const text = await input.clone().text();
-    const body = text ? JSON.parse(text) : null;
-    writes.push({ method: input.method, path, body });
-    if (input.method === "POST") {
-      const created = help(3, body);
+  api = stubApi({
+    "GET /helps/list": () => (listStatus === 200 ? { body: helps } : { status: listStatus, body: { error: "ERR_INTERNAL" } }),
+    "POST /helps": (body) => {
+      const created = help(3, body as Partial<Help>);
       helps = [...helps, created];
-      return Response.json(created);
-    }
-    if (input.method === "DELETE") {
+      return { body: created };
+    },
+    "DELETE /helps/*": (_body, { path }) => {
       helps = helps.filter((h) => `/helps/${h.id}` !== path);
-      return Response.json({ message: "ok" });
-    }
-    return Response.json({ error: "ERR_NOT_FOUND" }, { status: 404 });
+      return { body: { message: "ok" } };
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
+  vi.stubGlobal("fetch", api.fetch);
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** Every call but the list's, with its body (null when it has none). */
+const writes = () =>
+  api.calls.filter((c) => !(c.method === "GET" && c.path === "/helps/list")).map(({ method, path, body }) => ({ method, path, body: body ?? null }));
 
 const superUser = testUser({ super: true, companyId: 1, company: { id: 1 } });
 
@@ -71,7 +68,7 @@ describe("helps management (super user)", () => {
     fireEvent.change(screen.getByLabelText("Título"), { target: { value: "Campanhas" } });
     fireEvent.change(screen.getByLabelText("Código do vídeo"), { target: { value: "abc123xyz" } });
     fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
-    await waitFor(() => expect(writes).toEqual([{ method: "POST", path: "/helps", body: { title: "Campanhas", description: "", video: "abc123xyz" } }]));
+    await waitFor(() => expect(writes()).toEqual([{ method: "POST", path: "/helps", body: { title: "Campanhas", description: "", video: "abc123xyz" } }]));
     expect(await screen.findByText("Operação realizada com sucesso!")).toBeTruthy();
     expect(await screen.findByText("Campanhas")).toBeTruthy();
     expect((screen.getByLabelText("Título") as HTMLInputElement).value).toBe("");
@@ -85,14 +82,14 @@ describe("helps management (super user)", () => {
     expect(screen.getByText("Deseja realmente excluir esse registro?")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Confirmar" }));
     await waitFor(() => expect(screen.queryByText("Criar filas")).toBeNull());
-    expect(writes).toEqual([{ method: "DELETE", path: "/helps/2", body: null }]);
+    expect(writes()).toEqual([{ method: "DELETE", path: "/helps/2", body: null }]);
   });
 
   it("a failed save and a failed list load show the spec's messages", async () => {
     listStatus = 500;
     renderWithProviders(<HelpsPage />, { session: superUser, route: "/helps", plugins: [plugin] });
     expect(await screen.findByText("Não foi possível carregar a lista de registros")).toBeTruthy();
-    fetchMock.mockImplementationOnce(async () => Response.json({ error: "ERR_DUPLICATED_NAME" }, { status: 409 }));
+    api.fetch.mockImplementationOnce(async () => Response.json({ error: "ERR_DUPLICATED_NAME" }, { status: 409 }));
     fireEvent.change(screen.getByLabelText("Título"), { target: { value: "Repetida" } });
     fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
     expect(await screen.findByText(/^Não foi possível realizar a operação/)).toBeTruthy();

@@ -1,28 +1,22 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../../web/src/test/render.tsx";
+import { stubApi, type StubAnswer } from "../../../web/src/test/stub-api.ts";
 import ForgotPasswordPage from "./forgot-password-page.tsx";
 import plugin from "./index.ts";
 
-let calls: string[];
-let forgetAnswer: () => Response;
-let resetAnswer: () => Response;
+let api: ReturnType<typeof stubApi>;
+let forgetAnswer: () => StubAnswer;
+let resetAnswer: () => StubAnswer;
 beforeEach(() => {
-  calls = [];
-  forgetAnswer = () => Response.json({ message: "ok" });
-  resetAnswer = () => Response.json({ message: "ok" });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: Request) => {
-      const path = new URL(input.url, "http://localhost").pathname;
-      calls.push(`${input.method} ${path}`);
-      if (path.startsWith("/forgetpassword/")) return forgetAnswer();
-      if (path.startsWith("/resetpasswords/")) return resetAnswer();
-      return Response.json({ error: "ERR_NOT_FOUND" }, { status: 404 });
-    }),
-  );
+  forgetAnswer = () => ({ body: { message: "ok" } });
+  resetAnswer = () => ({ body: { message: "ok" } });
+  api = stubApi({ "POST /forgetpassword/*": () => forgetAnswer(), "POST /resetpasswords/*": () => resetAnswer() });
+  vi.stubGlobal("fetch", api.fetch);
 });
 afterEach(() => vi.unstubAllGlobals());
+
+const calls = () => api.calls.map((c) => `${c.method} ${c.path}`);
 
 const render = () => renderWithProviders(<ForgotPasswordPage />, { session: null, route: "/forgetpsw?companyId=4", plugins: [plugin] });
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -43,10 +37,10 @@ describe("password reset page: step 1", () => {
     type("E-mail", "ana@");
     click("Enviar código");
     expect(await screen.findByText("Email inválido")).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    expect(calls()).toHaveLength(0);
 
     await toStepTwo();
-    expect(calls).toEqual(["POST /forgetpassword/ana%40empresa.com"]);
+    expect(calls()).toEqual(["POST /forgetpassword/ana%40empresa.com"]);
     expect(await screen.findByText("Email enviado com sucesso!")).toBeTruthy();
     expect((screen.getByLabelText("E-mail") as HTMLInputElement).value).toBe("Ana@Empresa.com");
     expect(screen.getByLabelText("Nova senha")).toBeTruthy();
@@ -54,7 +48,7 @@ describe("password reset page: step 1", () => {
   });
 
   it("an unknown e-mail (404) says 'Email não encontrado' and stays on step 1", async () => {
-    forgetAnswer = () => Response.json({ error: "ERR_EMAIL_NOT_FOUND" }, { status: 404 });
+    forgetAnswer = () => ({ status: 404, body: { error: "ERR_EMAIL_NOT_FOUND" } });
     render();
     type("E-mail", "ghost@empresa.com");
     click("Enviar código");
@@ -84,7 +78,7 @@ describe("password reset page: step 2", () => {
       await screen.findByText("Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número."),
     ).toBeTruthy();
     expect(screen.getByText("As senhas não correspondem")).toBeTruthy();
-    expect(calls).toHaveLength(1);
+    expect(calls()).toHaveLength(1);
   });
 
   it("resets with the code and goes to /login", async () => {
@@ -95,12 +89,12 @@ describe("password reset page: step 2", () => {
     type("Confirme a senha", "NovaSenha1/?");
     click("Redefinir senha");
     expect(await screen.findByText("Senha redefinida com sucesso.")).toBeTruthy();
-    expect(calls.at(-1)).toBe(`POST /resetpasswords/ana%40empresa.com/123456/${encodeURIComponent("NovaSenha1/?")}`);
+    expect(calls().at(-1)).toBe(`POST /resetpasswords/ana%40empresa.com/123456/${encodeURIComponent("NovaSenha1/?")}`);
     await waitFor(() => expect(path()).toBe("/login"));
   });
 
   it("a wrong or expired code shows the error and stays", async () => {
-    resetAnswer = () => Response.json({ error: "ERR_INVALID_RESET_CODE" }, { status: 400 });
+    resetAnswer = () => ({ status: 400, body: { error: "ERR_INVALID_RESET_CODE" } });
     const { path } = render();
     await toStepTwo();
     type("Código de verificação", "000000");

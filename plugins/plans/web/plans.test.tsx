@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { planFlags } from "../../../core/db/tables.ts";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
 import { PlanForm } from "./plan-form.tsx";
 import { emptyPlan, parseAmount, validatePlan } from "./plan-values.ts";
 import plugin from "./index.ts";
 import PlansTab from "./plans-tab.tsx";
-import { renderPlans, stubApi } from "./test-render.tsx";
+import { renderPlans } from "./test-render.tsx";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 

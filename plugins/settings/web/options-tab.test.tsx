@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { realtimeClient } from "../../../web/src/realtime/realtime.ts";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
 import settingsPlugin from "./index.ts";
 import OptionsTab from "./options-tab.tsx";
-import { stubApi } from "./test-support.ts";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 

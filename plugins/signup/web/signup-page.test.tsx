@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../../web/src/test/render.tsx";
+import { stubApi, type StubAnswer } from "../../../web/src/test/stub-api.ts";
 import plugin from "./index.ts";
 import SignupPage from "./signup-page.tsx";
 
@@ -10,22 +11,18 @@ const plans = [
 ];
 
 let posted: { url: string; body: any }[];
-let signupAnswer: () => Response;
+let signupAnswer: () => StubAnswer;
 beforeEach(() => {
   posted = [];
-  signupAnswer = () => Response.json({ company: { id: 5 }, user: { id: 9 } });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url, "http://localhost").pathname;
-      if (url === "/plans/list") return Response.json(plans);
-      if (url === "/auth/signup") {
-        posted.push({ url, body: JSON.parse(await input.clone().text()) });
-        return signupAnswer();
-      }
-      return Response.json({ error: "ERR_NOT_FOUND" }, { status: 404 });
-    }),
-  );
+  signupAnswer = () => ({ body: { company: { id: 5 }, user: { id: 9 } } });
+  const api = stubApi({
+    "GET /plans/list": () => ({ body: plans }),
+    "POST /auth/signup": (body, { path }) => {
+      posted.push({ url: path, body });
+      return signupAnswer();
+    },
+  });
+  vi.stubGlobal("fetch", api.fetch);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -88,7 +85,7 @@ describe("signup page: submitting", () => {
   });
 
   it("a refused signup shows the spec's failure toast and points at the field", async () => {
-    signupAnswer = () => Response.json({ error: "ERR_DUPLICATED_EMAIL" }, { status: 409 });
+    signupAnswer = () => ({ status: 409, body: { error: "ERR_DUPLICATED_EMAIL" } });
     const { path } = render();
     await fillValid();
     submit();
@@ -98,7 +95,7 @@ describe("signup page: submitting", () => {
   });
 
   it("a refusal that is not about a field is explained above the button", async () => {
-    signupAnswer = () => Response.json({ error: "ERR_USER_CREATION_DISABLED" }, { status: 403 });
+    signupAnswer = () => ({ status: 403, body: { error: "ERR_USER_CREATION_DISABLED" } });
     render();
     await fillValid();
     submit();

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
 import usersPlugin from "./index.ts";
-import { stubApi } from "./test-support.ts";
 import { UserDialog } from "./user-dialog.tsx";
 import type { User } from "./users-api.ts";
 
@@ -37,6 +37,12 @@ const open = (session = admin, userId: number | null = null, onSaved = vi.fn()) 
 };
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = (name = "Adicionar") => fireEvent.click(screen.getByRole("button", { name }));
+/** A valid new user: Carla, carla@empresa.com, segredo1. */
+const fillNewUser = () => {
+  type("Nome", "Carla");
+  type("E-mail", "carla@empresa.com");
+  type("Senha", "segredo1");
+};
 
 describe("user dialog: validation", () => {
   it("says what is missing and sends nothing", async () => {
@@ -64,9 +70,7 @@ describe("user dialog: validation", () => {
     api = stubApi({ "POST /users": () => ({ status: 400, body: { error: "ERR_VALIDATION", fields: { email: "Invalid email" } } }) });
     vi.stubGlobal("fetch", api.fetch);
     open();
-    type("Nome", "Carla");
-    type("E-mail", "carla@empresa.com");
-    type("Senha", "segredo1");
+    fillNewUser();
     submit();
     expect(await screen.findByText("Email inválido")).toBeTruthy();
     expect(toastError).not.toHaveBeenCalled();
@@ -76,9 +80,7 @@ describe("user dialog: validation", () => {
     api = stubApi({ "POST /users": () => ({ status: 409, body: { error: "ERR_DUPLICATED_EMAIL" } }) });
     vi.stubGlobal("fetch", api.fetch);
     open();
-    type("Nome", "Carla");
-    type("E-mail", "carla@empresa.com");
-    type("Senha", "segredo1");
+    fillNewUser();
     submit();
     await waitFor(() => expect(toastError).toHaveBeenCalled());
     expect((vi.mocked(toastError).mock.calls[0]?.[0] as { data: unknown }).data).toEqual({ error: "ERR_DUPLICATED_EMAIL" });
@@ -159,9 +161,7 @@ describe("user dialog: avatar", () => {
 
   it("uploads the chosen image after creating the user", async () => {
     const onSaved = open();
-    type("Nome", "Carla");
-    type("E-mail", "carla@empresa.com");
-    type("Senha", "segredo1");
+    fillNewUser();
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "me.png", { type: "image/png" });
     fireEvent.change(screen.getByLabelText("Foto de perfil"), { target: { files: [png] } });
     submit();

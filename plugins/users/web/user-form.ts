@@ -1,28 +1,14 @@
-import type { Toggle, User, UserPayload } from "./users-api.ts";
+import type { User, UserPayload } from "./users-api.ts";
 
 /** The Permissions tab's switches (spec 001 §3 'User'). */
 export const toggleFlags = ["allHistoric", "allUserChat", "userClosePendingTicket", "showDashboard", "allowRealTime", "allowConnections"] as const;
 export type ToggleFlag = (typeof toggleFlags)[number];
 
-export interface UserForm {
-  name: string;
-  email: string;
-  password: string;
-  profile: "user" | "admin";
-  startWork: string;
-  endWork: string;
-  defaultTheme: "light" | "dark";
-  defaultMenu: "open" | "closed";
-  farewellMessage: string;
-  allTicket: "enable" | "disable";
-  allowGroup: boolean;
-  allHistoric: Toggle;
-  allUserChat: Toggle;
-  userClosePendingTicket: Toggle;
-  showDashboard: Toggle;
-  allowRealTime: Toggle;
-  allowConnections: Toggle;
-}
+/** The dialog's fields: the user's editable ones, typed as the API answers them, plus the password. */
+export type UserForm = Pick<
+  User,
+  "name" | "email" | "profile" | "startWork" | "endWork" | "defaultTheme" | "defaultMenu" | "farewellMessage" | "allTicket" | "allowGroup" | ToggleFlag
+> & { password: string };
 
 /** A new user's defaults (spec 001 §5, 000 §9): 00:00–23:59, profile user, light, open, permissions off. */
 export const newUserForm: UserForm = {

@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { realtimeClient } from "../../../web/src/realtime/realtime.ts";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastSuccess } from "../../../web/src/ui/toast.ts";
 import usersPlugin from "./index.ts";
-import { stubApi } from "./test-support.ts";
 import type { User } from "./users-api.ts";
 import { UsersPage } from "./users-page.tsx";
 

@@ -2,8 +2,7 @@ import { useEffect, useState } from "react";
 import { Button, HTMLTable, InputGroup, Intent, Spinner, Tag, Tooltip } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
-import { ConfirmDialog, EmptyState, NoAccess, PageLayout, toastError, toastSuccess, useInfiniteScroll } from "../../../web/src/ui/index.ts";
-import { useDebouncedValue } from "./use-debounced-value.ts";
+import { ConfirmDialog, EmptyState, NoAccess, PageLayout, toastError, useConfirmedAction, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
 import { useUsersList } from "./use-users-list.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 import { UserDialog } from "./user-dialog.tsx";
@@ -36,8 +35,11 @@ export function UsersPage() {
   const list = useUsersList(searchParam, isAdmin);
   const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
   const [dialog, setDialog] = useState<{ open: boolean; userId: number | null }>({ open: false, userId: null });
-  const [confirm, setConfirm] = useState<User | null>(null);
   const [deleteUser, deleting] = useDeleteUserMutation();
+  const deletion = useConfirmedAction((user: User) => deleteUser(user.id).unwrap(), {
+    success: t("messages.deleted"),
+    onDone: (user) => list.remove(user.id),
+  });
 
   useEffect(() => {
     if (list.isError) toastError(t("messages.loadError"));
@@ -50,19 +52,6 @@ export function UsersPage() {
       </PageLayout>
     );
   }
-
-  const remove = async () => {
-    if (!confirm) return;
-    try {
-      await deleteUser(confirm.id).unwrap();
-      list.remove(confirm.id);
-      toastSuccess(t("messages.deleted"));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setConfirm(null);
-    }
-  };
 
   return (
     <PageLayout
@@ -123,7 +112,7 @@ export function UsersPage() {
                     intent={Intent.DANGER}
                     aria-label={t("actions.delete", { name: u.name })}
                     disabled={u.id === me?.id}
-                    onClick={() => setConfirm(u)}
+                    onClick={() => deletion.ask(u)}
                   />
                 </td>
               </tr>
@@ -145,11 +134,9 @@ export function UsersPage() {
         onSaved={(user) => list.upsert(user)}
       />
       <ConfirmDialog
-        isOpen={confirm !== null}
-        title={t("confirm.title", { name: confirm?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("confirm.title", { name: deletion.target?.name ?? "" })}
         message={t("confirm.message")}
-        onConfirm={remove}
-        onClose={() => setConfirm(null)}
         loading={deleting.isLoading}
       />
     </PageLayout>

@@ -42,8 +42,9 @@ export interface RenderWithProvidersResult extends RenderResult {
  * Renders `ui` inside the shell's providers: a store with a preloaded session, i18n in
  * Portuguese, the plugins given, and a memory location for wouter. The realtime channel
  * and the whitelabel look-ups stay off; feed events with `realtimeClient.deliver(...)`.
+ * Answer the API with `stubApi` (./stub-api.ts): routed JSON answers and recorded calls.
  * @example
- *   vi.stubGlobal("fetch", vi.fn(async () => Response.json({ records: [], hasMore: false })));
+ *   vi.stubGlobal("fetch", stubApi({ "GET /helps/list": () => ({ body: [] }) }).fetch);
  *   const { store, path } = renderWithProviders(<HelpsPage />, { session: testUser({ super: true }), route: "/helps" });
  */
 export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}): RenderWithProvidersResult {

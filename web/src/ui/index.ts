@@ -7,4 +7,7 @@ export { LoadingState } from "./loading-state.tsx";
 export { NoAccess } from "./no-access.tsx";
 export { PageLayout, type PageLayoutProps } from "./page-layout.tsx";
 export { clearToasts, errorMessage, toastError, toastInfo, toastSuccess, toastWarning, TOAST_TIMEOUT_MS } from "./toast.ts";
+export { useConfirmedAction, type ConfirmedActionOptions } from "./use-confirmed-action.ts";
+export { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "./use-debounced-value.ts";
 export { INFINITE_SCROLL_MARGIN_PX, useInfiniteScroll, type InfiniteScrollOptions } from "./use-infinite-scroll.ts";
+export { useRecordEditor, type RecordEditorOptions } from "./use-record-editor.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** The search waits this long after the last keystroke (spec 001 §9). */
+/** The spec's search debounce: lists search this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** `value`, but only once it has stopped changing for `delayMs`. */
