@@ -1,12 +1,16 @@
 import type { ServerPlugin } from "../core/plugin/server-plugin.ts";
 import announcements from "./announcements/server/index.ts";
 import companies from "./companies/server/index.ts";
+import connections from "./connections/server/index.ts";
+import contacts from "./contacts/server/index.ts";
 import helps from "./helps/server/index.ts";
 import passwordReset from "./password-reset/server/index.ts";
 import plans from "./plans/server/index.ts";
+import queues from "./queues/server/index.ts";
 import settings from "./settings/server/index.ts";
 import signup from "./signup/server/index.ts";
+import tags from "./tags/server/index.ts";
 import users from "./users/server/index.ts";
 
 /** The installed plugins' server entries. Order does not matter: dependencies decide it. */
-export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset];
+export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections];

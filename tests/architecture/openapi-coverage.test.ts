@@ -22,6 +22,13 @@ const specCalls = [
   "POST /settings/cert-upload",
   "GET /announcements/", "GET /announcements/{id}", "PUT /announcements/{id}", "DELETE /announcements/{id}", "POST /announcements",
   "POST /announcements/{id}/media-upload", "DELETE /announcements/{id}/media-upload",
+  "GET /contacts", "GET /contacts/list", "GET /contacts/{id}", "PUT /contacts/{id}", "POST /contacts", "DELETE /contacts/{id}",
+  "PUT /contacts/toggleAcceptAudio/{id}", "PUT /contacts/block/{id}", "PUT /contacts/toggleDisableBot/{contactId}",
+  "POST /tags", "GET /tags", "GET /tags/list", "PUT /tags/{id}", "DELETE /tags/{id}", "POST /tags/sync", "GET /contactTags/{contactId}",
+  "GET /queue", "GET /queue/{id}", "POST /queue", "PUT /queue/{id}", "DELETE /queue/{id}",
+  "GET /chatbot/{id}", "PUT /chatbot/{id}", "POST /chatbot", "DELETE /chatbot/{id}",
+  "GET /whatsapp/", "GET /whatsapp/filter", "GET /whatsapp/{id}", "GET /whatsapp-admin/{id}", "GET /whatsapp/all/",
+  "POST /whatsapp", "PUT /whatsapp/{id}", "DELETE /whatsapp/{id}", "POST /whatsapp/{id}/media-upload", "DELETE /whatsapp/{id}/media-upload",
 ];
 const shape = (path: string) => path.replace(/\{[^}]+\}/g, "{}");
 

@@ -30,7 +30,10 @@ export interface TestResponse {
  * (tests run them with `kernel.jobs.runDue()`), and logs silenced.
  */
 export async function createTestKernel(
-  options: { plugins?: readonly ServerPlugin[]; env?: Record<string, string> } = {},
+  options: {
+    plugins?: readonly ServerPlugin[];
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestKernel> {
   const dataDir = mkdtempSync(join(tmpdir(), "atende-test-"));
   const config: Config = loadConfig({

@@ -19,12 +19,25 @@ async function seedCompanyB(token: string, companyId: number, adminId: number) {
     ["POST", "/users", { name: `${MARK} user`, email: "beta-user@beta.test", password: "Secret123", profile: "user" }],
     ["PUT", `/users/${adminId}`, { name: `${MARK} admin` }],
     ["PUT", "/companySettings", { column: "greetingAcceptedMessage", data: `${MARK} greeting` }],
+    ["POST", "/queue", { name: "Beta fila", color: "#b0b0b0", greetingMessage: `${MARK} queue`, chatbots: [{ name: `${MARK} option`, greetingMessage: MARK, options: [{ name: `${MARK} step` }] }] }],
+    ["POST", "/contacts", { name: `${MARK} contact`, number: "5511987650000", email: "beta@beta.test", extraInfo: [{ name: "CPF", value: MARK }] }],
+    ["POST", "/tags", { name: `${MARK} tag` }],
+    ["POST", "/whatsapp", { name: `${MARK} zap`, greetingMessage: `${MARK} greeting`, webhookUrl: "http://127.0.0.1:9/beta" }],
     ["PUT", `/companies/${companyId}/schedules`, { schedules: [{ weekday: "segunda-feira", weekdayEn: "monday", startTimeA: "08:00", endTimeA: "12:00", startTimeB: "13:00", endTimeB: "18:00" }] }],
   ];
   for (const [method, path, body] of calls) {
     const res = await t.call(method, path, { token, body });
     expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
   }
+  // B's contact carries a tag (contact_tags rows of B)
+  const contact = (await t.call("GET", "/contacts", { token })).body.contacts[0];
+  const synced = await t.call("POST", "/tags/sync", { token, body: { contactId: contact.id, tags: [{ name: `${MARK} tag` }, { name: `${MARK} other` }] } });
+  expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+  // B's connection serves B's queue (whatsapp_queues rows of B)
+  const [zap] = (await t.call("GET", "/whatsapp", { token })).body;
+  const queue = (await t.call("GET", "/queue", { token })).body[0];
+  const linked = await t.call("PUT", `/whatsapp/${zap.id}`, { token, body: { queueIds: [queue.id] } });
+  expect(linked.status, JSON.stringify(linked.body)).toBe(200);
 }
 
 /** Every row of every table that belongs to company B (by company_id, or the company row itself). */

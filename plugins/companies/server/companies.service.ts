@@ -14,7 +14,7 @@ import type { CreateCompanyInput } from "./companies.contract.ts";
 import type { CompanyPatchData } from "./companies.schemas.ts";
 import type { CompanyRow } from "./companies.types.ts";
 import { createCompany, ensureNameFree, type CompanyFormExtras } from "./company-create.ts";
-import { isForeignKeyViolation, uniqueViolation } from "./db-errors.ts";
+import { isForeignKeyViolation, uniqueViolation } from "../../../core/db/errors.ts";
 import type { SchedulesService } from "./schedules.service.ts";
 
 /** The platform company: it runs everything, never expires and cannot be deleted. */

@@ -9,7 +9,7 @@ import { addDays, parseDay, utcToday } from "../shared/renew.ts";
 import { defaultOfficeHours } from "../shared/schedules.ts";
 import type { CreateCompanyInput } from "./companies.contract.ts";
 import type { CompanyRow, PublicUserRow } from "./companies.types.ts";
-import { uniqueViolation } from "./db-errors.ts";
+import { uniqueViolation } from "../../../core/db/errors.ts";
 import type { SchedulesService } from "./schedules.service.ts";
 
 /** Fields the super user's form carries beyond what signup sends. */

@@ -11,7 +11,7 @@ export default defineServerPlugin({
   manifest,
   // The users table is the kernel's (core/db/tables.ts): no migrations of our own.
   setup(ctx) {
-    registerUsersHandlers(ctx.router, new UsersService(ctx.db, ctx.realtime, ctx.bus, ctx.permissions, ctx.storage));
+    registerUsersHandlers(ctx.router, new UsersService(ctx.db, ctx.realtime, ctx.bus, ctx.permissions, ctx.storage, ctx.services));
     const online = new OnlineStatus(ctx.db, ctx.realtime);
     trackOnlineStatus(ctx.realtime, online, ctx.log);
     ctx.jobs.schedule("users.online-sweep", SWEEP_PATTERN, async () => {

@@ -42,6 +42,18 @@ export function ensureMayChange(actor: UserRow, target: UserRow, patch: UserPatc
 }
 
 /**
+ * A change of the queues a user works needs `user-modal:editQueues`. Returns whether
+ * `next` differs from `current` (order and repeats do not count).
+ */
+export function ensureMayChangeQueues(actor: UserRow, current: readonly number[], next: readonly number[], permissions: Permissions): boolean {
+  const a = new Set(current);
+  const b = new Set(next);
+  const differs = a.size !== b.size || [...b].some((id) => !a.has(id));
+  if (differs && !permissions.can(actor, "user-modal:editQueues")) throw new AppError("ERR_NO_PERMISSION", { field: "queueIds" });
+  return differs;
+}
+
+/**
  * A profile image may only be cleared or point at a file the avatar upload stored for this
  * company: never an outside URL (tracking pixels) or another company's file.
  */

@@ -36,7 +36,7 @@ export const create = route({
   method: "post",
   path: "/users",
   access: "admin",
-  description: "Creates a user in the caller's company, within the plan's user limit (0 = unlimited).",
+  description: "Creates a user in the caller's company, within the plan's user limit (0 = unlimited); `queueIds` must be the company's queues.",
   request: body(UserInput),
   responses: {
     200: json(User, "The created user"),
@@ -49,7 +49,7 @@ export const update = route({
   path: "/users/{id}",
   access: "user",
   description:
-    "Updates a user. Admins change anyone of their company; others only themselves and only name, e-mail, password, theme, menu, farewell message and image. Profile, work hours and flags need user-modal:editProfile, the default connection user-modal:editQueues, `super` a super user.",
+    "Updates a user. Admins change anyone of their company; others only themselves and only name, e-mail, password, theme, menu, farewell message and image. Profile, work hours and flags need user-modal:editProfile, the default connection and `queueIds` (the queues the user works, when the queues plugin is installed) user-modal:editQueues, `super` a super user.",
   request: { params: IdParam, ...body(UserPatch) },
   responses: { 200: json(User, "The updated user"), 409: errorResponse("ERR_DUPLICATED_EMAIL") },
 });

@@ -36,8 +36,13 @@ export const profileFields = [
   "allowRealTime",
   "allowConnections",
 ] as const;
-/** The fields whose change needs `user-modal:editQueues` (queues join them with the queues plugin). */
+/** The fields whose change needs `user-modal:editQueues` (`queueIds` too, checked against the queues plugin). */
 export const queueFields = ["whatsappId"] as const;
+
+/** The queues a user works (kept by the queues plugin; ignored when it is not installed). */
+const queueIds = z
+  .array(z.coerce.number("Invalid queue").int("Invalid queue").positive("Invalid queue"), "Invalid value")
+  .max(500, "Too many queues");
 
 const shared = {
   profile: z.enum(profiles, "Invalid value"),
@@ -59,8 +64,8 @@ const shared = {
 };
 
 /**
- * A new user. Unknown keys (companyId, queueIds sent by older clients) are dropped: the
- * company is always the caller's, and queues belong to the queues plugin.
+ * A new user. Unknown keys (companyId) are dropped: the company is always the caller's.
+ * `queueIds` goes to the queues plugin when it is installed.
  */
 export const UserInput = z
   .object({
@@ -83,6 +88,7 @@ export const UserInput = z
     allowRealTime: toggle.optional().default("disabled"),
     allowConnections: toggle.optional().default("disabled"),
     farewellMessage: shared.farewellMessage.optional().default(""),
+    queueIds: queueIds.optional(),
   })
   .openapi("UserInput");
 export type UserInput = z.infer<typeof UserInput>;
@@ -111,6 +117,7 @@ export const UserPatch = z
     farewellMessage: shared.farewellMessage.optional(),
     /** Only "" / null (remove) or a path the avatar upload produced for this company. */
     profileImage: z.string().max(300, "Too Long!").nullable().optional(),
+    queueIds: queueIds.optional(),
   })
   .openapi("UserPatch");
 export type UserPatch = z.infer<typeof UserPatch>;
@@ -167,6 +174,8 @@ export const User = z
     lastSeenAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** The queues the user works (empty without the queues plugin); in single-user answers. */
+    queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })).optional(),
   })
   .openapi("User");
 

@@ -9,10 +9,12 @@ import type { UserRow } from "../../../core/db/rows.ts";
 import { companies, plans, users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { EventBus } from "../../../core/events/bus.ts";
+import type { Services } from "../../../core/plugin/services.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
 import type { Storage } from "../../../core/storage/storage.ts";
+import type { UserQueueRef } from "../../queues/server/queues.contract.ts";
 import { isRasterImage } from "./image-signature.ts";
-import { ensureMayChange, ensureMayTouch, ensureOwnImagePath, ensureSelfOrAdmin } from "./users.policy.ts";
+import { ensureMayChange, ensureMayChangeQueues, ensureMayTouch, ensureOwnImagePath, ensureSelfOrAdmin } from "./users.policy.ts";
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, type UserInput, type UserPatch } from "./users.schemas.ts";
 import { userTopic } from "./users.events.ts";
 
@@ -38,7 +40,15 @@ export class UsersService {
     private bus: EventBus,
     private permissions: Permissions,
     private storage: Pick<Storage, "save" | "remove">,
+    /** Where the queues plugin's services are found; absent or empty, queues are left alone. */
+    private services?: Pick<Services, "get">,
   ) {}
+
+  /** A public user with the queues they work (empty without the queues plugin). */
+  private async withQueues(row: UserRow): Promise<PublicUser & { queues: UserQueueRef[] }> {
+    const ofUser = this.services?.get("queues.ofUser");
+    return { ...publicUser(row), queues: ofUser ? await ofUser(row.id) : [] };
+  }
 
   async page(companyId: number, searchParam: string, pageNumber: number) {
     const term = searchParam.trim();
@@ -78,13 +88,15 @@ export class UsersService {
   async show(actor: UserRow, id: number) {
     const target = await this.get(actor.companyId, id);
     ensureSelfOrAdmin(actor, target);
-    return publicUser(target);
+    return this.withQueues(target);
   }
 
   async create(actor: UserRow, input: UserInput) {
     if (input.super && !actor.super) throw new AppError("ERR_NO_PERMISSION", { field: "super" });
     const passwordHash = await hashPassword(input.password);
-    const { password: _password, ...fields } = input;
+    const { password: _password, queueIds, ...fields } = input;
+    const setQueues = this.services?.get("queues.setUserQueues");
+    if (setQueues && queueIds?.length) ensureMayChangeQueues(actor, [], queueIds, this.permissions);
     // Counting and inserting in one write transaction keeps two parallel creations from
     // both slipping under the plan's limit.
     const row = await this.db
@@ -95,15 +107,16 @@ export class UsersService {
           .insert(users)
           .values({ ...fields, passwordHash, companyId: actor.companyId })
           .returning();
+        // In the same transaction: a queue that is not the company's undoes the creation.
+        if (setQueues && queueIds) await setQueues(actor.companyId, (created as UserRow).id, queueIds, tx);
         return created as UserRow;
       })
       .catch((err: unknown) => {
         throw isUniqueEmailViolation(err) ? new AppError("ERR_DUPLICATED_EMAIL") : err;
       });
-    const user = publicUser(row);
-    this.realtime.emit(row.companyId, userTopic(row.companyId), { action: "create", user });
+    this.realtime.emit(row.companyId, userTopic(row.companyId), { action: "create", user: publicUser(row) });
     await this.bus.emit("users.user.created", { companyId: row.companyId, userId: row.id });
-    return user;
+    return this.withQueues(row);
   }
 
   /**
@@ -111,13 +124,13 @@ export class UsersService {
    * profile or super flag): every refresh token issued before is dead, so a person
    * changing their own password gets a fresh one from the handler.
    */
-  async update(actor: UserRow, id: number, patch: UserPatch): Promise<{ user: PublicUser; row: UserRow; revoked: boolean }> {
+  async update(actor: UserRow, id: number, patch: UserPatch): Promise<{ user: PublicUser & { queues: UserQueueRef[] }; row: UserRow; revoked: boolean }> {
     const target = await this.get(actor.companyId, id);
     ensureSelfOrAdmin(actor, target);
     ensureMayTouch(actor, target);
     ensureMayChange(actor, target, patch, this.permissions);
     ensureOwnImagePath(actor.companyId, patch.profileImage);
-    const { password, profileImage, ...fields } = patch;
+    const { password, profileImage, queueIds, ...fields } = patch;
     const changes: UserChanges = { ...fields };
     if (profileImage !== undefined) changes.profileImage = profileImage || null;
     if (password) changes.passwordHash = await hashPassword(password);
@@ -127,8 +140,21 @@ export class UsersService {
       (fields.super !== undefined && fields.super !== target.super);
     if (revoked) changes.tokenVersion = sql`${users.tokenVersion} + 1`;
     if (fields.email !== undefined && fields.email !== target.email.toLowerCase()) await this.ensureEmailFree(this.db, fields.email, id);
+    await this.changeQueues(actor, target, queueIds);
     const row = await this.save(target, changes);
-    return { user: publicUser(row), row, revoked };
+    return { user: await this.withQueues(row), row, revoked };
+  }
+
+  /**
+   * Sets the queues a user works when `queueIds` is sent and the queues plugin is there.
+   * Like the other restricted fields, the same set sent back is not a change.
+   */
+  private async changeQueues(actor: UserRow, target: UserRow, queueIds: number[] | undefined): Promise<void> {
+    const setQueues = this.services?.get("queues.setUserQueues");
+    const ofUser = this.services?.get("queues.ofUser");
+    if (!queueIds || !setQueues || !ofUser) return;
+    const current = (await ofUser(target.id)).map((q) => q.id);
+    if (ensureMayChangeQueues(actor, current, queueIds, this.permissions)) await setQueues(target.companyId, target.id, queueIds);
   }
 
   async remove(actor: UserRow, id: number): Promise<UserRow> {

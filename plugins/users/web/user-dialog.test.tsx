@@ -37,6 +37,8 @@ const open = (session = admin, userId: number | null = null, onSaved = vi.fn()) 
 };
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = (name = "Adicionar") => fireEvent.click(screen.getByRole("button", { name }));
+/** What the dialog sent (reads such as GET /queue for the queue choices left out). */
+const writes = () => api.calls.filter((c) => c.method !== "GET");
 /** A valid new user: Carla, carla@empresa.com, segredo1. */
 const fillNewUser = () => {
   type("Nome", "Carla");
@@ -49,7 +51,7 @@ describe("user dialog: validation", () => {
     open();
     submit();
     expect(await screen.findAllByText("Obrigatório")).toHaveLength(3);
-    expect(api.calls).toHaveLength(0);
+    expect(writes()).toHaveLength(0);
   });
 
   it("uses the spec's bounds for name, e-mail and password", async () => {
@@ -63,7 +65,7 @@ describe("user dialog: validation", () => {
     type("Nome", "x".repeat(51));
     submit();
     expect(await screen.findByText("Muito extenso!")).toBeTruthy();
-    expect(api.calls).toHaveLength(0);
+    expect(writes()).toHaveLength(0);
   });
 
   it("shows the server's field messages under the fields", async () => {
@@ -102,7 +104,7 @@ describe("user dialog: rules", () => {
     fireEvent.click(screen.getByLabelText("Gerenciar conexões"));
     submit();
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(api.calls[0]).toMatchObject({
+    expect(writes()[0]).toMatchObject({
       method: "POST",
       path: "/users",
       body: {
@@ -145,6 +147,62 @@ describe("user dialog: rules", () => {
     submit("Salvar");
     await waitFor(() => expect(api.calls.some((c) => c.method === "PUT")).toBe(true));
     expect(api.calls.find((c) => c.method === "PUT")!.body).not.toHaveProperty("password");
+  });
+});
+
+describe("user dialog: queues", () => {
+  const queues = [
+    { id: 1, name: "Vendas", color: "#ff0000" },
+    { id: 2, name: "Suporte", color: "#0000ff" },
+  ];
+
+  it("with user-modal:editQueues: the company's queues as checkboxes, sent as queueIds", async () => {
+    api = stubApi({
+      "GET /queue": () => ({ body: queues }),
+      "GET /users/9": () => ({ body: apiUser({ queues: [queues[0]!] }) }),
+      "PUT /users/9": (body) => ({ body: apiUser(body as Partial<User>) }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    open(admin, 9);
+    expect(await screen.findByDisplayValue("Bia Lima")).toBeTruthy();
+    const sales = (await screen.findByRole("checkbox", { name: "Vendas" })) as HTMLInputElement;
+    await waitFor(() => expect(sales.checked).toBe(true));
+    fireEvent.click(sales);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Suporte" }));
+    submit("Salvar");
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]!.body).toMatchObject({ queueIds: [2] });
+  });
+
+  it("a queue the server refuses is named under the field", async () => {
+    api = stubApi({
+      "GET /queue": () => ({ body: queues }),
+      "POST /users": () => ({ status: 400, body: { error: "ERR_VALIDATION", fields: { queueIds: "Invalid queue" } } }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    open();
+    fillNewUser();
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Suporte" }));
+    submit();
+    expect(await screen.findByText("Fila inválida")).toBeTruthy();
+    expect(writes()[0]!.body).toMatchObject({ queueIds: [2] });
+  });
+
+  it("without the rule, or without the queues plugin, there is no queue field and no queueIds", async () => {
+    open(plain, 9);
+    expect(await screen.findByDisplayValue("Bia Lima")).toBeTruthy();
+    expect(screen.queryByRole("group", { name: "Filas" })).toBeNull();
+    expect(api.calls.some((c) => c.path === "/queue")).toBe(false);
+  });
+
+  it("when GET /queue fails (queues plugin absent) the admin's form sends no queueIds", async () => {
+    const onSaved = open();
+    fillNewUser();
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/queue")).toBe(true));
+    submit();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(screen.queryByRole("group", { name: "Filas" })).toBeNull();
+    expect(writes()[0]!.body).not.toHaveProperty("queueIds");
   });
 });
 

@@ -8,7 +8,7 @@ import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
 import { formFromUser, newUserForm, serverFieldError, toPayload, validateUser, type FormErrors, type UserForm } from "./user-form.ts";
 import { UserGeneralFields } from "./user-general-fields.tsx";
 import { UserPermissionsFields } from "./user-permissions-fields.tsx";
-import { useCreateUserMutation, useGetUserQuery, useUpdateUserMutation, useUploadAvatarMutation, type User } from "./users-api.ts";
+import { useCreateUserMutation, useGetQueueChoicesQuery, useGetUserQuery, useUpdateUserMutation, useUploadAvatarMutation, type User } from "./users-api.ts";
 
 export interface UserDialogProps {
   isOpen: boolean;
@@ -38,6 +38,9 @@ export function UserDialog({ isOpen, userId, onClose, onSaved }: UserDialogProps
   const dispatch = useAppDispatch();
   const isNew = userId === null;
   const editProfile = session.can("user-modal:editProfile");
+  // The queues field needs the rule and the queues plugin (GET /queue fails without it).
+  const queueChoices = useGetQueueChoicesQuery(undefined, { skip: !isOpen || !session.can("user-modal:editQueues") });
+  const editQueues = Boolean(queueChoices.data);
   // currentData: never the previously opened user's data while the next one loads
   const { currentData: user, isFetching, isError } = useGetUserQuery(userId ?? 0, { skip: !isOpen || isNew, refetchOnMountOrArgChange: true });
   const [createUser, creating] = useCreateUserMutation();
@@ -76,7 +79,7 @@ export function UserDialog({ isOpen, userId, onClose, onSaved }: UserDialogProps
       return;
     }
     try {
-      const payload = toPayload(form, { editProfile });
+      const payload = toPayload(form, { editProfile, editQueues });
       let saved = userId === null ? await createUser(payload).unwrap() : await updateUser({ id: userId, ...payload }).unwrap();
       if (avatar) saved = await uploadAvatar({ id: saved.id, file: avatar }).unwrap();
       if (saved.id === session.user?.id) dispatch(userUpdated(saved));
@@ -103,6 +106,7 @@ export function UserDialog({ isOpen, userId, onClose, onSaved }: UserDialogProps
       currentImage={user?.profileImage ?? null}
       avatarFile={avatar}
       onAvatar={setAvatar}
+      queueChoices={editQueues ? queueChoices.data : null}
     />
   );
 

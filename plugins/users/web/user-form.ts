@@ -8,7 +8,7 @@ export type ToggleFlag = (typeof toggleFlags)[number];
 export type UserForm = Pick<
   User,
   "name" | "email" | "profile" | "startWork" | "endWork" | "defaultTheme" | "defaultMenu" | "farewellMessage" | "allTicket" | "allowGroup" | ToggleFlag
-> & { password: string };
+> & { password: string; queueIds: number[] };
 
 /** A new user's defaults (spec 001 §5, 000 §9): 00:00–23:59, profile user, light, open, permissions off. */
 export const newUserForm: UserForm = {
@@ -29,16 +29,18 @@ export const newUserForm: UserForm = {
   showDashboard: "disabled",
   allowRealTime: "disabled",
   allowConnections: "disabled",
+  queueIds: [],
 };
 
 export function formFromUser(u: User): UserForm {
   const form = { ...newUserForm };
   for (const key of Object.keys(form) as (keyof UserForm)[]) if (key !== "password" && u[key as keyof User] !== undefined) (form as Record<string, unknown>)[key] = u[key as keyof User];
+  form.queueIds = (u.queues ?? []).map((q) => q.id);
   return form;
 }
 
 /** i18n keys of the form's messages (`validation.*`). */
-export type FieldError = "required" | "tooShort" | "tooLong" | "invalidEmail" | "invalidTime";
+export type FieldError = "required" | "tooShort" | "tooLong" | "invalidEmail" | "invalidTime" | "invalidQueue";
 export type FormErrors = Partial<Record<keyof UserForm, FieldError>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -68,12 +70,15 @@ export function serverFieldError(message: string): FieldError {
   if (message === "Too Long!") return "tooLong";
   if (message === "Invalid email") return "invalidEmail";
   if (/time/i.test(message)) return "invalidTime";
+  if (/queue/i.test(message)) return "invalidQueue";
   return "required";
 }
 
 export interface Rights {
   /** `user-modal:editProfile`: profile, work hours, the Permissions tab. */
   editProfile: boolean;
+  /** `user-modal:editQueues` with the queues plugin answering: the queues the user works. */
+  editQueues?: boolean;
 }
 
 /**
@@ -99,5 +104,6 @@ export function toPayload(form: UserForm, rights: Rights): UserPayload {
     });
     for (const flag of toggleFlags) payload[flag] = form[flag];
   }
+  if (rights.editQueues) payload.queueIds = form.queueIds;
   return payload;
 }

@@ -2,6 +2,8 @@ import { FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from "@blueprintj
 import { useTranslation } from "react-i18next";
 import { AvatarPicker } from "./avatar-picker.tsx";
 import type { FormErrors, UserForm } from "./user-form.ts";
+import { UserQueuesField } from "./user-queues-field.tsx";
+import type { QueueChoice } from "./users-api.ts";
 
 export interface GeneralFieldsProps {
   form: UserForm;
@@ -13,10 +15,12 @@ export interface GeneralFieldsProps {
   currentImage: string | null;
   avatarFile: File | null;
   onAvatar: (file: File | null) => void;
+  /** The company's queues when `user-modal:editQueues` is held and the queues plugin answers; else no queue field. */
+  queueChoices?: QueueChoice[] | null;
 }
 
 /** The dialog's General tab. */
-export function UserGeneralFields({ form, errors, isNew, editProfile, set, currentImage, avatarFile, onAvatar }: GeneralFieldsProps) {
+export function UserGeneralFields({ form, errors, isNew, editProfile, set, currentImage, avatarFile, onAvatar, queueChoices }: GeneralFieldsProps) {
   const { t } = useTranslation("users");
   const field = (key: keyof UserForm) => ({
     intent: errors[key] ? Intent.DANGER : Intent.NONE,
@@ -70,6 +74,16 @@ export function UserGeneralFields({ form, errors, isNew, editProfile, set, curre
           <option value="closed">{t("menus.closed")}</option>
         </HTMLSelect>
       </FormGroup>
+      {queueChoices ? (
+        <div style={{ gridColumn: "1 / -1" }}>
+          <UserQueuesField
+            queues={queueChoices}
+            value={form.queueIds}
+            onChange={(ids) => set("queueIds", ids)}
+            error={errors.queueIds ? t(`validation.${errors.queueIds}`) : undefined}
+          />
+        </div>
+      ) : null}
       <FormGroup label={t("fields.farewellMessage")} labelFor="user-farewell" style={{ gridColumn: "1 / -1" }}>
         <TextArea id="user-farewell" fill rows={2} maxLength={1000} value={form.farewellMessage} onChange={(e) => set("farewellMessage", e.target.value)} />
       </FormGroup>

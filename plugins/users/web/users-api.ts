@@ -30,7 +30,16 @@ export interface User {
   lastSeenAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The queues the user works (single-user answers; absent or empty without the queues plugin). */
+  queues?: QueueChoice[];
 }
+
+/** A queue as the dialog's queue choices show it (GET /queue, served by the queues plugin). */
+export type QueueChoice = {
+  id: number;
+  name: string;
+  color: string;
+};
 
 export interface UserPage {
   users: User[];
@@ -39,8 +48,9 @@ export interface UserPage {
 }
 
 /** What the dialog sends: any subset of the editable fields. */
-export type UserPayload = Partial<Omit<User, "id" | "companyId" | "online" | "lastSeenAt" | "createdAt" | "updatedAt" | "defaultTicketsManagerWidth">> & {
+export type UserPayload = Partial<Omit<User, "id" | "companyId" | "online" | "lastSeenAt" | "createdAt" | "updatedAt" | "defaultTicketsManagerWidth" | "queues">> & {
   password?: string;
+  queueIds?: number[];
 };
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["User"] });
@@ -77,6 +87,11 @@ export const usersApi = tagged.injectEndpoints({
       },
       invalidatesTags: (_r, _e, { id }) => [{ type: "User", id }],
     }),
+    /** The company's queues for the dialog; fails (404) when the queues plugin is not installed. */
+    getQueueChoices: build.query<QueueChoice[], void>({
+      query: () => "/queue",
+      keepUnusedDataFor: 0,
+    }),
     setTicketsWidth: build.mutation<User, { id: number; width: number }>({
       query: ({ id, width }) => ({ url: `/users/toggleChangeWidht/${id}`, method: "PUT", body: { defaultTicketsManagerWidth: width } }),
     }),
@@ -91,4 +106,5 @@ export const {
   useDeleteUserMutation,
   useUploadAvatarMutation,
   useSetTicketsWidthMutation,
+  useGetQueueChoicesQuery,
 } = usersApi;

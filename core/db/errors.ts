@@ -1,3 +1,7 @@
+/**
+ * Reading libSQL constraint failures. They arrive as errors whose text names the index,
+ * so services can turn a lost race on a unique index into the right ERR_* code.
+ */
 /** Reads libSQL's constraint failures, which arrive as errors whose text names the index. */
 function describe(err: unknown): string {
   const e = err as { code?: string; message?: string; cause?: { message?: string; code?: string } };

@@ -1,0 +1,18 @@
+import { isAdmin } from "../../core/auth/permissions.ts";
+import { definePlugin } from "../../core/plugin/manifest.ts";
+
+/**
+ * A company's connections (spec 001 §3 'Connection (whatsapp)', §5, §7 'Connections'):
+ * WhatsApp, WhatsApp API, Facebook, Instagram and external-API channels, the default
+ * connection rules, the 30-character token and the queues a connection serves. Every
+ * signed-in user reads the list (attendants pick connections) without tokens; changing
+ * connections and seeing tokens is governed by connections-page:addConnection (admins,
+ * and users with allowConnections enabled — spec 001 §6).
+ */
+export const manifest = definePlugin({
+  id: "connections",
+  dependsOn: ["queues"],
+  permissions: {
+    "connections-page:addConnection": (u) => isAdmin(u) || u.allowConnections === "enabled",
+  },
+});

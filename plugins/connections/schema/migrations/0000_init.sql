@@ -1,0 +1,73 @@
+CREATE TABLE `whatsapp_queues` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`company_id` integer NOT NULL,
+	`whatsapp_id` integer NOT NULL,
+	`queue_id` integer NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`whatsapp_id`) REFERENCES `whatsapps`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`queue_id`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `whatsapp_queues_unique` ON `whatsapp_queues` (`whatsapp_id`,`queue_id`);--> statement-breakpoint
+CREATE INDEX `whatsapp_queues_queue_idx` ON `whatsapp_queues` (`queue_id`);--> statement-breakpoint
+CREATE TABLE `whatsapps` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`company_id` integer NOT NULL,
+	`name` text NOT NULL,
+	`channel` text DEFAULT 'whatsapp' NOT NULL,
+	`status` text DEFAULT 'DISCONNECTED' NOT NULL,
+	`number` text DEFAULT '' NOT NULL,
+	`qrcode` text DEFAULT '' NOT NULL,
+	`retries` integer DEFAULT 0 NOT NULL,
+	`is_default` integer DEFAULT false NOT NULL,
+	`token` text NOT NULL,
+	`provider` text DEFAULT 'beta' NOT NULL,
+	`webhook_url` text DEFAULT '' NOT NULL,
+	`greeting_message` text DEFAULT '' NOT NULL,
+	`complation_message` text DEFAULT '' NOT NULL,
+	`out_of_hours_message` text DEFAULT '' NOT NULL,
+	`rating_message` text DEFAULT '' NOT NULL,
+	`greeting_media_attachment` text,
+	`inactive_message` text DEFAULT '' NOT NULL,
+	`max_use_bot_queues` integer DEFAULT 3 NOT NULL,
+	`time_use_bot_queues` integer DEFAULT 0 NOT NULL,
+	`time_send_queue` integer DEFAULT 0 NOT NULL,
+	`send_id_queue` integer,
+	`expires_ticket` integer DEFAULT 0 NOT NULL,
+	`when_expires_ticket` text DEFAULT '0' NOT NULL,
+	`expires_ticket_nps` integer DEFAULT 0 NOT NULL,
+	`max_use_bot_queues_nps` integer DEFAULT 3 NOT NULL,
+	`expires_inactive_message` text DEFAULT '' NOT NULL,
+	`time_inactive_message` integer DEFAULT 0 NOT NULL,
+	`time_create_new_ticket` integer DEFAULT 0 NOT NULL,
+	`allow_group` integer DEFAULT false NOT NULL,
+	`group_as_ticket` text DEFAULT 'disabled' NOT NULL,
+	`integration_id` integer,
+	`prompt_id` integer,
+	`flow_id_welcome` integer,
+	`flow_id_not_phrase` integer,
+	`enable_import_message` integer DEFAULT false NOT NULL,
+	`import_recent_messages` text,
+	`import_old_messages` text,
+	`import_old_messages_groups` integer DEFAULT false NOT NULL,
+	`closed_tickets_post_imported` integer DEFAULT false NOT NULL,
+	`queue_id_import_messages` integer,
+	`status_import_messages` text,
+	`collective_vacation_start` text,
+	`collective_vacation_end` text,
+	`collective_vacation_message` text DEFAULT '' NOT NULL,
+	`privacy_link` text DEFAULT '' NOT NULL,
+	`privacy_greeting` text DEFAULT '' NOT NULL,
+	`hide_deleted_messages` integer DEFAULT false NOT NULL,
+	`always_ask_confirmation` integer DEFAULT false NOT NULL,
+	`schedules` text DEFAULT '[]' NOT NULL,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`send_id_queue`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`queue_id_import_messages`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `whatsapps_company_idx` ON `whatsapps` (`company_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `whatsapps_token_unique` ON `whatsapps` (`token`);--> statement-breakpoint
+CREATE UNIQUE INDEX `whatsapps_company_default_unique` ON `whatsapps` (`company_id`) WHERE is_default = 1;

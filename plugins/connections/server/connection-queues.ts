@@ -1,0 +1,49 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../../core/db/database.ts";
+import { AppError } from "../../../core/errors.ts";
+import { queuesRef } from "../schema/queues-ref.ts";
+import { whatsappQueues } from "../schema/tables.ts";
+
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** The queues of each connection given, by connection id (one indexed join). */
+export async function queuesOf(tx: DbOrTx, whatsappIds: number[]): Promise<Map<number, QueueRef[]>> {
+  const out = new Map<number, QueueRef[]>();
+  if (!whatsappIds.length) return out;
+  const rows = await tx
+    .select({ whatsappId: whatsappQueues.whatsappId, id: queuesRef.id, name: queuesRef.name, color: queuesRef.color })
+    .from(whatsappQueues)
+    .innerJoin(queuesRef, eq(queuesRef.id, whatsappQueues.queueId))
+    .where(inArray(whatsappQueues.whatsappId, whatsappIds))
+    .orderBy(asc(queuesRef.id));
+  for (const { whatsappId, ...q } of rows) out.set(whatsappId, [...(out.get(whatsappId) ?? []), q]);
+  return out;
+}
+
+/**
+ * Every queue id named by a connection form must be a queue of the company; another
+ * company's id is answered like a missing one, naming the field.
+ */
+export async function ensureCompanyQueues(tx: DbOrTx, companyId: number, named: Record<string, number[]>) {
+  const all = [...new Set(Object.values(named).flat())];
+  if (!all.length) return;
+  const found = await tx
+    .select({ id: queuesRef.id })
+    .from(queuesRef)
+    .where(and(eq(queuesRef.companyId, companyId), inArray(queuesRef.id, all)));
+  const ok = new Set(found.map((r) => r.id));
+  const fields: Record<string, string> = {};
+  for (const [field, ids] of Object.entries(named)) if (ids.some((id) => !ok.has(id))) fields[field] = "Invalid queue";
+  if (Object.keys(fields).length) throw new AppError("ERR_VALIDATION", { fields });
+}
+
+/** Replaces the queues a connection serves. */
+export async function setQueues(tx: DbOrTx, companyId: number, whatsappId: number, queueIds: number[]) {
+  await tx.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId));
+  const unique = [...new Set(queueIds)];
+  if (unique.length) await tx.insert(whatsappQueues).values(unique.map((queueId) => ({ companyId, whatsappId, queueId })));
+}

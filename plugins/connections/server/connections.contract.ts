@@ -1,0 +1,27 @@
+import type { whatsapps } from "../schema/tables.ts";
+
+export type ConnectionRow = typeof whatsapps.$inferSelect;
+
+/** What the channel layer may change about a connection's session. */
+export interface ConnectionStatusPatch {
+  status?: ConnectionRow["status"];
+  qrcode?: string;
+  number?: string;
+  retries?: number;
+}
+
+declare module "../../../core/plugin/services.ts" {
+  interface ServiceMap {
+    /** One connection of the company, or null (another company's id gives null too). */
+    "connections.get": (companyId: number, id: number) => Promise<ConnectionRow | null>;
+    /** The connection a token belongs to, or null: the API channel's bearer credential. */
+    "connections.byToken": (token: string) => Promise<ConnectionRow | null>;
+    /** The company's default connection, or null (callers answer ERR_NO_DEF_WAPP_FOUND). */
+    "connections.default": (companyId: number) => Promise<ConnectionRow | null>;
+    /**
+     * Records session progress and emits `company-{id}-whatsapp` update. An id that is
+     * not the company's throws ERR_NO_WAPP_FOUND.
+     */
+    "connections.setStatus": (companyId: number, id: number, patch: ConnectionStatusPatch) => Promise<void>;
+  }
+}

@@ -1,0 +1,230 @@
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../core/db/database.ts";
+import type { EventBus } from "../../../core/events/bus.ts";
+import { users } from "../../../core/db/tables.ts";
+import { AppError } from "../../../core/errors.ts";
+import { companyPlanFlags } from "../../../core/http/guard.ts";
+import type { SettingsService } from "../../../core/settings/settings.ts";
+import { whatsapps } from "../schema/tables.ts";
+import { CHANNEL_PLAN_FLAG, type Channel, defaultOfficeHours } from "../shared/connection-rules.ts";
+import { ensureCompanyQueues, queuesOf, setQueues, type QueueRef } from "./connection-queues.ts";
+import type { ConnectionRow } from "./connections.contract.ts";
+import "./connections-events.contract.ts";
+import type { ConnectionEvents } from "./connections.events.ts";
+import { formErrors } from "./connections.rules.ts";
+import type { ConnectionInput, ConnectionPatch } from "./connections.schemas.ts";
+import { newToken } from "./token.ts";
+
+export type ConnectionView = ConnectionRow & { queues: QueueRef[]; queueIds: number[] };
+export type StatusPatch = Partial<Pick<ConnectionRow, "status" | "qrcode" | "number" | "retries">>;
+
+const notFound = () => new AppError("ERR_NO_WAPP_FOUND");
+const byId = (companyId: number, id: number) => and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId));
+
+/**
+ * The rules about connections; handlers only translate HTTP to these calls.
+ * Default rules: a company that has connections has exactly one default. The first
+ * connection becomes default; making one default unsets the others in the same
+ * transaction; unsetting the default, or deleting it while others exist, answers
+ * ERR_NO_OTHER_WHATSAPP (choose another default first). Deleting the last one is allowed.
+ */
+export class ConnectionsService {
+  constructor(
+    private db: Db,
+    private settings: Pick<SettingsService, "companyOne">,
+    private events: ConnectionEvents,
+    private bus: Pick<EventBus, "emit">,
+  ) {}
+
+  async list(companyId: number, channel?: Channel): Promise<ConnectionView[]> {
+    const rows = await this.db
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), channel ? eq(whatsapps.channel, channel) : undefined))
+      .orderBy(asc(whatsapps.id));
+    return this.withQueues(this.db, rows);
+  }
+
+  /** Every company's connections (super user). */
+  async all(): Promise<ConnectionView[]> {
+    return this.withQueues(this.db, await this.db.select().from(whatsapps).orderBy(asc(whatsapps.companyId), asc(whatsapps.id)));
+  }
+
+  async find(companyId: number, id: number, tx: DbOrTx = this.db): Promise<ConnectionRow | null> {
+    const [row] = await tx.select().from(whatsapps).where(byId(companyId, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** A connection of the company, or ERR_NO_WAPP_FOUND (also for another company's id). */
+  async get(companyId: number, id: number, tx: DbOrTx = this.db): Promise<ConnectionRow> {
+    const row = await this.find(companyId, id, tx);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async show(companyId: number, id: number, tx: DbOrTx = this.db): Promise<ConnectionView> {
+    const [view] = await this.withQueues(tx, [await this.get(companyId, id, tx)]);
+    return view!;
+  }
+
+  /** Any company's connection (super user). */
+  async showAny(id: number): Promise<ConnectionView> {
+    const [row] = await this.db.select().from(whatsapps).where(eq(whatsapps.id, id)).limit(1);
+    if (!row) throw notFound();
+    return (await this.withQueues(this.db, [row]))[0]!;
+  }
+
+  async byToken(token: string): Promise<ConnectionRow | null> {
+    if (!token) return null;
+    const [row] = await this.db.select().from(whatsapps).where(eq(whatsapps.token, token)).limit(1);
+    return row ?? null;
+  }
+
+  async defaultOf(companyId: number): Promise<ConnectionRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async create(companyId: number, input: ConnectionInput): Promise<ConnectionView> {
+    const { queueIds, isDefault, schedules, ...fields } = input;
+    const plan = await companyPlanFlags(this.db, companyId);
+    const flag = CHANNEL_PLAN_FLAG[fields.channel];
+    if (plan && !plan[flag]) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag });
+    const npsEnabled = await this.npsEnabled(companyId);
+    const view = await this.db.transaction(async (tx) => {
+      const [total] = await tx.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
+      const existing = total?.n ?? 0;
+      const limit = plan?.connections ?? 0;
+      if (limit > 0 && existing >= limit) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", { limit });
+      await this.ensureQueues(tx, companyId, { queueIds, sendIdQueue: fields.sendIdQueue, queueIdImportMessages: fields.queueIdImportMessages });
+      const makeDefault = existing === 0 || isDefault === true;
+      if (makeDefault) await tx.update(whatsapps).set({ isDefault: false }).where(eq(whatsapps.companyId, companyId));
+      const [row] = await tx
+        .insert(whatsapps)
+        .values({
+          ...fields,
+          companyId,
+          isDefault: makeDefault,
+          token: newToken(),
+          // The API channel has no phone session to open: it is usable at once.
+          status: fields.channel === "api" ? "CONNECTED" : "DISCONNECTED",
+          schedules: schedules ?? defaultOfficeHours(),
+        })
+        .returning();
+      await setQueues(tx, companyId, row!.id, queueIds ?? []);
+      return this.checked(tx, companyId, row!.id, npsEnabled);
+    });
+    this.events.updated(companyId, view);
+    return view;
+  }
+
+  async update(companyId: number, id: number, patch: ConnectionPatch): Promise<ConnectionView> {
+    const { queueIds, isDefault, ...fields } = patch;
+    const npsEnabled = await this.npsEnabled(companyId);
+    const { view, reset } = await this.db.transaction(async (tx) => {
+      const current = await this.get(companyId, id, tx);
+      await this.ensureQueues(tx, companyId, { queueIds, sendIdQueue: fields.sendIdQueue, queueIdImportMessages: fields.queueIdImportMessages });
+      if (isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
+      if (isDefault === true && !current.isDefault)
+        await tx.update(whatsapps).set({ isDefault: false }).where(and(eq(whatsapps.companyId, companyId), ne(whatsapps.id, id)));
+      const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      await tx
+        .update(whatsapps)
+        .set({ ...changes, ...(isDefault === true ? { isDefault: true } : {}), updatedAt: new Date().toISOString() })
+        .where(byId(companyId, id));
+      if (queueIds) await setQueues(tx, companyId, id, queueIds);
+      const checked = await this.checked(tx, companyId, id, npsEnabled);
+      // Spec 001 §4: editing a CONNECTED connection with import enabled drops its session.
+      // Only phone sessions (the whatsapp channel) import history.
+      if (current.channel !== "whatsapp" || current.status !== "CONNECTED" || !checked.enableImportMessage) return { view: checked, reset: false };
+      await tx.update(whatsapps).set({ status: "qrcode", qrcode: "" }).where(byId(companyId, id));
+      return { view: { ...checked, status: "qrcode" as const, qrcode: "" }, reset: true };
+    });
+    if (reset) await this.bus.emit("connections.session.reset", { companyId, whatsappId: id });
+    this.events.updated(companyId, view);
+    return view;
+  }
+
+  async remove(companyId: number, id: number): Promise<ConnectionRow> {
+    const removed = await this.db.transaction(async (tx) => {
+      const current = await this.get(companyId, id, tx);
+      if (current.isDefault) {
+        const [others] = await tx.select({ n: count() }).from(whatsapps).where(and(eq(whatsapps.companyId, companyId), ne(whatsapps.id, id)));
+        if ((others?.n ?? 0) > 0) throw new AppError("ERR_NO_OTHER_WHATSAPP");
+      }
+      // users.whatsappId has no foreign key (the kernel owns users): clear the dangling default.
+      await tx.update(users).set({ whatsappId: null }).where(and(eq(users.companyId, companyId), eq(users.whatsappId, id)));
+      await tx.delete(whatsapps).where(byId(companyId, id));
+      return current;
+    });
+    this.events.deleted(companyId, id);
+    await this.bus.emit("connections.whatsapp.deleted", { companyId, whatsappId: id });
+    return removed;
+  }
+
+  /** A new token; the old one stops working at once. */
+  async regenerateToken(companyId: number, id: number): Promise<ConnectionView> {
+    await this.get(companyId, id);
+    await this.db.update(whatsapps).set({ token: newToken(), updatedAt: new Date().toISOString() }).where(byId(companyId, id));
+    return this.announce(companyId, id);
+  }
+
+  /** Sets (or clears, with null) the greeting media's public URL; returns the previous one. */
+  async setGreetingMedia(companyId: number, id: number, url: string | null): Promise<{ view: ConnectionView; previous: string | null }> {
+    const current = await this.get(companyId, id);
+    await this.db.update(whatsapps).set({ greetingMediaAttachment: url, updatedAt: new Date().toISOString() }).where(byId(companyId, id));
+    return { view: await this.announce(companyId, id), previous: current.greetingMediaAttachment };
+  }
+
+  /** Session progress from the channel layer (status, QR code, number, retries). */
+  async setStatus(companyId: number, id: number, patch: StatusPatch): Promise<void> {
+    const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const done = await this.db
+      .update(whatsapps)
+      .set({ ...changes, updatedAt: new Date().toISOString() })
+      .where(byId(companyId, id))
+      .returning({ id: whatsapps.id });
+    if (!done.length) throw notFound();
+    await this.announce(companyId, id);
+  }
+
+  private async announce(companyId: number, id: number): Promise<ConnectionView> {
+    const view = await this.show(companyId, id);
+    this.events.updated(companyId, view);
+    return view;
+  }
+
+  /** Reads the saved connection and applies the form's cross-field rules; throwing rolls the write back. */
+  private async checked(tx: DbOrTx, companyId: number, id: number, npsEnabled: boolean): Promise<ConnectionView> {
+    const view = await this.show(companyId, id, tx);
+    const fields = formErrors(view, { npsEnabled });
+    if (Object.keys(fields).length) throw new AppError("ERR_VALIDATION", { fields });
+    if (view.queues.length > 1 && !view.greetingMessage.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
+    return view;
+  }
+
+  private ensureQueues(tx: DbOrTx, companyId: number, ids: { queueIds?: number[]; sendIdQueue?: number | null; queueIdImportMessages?: number | null }) {
+    const named: Record<string, number[]> = {};
+    if (ids.queueIds?.length) named.queueIds = ids.queueIds;
+    if (ids.sendIdQueue) named.sendIdQueue = [ids.sendIdQueue];
+    if (ids.queueIdImportMessages) named.queueIdImportMessages = [ids.queueIdImportMessages];
+    return ensureCompanyQueues(tx, companyId, named);
+  }
+
+  /** NPS rules apply while the company's userRating setting is enabled. */
+  private async npsEnabled(companyId: number): Promise<boolean> {
+    return (await this.settings.companyOne(companyId, "userRating")) === "enabled";
+  }
+
+  private async withQueues(tx: DbOrTx, rows: ConnectionRow[]): Promise<ConnectionView[]> {
+    const queues = await queuesOf(tx, rows.map((r) => r.id));
+    return rows.map((r) => {
+      const list = queues.get(r.id) ?? [];
+      return { ...r, queues: list, queueIds: list.map((q) => q.id) };
+    });
+  }
+}

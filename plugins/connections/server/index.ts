@@ -1,0 +1,21 @@
+import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
+import { manifest } from "../plugin.ts";
+import { migrations } from "../schema/migrations/migrations.gen.ts";
+import "./connections.contract.ts";
+import { ConnectionEvents } from "./connections.events.ts";
+import { registerConnectionsHandlers } from "./connections.handlers.ts";
+import { GreetingMedia } from "./connections.media.ts";
+import { ConnectionsService } from "./connections.service.ts";
+
+export default defineServerPlugin({
+  manifest,
+  migrations,
+  setup(ctx) {
+    const connections = new ConnectionsService(ctx.db, ctx.settings, new ConnectionEvents(ctx.realtime), ctx.bus);
+    registerConnectionsHandlers(ctx.router, connections, new GreetingMedia(connections, ctx.storage), ctx.permissions);
+    ctx.services.provide("connections.get", (companyId, id) => connections.find(companyId, id));
+    ctx.services.provide("connections.byToken", (token) => connections.byToken(token));
+    ctx.services.provide("connections.default", (companyId) => connections.defaultOf(companyId));
+    ctx.services.provide("connections.setStatus", (companyId, id, patch) => connections.setStatus(companyId, id, patch));
+  },
+});

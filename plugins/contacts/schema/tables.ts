@@ -1,0 +1,44 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, id, timestamps } from "../../../core/db/columns.ts";
+import { companies } from "../../../core/db/tables.ts";
+
+/**
+ * A company's contacts. (company_id, number) is unique: the inbound pipeline inserts with
+ * ON CONFLICT DO NOTHING on it, so one number is never two contacts of one company.
+ */
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Digits only (see shared/phone.ts), or a group id for groups. */
+    number: text("number").notNull(),
+    email: text("email").notNull().default(""),
+    /** false = blocked (spec 000 §4). */
+    active: bool("active").notNull().default(true),
+    acceptAudioMessage: bool("accept_audio_message").notNull().default(true),
+    disableBot: bool("disable_bot").notNull().default(false),
+    lgpdAcceptedAt: text("lgpd_accepted_at"),
+    urlPicture: text("url_picture").notNull().default(""),
+    channel: text("channel").notNull().default("whatsapp"),
+    /** The connection the contact last spoke through; the connections plugin owns that table. */
+    whatsappId: integer("whatsapp_id"),
+    isGroup: bool("is_group").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("contacts_company_number_unique").on(t.companyId, t.number), index("contacts_company_name_idx").on(t.companyId, t.name)],
+);
+
+/** Free name/value pairs shown in the contact drawer. */
+export const contactExtraInfo = sqliteTable(
+  "contact_extra_info",
+  {
+    id: id(),
+    contactId: integer("contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [index("contact_extra_info_contact_idx").on(t.contactId)],
+);

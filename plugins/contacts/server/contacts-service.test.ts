@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
+import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
+import "./contacts.contract.ts";
+
+let t: TestKernel;
+let a: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
+beforeEach(async () => {
+  t = await createTestKernel();
+  a = await createCompanyWithAdmin(t, "Alfa");
+});
+afterEach(() => t.close());
+
+const service = () => {
+  const findOrCreate = t.kernel.services.get("contacts.findOrCreate");
+  const get = t.kernel.services.get("contacts.get");
+  if (!findOrCreate || !get) throw new Error("contacts services missing");
+  return { findOrCreate, get };
+};
+
+describe("contacts.findOrCreate", () => {
+  it("100 concurrent calls for one new number yield exactly one contact and one create event", async () => {
+    const creates: unknown[] = [];
+    t.kernel.realtime.emit = (_c, event, payload) => {
+      if (event === `company-${a.company.id}-contact`) creates.push(payload);
+    };
+    const { findOrCreate } = service();
+    // written three ways: all are the same person
+    const spellings = ["551187654321", "+55 11 98765-4321", "5511987654321"];
+    const rows = await Promise.all(Array.from({ length: 100 }, (_, i) => findOrCreate({ companyId: a.company.id, number: spellings[i % 3]!, name: "Novo" })));
+    expect(new Set(rows.map((r) => r.id)).size).toBe(1);
+    expect(rows[0]!.number).toBe("5511987654321");
+    const page = await t.call("GET", "/contacts", { token: a.token });
+    expect(page.body.count).toBe(1);
+    expect(creates).toHaveLength(1);
+  });
+
+  it("finds an existing contact without changing it, names new ones by number when nameless", async () => {
+    const { findOrCreate } = service();
+    const made = await findOrCreate({ companyId: a.company.id, number: "5521912345678" });
+    expect(made.name).toBe("5521912345678");
+    const again = await findOrCreate({ companyId: a.company.id, number: "5521912345678", name: "Outro nome" });
+    expect(again).toEqual(made);
+  });
+
+  it("keeps group ids as they are", async () => {
+    const group = await service().findOrCreate({ companyId: a.company.id, number: "120363025246125486@g.us", isGroup: true, name: "Equipe" });
+    expect(group).toMatchObject({ number: "120363025246125486@g.us", isGroup: true });
+  });
+
+  it("contacts.get is scoped to the company", async () => {
+    const b = await createCompanyWithAdmin(t, "Beta");
+    const { findOrCreate, get } = service();
+    const c = await findOrCreate({ companyId: a.company.id, number: "5511987654321" });
+    expect((await get(a.company.id, c.id))?.id).toBe(c.id);
+    expect(await get(b.company.id, c.id)).toBeNull();
+  });
+
+  it("new contacts follow the company's acceptAudioMessageContact setting", async () => {
+    await t.kernel.settings.setCompany(a.company.id, "acceptAudioMessageContact", "disabled");
+    expect((await service().findOrCreate({ companyId: a.company.id, number: "5511911112222" })).acceptAudioMessage).toBe(false);
+  });
+});

@@ -1,0 +1,29 @@
+import type { DbOrTx } from "../../../core/db/database.ts";
+import type { contacts } from "../schema/tables.ts";
+
+export type ContactRow = typeof contacts.$inferSelect;
+
+export interface FindOrCreateContactInput {
+  companyId: number;
+  /** Any spelling: it is normalised (digits, Brazilian ninth digit) unless isGroup. */
+  number: string;
+  name?: string;
+  isGroup?: boolean;
+  channel?: string;
+  urlPicture?: string;
+}
+
+declare module "../../../core/plugin/services.ts" {
+  interface ServiceMap {
+    /**
+     * The company's contact for a number, created when missing. Race-safe: concurrent
+     * calls for one new number yield exactly one contact (INSERT … ON CONFLICT DO NOTHING,
+     * then SELECT). `company-{id}-contact` create is emitted only by the call that created it.
+     */
+    "contacts.findOrCreate": (input: FindOrCreateContactInput, tx?: DbOrTx) => Promise<ContactRow>;
+    /** One contact of the company, or null (another company's id gives null too). */
+    "contacts.get": (companyId: number, id: number) => Promise<ContactRow | null>;
+    /** Re-announces a contact (`company-{id}-contact` update) after another plugin changed what it shows, e.g. its tags. */
+    "contacts.changed": (companyId: number, id: number) => Promise<void>;
+  }
+}

@@ -1,0 +1,74 @@
+import { z } from "@hono/zod-openapi";
+import { BoolLike } from "../../../core/http/schemas.ts";
+
+export const ExtraInfo = z.object({ id: z.number(), name: z.string(), value: z.string() }).openapi("ContactExtraInfo");
+export const ContactTag = z.object({ id: z.number(), name: z.string(), color: z.string() }).openapi("ContactTag");
+
+export const Contact = z
+  .object({
+    id: z.number(),
+    companyId: z.number(),
+    name: z.string(),
+    number: z.string().openapi({ description: "Digits only; LGPD-masked (e.g. 5511*****4321) for plain users when lgpdHideNumber is enabled" }),
+    email: z.string(),
+    active: z.boolean().openapi({ description: "false = blocked" }),
+    acceptAudioMessage: z.boolean(),
+    disableBot: z.boolean(),
+    lgpdAcceptedAt: z.string().nullable(),
+    urlPicture: z.string(),
+    channel: z.string(),
+    whatsappId: z.number().nullable(),
+    isGroup: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    extraInfo: z.array(ExtraInfo),
+    tags: z.array(ContactTag),
+  })
+  .openapi("Contact");
+
+export const ContactPage = z.object({ contacts: z.array(Contact), count: z.number(), hasMore: z.boolean() }).openapi("ContactPage");
+
+// Spec 000 §5: name 2–50, number 8–50, e-mail valid.
+const name = z.string().trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!");
+const number = z.string().trim().min(1, "Required").min(8, "Too Short!").max(50, "Too Long!");
+const email = z.union([z.literal(""), z.string().trim().toLowerCase().email("Invalid email").max(150, "Too Long!")]);
+const extraInfoInput = z.object({
+  id: z.number().int().optional(),
+  name: z.string().trim().min(1, "Required").max(100, "Too Long!"),
+  value: z.string().max(1000, "Too Long!").optional().default(""),
+});
+
+export const ContactInput = z
+  .object({
+    name,
+    number,
+    email: email.optional().default(""),
+    acceptAudioMessage: z.boolean().optional(),
+    disableBot: z.boolean().optional(),
+    extraInfo: z.array(extraInfoInput).max(50, "Too Long!").optional(),
+  })
+  .openapi("ContactInput");
+
+export const ContactPatch = z
+  .object({
+    name: name.optional(),
+    number: number.optional(),
+    email: email.optional(),
+    active: z.boolean().optional(),
+    acceptAudioMessage: z.boolean().optional(),
+    disableBot: z.boolean().optional(),
+    urlPicture: z.string().max(2000, "Too Long!").optional(),
+    extraInfo: z.array(extraInfoInput).max(50, "Too Long!").optional().openapi({ description: "Replaces the contact's extra info when sent" }),
+  })
+  .openapi("ContactPatch");
+
+export const ContactQuery = z.object({
+  searchParam: z.string().max(100, "Too Long!").optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+  channel: z.string().max(30, "Too Long!").optional(),
+  isGroup: BoolLike.optional(),
+});
+
+export const ContactIdParam = z.object({
+  contactId: z.coerce.number().int().positive().openapi({ param: { name: "contactId", in: "path" }, example: 1 }),
+});

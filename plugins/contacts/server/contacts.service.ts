@@ -1,0 +1,232 @@
+import { and, asc, count, eq, inArray, like, or, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../core/db/database.ts";
+import { AppError } from "../../../core/errors.ts";
+import type { Services } from "../../../core/plugin/services.ts";
+import type { SettingsService } from "../../../core/settings/settings.ts";
+import { uniqueViolation } from "../../../core/db/errors.ts";
+import { contactExtraInfo, contacts } from "../schema/tables.ts";
+import { isMasked, looksLikeGroupId, maskNumber, normalizeNumber } from "../shared/phone.ts";
+import type { ContactRow, FindOrCreateContactInput } from "./contacts.contract.ts";
+import type { ContactEvents } from "./contacts.events.ts";
+import type { TagSummary } from "../../tags/server/tags.contract.ts";
+
+const PAGE_SIZE = 20;
+
+export type ExtraInfoInput = { id?: number; name: string; value?: string };
+export interface ContactInput {
+  name: string;
+  number: string;
+  email?: string;
+  acceptAudioMessage?: boolean;
+  disableBot?: boolean;
+  extraInfo?: ExtraInfoInput[];
+}
+export type ContactPatch = Partial<ContactInput> & { active?: boolean; urlPicture?: string };
+export interface ContactQuery {
+  searchParam: string;
+  pageNumber: number;
+  channel?: string;
+  isGroup?: boolean;
+}
+
+/** A contact as the API answers it: the row plus its extra info and tags. */
+export type ContactView = ContactRow & { extraInfo: { id: number; name: string; value: string }[]; tags: TagSummary[] };
+
+/** Who asks: their company, and whether numbers must reach them LGPD-masked. */
+export interface Viewer {
+  companyId: number;
+  masked: boolean;
+}
+
+/** The rules about contacts; handlers only translate HTTP to these calls. */
+export class ContactsService {
+  constructor(
+    private db: Db,
+    private settings: SettingsService,
+    private services: Services,
+    private events: ContactEvents,
+  ) {}
+
+  async page(viewer: Viewer, q: ContactQuery) {
+    const where = and(eq(contacts.companyId, viewer.companyId), this.search(q.searchParam), q.channel ? eq(contacts.channel, q.channel) : undefined, q.isGroup === undefined ? undefined : eq(contacts.isGroup, q.isGroup));
+    const rows = await this.db
+      .select()
+      .from(contacts)
+      .where(where)
+      .orderBy(asc(contacts.name), asc(contacts.id))
+      .limit(PAGE_SIZE)
+      .offset((q.pageNumber - 1) * PAGE_SIZE);
+    const [total] = await this.db.select({ n: count() }).from(contacts).where(where);
+    const n = total?.n ?? 0;
+    return { contacts: await this.present(viewer, rows), count: n, hasMore: q.pageNumber * PAGE_SIZE < n };
+  }
+
+  /** Every contact of the company, for selectors. */
+  async list(viewer: Viewer) {
+    const rows = await this.db.select().from(contacts).where(eq(contacts.companyId, viewer.companyId)).orderBy(asc(contacts.name));
+    return this.present(viewer, rows);
+  }
+
+  async show(viewer: Viewer, id: number): Promise<ContactView> {
+    return (await this.present(viewer, [await this.row(viewer.companyId, id)]))[0]!;
+  }
+
+  /** The company's contact or ERR_NO_CONTACT_FOUND (another company's id included). */
+  async row(companyId: number, id: number, tx: DbOrTx = this.db): Promise<ContactRow> {
+    const [row] = await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))).limit(1);
+    if (!row) throw new AppError("ERR_NO_CONTACT_FOUND");
+    return row;
+  }
+
+  async find(companyId: number, id: number): Promise<ContactRow | null> {
+    const [row] = await this.db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))).limit(1);
+    return row ?? null;
+  }
+
+  async create(viewer: Viewer, input: ContactInput): Promise<ContactView> {
+    const isGroup = looksLikeGroupId(input.number);
+    const number = this.checkedNumber(input.number, isGroup);
+    await this.ensureFree(viewer.companyId, number);
+    const acceptAudioMessage = input.acceptAudioMessage ?? (await this.acceptsAudioByDefault(viewer.companyId));
+    const id = await this.write(async (tx) => {
+      const [row] = await tx
+        .insert(contacts)
+        .values({ companyId: viewer.companyId, name: input.name, number, email: input.email ?? "", acceptAudioMessage, disableBot: input.disableBot ?? false, isGroup })
+        .returning();
+      await this.replaceExtraInfo(tx, row!.id, input.extraInfo ?? []);
+      return row!.id;
+    });
+    return this.announce(viewer, id, "create");
+  }
+
+  async update(viewer: Viewer, id: number, patch: ContactPatch): Promise<ContactView> {
+    const current = await this.row(viewer.companyId, id);
+    const { extraInfo, number: rawNumber, ...fields } = patch;
+    let number: string | undefined;
+    if (rawNumber !== undefined) {
+      // A plain user under LGPD gets the number masked and may send it back unchanged.
+      if (isMasked(rawNumber)) {
+        if (!viewer.masked || rawNumber !== maskNumber(current.number)) throw new AppError("ERR_VALIDATION", { fields: { number: "Invalid number" } });
+      } else {
+        number = this.checkedNumber(rawNumber, current.isGroup);
+        if (number !== current.number) await this.ensureFree(viewer.companyId, number);
+      }
+    }
+    await this.write(async (tx) => {
+      const set = { ...fields, ...(number !== undefined ? { number } : {}) };
+      if (Object.keys(set).length) await tx.update(contacts).set(set).where(eq(contacts.id, id));
+      else await tx.update(contacts).set({ updatedAt: new Date().toISOString() }).where(eq(contacts.id, id));
+      if (extraInfo) await this.replaceExtraInfo(tx, id, extraInfo);
+    });
+    return this.announce(viewer, id, "update");
+  }
+
+  /** Sets one flag (or flips it when `value` is undefined) and announces the change. */
+  async setFlag(viewer: Viewer, id: number, flag: "active" | "acceptAudioMessage" | "disableBot", value?: boolean): Promise<ContactView> {
+    const current = await this.row(viewer.companyId, id);
+    await this.db.update(contacts).set({ [flag]: value ?? !current[flag] }).where(eq(contacts.id, id));
+    return this.announce(viewer, id, "update");
+  }
+
+  async remove(companyId: number, id: number): Promise<void> {
+    await this.row(companyId, id);
+    await this.db.delete(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+    this.events.deleted(companyId, id);
+  }
+
+  /**
+   * The inbound pipeline's entry: the contact for a number, created when missing. The
+   * unique (company_id, number) index decides races; only the insert that wins announces.
+   * Inside a caller's transaction the event goes out before that transaction commits.
+   */
+  async findOrCreate(input: FindOrCreateContactInput, tx: DbOrTx = this.db): Promise<ContactRow> {
+    const isGroup = input.isGroup ?? false;
+    const number = normalizeNumber(input.number, isGroup);
+    if (!number) throw new AppError("ERR_VALIDATION", { fields: { number: "Required" } });
+    const acceptAudioMessage = await this.acceptsAudioByDefault(input.companyId);
+    const [created] = await tx
+      .insert(contacts)
+      .values({
+        companyId: input.companyId,
+        number,
+        name: input.name?.trim() || number,
+        isGroup,
+        channel: input.channel ?? "whatsapp",
+        urlPicture: input.urlPicture ?? "",
+        acceptAudioMessage,
+      })
+      .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+      .returning();
+    if (created) {
+      await this.events.changed(input.companyId, "create", { ...created, extraInfo: [], tags: [] });
+      return created;
+    }
+    const [existing] = await tx.select().from(contacts).where(and(eq(contacts.companyId, input.companyId), eq(contacts.number, number))).limit(1);
+    if (!existing) throw new AppError("ERR_INTERNAL");
+    return existing;
+  }
+
+  /** Announces a contact again (its tags changed elsewhere); an unknown id is ignored. */
+  async touched(companyId: number, id: number): Promise<void> {
+    if (await this.find(companyId, id)) await this.announce({ companyId, masked: false }, id, "update");
+  }
+
+  /** Rows -> API shape: extra info and tags attached, numbers masked for LGPD viewers. */
+  async present(viewer: Viewer, rows: ContactRow[]): Promise<ContactView[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const extras = await this.db.select().from(contactExtraInfo).where(inArray(contactExtraInfo.contactId, ids)).orderBy(asc(contactExtraInfo.id));
+    const tagsOf = (await this.services.get("tags.ofContacts")?.(viewer.companyId, ids)) ?? new Map<number, TagSummary[]>();
+    return rows.map((r) => ({
+      ...r,
+      number: viewer.masked ? maskNumber(r.number) : r.number,
+      extraInfo: extras.filter((e) => e.contactId === r.id).map(({ id, name, value }) => ({ id, name, value })),
+      tags: tagsOf.get(r.id) ?? [],
+    }));
+  }
+
+  /** Reloads a contact, sends the realtime event (masked per room) and answers the caller. */
+  private async announce(viewer: Viewer, id: number, action: "create" | "update"): Promise<ContactView> {
+    const [full] = await this.present({ companyId: viewer.companyId, masked: false }, [await this.row(viewer.companyId, id)]);
+    await this.events.changed(viewer.companyId, action, full!);
+    return viewer.masked ? { ...full!, number: maskNumber(full!.number) } : full!;
+  }
+
+  private search(searchParam: string): SQL | undefined {
+    const term = searchParam.trim();
+    if (!term) return undefined;
+    const digits = term.replace(/\D/g, "");
+    return or(like(contacts.name, `%${term}%`), like(contacts.email, `%${term}%`), like(contacts.number, `%${digits || term}%`));
+  }
+
+  private checkedNumber(raw: string, isGroup: boolean): string {
+    const number = normalizeNumber(raw, isGroup);
+    if (number.length < 8) throw new AppError("ERR_VALIDATION", { fields: { number: "Too Short!" } });
+    return number;
+  }
+
+  private async ensureFree(companyId: number, number: string): Promise<void> {
+    const [taken] = await this.db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.number, number))).limit(1);
+    if (taken) throw new AppError("ERR_DUPLICATED_CONTACT");
+  }
+
+  /** Runs the writes in one transaction; a number taken meanwhile still answers ERR_DUPLICATED_CONTACT. */
+  private async write<T>(fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(fn);
+    } catch (err) {
+      if (uniqueViolation(err)) throw new AppError("ERR_DUPLICATED_CONTACT");
+      throw err;
+    }
+  }
+
+  private async replaceExtraInfo(tx: DbOrTx, contactId: number, items: ExtraInfoInput[]): Promise<void> {
+    await tx.delete(contactExtraInfo).where(eq(contactExtraInfo.contactId, contactId));
+    if (items.length) await tx.insert(contactExtraInfo).values(items.map((i) => ({ contactId, name: i.name, value: i.value ?? "" })));
+  }
+
+  /** New contacts accept audio unless the company setting acceptAudioMessageContact says otherwise. */
+  private async acceptsAudioByDefault(companyId: number): Promise<boolean> {
+    return (await this.settings.companyOne(companyId, "acceptAudioMessageContact")) !== "disabled";
+  }
+}

@@ -1,0 +1,20 @@
+import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
+import { manifest } from "../plugin.ts";
+import { migrations } from "../schema/migrations/migrations.gen.ts";
+import "./contacts.contract.ts";
+import { ContactEvents } from "./contacts.events.ts";
+import { registerContactsHandlers } from "./contacts.handlers.ts";
+import { ContactsService } from "./contacts.service.ts";
+
+export default defineServerPlugin({
+  manifest,
+  migrations,
+  setup(ctx) {
+    const events = new ContactEvents(ctx.realtime, ctx.settings);
+    const contacts = new ContactsService(ctx.db, ctx.settings, ctx.services, events);
+    registerContactsHandlers(ctx.router, contacts, ctx.settings);
+    ctx.services.provide("contacts.findOrCreate", (input, tx) => contacts.findOrCreate(input, tx));
+    ctx.services.provide("contacts.get", (companyId, id) => contacts.find(companyId, id));
+    ctx.services.provide("contacts.changed", (companyId, id) => contacts.touched(companyId, id));
+  },
+});

@@ -1,0 +1,147 @@
+import { useEffect, useState } from "react";
+import { Button, HTMLTable, InputGroup, Intent, Spinner } from "@blueprintjs/core";
+import { useTranslation } from "react-i18next";
+import { useSession } from "../../../web/src/session/session.ts";
+import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { formatNumber } from "../shared/phone.ts";
+import { ContactAvatar } from "./contact-avatar.tsx";
+import { ContactDialog } from "./contact-dialog.tsx";
+import { ContactTagsCell } from "./contact-tags-cell.tsx";
+import { ContactTagsDialog } from "./contact-tags-dialog.tsx";
+import { useBlockContactMutation, useDeleteContactMutation, type Contact } from "./contacts-api.ts";
+import { useContactsList } from "./use-contacts-list.ts";
+
+/** Spec 000 §9: searching contacts starts at 3 typed characters. */
+export const MIN_SEARCH = 3;
+
+/** The term sent to the server: nothing until 3 characters are typed. */
+export const searchTerm = (typed: string) => (typed.trim().length >= MIN_SEARCH ? typed.trim() : "");
+
+/**
+ * /contacts (spec 000 §2): search (500 ms debounce, from 3 characters), the table with
+ * infinite scroll and live updates, the contact dialog, the tags editor, block/unblock
+ * and — for holders of contacts-page:deleteContact — delete.
+ */
+export function ContactsPage() {
+  const { t } = useTranslation("contacts");
+  const { can } = useSession();
+  const [search, setSearch] = useState("");
+  const searchParam = useDebouncedValue(searchTerm(search));
+  const list = useContactsList(searchParam);
+  const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
+  const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
+  const [tagging, setTagging] = useState<Contact | null>(null);
+  const [confirm, setConfirm] = useState<Contact | null>(null);
+  const [deleteContact, deleting] = useDeleteContactMutation();
+  const [blockContact] = useBlockContactMutation();
+  const canDelete = can("contacts-page:deleteContact");
+
+  useEffect(() => {
+    if (list.isError) toastError(t("messages.loadError"));
+  }, [list.isError, t]);
+
+  const toggleBlock = async (contact: Contact) => {
+    try {
+      const saved = await blockContact({ id: contact.id, active: !contact.active }).unwrap();
+      list.upsert(saved);
+      toastSuccess(saved.active ? t("messages.unblocked") : t("messages.blocked"));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const remove = async () => {
+    if (!confirm) return;
+    try {
+      await deleteContact(confirm.id).unwrap();
+      list.remove(confirm.id);
+      toastSuccess(t("messages.deleted"));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setConfirm(null);
+    }
+  };
+
+  return (
+    <PageLayout
+      title={t("titleCount", { count: list.count })}
+      actions={
+        <>
+          <InputGroup type="search" leftIcon="search" placeholder={t("searchPlaceholder")} aria-label={t("searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Button intent={Intent.PRIMARY} icon="add" text={t("add")} onClick={() => setDialog({ open: true, contactId: null })} />
+        </>
+      }
+    >
+      {list.contacts.length === 0 && !list.loading ? (
+        <EmptyState icon="person" title={t("empty")} />
+      ) : (
+        <HTMLTable striped style={{ width: "100%" }} aria-label={t("title")}>
+          <thead>
+            <tr>
+              <th style={{ width: 48 }} aria-label={t("columns.avatar")} />
+              <th>{t("columns.name")}</th>
+              <th>{t("columns.number")}</th>
+              <th>{t("columns.email")}</th>
+              <th>{t("columns.tags")}</th>
+              <th style={{ textAlign: "center" }}>{t("columns.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.contacts.map((c) => (
+              <tr key={c.id} style={c.active ? undefined : { opacity: 0.6 }}>
+                <td>
+                  <ContactAvatar name={c.name} src={c.urlPicture} />
+                </td>
+                <td>{c.name}</td>
+                <td>{formatNumber(c.number)}</td>
+                <td>{c.email}</td>
+                <td>
+                  <ContactTagsCell tags={c.tags} />
+                </td>
+                <td style={{ whiteSpace: "nowrap", textAlign: "center" }}>
+                  <Button icon="tag" variant="minimal" aria-label={t("actions.tags", { name: c.name })} onClick={() => setTagging(c)} />
+                  <Button icon="edit" variant="minimal" aria-label={t("actions.edit", { name: c.name })} onClick={() => setDialog({ open: true, contactId: c.id })} />
+                  <Button
+                    icon={c.active ? "disable" : "unlock"}
+                    variant="minimal"
+                    intent={c.active ? Intent.WARNING : Intent.SUCCESS}
+                    aria-label={c.active ? t("actions.block", { name: c.name }) : t("actions.unblock", { name: c.name })}
+                    onClick={() => toggleBlock(c)}
+                  />
+                  {canDelete ? (
+                    <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete", { name: c.name })} onClick={() => setConfirm(c)} />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      <div ref={sentinel} style={{ height: 1 }} />
+      {list.loading ? (
+        <div style={{ padding: 12 }}>
+          <Spinner size={24} />
+        </div>
+      ) : null}
+
+      <ContactDialog isOpen={dialog.open} contactId={dialog.contactId} onClose={() => setDialog({ open: false, contactId: null })} onSaved={list.upsert} />
+      <ContactTagsDialog
+        isOpen={tagging !== null}
+        contact={tagging}
+        onClose={() => setTagging(null)}
+        onSaved={(tags) => tagging && list.upsert({ ...tagging, tags })}
+      />
+      <ConfirmDialog
+        isOpen={confirm !== null}
+        title={t("confirm.title", { name: confirm?.name ?? "" })}
+        message={t("confirm.message")}
+        onConfirm={remove}
+        onClose={() => setConfirm(null)}
+        loading={deleting.isLoading}
+      />
+    </PageLayout>
+  );
+}
+
+export default ContactsPage;

@@ -1,0 +1,21 @@
+import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
+import { manifest } from "../plugin.ts";
+import { migrations } from "../schema/migrations/migrations.gen.ts";
+import { ChatbotsService } from "./chatbots.service.ts";
+import "./queues.contract.ts";
+import { registerQueuesHandlers } from "./queues.handlers.ts";
+import { QueuesService } from "./queues.service.ts";
+import { UserQueuesService } from "./user-queues.service.ts";
+
+export default defineServerPlugin({
+  manifest,
+  migrations,
+  setup(ctx) {
+    registerQueuesHandlers(ctx.router, new QueuesService(ctx.db, ctx.realtime, ctx.settings, new ChatbotsService(ctx.db)));
+    const userQueues = new UserQueuesService(ctx.db);
+    ctx.services.provide("queues.setUserQueues", (companyId, userId, queueIds, tx) => userQueues.set(companyId, userId, queueIds, tx));
+    ctx.services.provide("queues.ofUser", (userId) => userQueues.ofUser(userId));
+    // The session user (login, refresh, /auth/me) carries the queues the person works.
+    ctx.sessionUsers.extend(async (u) => ({ queues: await userQueues.ofUser(u.id) }));
+  },
+});

@@ -1,0 +1,263 @@
+import { z } from "@hono/zod-openapi";
+import { BoolLike } from "../../../core/http/schemas.ts";
+import {
+  CHATBOT_TYPES,
+  COLOR_MAX,
+  COLOR_MIN,
+  HHMM,
+  OPTION_NAME_MAX,
+  OPTION_NAME_MIN,
+  QUEUE_NAME_MAX,
+  QUEUE_NAME_MIN,
+  ROTATION_MINUTES,
+  WEEKDAY_EN,
+  type ChatbotType,
+} from "../shared/queue-rules.ts";
+
+/** Forms send "" for "none": it means null here. */
+const blankAsNull = (v: unknown) => (v === "" ? null : v);
+/** An optional reference to another record (a queue, a user, an integration, a file list). */
+const refId = z.preprocess(blankAsNull, z.coerce.number("Invalid value").int("Invalid value").positive("Invalid value").nullable());
+const message = z.string("Invalid value").max(5000, "Too Long!");
+
+const queueName = z
+  .string("Required")
+  .trim()
+  .min(1, "Required")
+  .min(QUEUE_NAME_MIN, "Too Short!")
+  .max(QUEUE_NAME_MAX, "Too Long!");
+const color = z.string("Required").trim().min(1, "Required").min(COLOR_MIN, "Too Short!").max(COLOR_MAX, "Too Long!");
+const orderQueue = z.preprocess(blankAsNull, z.coerce.number("Invalid value").int("Invalid value").min(0, "Invalid value").max(100000, "Invalid value").nullable());
+const tempoRoteador = z.coerce
+  .number("Invalid value")
+  .refine((v) => (ROTATION_MINUTES as readonly number[]).includes(v), `Must be one of ${ROTATION_MINUTES.join(", ")}`);
+
+const time = z.string("Invalid time (HH:MM)").refine((v) => v === "" || HHMM.test(v), "Invalid time (HH:MM)");
+
+/** One weekday with two shifts; a shift needs both ends or neither, and must start before it ends. */
+export const QueueScheduleSchema = z
+  .object({
+    weekday: z.string().max(30, "Too Long!"),
+    weekdayEn: z.enum(WEEKDAY_EN, "Invalid value"),
+    startTimeA: time,
+    endTimeA: time,
+    startTimeB: time,
+    endTimeB: time,
+  })
+  .superRefine((day, ctx) => {
+    for (const shift of ["A", "B"] as const) {
+      const start = day[`startTime${shift}`];
+      const end = day[`endTime${shift}`];
+      if (Boolean(start) !== Boolean(end))
+        ctx.addIssue({ code: "custom", path: [start ? `endTime${shift}` : `startTime${shift}`], message: "Informe o início e o fim do turno" });
+      else if (start && end && start >= end) ctx.addIssue({ code: "custom", path: [`endTime${shift}`], message: "O fim deve ser depois do início" });
+    }
+  })
+  .openapi("QueueSchedule");
+
+const week = z
+  .array(QueueScheduleSchema)
+  .max(7, "Too many days")
+  .refine((days) => new Set(days.map((d) => d.weekdayEn)).size === days.length, "Each weekday only once");
+
+/** A chatbot option as written: an `id` keeps an existing option, nested `options` are its next step. */
+export interface ChatbotOptionInput {
+  id?: number;
+  name: string;
+  greetingMessage: string;
+  queueType: ChatbotType;
+  closeTicket: boolean;
+  optQueueId: number | null;
+  optUserId: number | null;
+  optIntegrationId: number | null;
+  optFileId: number | null;
+  options: ChatbotOptionInput[];
+}
+
+const optionFields = {
+  name: z
+    .string("Required")
+    .trim()
+    .min(1, "Required")
+    .min(OPTION_NAME_MIN, "Too Short!")
+    .max(OPTION_NAME_MAX, "Too Long!"),
+  greetingMessage: message,
+  queueType: z.enum(CHATBOT_TYPES, "Invalid value"),
+  closeTicket: BoolLike,
+  optQueueId: refId,
+  optUserId: refId,
+  optIntegrationId: refId,
+  optFileId: refId,
+};
+
+/**
+ * Rules of one option: a step with a next level needs its message (the spec: 'the option
+ * message is required to move to the next level'), and each type names its target.
+ */
+function checkOption(
+  opt: { greetingMessage?: string; queueType?: ChatbotType; optQueueId?: number | null; optUserId?: number | null; options?: unknown[] },
+  ctx: z.RefinementCtx,
+) {
+  if (opt.options?.length && !opt.greetingMessage?.trim()) ctx.addIssue({ code: "custom", path: ["greetingMessage"], message: "Required" });
+  if (opt.queueType === "queue" && !opt.optQueueId) ctx.addIssue({ code: "custom", path: ["optQueueId"], message: "Required" });
+  if (opt.queueType === "attendent" && !opt.optUserId) ctx.addIssue({ code: "custom", path: ["optUserId"], message: "Required" });
+}
+
+export const ChatbotOptionInputSchema: z.ZodType<ChatbotOptionInput, unknown> = z
+  .object({
+    id: z.number().int().positive().optional(),
+    name: optionFields.name,
+    greetingMessage: message.optional().default(""),
+    queueType: optionFields.queueType.optional().default("text"),
+    closeTicket: BoolLike.optional().default(false),
+    optQueueId: refId.optional().default(null),
+    optUserId: refId.optional().default(null),
+    optIntegrationId: refId.optional().default(null),
+    optFileId: refId.optional().default(null),
+    get options() {
+      return z.array(ChatbotOptionInputSchema).max(50, "Too many options").optional().default([]);
+    },
+  })
+  .superRefine(checkOption)
+  .openapi("ChatbotOptionInput") as z.ZodType<ChatbotOptionInput, unknown>;
+
+const queueFields = {
+  name: queueName,
+  color,
+  orderQueue,
+  greetingMessage: message,
+  outOfHoursMessage: message,
+  closeTicket: BoolLike,
+  ativarRoteador: BoolLike,
+  tempoRoteador,
+  integrationId: refId,
+  fileListId: refId,
+  schedules: week,
+  chatbots: z.array(ChatbotOptionInputSchema).max(50, "Too many options"),
+};
+
+export const QueueInput = z
+  .object({
+    name: queueFields.name,
+    color: queueFields.color,
+    orderQueue: orderQueue.optional().default(null),
+    greetingMessage: message.optional().default(""),
+    outOfHoursMessage: message.optional().default(""),
+    closeTicket: BoolLike.optional().default(false),
+    ativarRoteador: BoolLike.optional().default(false),
+    tempoRoteador: tempoRoteador.optional().default(2),
+    integrationId: refId.optional().default(null),
+    fileListId: refId.optional().default(null),
+    /** Omitted: the spec's default week. */
+    schedules: week.optional(),
+    /** The first level of the option tree, each with its nested steps. */
+    chatbots: queueFields.chatbots.optional().default([]),
+  })
+  .openapi("QueueInput");
+export type QueueInput = z.infer<typeof QueueInput>;
+
+/** A change: every field optional. `chatbots`, when sent, is the whole tree (kept ids are updated, others created, missing ones removed). */
+export const QueuePatch = z
+  .object(Object.fromEntries(Object.entries(queueFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof queueFields]: z.ZodOptional<(typeof queueFields)[K]> })
+  .openapi("QueuePatch");
+export type QueuePatch = z.infer<typeof QueuePatch>;
+
+/** POST /chatbot: a new option under a queue's first level (`queueId`) or under another option (`parentId`). */
+export const ChatbotCreate = z
+  .object({
+    queueId: refId.optional().default(null),
+    parentId: refId.optional().default(null),
+    name: optionFields.name,
+    greetingMessage: message.optional().default(""),
+    queueType: optionFields.queueType.optional().default("text"),
+    closeTicket: BoolLike.optional().default(false),
+    optQueueId: refId.optional().default(null),
+    optUserId: refId.optional().default(null),
+    optIntegrationId: refId.optional().default(null),
+    optFileId: refId.optional().default(null),
+    options: z.array(ChatbotOptionInputSchema).max(50, "Too many options").optional().default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.queueId && !v.parentId) ctx.addIssue({ code: "custom", path: ["queueId"], message: "Required" });
+    checkOption(v, ctx);
+  })
+  .openapi("ChatbotCreate");
+export type ChatbotCreate = z.infer<typeof ChatbotCreate>;
+
+/** PUT /chatbot/{id}: changed fields; `options`, when sent, is the option's whole subtree. */
+export const ChatbotPatch = z
+  .object({
+    name: optionFields.name.optional(),
+    greetingMessage: message.optional(),
+    queueType: optionFields.queueType.optional(),
+    closeTicket: BoolLike.optional(),
+    optQueueId: refId.optional(),
+    optUserId: refId.optional(),
+    optIntegrationId: refId.optional(),
+    optFileId: refId.optional(),
+    options: z.array(ChatbotOptionInputSchema).max(50, "Too many options").optional(),
+  })
+  .openapi("ChatbotPatch");
+export type ChatbotPatch = z.infer<typeof ChatbotPatch>;
+
+/** An option as answered, with its nested steps. */
+export interface ChatbotOption {
+  id: number;
+  queueId: number;
+  parentId: number | null;
+  position: number;
+  name: string;
+  greetingMessage: string;
+  queueType: ChatbotType;
+  closeTicket: boolean;
+  optQueueId: number | null;
+  optUserId: number | null;
+  optIntegrationId: number | null;
+  optFileId: number | null;
+  options: ChatbotOption[];
+}
+
+export const ChatbotOptionSchema: z.ZodType<ChatbotOption> = z
+  .object({
+    id: z.number(),
+    queueId: z.number(),
+    parentId: z.number().nullable(),
+    position: z.number(),
+    name: z.string(),
+    greetingMessage: z.string(),
+    queueType: z.enum(CHATBOT_TYPES),
+    closeTicket: z.boolean(),
+    optQueueId: z.number().nullable(),
+    optUserId: z.number().nullable(),
+    optIntegrationId: z.number().nullable(),
+    optFileId: z.number().nullable(),
+    get options() {
+      return z.array(ChatbotOptionSchema);
+    },
+  })
+  .openapi("ChatbotOption") as z.ZodType<ChatbotOption>;
+
+export const QueueSummary = z
+  .object({
+    id: z.number(),
+    companyId: z.number(),
+    name: z.string(),
+    color: z.string(),
+    orderQueue: z.number().nullable(),
+    greetingMessage: z.string(),
+    outOfHoursMessage: z.string(),
+    closeTicket: z.boolean(),
+    ativarRoteador: z.boolean(),
+    tempoRoteador: z.number(),
+    integrationId: z.number().nullable(),
+    fileListId: z.number().nullable(),
+    schedules: z.array(QueueScheduleSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("QueueSummary");
+
+export const Queue = QueueSummary.extend({ chatbots: z.array(ChatbotOptionSchema) }).openapi("Queue");
+
+/** What the session user and user answers carry about a user's queues. */
+export const UserQueue = z.object({ id: z.number(), name: z.string(), color: z.string() }).openapi("UserQueue");

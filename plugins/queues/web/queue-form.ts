@@ -1,0 +1,195 @@
+import {
+  COLOR_MAX,
+  COLOR_MIN,
+  defaultSchedules,
+  HHMM,
+  OPTION_NAME_MIN,
+  QUEUE_NAME_MAX,
+  QUEUE_NAME_MIN,
+  type ChatbotType,
+  type QueueSchedule,
+} from "../shared/queue-rules.ts";
+import type { ChatbotOption, ChatbotOptionPayload, Queue, QueuePayload } from "./queues-api.ts";
+
+/** An option being edited; `key` identifies it in React lists before it has an id. */
+export interface OptionDraft {
+  key: string;
+  id?: number;
+  name: string;
+  greetingMessage: string;
+  queueType: ChatbotType;
+  closeTicket: boolean;
+  optQueueId: number | null;
+  optUserId: number | null;
+  optIntegrationId: number | null;
+  optFileId: number | null;
+  options: OptionDraft[];
+}
+
+export interface QueueForm {
+  name: string;
+  color: string;
+  /** Text while typed; a whole number or empty when sent. */
+  orderQueue: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  closeTicket: boolean;
+  ativarRoteador: boolean;
+  tempoRoteador: number;
+  schedules: QueueSchedule[];
+  chatbots: OptionDraft[];
+}
+
+/**
+ * Field errors as i18n keys under `validation.*`, keyed like the server's ERR_VALIDATION
+ * fields ("name", "schedules.0.endTimeA", "chatbots.1.options.0.name").
+ */
+export type FormErrors = Record<string, string>;
+
+let counter = 0;
+export const newKey = () => `opt-${++counter}`;
+
+export function newOption(): OptionDraft {
+  return {
+    key: newKey(),
+    name: "",
+    greetingMessage: "",
+    queueType: "text",
+    closeTicket: false,
+    optQueueId: null,
+    optUserId: null,
+    optIntegrationId: null,
+    optFileId: null,
+    options: [],
+  };
+}
+
+export function newQueueForm(): QueueForm {
+  return {
+    name: "",
+    color: "#2965cc",
+    orderQueue: "",
+    greetingMessage: "",
+    outOfHoursMessage: "",
+    closeTicket: false,
+    ativarRoteador: false,
+    tempoRoteador: 2,
+    schedules: defaultSchedules(),
+    chatbots: [],
+  };
+}
+
+function draftOf(o: ChatbotOption): OptionDraft {
+  const { options, queueId: _q, parentId: _p, position: _pos, ...fields } = o;
+  return { ...fields, key: newKey(), options: options.map(draftOf) };
+}
+
+export function formFromQueue(q: Queue): QueueForm {
+  return {
+    name: q.name,
+    color: q.color,
+    orderQueue: q.orderQueue === null ? "" : String(q.orderQueue),
+    greetingMessage: q.greetingMessage,
+    outOfHoursMessage: q.outOfHoursMessage,
+    closeTicket: q.closeTicket,
+    ativarRoteador: q.ativarRoteador,
+    tempoRoteador: q.tempoRoteador,
+    schedules: q.schedules.length ? q.schedules : defaultSchedules(),
+    chatbots: q.chatbots.map(draftOf),
+  };
+}
+
+function payloadOf(o: OptionDraft): ChatbotOptionPayload {
+  const { key: _k, options, ...fields } = o;
+  return { ...fields, name: fields.name.trim(), options: options.map(payloadOf) };
+}
+
+/** What the dialog sends; the office hours only while the company schedules by queue. */
+export function toPayload(form: QueueForm, scheduleByQueue: boolean): QueuePayload {
+  return {
+    name: form.name.trim(),
+    color: form.color.trim(),
+    orderQueue: form.orderQueue.trim() === "" ? null : Number(form.orderQueue),
+    greetingMessage: form.greetingMessage,
+    outOfHoursMessage: form.outOfHoursMessage,
+    closeTicket: form.closeTicket,
+    ativarRoteador: form.ativarRoteador,
+    tempoRoteador: form.tempoRoteador,
+    ...(scheduleByQueue ? { schedules: form.schedules } : {}),
+    chatbots: form.chatbots.map(payloadOf),
+  };
+}
+
+/** The option tree's problems, keyed "chatbots.0.options.1.name" like the server's. */
+export function validateOptions(options: readonly OptionDraft[], prefix = "chatbots"): FormErrors {
+  const errors: FormErrors = {};
+  options.forEach((o, i) => {
+    const at = `${prefix}.${i}`;
+    const name = o.name.trim();
+    if (!name) errors[`${at}.name`] = "required";
+    else if (name.length < OPTION_NAME_MIN) errors[`${at}.name`] = "optionTooShort";
+    if (o.options.length && !o.greetingMessage.trim()) errors[`${at}.greetingMessage`] = "messageForNextLevel";
+    if (o.queueType === "queue" && !o.optQueueId) errors[`${at}.optQueueId`] = "required";
+    if (o.queueType === "attendent" && !o.optUserId) errors[`${at}.optUserId`] = "required";
+    Object.assign(errors, validateOptions(o.options, `${at}.options`));
+  });
+  return errors;
+}
+
+export interface QueueRulesContext {
+  /** Other queues the company has: with any, the greeting is required. */
+  otherQueues: number;
+  /** scheduleType is "queue": the out-of-hours message is required and hours are checked. */
+  scheduleByQueue: boolean;
+}
+
+/** The spec's queue rules (001 §5 'Queue'), checked before anything is sent. */
+export function validateQueue(form: QueueForm, ctx: QueueRulesContext): FormErrors {
+  const errors: FormErrors = {};
+  const name = form.name.trim();
+  if (!name) errors.name = "required";
+  else if (name.length < QUEUE_NAME_MIN) errors.name = "tooShort";
+  else if (name.length > QUEUE_NAME_MAX) errors.name = "tooLong";
+  const color = form.color.trim();
+  if (!color) errors.color = "required";
+  else if (color.length < COLOR_MIN) errors.color = "tooShort";
+  else if (color.length > COLOR_MAX) errors.color = "tooLong";
+  if (form.orderQueue.trim() && !/^\d+$/.test(form.orderQueue.trim())) errors.orderQueue = "invalidNumber";
+  if (ctx.otherQueues > 0 && !form.greetingMessage.trim()) errors.greetingMessage = "greetingRequired";
+  if (ctx.scheduleByQueue) {
+    if (!form.outOfHoursMessage.trim()) errors.outOfHoursMessage = "required";
+    form.schedules.forEach((day, i) => {
+      for (const shift of ["A", "B"] as const) {
+        const start = day[`startTime${shift}`];
+        const end = day[`endTime${shift}`];
+        if ((start && !HHMM.test(start)) || (end && !HHMM.test(end))) errors[`schedules.${i}.endTime${shift}`] = "invalidTime";
+        else if (Boolean(start) !== Boolean(end)) errors[`schedules.${i}.${start ? "endTime" : "startTime"}${shift}`] = "shiftIncomplete";
+        else if (start && end && start >= end) errors[`schedules.${i}.endTime${shift}`] = "endBeforeStart";
+      }
+    });
+  }
+  return { ...errors, ...validateOptions(form.chatbots) };
+}
+
+/** The server's field messages as the form's keys (unknown ones are shown as sent). */
+export function serverErrors(err: unknown): FormErrors | null {
+  const data = (err as { data?: { error?: string; fields?: Record<string, string> } })?.data;
+  if (data?.error !== "ERR_VALIDATION" || !data.fields) return null;
+  const map: Record<string, string> = { Required: "required", "Too Short!": "tooShort", "Too Long!": "tooLong" };
+  const out: FormErrors = {};
+  for (const [key, message] of Object.entries(data.fields)) out[key] = map[message] ?? message;
+  return out;
+}
+
+/** Immutable edit of the option at `path` (indexes from the first level down). */
+export function updateOptionAt(options: OptionDraft[], path: readonly number[], change: (o: OptionDraft) => OptionDraft | null): OptionDraft[] {
+  const [head, ...rest] = path;
+  if (head === undefined) return options;
+  const out: OptionDraft[] = [];
+  options.forEach((o, i) => {
+    if (i !== head) return out.push(o);
+    const next = rest.length ? { ...o, options: updateOptionAt(o.options, rest, change) } : change(o);
+    if (next) out.push(next);
+  });
+  return out;
+}

@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, timestamps } from "../../../core/db/columns.ts";
+import { companies, users } from "../../../core/db/tables.ts";
+
+/**
+ * The contacts plugin owns `contacts`; only its id is named here so contact_tags rows go
+ * with their contact (a plugin never imports another plugin's tables). Not exported, so
+ * the migration generator does not create it.
+ */
+const contactsRef = sqliteTable("contacts", { id: integer("id").primaryKey() });
+
+/** A company's tags; kanban = 1 makes a tag a kanban lane. Names are unique per company, case-insensitively. */
+export const tags = sqliteTable(
+  "tags",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    kanban: integer("kanban").notNull().default(0),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Hours a ticket stays in this lane before moving on (0 = never). */
+    timeLane: integer("time_lane").notNull().default(0),
+    nextLaneId: integer("next_lane_id"),
+    rollbackLaneId: integer("rollback_lane_id"),
+    greetingMessageLane: text("greeting_message_lane").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("tags_company_name_unique").on(t.companyId, sql`lower(${t.name})`), index("tags_company_idx").on(t.companyId)],
+);
+
+/** Which tags a contact carries. */
+export const contactTags = sqliteTable(
+  "contact_tags",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id").notNull().references(() => contactsRef.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("contact_tags_contact_tag_unique").on(t.contactId, t.tagId),
+    index("contact_tags_tag_idx").on(t.tagId),
+    index("contact_tags_company_idx").on(t.companyId),
+  ],
+);

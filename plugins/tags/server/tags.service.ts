@@ -1,0 +1,183 @@
+import { and, asc, count, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../core/db/database.ts";
+import { AppError } from "../../../core/errors.ts";
+import type { Services } from "../../../core/plugin/services.ts";
+import type { Realtime } from "../../../core/realtime/realtime.ts";
+import { contactTags, tags } from "../schema/tables.ts";
+import { randomColor } from "./random-color.ts";
+import type { TagSummary } from "./tags.contract.ts";
+import "../../contacts/server/contacts.contract.ts";
+
+const PAGE_SIZE = 20;
+
+export type TagRow = typeof tags.$inferSelect;
+export interface TagInput {
+  name: string;
+  color?: string;
+  kanban: 0 | 1;
+  timeLane: number;
+  nextLaneId?: number | null;
+  rollbackLaneId?: number | null;
+  greetingMessageLane: string;
+}
+export type TagPatch = Partial<TagInput>;
+export interface SyncItem {
+  id?: number;
+  name: string;
+  color?: string;
+}
+
+const sameName = (companyId: number, name: string) => and(eq(tags.companyId, companyId), sql`lower(${tags.name}) = lower(${name.trim()})`);
+
+/** The rules about tags and which contacts carry them. */
+export class TagsService {
+  constructor(
+    private db: Db,
+    private realtime: Realtime,
+    private services: Services,
+  ) {}
+
+  async page(companyId: number, q: { searchParam: string; pageNumber: number; kanban?: number }) {
+    const term = q.searchParam.trim();
+    const where = and(eq(tags.companyId, companyId), term ? like(tags.name, `%${term}%`) : undefined, q.kanban === undefined ? undefined : eq(tags.kanban, q.kanban));
+    const rows = await this.db
+      .select({ tag: tags, contactsCount: sql<number>`(select count(*) from "contact_tags" "ct" where "ct"."tag_id" = "tags"."id")` })
+      .from(tags)
+      .where(where)
+      .orderBy(asc(tags.name), asc(tags.id))
+      .limit(PAGE_SIZE)
+      .offset((q.pageNumber - 1) * PAGE_SIZE);
+    const [total] = await this.db.select({ n: count() }).from(tags).where(where);
+    const n = total?.n ?? 0;
+    return { tags: rows.map((r) => ({ ...r.tag, contactsCount: Number(r.contactsCount) })), count: n, hasMore: q.pageNumber * PAGE_SIZE < n };
+  }
+
+  list(companyId: number, kanban?: number) {
+    return this.db
+      .select()
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), kanban === undefined ? undefined : eq(tags.kanban, kanban)))
+      .orderBy(asc(tags.name));
+  }
+
+  async get(companyId: number, id: number, tx: DbOrTx = this.db): Promise<TagRow> {
+    const [row] = await tx.select().from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).limit(1);
+    if (!row) throw new AppError("ERR_NOT_FOUND");
+    return row;
+  }
+
+  async create(companyId: number, userId: number, input: TagInput): Promise<TagRow> {
+    await this.checkName(companyId, input.name);
+    await this.checkLanes(companyId, input);
+    const [row] = await this.db
+      .insert(tags)
+      .values({ ...input, name: input.name.trim(), color: input.color ?? randomColor(), companyId, userId })
+      .returning();
+    this.emit(companyId, "create", row!);
+    return row!;
+  }
+
+  async update(companyId: number, id: number, patch: TagPatch): Promise<TagRow> {
+    await this.get(companyId, id);
+    if (patch.name !== undefined) await this.checkName(companyId, patch.name, id);
+    await this.checkLanes(companyId, patch);
+    const [row] = await this.db.update(tags).set(patch).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).returning();
+    this.emit(companyId, "update", row!);
+    return row!;
+  }
+
+  async remove(companyId: number, id: number): Promise<void> {
+    await this.get(companyId, id);
+    await this.db.delete(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
+    this.realtime.emit(companyId, `company-${companyId}-tag`, { action: "delete", tagId: id });
+  }
+
+  /** A contact's tags; the contact must be the company's (ERR_NO_CONTACT_FOUND otherwise). */
+  async ofContact(companyId: number, contactId: number): Promise<TagRow[]> {
+    await this.contact(companyId, contactId);
+    return this.tagsOf(this.db, companyId, contactId);
+  }
+
+  /**
+   * Replaces a contact's tags (the contact tags editor): items with an id must be the
+   * company's tags; items without one are found by name (case-insensitively) or created
+   * with a random colour. Answers the contact's tags afterwards.
+   */
+  async sync(companyId: number, userId: number, contactId: number, items: SyncItem[]): Promise<TagRow[]> {
+    await this.contact(companyId, contactId);
+    const created: TagRow[] = [];
+    const result = await this.db.transaction(async (tx) => {
+      const ids = new Set<number>();
+      for (const item of items) {
+        if (item.id) {
+          ids.add((await this.get(companyId, item.id, tx)).id);
+          continue;
+        }
+        const name = item.name.trim();
+        if (name.length < 3) throw new AppError("ERR_VALIDATION", { fields: { tags: "Tag muito curta!" } });
+        const [existing] = await tx.select().from(tags).where(sameName(companyId, name)).limit(1);
+        if (existing) ids.add(existing.id);
+        else {
+          const [row] = await tx.insert(tags).values({ companyId, userId, name, color: item.color ?? randomColor(), timeLane: 0 }).returning();
+          created.push(row!);
+          ids.add(row!.id);
+        }
+      }
+      await tx.delete(contactTags).where(and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId)));
+      if (ids.size) await tx.insert(contactTags).values([...ids].map((tagId) => ({ companyId, contactId, tagId })));
+      return this.tagsOf(tx, companyId, contactId);
+    });
+    for (const row of created) this.emit(companyId, "create", row);
+    await this.services.get("contacts.changed")?.(companyId, contactId);
+    return result;
+  }
+
+  /** For the contacts plugin: each contact's tags, in one query. */
+  async ofContacts(companyId: number, contactIds: number[]): Promise<Map<number, TagSummary[]>> {
+    const out = new Map<number, TagSummary[]>();
+    if (!contactIds.length) return out;
+    const rows = await this.db
+      .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
+      .from(contactTags)
+      .innerJoin(tags, eq(tags.id, contactTags.tagId))
+      .where(and(eq(contactTags.companyId, companyId), inArray(contactTags.contactId, contactIds)))
+      .orderBy(asc(tags.name));
+    for (const { contactId, ...tag } of rows) out.set(contactId, [...(out.get(contactId) ?? []), tag]);
+    return out;
+  }
+
+  private tagsOf(tx: DbOrTx, companyId: number, contactId: number): Promise<TagRow[]> {
+    return tx
+      .select({ tag: tags })
+      .from(contactTags)
+      .innerJoin(tags, eq(tags.id, contactTags.tagId))
+      .where(and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId)))
+      .orderBy(asc(tags.name))
+      .then((rows) => rows.map((r) => r.tag));
+  }
+
+  private async contact(companyId: number, contactId: number): Promise<void> {
+    const get = this.services.get("contacts.get");
+    if (!get || !(await get(companyId, contactId))) throw new AppError("ERR_NO_CONTACT_FOUND");
+  }
+
+  /** Names are unique per company, ignoring case (two "VIP" tags would be indistinguishable chips). */
+  private async checkName(companyId: number, name: string, exceptId?: number): Promise<void> {
+    const [taken] = await this.db.select({ id: tags.id }).from(tags).where(sameName(companyId, name)).limit(1);
+    if (taken && taken.id !== exceptId) throw new AppError("ERR_DUPLICATED_NAME");
+  }
+
+  /** Lane links may only name the company's own tags. */
+  private async checkLanes(companyId: number, input: { nextLaneId?: number | null; rollbackLaneId?: number | null }): Promise<void> {
+    for (const key of ["nextLaneId", "rollbackLaneId"] as const) {
+      const id = input[key];
+      if (id == null) continue;
+      const [row] = await this.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).limit(1);
+      if (!row) throw new AppError("ERR_VALIDATION", { fields: { [key]: "Invalid tag" } });
+    }
+  }
+
+  private emit(companyId: number, action: "create" | "update", tag: TagRow): void {
+    this.realtime.emit(companyId, `company-${companyId}-tag`, { action, tag });
+  }
+}

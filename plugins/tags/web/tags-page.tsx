@@ -1,0 +1,100 @@
+import { useEffect, useState } from "react";
+import { Button, HTMLTable, InputGroup, Intent, Spinner, Tag as Chip } from "@blueprintjs/core";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { TagDialog } from "./tag-dialog.tsx";
+import { useDeleteTagMutation, type Tag } from "./tags-api.ts";
+import { useTagsList } from "./use-tags-list.ts";
+
+/**
+ * /tags (spec 000 §2): search (500 ms debounce), the tags as chips in their colour with
+ * how many contacts carry them, create / edit in a dialog, delete after confirmation,
+ * infinite scroll and live updates.
+ */
+export function TagsPage() {
+  const { t } = useTranslation("tags");
+  const [search, setSearch] = useState("");
+  const searchParam = useDebouncedValue(search.trim());
+  const list = useTagsList(searchParam);
+  const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
+  const [dialog, setDialog] = useState<{ open: boolean; tagId: number | null }>({ open: false, tagId: null });
+  const [confirm, setConfirm] = useState<Tag | null>(null);
+  const [deleteTag, deleting] = useDeleteTagMutation();
+
+  useEffect(() => {
+    if (list.isError) toastError(t("messages.loadError"));
+  }, [list.isError, t]);
+
+  const remove = async () => {
+    if (!confirm) return;
+    try {
+      await deleteTag(confirm.id).unwrap();
+      list.remove(confirm.id);
+      toastSuccess(t("messages.deleted"));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setConfirm(null);
+    }
+  };
+
+  return (
+    <PageLayout
+      title={t("titleCount", { count: list.count })}
+      actions={
+        <>
+          <InputGroup type="search" leftIcon="search" placeholder={t("searchPlaceholder")} aria-label={t("searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Button intent={Intent.PRIMARY} icon="add" text={t("add")} onClick={() => setDialog({ open: true, tagId: null })} />
+        </>
+      }
+    >
+      {list.tags.length === 0 && !list.loading ? (
+        <EmptyState icon="tag" title={t("empty")} />
+      ) : (
+        <HTMLTable striped style={{ width: "100%" }} aria-label={t("title")}>
+          <thead>
+            <tr>
+              <th>{t("columns.name")}</th>
+              <th style={{ textAlign: "center" }}>{t("columns.contacts")}</th>
+              <th style={{ textAlign: "center" }}>{t("columns.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.tags.map((tag) => (
+              <tr key={tag.id}>
+                <td>
+                  <Chip round style={{ background: tag.color, color: "#fff" }}>
+                    {tag.name}
+                  </Chip>
+                </td>
+                <td style={{ textAlign: "center" }}>{tag.contactsCount ?? 0}</td>
+                <td style={{ whiteSpace: "nowrap", textAlign: "center" }}>
+                  <Button icon="edit" variant="minimal" aria-label={t("actions.edit", { name: tag.name })} onClick={() => setDialog({ open: true, tagId: tag.id })} />
+                  <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete", { name: tag.name })} onClick={() => setConfirm(tag)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      <div ref={sentinel} style={{ height: 1 }} />
+      {list.loading ? (
+        <div style={{ padding: 12 }}>
+          <Spinner size={24} />
+        </div>
+      ) : null}
+
+      <TagDialog isOpen={dialog.open} tagId={dialog.tagId} onClose={() => setDialog({ open: false, tagId: null })} onSaved={list.upsert} />
+      <ConfirmDialog
+        isOpen={confirm !== null}
+        title={t("confirm.title", { name: confirm?.name ?? "" })}
+        message={t("confirm.message")}
+        onConfirm={remove}
+        onClose={() => setConfirm(null)}
+        loading={deleting.isLoading}
+      />
+    </PageLayout>
+  );
+}
+
+export default TagsPage;
