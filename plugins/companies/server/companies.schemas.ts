@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { planFlags, recurrences, type PlanFlag } from "../../../core/db/tables.ts";
 import { parseDay } from "../shared/renew.ts";
-import { officeHoursErrors, officeHoursMessages, weekdayEnNames } from "../shared/schedules.ts";
+import { officeHoursErrors, officeHoursMessages, weekdayEnNames } from "../../../core/office-hours.ts";
 
 /* ---------- answers ---------- */
 

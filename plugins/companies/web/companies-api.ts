@@ -1,7 +1,7 @@
 import type { PlanRow } from "../../../core/db/rows.ts";
 import type { Recurrence } from "../../../core/db/tables.ts";
 import { api } from "../../../web/src/api/api.ts";
-import type { OfficeHours } from "../shared/schedules.ts";
+import type { OfficeHours } from "../../../core/office-hours.ts";
 
 /** A company as the server answers it (GET /companies/{id}, /companiesPlan/ rows). */
 export interface Company {

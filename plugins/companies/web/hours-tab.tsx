@@ -4,7 +4,7 @@ import { skipToken } from "@reduxjs/toolkit/query";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
 import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
-import { defaultOfficeHours, officeHoursErrors, WEEKDAYS, type OfficeHours, type OfficeHoursProblem } from "../shared/schedules.ts";
+import { defaultOfficeHours, officeHoursErrors, WEEKDAYS, type OfficeHours, type OfficeHoursProblem } from "../../../core/office-hours.ts";
 import { useCompanyDetailQuery, useSaveCompanySchedulesMutation } from "./companies-api.ts";
 
 type TimeKey = "startTimeA" | "endTimeA" | "startTimeB" | "endTimeB";

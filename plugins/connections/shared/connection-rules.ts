@@ -2,6 +2,7 @@
  * Constants shared by the server and (later) the web dialog: spec 001 §3 'Connection',
  * §4 'Connection status', §9 (token length, defaults).
  */
+import { weekdayEnNames } from "../../../core/office-hours.ts";
 
 export const CHANNELS = ["whatsapp", "whatsappapi", "facebook", "instagram", "api"] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -34,31 +35,6 @@ export const MESSAGES = {
     "Foi informado tempo para redirecionar fila, porém não foi selecionada fila para redirecionar. Os dois campos precisam estar preenchidos",
 } as const;
 
-export interface OfficeHours {
-  weekday: string;
-  weekdayEn: string;
-  startTimeA: string;
-  endTimeA: string;
-  startTimeB: string;
-  endTimeB: string;
-}
-
-/** Monday first, as the product's home market reads the week. */
-export const WEEKDAYS = [
-  { weekday: "Segunda-feira", weekdayEn: "monday" },
-  { weekday: "Terça-feira", weekdayEn: "tuesday" },
-  { weekday: "Quarta-feira", weekdayEn: "wednesday" },
-  { weekday: "Quinta-feira", weekdayEn: "thursday" },
-  { weekday: "Sexta-feira", weekdayEn: "friday" },
-  { weekday: "Sábado", weekdayEn: "saturday" },
-  { weekday: "Domingo", weekdayEn: "sunday" },
-] as const;
-export const WEEKDAY_EN = WEEKDAYS.map((w) => w.weekdayEn) as unknown as readonly [string, ...string[]];
-
-/** The spec's default office hours: 08:00-12:00 and 13:00-18:00 on all 7 days. */
-export function defaultOfficeHours(): OfficeHours[] {
-  return WEEKDAYS.map((w) => ({ ...w, startTimeA: "08:00", endTimeA: "12:00", startTimeB: "13:00", endTimeB: "18:00" }));
-}
-
-/** 00:00 to 23:59; an empty string means "no shift". */
-export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A connection's office hours are the kernel's office-hours week (core/office-hours.ts). */
+export { defaultOfficeHours, HHMM, WEEKDAYS, type OfficeHours } from "../../../core/office-hours.ts";
+export const WEEKDAY_EN: readonly [string, ...string[]] = weekdayEnNames;

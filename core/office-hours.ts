@@ -1,6 +1,7 @@
 /**
- * Office hours of a company: two shifts (A and B) per weekday, times as HH:MM. Shared by
- * the server (defaults, validation) and the web (the Hours settings tab).
+ * Office hours: two shifts (A and B) per weekday, times as HH:MM. Companies, queues and
+ * connections all keep a week of them; this is the one definition (pure, so the web uses
+ * it too): the weekdays, the spec's default week and the validation.
  */
 export interface OfficeHours {
   weekday: string;
