@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Button, HTMLTable, InputGroup, Intent, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
-import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useConfirmedAction, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
 import { formatNumber } from "../shared/phone.ts";
 import { ContactAvatar } from "./contact-avatar.tsx";
 import { ContactDialog } from "./contact-dialog.tsx";
@@ -31,8 +31,11 @@ export function ContactsPage() {
   const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
   const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
   const [tagging, setTagging] = useState<Contact | null>(null);
-  const [confirm, setConfirm] = useState<Contact | null>(null);
   const [deleteContact, deleting] = useDeleteContactMutation();
+  const deletion = useConfirmedAction((contact: Contact) => deleteContact(contact.id).unwrap(), {
+    success: t("messages.deleted"),
+    onDone: (contact) => list.remove(contact.id),
+  });
   const [blockContact] = useBlockContactMutation();
   const canDelete = can("contacts-page:deleteContact");
 
@@ -47,19 +50,6 @@ export function ContactsPage() {
       toastSuccess(saved.active ? t("messages.unblocked") : t("messages.blocked"));
     } catch (err) {
       toastError(err);
-    }
-  };
-
-  const remove = async () => {
-    if (!confirm) return;
-    try {
-      await deleteContact(confirm.id).unwrap();
-      list.remove(confirm.id);
-      toastSuccess(t("messages.deleted"));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setConfirm(null);
     }
   };
 
@@ -110,7 +100,7 @@ export function ContactsPage() {
                     onClick={() => toggleBlock(c)}
                   />
                   {canDelete ? (
-                    <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete", { name: c.name })} onClick={() => setConfirm(c)} />
+                    <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete", { name: c.name })} onClick={() => deletion.ask(c)} />
                   ) : null}
                 </td>
               </tr>
@@ -133,11 +123,9 @@ export function ContactsPage() {
         onSaved={(tags) => tagging && list.upsert({ ...tagging, tags })}
       />
       <ConfirmDialog
-        isOpen={confirm !== null}
-        title={t("confirm.title", { name: confirm?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("confirm.title", { name: deletion.target?.name ?? "" })}
         message={t("confirm.message")}
-        onConfirm={remove}
-        onClose={() => setConfirm(null)}
         loading={deleting.isLoading}
       />
     </PageLayout>

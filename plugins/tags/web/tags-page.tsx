@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Button, HTMLTable, InputGroup, Intent, Spinner, Tag as Chip } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useConfirmedAction, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
 import { TagDialog } from "./tag-dialog.tsx";
 import { useDeleteTagMutation, type Tag } from "./tags-api.ts";
 import { useTagsList } from "./use-tags-list.ts";
@@ -18,25 +18,15 @@ export function TagsPage() {
   const list = useTagsList(searchParam);
   const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
   const [dialog, setDialog] = useState<{ open: boolean; tagId: number | null }>({ open: false, tagId: null });
-  const [confirm, setConfirm] = useState<Tag | null>(null);
   const [deleteTag, deleting] = useDeleteTagMutation();
+  const deletion = useConfirmedAction((tag: Tag) => deleteTag(tag.id).unwrap(), {
+    success: t("messages.deleted"),
+    onDone: (tag) => list.remove(tag.id),
+  });
 
   useEffect(() => {
     if (list.isError) toastError(t("messages.loadError"));
   }, [list.isError, t]);
-
-  const remove = async () => {
-    if (!confirm) return;
-    try {
-      await deleteTag(confirm.id).unwrap();
-      list.remove(confirm.id);
-      toastSuccess(t("messages.deleted"));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setConfirm(null);
-    }
-  };
 
   return (
     <PageLayout
@@ -70,7 +60,7 @@ export function TagsPage() {
                 <td style={{ textAlign: "center" }}>{tag.contactsCount ?? 0}</td>
                 <td style={{ whiteSpace: "nowrap", textAlign: "center" }}>
                   <Button icon="edit" variant="minimal" aria-label={t("actions.edit", { name: tag.name })} onClick={() => setDialog({ open: true, tagId: tag.id })} />
-                  <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete", { name: tag.name })} onClick={() => setConfirm(tag)} />
+                  <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete", { name: tag.name })} onClick={() => deletion.ask(tag)} />
                 </td>
               </tr>
             ))}
@@ -86,11 +76,9 @@ export function TagsPage() {
 
       <TagDialog isOpen={dialog.open} tagId={dialog.tagId} onClose={() => setDialog({ open: false, tagId: null })} onSaved={list.upsert} />
       <ConfirmDialog
-        isOpen={confirm !== null}
-        title={t("confirm.title", { name: confirm?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("confirm.title", { name: deletion.target?.name ?? "" })}
         message={t("confirm.message")}
-        onConfirm={remove}
-        onClose={() => setConfirm(null)}
         loading={deleting.isLoading}
       />
     </PageLayout>
