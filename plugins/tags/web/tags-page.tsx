@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Button, HTMLTable, InputGroup, Intent, Spinner, Tag as Chip } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useConfirmedAction, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, PageLayout, toastError, useConfirmedAction, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
 import { TagDialog } from "./tag-dialog.tsx";
 import { useDeleteTagMutation, type Tag } from "./tags-api.ts";
 import { useTagsList } from "./use-tags-list.ts";
