@@ -10,7 +10,8 @@ import queues from "./queues/server/index.ts";
 import settings from "./settings/server/index.ts";
 import signup from "./signup/server/index.ts";
 import tags from "./tags/server/index.ts";
+import tickets from "./tickets/server/index.ts";
 import users from "./users/server/index.ts";
 
 /** The installed plugins' server entries. Order does not matter: dependencies decide it. */
-export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections];
+export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, tickets];

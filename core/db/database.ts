@@ -2,6 +2,7 @@ import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { serialiseWrites } from "./write-lock.ts";
 
 /** The Drizzle handle every plugin receives. Plugins bring their own table objects. */
 export type Db = LibSQLDatabase<Record<string, never>>;
@@ -31,7 +32,10 @@ export function defaultDatabaseUrl(dataDir: string): string {
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
   const isFile = url.startsWith("file:");
   if (isFile) mkdirSync(resolve(url.slice(5), ".."), { recursive: true });
-  const client = createClient({ url, authToken, timeout: 10_000 } as Parameters<typeof createClient>[0]);
+  const raw = createClient({ url, authToken, timeout: 10_000 } as Parameters<typeof createClient>[0]);
+  // The embedded driver blocks the event loop while it waits for SQLite's write lock;
+  // queue writes in-process instead (see write-lock.ts). A remote server needs no help.
+  const client = isFile ? serialiseWrites(raw) : raw;
   if (isFile) {
     await client.execute("PRAGMA journal_mode = WAL");
     await client.execute("PRAGMA synchronous = NORMAL");

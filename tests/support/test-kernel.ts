@@ -6,6 +6,9 @@ import { createKernel, type Kernel } from "../../core/kernel.ts";
 import type { ServerPlugin } from "../../core/plugin/server-plugin.ts";
 import { serverPlugins } from "../../plugins/server.ts";
 
+/** The installed plugins, for tests that add a not-yet-registered plugin to them. */
+export { serverPlugins };
+
 export const ADMIN = { email: "admin@admin.com", password: "Admin123!" };
 
 export interface TestKernel {

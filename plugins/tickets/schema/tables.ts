@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, id, nowIso, timestamps } from "../../../core/db/columns.ts";
+import { companies, users } from "../../../core/db/tables.ts";
+import { contactsRef, queuesRef, whatsappsRef } from "./refs.ts";
+
+export const TICKET_STATUSES = ["pending", "open", "closed", "group"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** Spec 000 §4 "Ticket log types". */
+export const TICKET_LOG_TYPES = ["create", "chatBot", "queue", "open", "access", "transfered", "receivedTransfer", "pending", "closed", "reopen", "redirect"] as const;
+export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
+
+/** The name of the partial unique index the inbound pipeline's ON CONFLICT targets. */
+export const LIVE_TICKET_INDEX = "tickets_live_unique";
+
+/**
+ * A conversation with one contact through one connection. At most ONE live ticket
+ * (pending, open or group) per (company, contact, connection): a partial unique index
+ * enforces it whatever races the application loses; closed tickets are history.
+ */
+export const tickets = sqliteTable(
+  "tickets",
+  {
+    id: id(),
+    /** Public handle used in /tickets/{uuid} links (crypto.randomUUID). */
+    uuid: text("uuid").notNull().$defaultFn(() => crypto.randomUUID()),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    status: text("status", { enum: TICKET_STATUSES }).notNull().default("pending"),
+    contactId: integer("contact_id").notNull().references(() => contactsRef.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    queueId: integer("queue_id").references(() => queuesRef.id, { onDelete: "set null" }),
+    channel: text("channel").notNull().default("whatsapp"),
+    lastMessage: text("last_message").notNull().default(""),
+    unreadMessages: integer("unread_messages").notNull().default(0),
+    isGroup: bool("is_group").notNull().default(false),
+    isBot: bool("is_bot").notNull().default(false),
+    useIntegration: bool("use_integration").notNull().default(false),
+    /** Prospecting value (spec "amount"). */
+    amount: integer("amount").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("tickets_uuid_unique").on(t.uuid),
+    index("tickets_company_status_idx").on(t.companyId, t.status),
+    index("tickets_company_contact_idx").on(t.companyId, t.contactId),
+    index("tickets_company_updated_idx").on(t.companyId, t.updatedAt),
+    uniqueIndex(LIVE_TICKET_INDEX).on(t.companyId, t.contactId, t.whatsappId).where(sql.raw("status IN ('pending', 'open', 'group')")),
+  ],
+);
+
+/**
+ * One message of a ticket. (whatsapp_id, provider_id) is unique: a provider that
+ * delivers the same message twice (webhook retries, reconnect replays) stores it once.
+ */
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id").references(() => contactsRef.id, { onDelete: "set null" }),
+    /** The connection it came through: scopes the provider's id. */
+    whatsappId: integer("whatsapp_id").references(() => whatsappsRef.id, { onDelete: "set null" }),
+    /** The provider's message id. */
+    providerId: text("provider_id").notNull(),
+    body: text("body").notNull().default(""),
+    fromMe: bool("from_me").notNull().default(false),
+    /** image, audio, video, application, … (spec 000 §3); "chat" for text. */
+    mediaType: text("media_type").notNull().default("chat"),
+    mediaUrl: text("media_url"),
+    /** 0 pending … 5 done (spec 000 §4). */
+    ack: integer("ack").notNull().default(0),
+    isDeleted: bool("is_deleted").notNull().default(false),
+    isEdited: bool("is_edited").notNull().default(false),
+    isPrivate: bool("is_private").notNull().default(false),
+    quotedMsgId: integer("quoted_msg_id"),
+    dataJson: text("data_json"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("messages_provider_unique").on(t.whatsappId, t.providerId),
+    index("messages_company_idx").on(t.companyId),
+    index("messages_ticket_created_idx").on(t.ticketId, t.createdAt),
+  ],
+);
+
+/** The history shown by "view log" (spec 000 §3 Ticket log entry). */
+export const ticketLogs = sqliteTable(
+  "ticket_logs",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+    type: text("type", { enum: TICKET_LOG_TYPES }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    queueId: integer("queue_id").references(() => queuesRef.id, { onDelete: "set null" }),
+    createdAt: text("created_at").notNull().$defaultFn(nowIso),
+  },
+  (t) => [index("ticket_logs_company_idx").on(t.companyId), index("ticket_logs_ticket_idx").on(t.ticketId)],
+);

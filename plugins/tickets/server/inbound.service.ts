@@ -1,0 +1,155 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Config } from "../../../core/config.ts";
+import type { Db, Tx } from "../../../core/db/database.ts";
+import { AppError } from "../../../core/errors.ts";
+import type { ServiceMap, Services } from "../../../core/plugin/services.ts";
+import type {} from "../../connections/server/connections.contract.ts";
+import type {} from "../../contacts/server/contacts.contract.ts";
+import type { Realtime } from "../../../core/realtime/realtime.ts";
+import type { SettingsService } from "../../../core/settings/settings.ts";
+import type { StoredFile, Storage } from "../../../core/storage/storage.ts";
+import { messages, ticketLogs, tickets } from "../schema/tables.ts";
+import { mediaLimitBytes, mediaTypeOf } from "./media.ts";
+import type { ContactSummary, InboundMessage, MessageRow, ReceiveResult, TicketRow } from "./tickets.contract.ts";
+import { announceReceived } from "./tickets.events.ts";
+
+/** Statuses covered by the partial unique index: the contact's current conversation. */
+const LIVE = ["pending", "open", "group"] as const;
+
+/** Thrown inside the transaction when the providerId is already stored, to undo everything. */
+class AlreadyStored extends Error {}
+
+type ContactLike = ContactSummary & Record<string, unknown>;
+const summary = (c: ContactLike): ContactSummary => ({ id: c.id, name: c.name, urlPicture: c.urlPicture, disableBot: c.disableBot, isGroup: c.isGroup });
+
+/**
+ * The inbound pipeline: every channel driver hands its messages to `receive`. Writes for
+ * one message (contact, ticket, log, message, counters) share ONE write transaction;
+ * uniqueness lives in the database (contacts (company, number), the live-ticket partial
+ * index, messages (connection, providerId)) so concurrent deliveries cannot duplicate.
+ */
+export class InboundService {
+  constructor(
+    private db: Db,
+    private services: Services,
+    private storage: Storage,
+    private settings: SettingsService,
+    private realtime: Realtime,
+    private config: Pick<Config, "UPLOAD_MAX_BYTES">,
+  ) {}
+
+  async receive(input: InboundMessage): Promise<ReceiveResult> {
+    const connection = await this.need("connections.get")(input.companyId, input.whatsappId);
+    if (!connection) throw new AppError("ERR_NO_WAPP_FOUND");
+    const providerId = input.providerId.trim();
+    if (!providerId) throw new AppError("ERR_VALIDATION", { fields: { id: "Required" } });
+    if (!input.body?.trim() && !input.media) throw new AppError("ERR_VALIDATION", { fields: { body: "Required" } });
+
+    // The common retry case answers without touching the write lock or the disk.
+    const known = await this.existing(input.companyId, input.whatsappId, providerId);
+    if (known) return known;
+
+    // File I/O happens before the transaction so the write lock is held only for SQL.
+    const stored = input.media ? await this.storeMedia(input.companyId, input.media) : null;
+    try {
+      const result = await this.db.transaction((tx) => this.write(tx, input, providerId, connection.channel, stored));
+      announceReceived(this.realtime, input.companyId, result);
+      return result;
+    } catch (err) {
+      if (stored) await this.storage.remove(stored.path);
+      if (!(err instanceof AlreadyStored)) throw err;
+      const again = await this.existing(input.companyId, input.whatsappId, providerId);
+      if (!again) throw new AppError("ERR_CREATING_MESSAGE");
+      return again;
+    }
+  }
+
+  private async write(tx: Tx, input: InboundMessage, providerId: string, channel: string, stored: StoredFile | null): Promise<ReceiveResult> {
+    const { companyId, whatsappId } = input;
+    const findOrCreate = this.need("contacts.findOrCreate");
+    const contact = await findOrCreate({ companyId, number: input.from.number, name: input.from.name, isGroup: input.from.isGroup, channel }, tx);
+    const { ticket: found, created } = await this.liveTicket(tx, companyId, contact.id, whatsappId, channel, contact.isGroup);
+
+    const body = input.body?.trim() ?? "";
+    const createdAt = input.timestamp && Number.isFinite(input.timestamp) ? new Date(input.timestamp).toISOString() : undefined;
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        companyId,
+        ticketId: found.id,
+        contactId: contact.id,
+        whatsappId,
+        providerId,
+        body,
+        fromMe: input.fromMe ?? false,
+        mediaType: stored ? mediaTypeOf(stored.mimetype) : "chat",
+        mediaUrl: stored?.url ?? null,
+        ...(createdAt ? { createdAt } : {}),
+      })
+      .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
+      .returning();
+    if (!message) throw new AlreadyStored();
+
+    if (created) await tx.insert(ticketLogs).values({ companyId, ticketId: found.id, type: "create" });
+    const inbound = !input.fromMe;
+    const [ticket] = await tx
+      .update(tickets)
+      .set({
+        lastMessage: body || stored?.originalName || "",
+        ...(inbound ? { unreadMessages: sql`${tickets.unreadMessages} + 1` } : {}),
+      })
+      .where(eq(tickets.id, found.id))
+      .returning();
+    return { message, ticket: ticket!, contact: summary(contact as ContactLike), duplicate: false };
+  }
+
+  /**
+   * The contact's live ticket on this connection, created pending when there is none.
+   * The insert does nothing when the partial unique index already holds a live ticket
+   * (plain ON CONFLICT DO NOTHING: SQLite applies it to partial indexes too).
+   */
+  private async liveTicket(tx: Tx, companyId: number, contactId: number, whatsappId: number, channel: string, isGroup: boolean): Promise<{ ticket: TicketRow; created: boolean }> {
+    const [created] = await tx
+      .insert(tickets)
+      .values({ companyId, contactId, whatsappId, channel, isGroup, status: "pending" })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return { ticket: created, created: true };
+    const [live] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, whatsappId), inArray(tickets.status, [...LIVE])))
+      .limit(1);
+    if (!live) throw new AppError("ERR_CREATING_TICKET");
+    return { ticket: live, created: false };
+  }
+
+  /** A message already stored for (connection, providerId), with its ticket and contact. */
+  private async existing(companyId: number, whatsappId: number, providerId: string): Promise<ReceiveResult | null> {
+    const [message] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId)))
+      .limit(1);
+    if (!message) return null;
+    const [ticket] = await this.db.select().from(tickets).where(eq(tickets.id, message.ticketId)).limit(1);
+    if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+    const contact = await this.need("contacts.get")(companyId, ticket.contactId);
+    if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+    return { message, ticket, contact: summary(contact as ContactLike), duplicate: true };
+  }
+
+  /** A service of a plugin this one depends on (the manifest's dependsOn guarantees it). */
+  private need<K extends keyof ServiceMap>(name: K): ServiceMap[K] {
+    const service = this.services.get(name);
+    if (!service) throw new Error(`tickets needs the service "${String(name)}"`);
+    return service;
+  }
+
+  private async storeMedia(companyId: number, media: NonNullable<InboundMessage["media"]>): Promise<StoredFile> {
+    const maxBytes = await mediaLimitBytes(this.settings, this.config);
+    if (media.data.byteLength > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes });
+    const file = new File([media.data as Uint8Array<ArrayBuffer>], media.fileName || "file", { type: media.mimetype });
+    return this.storage.save(companyId, file, { maxBytes });
+  }
+}

@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { createTestKernel, serverPlugins, type TestKernel } from "../../../tests/support/test-kernel.ts";
+import { messages, ticketLogs, tickets } from "../schema/tables.ts";
+import ticketsPlugin from "./index.ts";
+
+/**
+ * A test kernel with every installed plugin plus tickets (added only when plugins/server.ts
+ * does not register it yet, so this keeps working after registration).
+ */
+export const ticketsKernel = (env?: Record<string, string>) =>
+  createTestKernel({
+    plugins: serverPlugins.some((p) => p.manifest.id === "tickets") ? serverPlugins : [...serverPlugins, ticketsPlugin],
+    env,
+  });
+
+/** Creates a connection of the token's company and returns its row as answered (token included). */
+export async function createConnection(t: TestKernel, token: string, body: Record<string, unknown>) {
+  const res = await t.call("POST", "/whatsapp", { token, body: { name: `Conexão ${Math.random().toString(36).slice(2, 8)}`, ...body } });
+  if (res.status !== 200) throw new Error(`connection: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: number; token: string; channel: string; companyId: number };
+}
+
+/** Posts to the API channel's inbound endpoint with a connection token. */
+export const deliver = (t: TestKernel, connectionToken: string | undefined, body: unknown) =>
+  t.call("POST", "/channels/api/inbound", { body, headers: connectionToken ? { authorization: `Bearer ${connectionToken}` } : {} });
+
+/** Rows straight from the tables, for asserting what was (not) written. */
+export async function rowsOfCompany(t: TestKernel, companyId: number) {
+  const db = t.kernel.db;
+  return {
+    tickets: await db.select().from(tickets).where(eq(tickets.companyId, companyId)),
+    messages: await db.select().from(messages).where(eq(messages.companyId, companyId)),
+    logs: await db.select().from(ticketLogs).where(eq(ticketLogs.companyId, companyId)),
+  };
+}
+
+export const b64 = (text: string) => btoa(text);
