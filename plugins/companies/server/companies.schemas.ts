@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { planFlags, recurrences, type PlanFlag } from "../../../core/db/tables.ts";
 import { parseDay } from "../shared/renew.ts";
-import { officeHoursErrors, officeHoursMessages, weekdayEnNames } from "../../../core/office-hours.ts";
+import { OfficeHoursWeek } from "../../../core/http/office-hours-schemas.ts";
 
 /* ---------- answers ---------- */
 
@@ -137,28 +137,8 @@ export const CompanyPatch = z
   })
   .openapi("CompanyPatch");
 
-const time = z.string().trim().optional().default("");
 export const SchedulesBody = z
-  .object({
-    schedules: z
-      .array(
-        z
-          .object({
-            weekday: z.string().trim().min(1, "Required").max(30, "Muito extenso!"),
-            weekdayEn: z.enum(weekdayEnNames, { error: "Dia da semana inválido" }),
-            startTimeA: time,
-            endTimeA: time,
-            startTimeB: time,
-            endTimeB: time,
-          })
-          .superRefine((day, ctx) => {
-            for (const [path, problem] of Object.entries(officeHoursErrors(day)))
-              ctx.addIssue({ code: "custom", path: [path], message: officeHoursMessages[problem] });
-          }),
-      )
-      .max(7, "No máximo 7 dias")
-      .refine((list) => new Set(list.map((d) => d.weekdayEn)).size === list.length, "Cada dia da semana só pode aparecer uma vez"),
-  })
+  .object({ schedules: OfficeHoursWeek })
   .openapi("CompanySchedules");
 
 export const CompanyIdParam = z.object({

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { OfficeHoursDay, OfficeHoursWeek } from "../../../core/http/office-hours-schemas.ts";
 import { BoolLike, FileField } from "../../../core/http/schemas.ts";
-import { CHANNELS, HHMM, NAME_MAX, NAME_MIN, STATUSES, WEEKDAY_EN } from "../shared/connection-rules.ts";
+import { CHANNELS, NAME_MAX, NAME_MIN, STATUSES } from "../shared/connection-rules.ts";
 
 /** Forms send "" for "none": it means null here. */
 const blankAsNull = (v: unknown) => (v === "" ? null : v);
@@ -37,33 +38,9 @@ const day = z.preprocess(
     .nullable(),
 );
 
-const time = z.string("Invalid time (HH:MM)").refine((v) => v === "" || HHMM.test(v), "Invalid time (HH:MM)");
-
-/** One weekday with two shifts; a shift needs both ends or neither, and must start before it ends. */
-export const OfficeHoursSchema = z
-  .object({
-    weekday: z.string().max(30, "Too Long!"),
-    weekdayEn: z.enum(WEEKDAY_EN, "Invalid value"),
-    startTimeA: time,
-    endTimeA: time,
-    startTimeB: time,
-    endTimeB: time,
-  })
-  .superRefine((d, ctx) => {
-    for (const shift of ["A", "B"] as const) {
-      const start = d[`startTime${shift}`];
-      const end = d[`endTime${shift}`];
-      if (Boolean(start) !== Boolean(end))
-        ctx.addIssue({ code: "custom", path: [start ? `endTime${shift}` : `startTime${shift}`], message: "Informe o início e o fim do turno" });
-      else if (start && end && start >= end) ctx.addIssue({ code: "custom", path: [`endTime${shift}`], message: "O fim deve ser depois do início" });
-    }
-  })
-  .openapi("ConnectionOfficeHours");
-
-const week = z
-  .array(OfficeHoursSchema)
-  .max(7, "Too many days")
-  .refine((days) => new Set(days.map((d) => d.weekdayEn)).size === days.length, "Each weekday only once");
+/** One weekday with two shifts: the kernel's office-hours schema. */
+export const OfficeHoursSchema = OfficeHoursDay;
+const week = OfficeHoursWeek;
 
 const name = z.string("Required").trim().min(1, "Required").min(NAME_MIN, "Too Short!").max(NAME_MAX, "Too Long!");
 

@@ -2,7 +2,6 @@
  * Constants shared by the server and (later) the web dialog: spec 001 §3 'Connection',
  * §4 'Connection status', §9 (token length, defaults).
  */
-import { weekdayEnNames } from "../../../core/office-hours.ts";
 
 export const CHANNELS = ["whatsapp", "whatsappapi", "facebook", "instagram", "api"] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -36,5 +35,4 @@ export const MESSAGES = {
 } as const;
 
 /** A connection's office hours are the kernel's office-hours week (core/office-hours.ts). */
-export { defaultOfficeHours, HHMM, WEEKDAYS, type OfficeHours } from "../../../core/office-hours.ts";
-export const WEEKDAY_EN: readonly [string, ...string[]] = weekdayEnNames;
+export { defaultOfficeHours, type OfficeHours } from "../../../core/office-hours.ts";

@@ -1,16 +1,15 @@
 import { z } from "@hono/zod-openapi";
+import { OfficeHoursDay, OfficeHoursWeek } from "../../../core/http/office-hours-schemas.ts";
 import { BoolLike } from "../../../core/http/schemas.ts";
 import {
   CHATBOT_TYPES,
   COLOR_MAX,
   COLOR_MIN,
-  HHMM,
   OPTION_NAME_MAX,
   OPTION_NAME_MIN,
   QUEUE_NAME_MAX,
   QUEUE_NAME_MIN,
   ROTATION_MINUTES,
-  WEEKDAY_EN,
   type ChatbotType,
 } from "../shared/queue-rules.ts";
 
@@ -32,33 +31,9 @@ const tempoRoteador = z.coerce
   .number("Invalid value")
   .refine((v) => (ROTATION_MINUTES as readonly number[]).includes(v), `Must be one of ${ROTATION_MINUTES.join(", ")}`);
 
-const time = z.string("Invalid time (HH:MM)").refine((v) => v === "" || HHMM.test(v), "Invalid time (HH:MM)");
-
-/** One weekday with two shifts; a shift needs both ends or neither, and must start before it ends. */
-export const QueueScheduleSchema = z
-  .object({
-    weekday: z.string().max(30, "Too Long!"),
-    weekdayEn: z.enum(WEEKDAY_EN, "Invalid value"),
-    startTimeA: time,
-    endTimeA: time,
-    startTimeB: time,
-    endTimeB: time,
-  })
-  .superRefine((day, ctx) => {
-    for (const shift of ["A", "B"] as const) {
-      const start = day[`startTime${shift}`];
-      const end = day[`endTime${shift}`];
-      if (Boolean(start) !== Boolean(end))
-        ctx.addIssue({ code: "custom", path: [start ? `endTime${shift}` : `startTime${shift}`], message: "Informe o início e o fim do turno" });
-      else if (start && end && start >= end) ctx.addIssue({ code: "custom", path: [`endTime${shift}`], message: "O fim deve ser depois do início" });
-    }
-  })
-  .openapi("QueueSchedule");
-
-const week = z
-  .array(QueueScheduleSchema)
-  .max(7, "Too many days")
-  .refine((days) => new Set(days.map((d) => d.weekdayEn)).size === days.length, "Each weekday only once");
+/** One weekday with two shifts: the kernel's office-hours schema. */
+export const QueueScheduleSchema = OfficeHoursDay;
+const week = OfficeHoursWeek;
 
 /** A chatbot option as written: an `id` keeps an existing option, nested `options` are its next step. */
 export interface ChatbotOptionInput {

@@ -2,7 +2,6 @@
  * Constants and office-hours shapes shared by the server and the web dialog
  * (spec 001 §3 'Queue', 'Office-hours entry', §9).
  */
-import { weekdayEnNames } from "../../../core/office-hours.ts";
 
 /** The rotation ("roteador") time choices, in minutes. */
 export const ROTATION_MINUTES = [2, 5, 10, 15, 30, 45, 60] as const;
@@ -20,5 +19,4 @@ export const OPTION_NAME_MIN = 4;
 export const OPTION_NAME_MAX = 100;
 
 /** A queue's office hours are the kernel's office-hours week (core/office-hours.ts). */
-export { defaultOfficeHours as defaultSchedules, HHMM, WEEKDAYS, type OfficeHours as QueueSchedule } from "../../../core/office-hours.ts";
-export const WEEKDAY_EN: readonly [string, ...string[]] = weekdayEnNames;
+export { defaultOfficeHours as defaultSchedules, HHMM, type OfficeHours as QueueSchedule } from "../../../core/office-hours.ts";
