@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie } from "hono/cookie";
 import type { Context } from "hono";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -10,20 +10,14 @@ import type { UserRow } from "../db/rows.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { FailureLimiter } from "./rate-limit.ts";
 import * as r from "./routes.ts";
-import { readRefreshToken, REFRESH_COOKIE, REFRESH_TOKEN_SECONDS, signAccessToken, signRefreshToken } from "./tokens.ts";
+import { setRefreshCookie } from "./refresh-cookie.ts";
+import { readRefreshToken, REFRESH_COOKIE, signAccessToken } from "./tokens.ts";
 import { withinWorkHours } from "./work-hours.ts";
 
 /** Issues both tokens: the access token in the answer, the refresh token in the httpOnly cookie. */
 async function issueSession(c: Context<AppEnv>, kernel: Kernel, user: UserRow) {
   const token = await signAccessToken({ sub: user.id, companyId: user.companyId, profile: user.profile, super: user.super }, kernel.secrets.jwt);
-  const refreshToken = await signRefreshToken({ sub: user.id, tokenVersion: user.tokenVersion }, kernel.secrets.jwtRefresh);
-  setCookie(c, REFRESH_COOKIE, refreshToken, {
-    httpOnly: true,
-    sameSite: "Lax",
-    path: "/",
-    secure: new URL(c.req.url).protocol === "https:",
-    maxAge: REFRESH_TOKEN_SECONDS,
-  });
+  await setRefreshCookie(c, user, kernel.secrets.jwtRefresh);
   return { token, user: await kernel.sessionUsers.build(user) };
 }
 

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../core/http/env.ts";
-import { renewRefreshCookie } from "./refresh-cookie.ts";
+import { setRefreshCookie } from "../../../core/auth/refresh-cookie.ts";
 import type { UsersService } from "./users.service.ts";
 import * as r from "./users.routes.ts";
 
@@ -21,7 +21,7 @@ export function registerUsersHandlers(router: OpenAPIHono<AppEnv>, users: UsersS
     const actor = c.get("user");
     const { user, row, revoked } = await users.update(actor, c.req.valid("param").id, c.req.valid("json"));
     // Changing one's own password (or profile) must not end one's own session.
-    if (revoked && row.id === actor.id) await renewRefreshCookie(c, row);
+    if (revoked && row.id === actor.id) await setRefreshCookie(c, row, c.get("kernel").secrets.jwtRefresh);
     return c.json(user, 200);
   });
   router.openapi(r.remove, async (c) => {
