@@ -4,7 +4,8 @@ import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import { chatbots, queues } from "../schema/tables.ts";
 import { buildTree, type ChatbotRow, descendantIds, flatten, MAX_DEPTH, MAX_OPTIONS } from "./chatbots.tree.ts";
-import type { ChatbotOption, ChatbotOptionInput } from "./queues.schemas.ts";
+import type { ChatbotOption } from "../shared/queue-rules.ts";
+import type { ChatbotOptionInput } from "./queues.schemas.ts";
 
 type OptionFields = Omit<ChatbotOptionInput, "id" | "options">;
 

@@ -1,5 +1,6 @@
 import type { chatbots } from "../schema/tables.ts";
-import type { ChatbotOption, ChatbotOptionInput } from "./queues.schemas.ts";
+import type { ChatbotOption } from "../shared/queue-rules.ts";
+import type { ChatbotOptionInput } from "./queues.schemas.ts";
 
 export type ChatbotRow = typeof chatbots.$inferSelect;
 

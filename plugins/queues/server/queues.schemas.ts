@@ -10,6 +10,7 @@ import {
   QUEUE_NAME_MAX,
   QUEUE_NAME_MIN,
   ROTATION_MINUTES,
+  type ChatbotOption,
   type ChatbotType,
 } from "../shared/queue-rules.ts";
 
@@ -175,22 +176,6 @@ export const ChatbotPatch = z
   .openapi("ChatbotPatch");
 export type ChatbotPatch = z.infer<typeof ChatbotPatch>;
 
-/** An option as answered, with its nested steps. */
-export interface ChatbotOption {
-  id: number;
-  queueId: number;
-  parentId: number | null;
-  position: number;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotType;
-  closeTicket: boolean;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  options: ChatbotOption[];
-}
 
 export const ChatbotOptionSchema: z.ZodType<ChatbotOption> = z
   .object({

@@ -1,22 +1,8 @@
 import { api } from "../../../web/src/api/api.ts";
-import type { ChatbotType, QueueSchedule } from "../shared/queue-rules.ts";
+import type { ChatbotOption, ChatbotType, QueueSchedule } from "../shared/queue-rules.ts";
 
-/** A chatbot option as the API answers it, with its next steps. */
-export interface ChatbotOption {
-  id: number;
-  queueId: number;
-  parentId: number | null;
-  position: number;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotType;
-  closeTicket: boolean;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  options: ChatbotOption[];
-}
+export type { ChatbotOption };
+
 
 /** A queue as GET /queue lists it. */
 export interface QueueSummary {
