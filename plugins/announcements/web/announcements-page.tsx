@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Button, HTMLTable, Icon, InputGroup, Intent, Spinner, Tag } from "@blueprintjs/core";
+import { Button, HTMLTable, Icon, Intent, Spinner, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useSuperOnly } from "../../../web/src/session/use-super-only.ts";
-import { ConfirmDialog, EmptyState, formatDateTime, PageLayout, useConfirmedAction, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, formatDateTime, PageLayout, useConfirmedAction, useDebouncedValue, useInfiniteScroll, SearchAndAdd } from "../../../web/src/ui/index.ts";
 import { useDeleteAnnouncementMutation, type Announcement } from "./announcements-api.ts";
 import { AnnouncementDialog } from "./announcement-dialog.tsx";
 import { PriorityTag } from "./priority.tsx";
@@ -36,10 +36,7 @@ function AnnouncementsManager() {
     <PageLayout
       title={t("title")}
       actions={
-        <>
-          <InputGroup type="search" leftIcon="search" placeholder={t("search")} aria-label={t("search")} value={search} onChange={(e) => setSearch(e.target.value)} />
-          <Button intent={Intent.PRIMARY} icon="add" text={t("actions.add")} onClick={() => open(null)} />
-        </>
+        <SearchAndAdd searchLabel={t("search")} search={search} onSearch={setSearch} addLabel={t("actions.add")} onAdd={() => open(null)} />
       }
     >
       {list.failed && !list.records.length ? (

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { Button, HTMLTable, InputGroup, Intent, Spinner } from "@blueprintjs/core";
+import { Button, HTMLTable, Intent, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
-import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useConfirmedAction, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useConfirmedAction, useDebouncedValue, useInfiniteScroll, SearchAndAdd } from "../../../web/src/ui/index.ts";
 import { formatNumber } from "../shared/phone.ts";
 import { ContactAvatar } from "./contact-avatar.tsx";
 import { ContactDialog } from "./contact-dialog.tsx";
@@ -57,10 +57,7 @@ export function ContactsPage() {
     <PageLayout
       title={t("titleCount", { count: list.count })}
       actions={
-        <>
-          <InputGroup type="search" leftIcon="search" placeholder={t("searchPlaceholder")} aria-label={t("searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
-          <Button intent={Intent.PRIMARY} icon="add" text={t("add")} onClick={() => setDialog({ open: true, contactId: null })} />
-        </>
+        <SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => setDialog({ open: true, contactId: null })} />
       }
     >
       {list.contacts.length === 0 && !list.loading ? (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { Button, HTMLTable, InputGroup, Intent, Spinner, Tag as Chip } from "@blueprintjs/core";
+import { Button, HTMLTable, Intent, Spinner, Tag as Chip } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog, EmptyState, PageLayout, toastError, useConfirmedAction, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, PageLayout, toastError, useConfirmedAction, useDebouncedValue, useInfiniteScroll, SearchAndAdd } from "../../../web/src/ui/index.ts";
 import { TagDialog } from "./tag-dialog.tsx";
 import { useDeleteTagMutation, type Tag } from "./tags-api.ts";
 import { useTagsList } from "./use-tags-list.ts";
@@ -32,10 +32,7 @@ export function TagsPage() {
     <PageLayout
       title={t("titleCount", { count: list.count })}
       actions={
-        <>
-          <InputGroup type="search" leftIcon="search" placeholder={t("searchPlaceholder")} aria-label={t("searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
-          <Button intent={Intent.PRIMARY} icon="add" text={t("add")} onClick={() => setDialog({ open: true, tagId: null })} />
-        </>
+        <SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => setDialog({ open: true, tagId: null })} />
       }
     >
       {list.tags.length === 0 && !list.loading ? (

@@ -11,3 +11,4 @@ export { useConfirmedAction, type ConfirmedActionOptions } from "./use-confirmed
 export { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "./use-debounced-value.ts";
 export { INFINITE_SCROLL_MARGIN_PX, useInfiniteScroll, type InfiniteScrollOptions } from "./use-infinite-scroll.ts";
 export { useRecordEditor, type RecordEditorOptions } from "./use-record-editor.ts";
+export { SearchAndAdd, type SearchAndAddProps } from "./search-and-add.tsx";
