@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { Button, HTMLTable, Intent, Spinner } from "@blueprintjs/core";
+import { Button, HTMLTable, Intent } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
-import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useConfirmedAction, useDebouncedValue, useInfiniteScroll, SearchAndAdd } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useConfirmedAction, useDebouncedValue, useInfiniteScroll, SearchAndAdd, ListFooter } from "../../../web/src/ui/index.ts";
 import { formatNumber } from "../shared/phone.ts";
 import { ContactAvatar } from "./contact-avatar.tsx";
 import { ContactDialog } from "./contact-dialog.tsx";
@@ -105,12 +105,7 @@ export function ContactsPage() {
           </tbody>
         </HTMLTable>
       )}
-      <div ref={sentinel} style={{ height: 1 }} />
-      {list.loading ? (
-        <div style={{ padding: 12 }}>
-          <Spinner size={24} />
-        </div>
-      ) : null}
+      <ListFooter sentinel={sentinel} loading={list.loading} />
 
       <ContactDialog isOpen={dialog.open} contactId={dialog.contactId} onClose={() => setDialog({ open: false, contactId: null })} onSaved={list.upsert} />
       <ContactTagsDialog

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { Button, HTMLTable, Intent, Spinner, Tag as Chip } from "@blueprintjs/core";
+import { Button, HTMLTable, Intent, Tag as Chip } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog, EmptyState, PageLayout, toastError, useConfirmedAction, useDebouncedValue, useInfiniteScroll, SearchAndAdd } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, PageLayout, toastError, useConfirmedAction, useDebouncedValue, useInfiniteScroll, SearchAndAdd, ListFooter } from "../../../web/src/ui/index.ts";
 import { TagDialog } from "./tag-dialog.tsx";
 import { useDeleteTagMutation, type Tag } from "./tags-api.ts";
 import { useTagsList } from "./use-tags-list.ts";
@@ -64,12 +64,7 @@ export function TagsPage() {
           </tbody>
         </HTMLTable>
       )}
-      <div ref={sentinel} style={{ height: 1 }} />
-      {list.loading ? (
-        <div style={{ padding: 12 }}>
-          <Spinner size={24} />
-        </div>
-      ) : null}
+      <ListFooter sentinel={sentinel} loading={list.loading} />
 
       <TagDialog isOpen={dialog.open} tagId={dialog.tagId} onClose={() => setDialog({ open: false, tagId: null })} onSaved={list.upsert} />
       <ConfirmDialog

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { Button, HTMLTable, InputGroup, Intent, Spinner, Tag, Tooltip } from "@blueprintjs/core";
+import { Button, HTMLTable, InputGroup, Intent, Tag, Tooltip } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
-import { ConfirmDialog, EmptyState, NoAccess, PageLayout, toastError, useConfirmedAction, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, NoAccess, PageLayout, toastError, useConfirmedAction, useDebouncedValue, useInfiniteScroll, ListFooter } from "../../../web/src/ui/index.ts";
 import { useUsersList } from "./use-users-list.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 import { UserDialog } from "./user-dialog.tsx";
@@ -120,12 +120,7 @@ export function UsersPage() {
           </tbody>
         </HTMLTable>
       )}
-      <div ref={sentinel} style={{ height: 1 }} />
-      {list.loading ? (
-        <div style={{ padding: 12 }}>
-          <Spinner size={24} />
-        </div>
-      ) : null}
+      <ListFooter sentinel={sentinel} loading={list.loading} />
 
       <UserDialog
         isOpen={dialog.open}

@@ -12,3 +12,4 @@ export { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "./use-debounced-value.ts"
 export { INFINITE_SCROLL_MARGIN_PX, useInfiniteScroll, type InfiniteScrollOptions } from "./use-infinite-scroll.ts";
 export { useRecordEditor, type RecordEditorOptions } from "./use-record-editor.ts";
 export { SearchAndAdd, type SearchAndAddProps } from "./search-and-add.tsx";
+export { ListFooter } from "./list-footer.tsx";
