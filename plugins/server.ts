@@ -1,5 +1,6 @@
 import type { ServerPlugin } from "../core/plugin/server-plugin.ts";
 import announcements from "./announcements/server/index.ts";
+import apiChannel from "./api-channel/server/index.ts";
 import companies from "./companies/server/index.ts";
 import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
@@ -14,4 +15,4 @@ import tickets from "./tickets/server/index.ts";
 import users from "./users/server/index.ts";
 
 /** The installed plugins' server entries. Order does not matter: dependencies decide it. */
-export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, tickets];
+export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, tickets, apiChannel];

@@ -3,6 +3,9 @@
  * that has a `schema/` folder, then wraps them as `migrations.gen.ts` modules so they
  * travel inside the single binary and load on Bun, Deno and Node alike.
  *   bun core/db/generate-migrations.ts [--name some_change]
+ * A hand-written migration (e.g. an FTS5 virtual table drizzle cannot describe) starts as
+ * an empty SQL file for one plugin, filled in by hand, then wrapped like the others:
+ *   bun core/db/generate-migrations.ts --only tickets --custom --name messages_fts
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -11,16 +14,21 @@ import { join, resolve } from "node:path";
 const root = resolve(import.meta.dirname, "../..");
 const nameFlag = process.argv.indexOf("--name");
 const name = nameFlag > 0 ? process.argv[nameFlag + 1] : undefined;
+const onlyFlag = process.argv.indexOf("--only");
+const only = onlyFlag > 0 ? process.argv[onlyFlag + 1] : undefined;
+const custom = process.argv.includes("--custom");
 
-const targets: { schema: string; out: string }[] = [{ schema: "core/db/tables.ts", out: "core/db/migrations" }];
+const targets: { schema: string; out: string }[] = only && only !== "core" ? [] : [{ schema: "core/db/tables.ts", out: "core/db/migrations" }];
 for (const plugin of readdirSync(join(root, "plugins"))) {
   const dir = join("plugins", plugin, "schema");
+  if (only && plugin !== only) continue;
   if (existsSync(join(root, dir, "tables.ts"))) targets.push({ schema: join(dir, "tables.ts"), out: join(dir, "migrations") });
 }
 
 for (const t of targets) {
   const args = ["drizzle-kit", "generate", "--dialect", "sqlite", "--schema", t.schema, "--out", t.out];
   if (name) args.push("--name", name);
+  if (custom) args.push("--custom");
   execFileSync("npx", args, { cwd: root, stdio: "inherit" });
   const outDir = join(root, t.out);
   const files = readdirSync(outDir).filter((f) => f.endsWith(".sql")).sort();

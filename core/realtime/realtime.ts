@@ -46,8 +46,11 @@ export class Realtime {
     this.handlers.push(handler);
   }
 
-  /** Sends `event` to everyone connected to the company (or to one room of it). */
-  emit(companyId: number, event: string, payload: unknown, room?: string): void {
+  /**
+   * Sends `event` to everyone connected to the company, or only to the sockets in
+   * `room` (several rooms: each socket receives the event once).
+   */
+  emit(companyId: number, event: string, payload: unknown, room?: string | string[]): void {
     const nsp = this.namespace(companyId);
     (room ? nsp.to(room) : nsp).emit(event, payload);
   }

@@ -1,11 +1,12 @@
 import { definePlugin } from "../../core/plugin/manifest.ts";
 
 /**
- * Conversations (spec 000 §3, §4, §7), first slice: the tickets, messages and ticket-log
- * tables, the race-safe inbound pipeline (`tickets.receive`) channel drivers feed, and
- * the API channel's inbound endpoint `POST /channels/api/inbound`.
+ * Conversations (spec 000 §3, §4, §5, §7): tickets, messages, ticket logs, notes and
+ * ticket tags; the race-safe inbound pipeline (`tickets.receive`) and the channel driver
+ * contract (channel-driver.contract.ts) every channel plugin implements; the workspace
+ * page at /tickets.
  */
 export const manifest = definePlugin({
   id: "tickets",
-  dependsOn: ["contacts", "connections"],
+  dependsOn: ["contacts", "connections", "queues", "tags"],
 });

@@ -99,7 +99,7 @@ describe("contacts: security — LGPD number hiding", () => {
   });
 
   it("realtime: full numbers go to the admins' room, masked ones to plain users'", async () => {
-    const sent: { payload: any; room?: string }[] = [];
+    const sent: { payload: any; room?: string | string[] }[] = [];
     t.kernel.realtime.emit = (_companyId, event, payload, room) => {
       if (event === `company-${a.company.id}-contact`) sent.push({ payload, room });
     };

@@ -20,3 +20,8 @@ export const queuesRef = sqliteTable("queues", {
   id: integer("id").primaryKey(),
   companyId: integer("company_id").notNull(),
 });
+
+export const tagsRef = sqliteTable("tags", {
+  id: integer("id").primaryKey(),
+  companyId: integer("company_id").notNull(),
+});

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, id, nowIso, timestamps } from "../../../core/db/columns.ts";
 import { companies, users } from "../../../core/db/tables.ts";
-import { contactsRef, queuesRef, whatsappsRef } from "./refs.ts";
+import { contactsRef, queuesRef, tagsRef, whatsappsRef } from "./refs.ts";
 
 export const TICKET_STATUSES = ["pending", "open", "closed", "group"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -75,7 +75,17 @@ export const messages = sqliteTable(
     isDeleted: bool("is_deleted").notNull().default(false),
     isEdited: bool("is_edited").notNull().default(false),
     isPrivate: bool("is_private").notNull().default(false),
+    isForwarded: bool("is_forwarded").notNull().default(false),
+    /** Who deleted it: "me" (an attendant) or "contact" (spec: 'apagada pelo contato'). */
+    deletedBy: text("deleted_by", { enum: ["me", "contact"] }),
     quotedMsgId: integer("quoted_msg_id"),
+    /** The attendant who wrote an outbound message (null for inbound, bots and the phone). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The ticket's queue when the message was written. */
+    queueId: integer("queue_id").references(() => queuesRef.id, { onDelete: "set null" }),
+    /** In groups: the member who wrote it (number or name). */
+    participant: text("participant"),
+    /** Structured content by mediaType (location, vCard, list, buttons, PIX, reaction …) as JSON. */
     dataJson: text("data_json"),
     ...timestamps,
   },
@@ -99,4 +109,32 @@ export const ticketLogs = sqliteTable(
     createdAt: text("created_at").notNull().$defaultFn(nowIso),
   },
   (t) => [index("ticket_logs_company_idx").on(t.companyId), index("ticket_logs_ticket_idx").on(t.ticketId)],
+);
+
+/** Tags put on one ticket (the kanban lanes and the list's tag chips). */
+export const ticketTags = sqliteTable(
+  "ticket_tags",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id").notNull().references(() => tagsRef.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull().$defaultFn(nowIso),
+  },
+  (t) => [uniqueIndex("ticket_tags_unique").on(t.ticketId, t.tagId), index("ticket_tags_tag_idx").on(t.tagId), index("ticket_tags_company_idx").on(t.companyId)],
+);
+
+/** Internal observations on a ticket (spec 000 §3 Note), never sent to the customer. */
+export const ticketNotes = sqliteTable(
+  "ticket_notes",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id").notNull().references(() => contactsRef.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("ticket_notes_company_idx").on(t.companyId), index("ticket_notes_ticket_idx").on(t.ticketId), index("ticket_notes_contact_idx").on(t.contactId)],
 );

@@ -3,14 +3,31 @@ import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import { registerApiInboundHandlers } from "./api-inbound.handlers.ts";
 import { InboundService } from "./inbound.service.ts";
+import { createMessageSender } from "./messages-sender.ts";
+import { registerMessageFeatures } from "./messages.setup.ts";
+import { registerTicketExtras } from "./ticket-extras.setup.ts";
+import { createTicketReader } from "./tickets-views.ts";
+import { registerTicketFeatures } from "./tickets.setup.ts";
+import "./channel-driver.contract.ts";
 import "./tickets.contract.ts";
 
+/**
+ * Two halves share the plugin: tickets (list, lifecycle, views, rooms) and messages
+ * (inbound pipeline, sending through channel drivers, edits). They meet only through the
+ * TicketReader and MessageSender interfaces of tickets-internals.ts.
+ */
 export default defineServerPlugin({
   manifest,
   migrations,
   setup(ctx) {
+    const reader = createTicketReader(ctx);
+    const sender = createMessageSender(ctx, reader);
     const inbound = new InboundService(ctx.db, ctx.services, ctx.storage, ctx.settings, ctx.realtime, ctx.config);
-    registerApiInboundHandlers(ctx.router, inbound, ctx.services, ctx.settings, ctx.config);
     ctx.services.provide("tickets.receive", (input) => inbound.receive(input));
+    // Moves to the api-channel plugin.
+    registerApiInboundHandlers(ctx.router, inbound, ctx.services, ctx.settings, ctx.config);
+    registerTicketFeatures(ctx, { reader, sender });
+    registerMessageFeatures(ctx, { reader, sender, inbound });
+    registerTicketExtras(ctx, { reader });
   },
 });

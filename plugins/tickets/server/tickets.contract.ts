@@ -16,6 +16,17 @@ export interface InboundMessage {
   fromMe?: boolean;
   /** When the provider says it was sent, epoch milliseconds. */
   timestamp?: number;
+  /**
+   * Content other than text or a file: "locationMessage", "contactMessage" (vCard),
+   * "reactionMessage" (body = the emoji) … with its structure in `data` (stored as dataJson).
+   * Media messages take their type from the mimetype and need not set it.
+   */
+  mediaType?: string;
+  data?: unknown;
+  /** The provider id of the message this one answers (or reacts to). */
+  quotedProviderId?: string;
+  /** In groups: the member who wrote it. */
+  participant?: string;
 }
 
 /** The contact as events show it: no number, so LGPD-masked viewers never receive it here. */

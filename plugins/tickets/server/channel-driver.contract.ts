@@ -1,0 +1,104 @@
+import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
+import type { MessageAck } from "../shared/ticket-types.ts";
+
+/**
+ * The channel driver contract. A driver is a plugin that turns one provider (the API
+ * channel, WhatsApp through Baileys, Meta's Graph API …) into the normalised calls below.
+ *
+ * Inbound (provider → us), the driver calls these services of the tickets plugin:
+ * - `tickets.receive(InboundMessage)` for text, media, location, contact cards and
+ *   reactions (idempotent per connection + provider id, race-safe per contact);
+ * - `tickets.ack`, `tickets.providerEdited`, `tickets.providerDeleted` for later changes of
+ *   a stored message;
+ * - `connections.setStatus` for session progress (QR code, CONNECTED, DISCONNECTED …).
+ *
+ * Outbound (us → provider): a driver registers itself with `tickets.registerDriver`.
+ * The tickets plugin stores every outbound message FIRST (ack 0, a provider id chosen
+ * by us) and enqueues a durable `tickets.deliver` job in the same transaction; the job
+ * calls `driver.send`. A driver that throws is retried with backoff, so `send` must be
+ * idempotent for one `message.providerId` (pass it on as the provider's message id where
+ * the provider allows it, or de-duplicate on it).
+ */
+export interface ChannelDriver {
+  /** The connections' `channel` value this driver serves ("api", "whatsapp", "facebook" …). */
+  channel: string;
+  /** Delivers one stored outbound message. May return the provider's own id and an ack. */
+  send(request: OutboundRequest): Promise<OutboundResult>;
+  /** Changes the text of a message already sent (the attendant's edit, within 15 minutes). */
+  edit(request: OutboundEditRequest): Promise<void>;
+  /** Deletes a message already sent, for everybody. */
+  remove(request: OutboundDeleteRequest): Promise<void>;
+}
+
+/** The kinds of content an outbound message carries. */
+export type OutboundKind = "text" | "media" | "audio" | "contact" | "interactive";
+
+export interface OutboundRequest {
+  companyId: number;
+  connection: ConnectionRow;
+  /** Where it goes: the contact's full number (or group id) — never masked. */
+  to: { contactId: number; number: string; name: string; isGroup: boolean };
+  ticket: { id: number; uuid: string; status: string };
+  message: {
+    id: number;
+    /** Chosen by us before sending; a retried send carries the same one. */
+    providerId: string;
+    kind: OutboundKind;
+    /** Final text as the customer sees it (signature applied, variables resolved). */
+    body: string;
+    mediaType: string;
+    /** Stored media: `path` is on this server's storage, `url` its public URL path. */
+    media?: { path: string; url: string; mimetype: string; fileName: string };
+    /** The message being answered, by its provider id. */
+    quoted?: { providerId: string; body: string; fromMe: boolean };
+    /** A contact card (send contact). */
+    vCard?: { name: string; number: string };
+    /** Structured payload of interactive messages (list, buttons, PIX), as stored in dataJson. */
+    data?: unknown;
+    createdAt: string;
+  };
+}
+
+export interface OutboundResult {
+  /** The provider's id when it differs from the one we chose (then stored instead). */
+  providerId?: string;
+  /** Ack reached by sending (default 1, sent). */
+  ack?: MessageAck;
+}
+
+export interface OutboundEditRequest {
+  companyId: number;
+  connection: ConnectionRow;
+  to: OutboundRequest["to"];
+  message: { id: number; providerId: string; body: string };
+}
+
+export interface OutboundDeleteRequest {
+  companyId: number;
+  connection: ConnectionRow;
+  to: OutboundRequest["to"];
+  message: { id: number; providerId: string; fromMe: boolean };
+}
+
+/** A provider's report about a stored message, addressed by (connection, provider id). */
+export interface ProviderMessageRef {
+  companyId: number;
+  whatsappId: number;
+  providerId: string;
+}
+
+declare module "../../../core/plugin/services.ts" {
+  interface ServiceMap {
+    /** Makes `driver` the sender for connections of `driver.channel`. Two drivers for one channel stop the boot. */
+    "tickets.registerDriver": (driver: ChannelDriver) => void;
+    /**
+     * Raises a message's ack (acks never go down: a late "delivered" after "read" is ignored);
+     * emits `company-{id}-appMessage` update. Unknown messages are ignored (returns false).
+     */
+    "tickets.ack": (ref: ProviderMessageRef, ack: MessageAck) => Promise<boolean>;
+    /** The customer edited a message: new body, isEdited; emits appMessage update. Returns false when unknown. */
+    "tickets.providerEdited": (ref: ProviderMessageRef, body: string) => Promise<boolean>;
+    /** The customer deleted a message: isDeleted, deletedBy "contact" (the text is kept only when the lgpdDeleteMessage setting is off). */
+    "tickets.providerDeleted": (ref: ProviderMessageRef) => Promise<boolean>;
+  }
+}

@@ -1,0 +1,54 @@
+import type { UserRow } from "../../../core/db/rows.ts";
+import type { TicketView } from "../shared/ticket-types.ts";
+import type { OutboundKind } from "./channel-driver.contract.ts";
+import type { MessageRow, TicketRow } from "./tickets.contract.ts";
+
+/**
+ * How the parts of the tickets plugin talk to each other: the ticket side (list,
+ * lifecycle, views, rooms) and the message side (send, list, edit, delivery to drivers).
+ * `server/index.ts` builds one of each and hands them to the route registrations.
+ */
+
+/** Reads tickets as the API shows them, and announces their changes. Built by tickets-views.ts. */
+export interface TicketReader {
+  /** One ticket of the company as a TicketView (the contact's number LGPD-masked for `viewer` when required), or null. */
+  view(companyId: number, ticketId: number, viewer?: UserRow): Promise<TicketView | null>;
+  /** Whether `user` may open this ticket and its messages (the visibility rules of GET /tickets, for one ticket). */
+  canOpen(user: UserRow, ticket: TicketRow): Promise<boolean>;
+  /** Emits `company-{id}-ticket` `{ action: "update", ticket }` with the fresh view to the sockets allowed to see it. */
+  announce(companyId: number, ticketId: number): Promise<void>;
+  /** Emits `company-{id}-ticket` `{ action: "delete", ticketId }`. */
+  announceDeleted(companyId: number, ticketId: number): void;
+}
+
+export interface SendMessageInput {
+  companyId: number;
+  ticketId: number;
+  /** The attendant writing; null for automatic messages (greeting, farewell, transfer notice). */
+  user: UserRow | null;
+  body: string;
+  kind?: OutboundKind;
+  /** Replace message variables ({{firstName}}, {{name}}, {{user}}, {{ms}}, {{protocol}}, {{date}}, {{hour}}, {{ticket_id}}, {{queue}}, {{connection}}). */
+  resolveVariables?: boolean;
+  /** Prefix the attendant's name in bold (the signature toggle, when sendSignMessage allows it). */
+  sign?: boolean;
+  /** Stored in the conversation only, never delivered to the customer. */
+  isPrivate?: boolean;
+  isForwarded?: boolean;
+  quotedMsgId?: number;
+  media?: { file: File };
+  vCard?: { name: string; number: string };
+  /** Interactive content (list, buttons, PIX) kept in dataJson and given to the driver. */
+  data?: unknown;
+  mediaType?: string;
+}
+
+/** Stores outbound messages and has them delivered by the connection's driver. Built by messages-sender.ts. */
+export interface MessageSender {
+  /**
+   * Stores the message (ack 0) and, unless private, enqueues its delivery in the same
+   * transaction; updates the ticket's lastMessage; emits appMessage create and the ticket
+   * update after commit. Throws ERR_NO_TICKET_FOUND, ERR_VALIDATION (empty text).
+   */
+  send(input: SendMessageInput): Promise<MessageRow>;
+}
