@@ -10,6 +10,7 @@ import { createTicketReader } from "./tickets-views.ts";
 import { registerTicketFeatures } from "./tickets.setup.ts";
 import "./channel-driver.contract.ts";
 import "./tickets.contract.ts";
+import "./tickets-events.contract.ts";
 
 /**
  * Two halves share the plugin: tickets (list, lifecycle, views, rooms) and messages

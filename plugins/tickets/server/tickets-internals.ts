@@ -17,8 +17,14 @@ export interface TicketReader {
   canOpen(user: UserRow, ticket: TicketRow): Promise<boolean>;
   /** Emits `company-{id}-ticket` `{ action: "update", ticket }` with the fresh view to the sockets allowed to see it. */
   announce(companyId: number, ticketId: number): Promise<void>;
-  /** Emits `company-{id}-ticket` `{ action: "delete", ticketId }`. */
-  announceDeleted(companyId: number, ticketId: number): void;
+  /** Emits `company-{id}-ticket` `{ action: "delete", ticketId }` to the ticket's audience. */
+  announceDeleted(companyId: number, ticket: TicketRow): Promise<void>;
+  /**
+   * The socket rooms of the company namespace that may see this ticket (its queue's
+   * room, its attendant, admins, …). Message events of the ticket go to these rooms only.
+   * With LGPD masking on, `masked` rooms must receive the masked variant of a payload.
+   */
+  audience(ticket: TicketRow): Promise<{ full: string[]; masked: string[] }>;
 }
 
 export interface SendMessageInput {

@@ -1,0 +1,19 @@
+import type { MessageAck, MessageView, TicketView } from "../shared/ticket-types.ts";
+
+/**
+ * In-process events of the tickets plugin, for plugins that react to conversations
+ * (the API channel's webhooks, later NPS, kanban, reports). Emitted after commit.
+ */
+declare module "../../../core/events/bus.ts" {
+  interface EventMap {
+    /** Any change of a ticket (status, user, queue, tags, lastMessage …); `ticket` is the unmasked view. */
+    "tickets.ticket.changed": { companyId: number; ticket: TicketView };
+    "tickets.ticket.deleted": { companyId: number; ticketId: number; whatsappId: number };
+    /** A message stored (inbound or outbound, private ones excluded). */
+    "tickets.message.created": { companyId: number; whatsappId: number; message: MessageView };
+    /** A message's ack rose. */
+    "tickets.message.acked": { companyId: number; whatsappId: number; messageId: number; providerId: string; ack: MessageAck };
+    /** A message was edited or deleted (by the attendant or the customer). */
+    "tickets.message.updated": { companyId: number; whatsappId: number; message: MessageView };
+  }
+}
