@@ -57,6 +57,12 @@ export const errorStatus = {
   ERR_CANNOT_DELETE_SELF: 400,
   ERR_PROTECTED_RECORD: 403,
   ERR_INTERNAL: 500,
+  /** A message edit after the 15-minute window (spec 000 §4, §9). */
+  ERR_EDIT_WINDOW_EXPIRED: 400,
+  /** The configured speech-to-text service failed or answered something unexpected. */
+  ERR_TRANSCRIPTION_FAILED: 502,
+  // Resolving a ticket while requiredTag is enabled and the contact has no tag (spec 000 §5).
+  ERR_TAG_REQUIRED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -48,11 +48,13 @@ export class Realtime {
 
   /**
    * Sends `event` to everyone connected to the company, or only to the sockets in
-   * `room` (several rooms: each socket receives the event once).
+   * `room` (several rooms: each socket receives the event once). Sockets in an `except`
+   * room are skipped (e.g. LGPD-masked viewers who get a masked variant of the payload).
    */
-  emit(companyId: number, event: string, payload: unknown, room?: string | string[]): void {
+  emit(companyId: number, event: string, payload: unknown, room?: string | string[], except?: string | string[]): void {
     const nsp = this.namespace(companyId);
-    (room ? nsp.to(room) : nsp).emit(event, payload);
+    const target = room ? nsp.to(room) : nsp;
+    (except?.length ? target.except(except) : target).emit(event, payload);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { isAdmin } from "../../core/auth/permissions.ts";
 import { definePlugin } from "../../core/plugin/manifest.ts";
 
 /**
@@ -9,4 +10,9 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "tickets",
   dependsOn: ["contacts", "connections", "queues", "tags"],
+  permissions: {
+    // Spec 000 §6: deleting a ticket is for admins; the show-all toggle for admins and allUserChat users.
+    "ticket-options:deleteTicket": isAdmin,
+    "tickets-manager:showall": (u) => isAdmin(u) || u.allUserChat === "enabled",
+  },
 });

@@ -29,6 +29,13 @@ const specCalls = [
   "GET /chatbot/{id}", "PUT /chatbot/{id}", "POST /chatbot", "DELETE /chatbot/{id}",
   "GET /whatsapp/", "GET /whatsapp/filter", "GET /whatsapp/{id}", "GET /whatsapp-admin/{id}", "GET /whatsapp/all/",
   "POST /whatsapp", "PUT /whatsapp/{id}", "DELETE /whatsapp/{id}", "POST /whatsapp/{id}/media-upload", "DELETE /whatsapp/{id}/media-upload",
+  "POST /ticket-notes", "GET /ticket-notes/list", "DELETE /ticket-notes/{id}", "PUT /ticket-tags/{ticketId}/{tagId}", "DELETE /ticket-tags/{ticketId}",
+  "GET /contacts/profile/{number}",
+  "GET /tickets", "GET /tickets/u/{uuid}", "GET /tickets/{id}", "POST /tickets", "PUT /tickets/{id}", "DELETE /tickets/{id}",
+  "POST /tickets/closeAll", "GET /tickets-log/{ticketId}",
+  "GET /messages/{ticketUuid}", "POST /messages/{ticketId}", "POST /messages/edit/{messageId}", "DELETE /messages/{id}",
+  "GET /messages/transcribeAudio/{file}", "POST /message/forward", "GET /messages-allMe",
+  "POST /messages/lista/{ticketId}", "POST /messages/copy/{id}", "POST /messages/call/{id}", "POST /messages/URL/{id}", "POST /messages/PIX/{id}",
 ];
 const shape = (path: string) => path.replace(/\{[^}]+\}/g, "{}");
 

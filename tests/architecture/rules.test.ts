@@ -61,26 +61,32 @@ describe("architecture rules", () => {
     const problems: string[] = [];
     for (const id of pluginIds) {
       if (!existsSync(join(ROOT, "plugins", id, "web", "index.ts"))) continue;
-      const keys: Record<string, string[]> = {};
-      for (const lang of ["pt", "en", "es", "tr"]) {
-        const file = join(ROOT, "plugins", id, "web", "locales", `${lang}.json`);
-        if (!existsSync(file)) {
-          problems.push(`plugins/${id}/web/locales/${lang}.json is missing`);
-          continue;
+      // A large plugin may split its namespace by area: locales/<area>/<lang>.json.
+      const dir = join(ROOT, "plugins", id, "web", "locales");
+      const areas = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `${d.name}/`) : [];
+      for (const area of areas.length ? areas : [""]) {
+        const keys: Record<string, string[]> = {};
+        for (const lang of ["pt", "en", "es", "tr"]) {
+          const rel = `plugins/${id}/web/locales/${area}${lang}.json`;
+          const file = join(ROOT, rel);
+          if (!existsSync(file)) {
+            problems.push(`${rel} is missing`);
+            continue;
+          }
+          try {
+            keys[lang] = flatKeys(JSON.parse(readFileSync(file, "utf8")));
+          } catch (err) {
+            problems.push(`${rel} is not valid JSON: ${(err as Error).message}`);
+          }
         }
-        try {
-          keys[lang] = flatKeys(JSON.parse(readFileSync(file, "utf8")));
-        } catch (err) {
-          problems.push(`plugins/${id}/web/locales/${lang}.json is not valid JSON: ${(err as Error).message}`);
+        const base = keys.pt;
+        if (!base) continue;
+        for (const [lang, list] of Object.entries(keys)) {
+          const missing = base.filter((k) => !list.includes(k));
+          const extra = list.filter((k) => !base.includes(k));
+          if (missing.length) problems.push(`plugins/${id}/web/locales/${area}${lang}.json lacks ${missing.join(", ")}`);
+          if (extra.length) problems.push(`plugins/${id}/web/locales/${area}${lang}.json has keys pt.json lacks: ${extra.join(", ")}`);
         }
-      }
-      const base = keys.pt;
-      if (!base) continue;
-      for (const [lang, list] of Object.entries(keys)) {
-        const missing = base.filter((k) => !list.includes(k));
-        const extra = list.filter((k) => !base.includes(k));
-        if (missing.length) problems.push(`plugins/${id}/web/locales/${lang}.json lacks ${missing.join(", ")}`);
-        if (extra.length) problems.push(`plugins/${id}/web/locales/${lang}.json has keys pt.json lacks: ${extra.join(", ")}`);
       }
     }
     expect(problems).toEqual([]);

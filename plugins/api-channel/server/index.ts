@@ -1,5 +1,23 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
+import type {} from "../../tickets/server/channel-driver.contract.ts";
 import { manifest } from "../plugin.ts";
+import { migrations } from "../schema/migrations/migrations.gen.ts";
+import { createApiDriver } from "./api-driver.ts";
+import { registerApiInboundHandlers } from "./api-inbound.handlers.ts";
+import { registerDeliveriesHandlers } from "./deliveries.handlers.ts";
+import { Deliveries } from "./deliveries.service.ts";
+import { registerWebhookEvents } from "./webhook-events.ts";
 
-// SCAFFOLD (helper D replaces this file).
-export default defineServerPlugin({ manifest, setup() {} });
+export default defineServerPlugin({
+  manifest,
+  migrations,
+  setup(ctx) {
+    const deliveries = new Deliveries(ctx.db, ctx.jobs, ctx.services);
+    registerApiInboundHandlers(ctx.router, ctx.services, ctx.settings, ctx.config);
+    registerDeliveriesHandlers(ctx.router, deliveries);
+    registerWebhookEvents({ bus: ctx.bus, jobs: ctx.jobs, services: ctx.services, deliveries, log: ctx.log });
+    const registerDriver = ctx.services.get("tickets.registerDriver");
+    if (registerDriver) registerDriver(createApiDriver(deliveries));
+    else ctx.log.warn("tickets.registerDriver is not available: API connections cannot send messages");
+  },
+});

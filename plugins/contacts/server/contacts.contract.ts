@@ -3,6 +3,9 @@ import type { contacts } from "../schema/tables.ts";
 
 export type ContactRow = typeof contacts.$inferSelect;
 
+/** The LGPD number mask, for plugins that show contact numbers (ticket views). */
+export { maskNumber } from "../shared/phone.ts";
+
 export interface FindOrCreateContactInput {
   companyId: number;
   /** Any spelling: it is normalised (digits, Brazilian ninth digit) unless isGroup. */
@@ -25,5 +28,7 @@ declare module "../../../core/plugin/services.ts" {
     "contacts.get": (companyId: number, id: number) => Promise<ContactRow | null>;
     /** Re-announces a contact (`company-{id}-contact` update) after another plugin changed what it shows, e.g. its tags. */
     "contacts.changed": (companyId: number, id: number) => Promise<void>;
+    /** Whether this person sees contact numbers LGPD-masked: a plain user while lgpdHideNumber is "enabled" (spec 000 §6). */
+    "contacts.masksNumbersFor": (user: { companyId: number; profile: string; super: boolean }) => Promise<boolean>;
   }
 }

@@ -28,6 +28,7 @@ export function registerContactsHandlers(router: OpenAPIHono<AppEnv>, contacts: 
     await contacts.remove(c.get("user").companyId, c.req.valid("param").id);
     return c.json({ message: "Contact deleted" }, 200);
   });
+  router.openapi(r.profile, async (c) => c.json(await contacts.profile(c.get("user").companyId, c.req.valid("param").number), 200));
   router.openapi(r.toggleAcceptAudio, async (c) =>
     c.json(await contacts.setFlag(await viewer(c), c.req.valid("param").id, "acceptAudioMessage", await optionalFlag(c, "acceptAudioMessage")), 200),
   );

@@ -4,6 +4,12 @@ import { errorResponse, IdParam, jsonBody as body, jsonResponse as json, Message
 import { manifest } from "../plugin.ts";
 import { Contact, ContactIdParam, ContactInput, ContactPage, ContactPatch, ContactQuery } from "./contacts.schemas.ts";
 
+/** GET /contacts/profile/{number}: the number in the path, as typed (normalised by the service). */
+const ProfileNumberParam = z.object({
+  number: z.string().trim().min(1, "Required").max(50, "Too Long!").openapi({ param: { name: "number", in: "path" }, example: "5511987654321" }),
+});
+const ContactProfile = z.object({ contactId: z.number(), urlPicture: z.string() }).openapi("ContactProfile");
+
 const route = routeFactory(manifest);
 const notFound = { 404: errorResponse("ERR_NO_CONTACT_FOUND") };
 const duplicated = { 409: errorResponse("ERR_DUPLICATED_CONTACT") };
@@ -87,4 +93,13 @@ export const toggleDisableBot = route({
   description: "Flips whether the bot answers this contact (or sets it from the body).",
   request: { params: ContactIdParam, ...optionalBody(z.object({ disableBot: z.boolean().optional() })) },
   responses: { 200: json(Contact, "The contact with its disableBot flag"), ...notFound },
+});
+
+export const profile = route({
+  method: "get",
+  path: "/contacts/profile/{number}",
+  access: "user",
+  description: "The caller's company's contact for a number (any spelling; normalised like POST /contacts), created when missing, with its stored picture.",
+  request: { params: ProfileNumberParam },
+  responses: { 200: json(ContactProfile, "The contact's id and picture") },
 });

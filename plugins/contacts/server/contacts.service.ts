@@ -166,6 +166,18 @@ export class ContactsService {
     return existing;
   }
 
+  /**
+   * GET /contacts/profile/{number}: the company's contact for a number, created (named by
+   * its number) when missing. The picture is the one stored; channel drivers fetch real
+   * pictures when the contact writes.
+   */
+  async profile(companyId: number, rawNumber: string): Promise<{ contactId: number; urlPicture: string }> {
+    const isGroup = looksLikeGroupId(rawNumber);
+    const number = this.checkedNumber(rawNumber, isGroup);
+    const row = await this.findOrCreate({ companyId, number, isGroup });
+    return { contactId: row.id, urlPicture: row.urlPicture };
+  }
+
   /** Announces a contact again (its tags changed elsewhere); an unknown id is ignored. */
   async touched(companyId: number, id: number): Promise<void> {
     if (await this.find(companyId, id)) await this.announce({ companyId, masked: false }, id, "update");

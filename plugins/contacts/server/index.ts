@@ -2,7 +2,7 @@ import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import "./contacts.contract.ts";
-import { ContactEvents } from "./contacts.events.ts";
+import { ContactEvents, masksNumbersFor } from "./contacts.events.ts";
 import { registerContactsHandlers } from "./contacts.handlers.ts";
 import { ContactsService } from "./contacts.service.ts";
 
@@ -16,5 +16,6 @@ export default defineServerPlugin({
     ctx.services.provide("contacts.findOrCreate", (input, tx) => contacts.findOrCreate(input, tx));
     ctx.services.provide("contacts.get", (companyId, id) => contacts.find(companyId, id));
     ctx.services.provide("contacts.changed", (companyId, id) => contacts.touched(companyId, id));
+    ctx.services.provide("contacts.masksNumbersFor", (user) => masksNumbersFor(ctx.settings, user));
   },
 });

@@ -47,6 +47,11 @@ export const tickets = sqliteTable(
     index("tickets_company_contact_idx").on(t.companyId, t.contactId),
     index("tickets_company_updated_idx").on(t.companyId, t.updatedAt),
     uniqueIndex(LIVE_TICKET_INDEX).on(t.companyId, t.contactId, t.whatsappId).where(sql.raw("status IN ('pending', 'open', 'group')")),
+    // The list's tabs: one status, newest first, with the visibility columns inside the
+    // index so the page and its count are answered from the index alone.
+    index("tickets_list_idx").on(t.companyId, t.status, t.updatedAt, t.queueId, t.userId, t.isGroup),
+    // "My tickets" (the open tab without show-all).
+    index("tickets_user_status_idx").on(t.userId, t.status, t.updatedAt),
   ],
 );
 

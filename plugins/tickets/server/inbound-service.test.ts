@@ -29,9 +29,10 @@ describe("tickets.receive", () => {
     const mine = events.filter((e) => e.event.startsWith("company-1-ticket") || e.event.startsWith("company-1-appMessage"));
     expect(mine.map((e) => e.event)).toEqual(["company-1-ticket", "company-1-appMessage"]);
     expect(mine[0]!.payload).toMatchObject({ action: "update", ticket: { id: result.ticket.id, unreadMessages: 1, status: "pending" } });
-    expect(mine[1]!.payload).toMatchObject({ action: "create", message: { id: result.message.id, body: "oi" }, ticket: { uuid: result.ticket.uuid }, contact: { id: result.contact.id, name: "Ana" } });
-    // the event's contact carries no number (LGPD-masked viewers share the namespace)
-    expect(mine[1]!.payload.contact.number).toBeUndefined();
+    // MessageView + TicketView (shared/ticket-types.ts AppMessageEvent)
+    expect(mine[1]!.payload).toMatchObject({ action: "create", message: { id: result.message.id, body: "oi", fromMe: false, ack: 0, contact: { id: result.contact.id, name: "Ana" } }, ticket: { uuid: result.ticket.uuid } });
+    // the message's contact carries no number (masked viewers get the number only through the masked ticket)
+    expect(mine[1]!.payload.message.contact.number).toBeUndefined();
   });
 
   it("a duplicate providerId emits nothing and changes nothing", async () => {

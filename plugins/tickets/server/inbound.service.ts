@@ -5,16 +5,21 @@ import { AppError } from "../../../core/errors.ts";
 import type { ServiceMap, Services } from "../../../core/plugin/services.ts";
 import type {} from "../../connections/server/connections.contract.ts";
 import type {} from "../../contacts/server/contacts.contract.ts";
+import type { Logger } from "../../../core/log.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
 import type { StoredFile, Storage } from "../../../core/storage/storage.ts";
 import { messages, ticketLogs, tickets } from "../schema/tables.ts";
 import { mediaLimitBytes, mediaTypeOf } from "./media.ts";
+import type { MessageAnnouncer } from "./messages-events.ts";
+import type { TicketReader } from "./tickets-internals.ts";
 import type { ContactSummary, InboundMessage, MessageRow, ReceiveResult, TicketRow } from "./tickets.contract.ts";
-import { announceReceived } from "./tickets.events.ts";
 
 /** Statuses covered by the partial unique index: the contact's current conversation. */
 const LIVE = ["pending", "open", "group"] as const;
+
+/** A reaction is stored as a message of this type; it is neither unread nor the ticket's last message. */
+export const REACTION = "reactionMessage";
 
 /** Thrown inside the transaction when the providerId is already stored, to undo everything. */
 class AlreadyStored extends Error {}
@@ -34,16 +39,27 @@ export class InboundService {
     private services: Services,
     private storage: Storage,
     private settings: SettingsService,
-    private realtime: Realtime,
+    /** Kept for the constructor's signature; events go through the attached announcer. */
+    readonly realtime: Realtime,
     private config: Pick<Config, "UPLOAD_MAX_BYTES">,
   ) {}
+
+  private events: { announcer: MessageAnnouncer; reader: TicketReader; log: Logger } | null = null;
+
+  /** Wires the realtime/bus announcements (the message side builds them after this service). */
+  attach(announcer: MessageAnnouncer, reader: TicketReader, log: Logger): void {
+    this.events = { announcer, reader, log };
+  }
 
   async receive(input: InboundMessage): Promise<ReceiveResult> {
     const connection = await this.need("connections.get")(input.companyId, input.whatsappId);
     if (!connection) throw new AppError("ERR_NO_WAPP_FOUND");
     const providerId = input.providerId.trim();
     if (!providerId) throw new AppError("ERR_VALIDATION", { fields: { id: "Required" } });
-    if (!input.body?.trim() && !input.media) throw new AppError("ERR_VALIDATION", { fields: { body: "Required" } });
+    const mediaType = typeof input.mediaType === "string" ? input.mediaType.trim() : "";
+    if (mediaType.length > 64) throw new AppError("ERR_VALIDATION", { fields: { mediaType: "Too Long!" } });
+    // Structured kinds (location, contact card, reaction …) may come without text.
+    if (!input.body?.trim() && !input.media && !mediaType) throw new AppError("ERR_VALIDATION", { fields: { body: "Required" } });
 
     // The common retry case answers without touching the write lock or the disk.
     const known = await this.existing(input.companyId, input.whatsappId, providerId);
@@ -53,7 +69,7 @@ export class InboundService {
     const stored = input.media ? await this.storeMedia(input.companyId, input.media) : null;
     try {
       const result = await this.db.transaction((tx) => this.write(tx, input, providerId, connection.channel, stored));
-      announceReceived(this.realtime, input.companyId, result);
+      await this.announce(result);
       return result;
     } catch (err) {
       if (stored) await this.storage.remove(stored.path);
@@ -71,6 +87,9 @@ export class InboundService {
     const { ticket: found, created } = await this.liveTicket(tx, companyId, contact.id, whatsappId, channel, contact.isGroup);
 
     const body = input.body?.trim() ?? "";
+    const mediaType = input.mediaType?.trim() || (stored ? mediaTypeOf(stored.mimetype) : "chat");
+    const reaction = mediaType === REACTION;
+    const quotedMsgId = input.quotedProviderId ? await this.quotedId(tx, companyId, whatsappId, input.quotedProviderId) : null;
     const createdAt = input.timestamp && Number.isFinite(input.timestamp) ? new Date(input.timestamp).toISOString() : undefined;
     const [message] = await tx
       .insert(messages)
@@ -82,8 +101,12 @@ export class InboundService {
         providerId,
         body,
         fromMe: input.fromMe ?? false,
-        mediaType: stored ? mediaTypeOf(stored.mimetype) : "chat",
+        mediaType,
         mediaUrl: stored?.url ?? null,
+        quotedMsgId,
+        participant: input.participant?.trim().slice(0, 200) || null,
+        dataJson: input.data === undefined ? (stored ? JSON.stringify({ mimetype: stored.mimetype, fileName: stored.originalName }) : null) : JSON.stringify(input.data),
+        queueId: found.queueId,
         ...(createdAt ? { createdAt } : {}),
       })
       .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
@@ -92,14 +115,16 @@ export class InboundService {
 
     if (created) await tx.insert(ticketLogs).values({ companyId, ticketId: found.id, type: "create" });
     const inbound = !input.fromMe;
-    const [ticket] = await tx
-      .update(tickets)
-      .set({
-        lastMessage: body || stored?.originalName || "",
-        ...(inbound ? { unreadMessages: sql`${tickets.unreadMessages} + 1` } : {}),
-      })
-      .where(eq(tickets.id, found.id))
-      .returning();
+    const [ticket] = reaction
+      ? [found]
+      : await tx
+          .update(tickets)
+          .set({
+            lastMessage: body || stored?.originalName || "",
+            ...(inbound ? { unreadMessages: sql`${tickets.unreadMessages} + 1` } : {}),
+          })
+          .where(eq(tickets.id, found.id))
+          .returning();
     return { message, ticket: ticket!, contact: summary(contact as ContactLike), duplicate: false };
   }
 
@@ -122,6 +147,28 @@ export class InboundService {
       .limit(1);
     if (!live) throw new AppError("ERR_CREATING_TICKET");
     return { ticket: live, created: false };
+  }
+
+  /** Ticket update, then appMessage create and the bus event, once the transaction committed. */
+  private async announce(result: ReceiveResult): Promise<void> {
+    if (!this.events) return;
+    try {
+      await this.events.reader.announce(result.ticket.companyId, result.ticket.id);
+      await this.events.announcer.message("create", result.message, result.ticket);
+    } catch (err) {
+      // The message is stored; a failed announcement must not make the driver retry it.
+      this.events.log.error(`tickets: events of inbound message ${result.message.id} failed`, err);
+    }
+  }
+
+  /** The stored message a reply or reaction points at, on the same connection; null when unknown. */
+  private async quotedId(tx: Tx, companyId: number, whatsappId: number, providerId: string): Promise<number | null> {
+    const [row] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.providerId, String(providerId).trim())))
+      .limit(1);
+    return row?.id ?? null;
   }
 
   /** A message already stored for (connection, providerId), with its ticket and contact. */

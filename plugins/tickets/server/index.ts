@@ -1,7 +1,6 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
-import { registerApiInboundHandlers } from "./api-inbound.handlers.ts";
 import { InboundService } from "./inbound.service.ts";
 import { createMessageSender } from "./messages-sender.ts";
 import { registerMessageFeatures } from "./messages.setup.ts";
@@ -25,8 +24,6 @@ export default defineServerPlugin({
     const sender = createMessageSender(ctx, reader);
     const inbound = new InboundService(ctx.db, ctx.services, ctx.storage, ctx.settings, ctx.realtime, ctx.config);
     ctx.services.provide("tickets.receive", (input) => inbound.receive(input));
-    // Moves to the api-channel plugin.
-    registerApiInboundHandlers(ctx.router, inbound, ctx.services, ctx.settings, ctx.config);
     registerTicketFeatures(ctx, { reader, sender });
     registerMessageFeatures(ctx, { reader, sender, inbound });
     registerTicketExtras(ctx, { reader });

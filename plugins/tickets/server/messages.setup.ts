@@ -1,6 +1,32 @@
 import type { PluginContext } from "../../../core/plugin/server-plugin.ts";
 import type { InboundService } from "./inbound.service.ts";
+import { Forwarder } from "./messages-forward.ts";
+import { ProviderUpdates } from "./messages-provider.ts";
+import { OutboundSender } from "./messages-sender.ts";
+import { registerMessagesHandlers } from "./messages.handlers.ts";
+import { MessagesService } from "./messages.service.ts";
 import type { MessageSender, TicketReader } from "./tickets-internals.ts";
+import { Transcriber } from "./transcription.ts";
+import "./channel-driver.contract.ts";
 
-// SCAFFOLD (helper B replaces this file): message routes, driver registry, delivery job, ack/edit/delete services.
-export function registerMessageFeatures(_ctx: PluginContext, _deps: { reader: TicketReader; sender: MessageSender; inbound: InboundService }): void {}
+/**
+ * The message side of the tickets plugin: the driver registry and the provider-report
+ * services of channel-driver.contract.ts, the inbound pipeline's announcements, and the
+ * message routes. The delivery jobs are defined by the sender (messages-sender.ts).
+ */
+export function registerMessageFeatures(ctx: PluginContext, deps: { reader: TicketReader; sender: MessageSender; inbound: InboundService }): void {
+  const { sender, reader, inbound } = deps;
+  if (!(sender instanceof OutboundSender)) throw new Error("registerMessageFeatures needs the sender built by createMessageSender");
+
+  ctx.services.provide("tickets.registerDriver", (driver) => sender.drivers.register(driver));
+  const provider = new ProviderUpdates(ctx.db, ctx.settings, sender.announcer);
+  ctx.services.provide("tickets.ack", (ref, ack) => provider.ack(ref, ack));
+  ctx.services.provide("tickets.providerEdited", (ref, body) => provider.edited(ref, body));
+  ctx.services.provide("tickets.providerDeleted", (ref) => provider.deleted(ref));
+
+  inbound.attach(sender.announcer, reader, ctx.log);
+
+  const transcriber = new Transcriber(ctx.db, ctx.settings, ctx.storage, reader, ctx.log);
+  transcriber.declare();
+  registerMessagesHandlers(ctx.router, { messages: new MessagesService(ctx, sender), forwarder: new Forwarder(ctx, sender), transcriber });
+}

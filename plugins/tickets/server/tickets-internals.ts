@@ -43,6 +43,11 @@ export interface SendMessageInput {
   isForwarded?: boolean;
   quotedMsgId?: number;
   media?: { file: File };
+  /**
+   * A file already stored for this company (a forwarded message's media, a quick reply's
+   * attachment): `url` must be a `/public/company{companyId}/…` path; nothing is copied.
+   */
+  storedMedia?: { url: string; mimetype: string; fileName: string };
   vCard?: { name: string; number: string };
   /** Interactive content (list, buttons, PIX) kept in dataJson and given to the driver. */
   data?: unknown;

@@ -82,7 +82,7 @@ export interface TicketListQuery {
   updatedAt?: string;
   /** "true" shows tickets of every attendant (admin, or allUserChat users). */
   showAll?: "true" | "false";
-  /** JSON array of queue ids. */
+  /** JSON array of queue ids; 0 stands for "Sem fila" (tickets without a queue, for allTicket users). */
   queueIds?: string;
   withUnreadMessages?: "true" | "false";
   /** JSON array of connection ids. */

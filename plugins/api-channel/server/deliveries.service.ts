@@ -1,0 +1,131 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../core/db/database.ts";
+import { AppError } from "../../../core/errors.ts";
+import type { Jobs } from "../../../core/jobs/jobs.ts";
+import type { Services } from "../../../core/plugin/services.ts";
+import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
+import { apiWebhookDeliveries } from "../schema/tables.ts";
+import { postSigned, type PostOutcome } from "./webhook-signer.ts";
+
+export type DeliveryRow = typeof apiWebhookDeliveries.$inferSelect;
+
+/** Every webhook body names its event: `{ event: "message.created", ... }`. */
+export type WebhookPayload = { event: string } & Record<string, unknown>;
+
+/** The durable job that posts one webhook; failures retry with the jobs outbox's backoff. */
+export const WEBHOOK_JOB = "api-channel.webhook";
+export interface WebhookJob {
+  whatsappId: number;
+  /** Names one logical delivery across attempts (the log's attempt counter, the receiver's de-duplication header). */
+  key: string;
+  payload: WebhookPayload;
+}
+
+export const DELIVERIES_PAGE_SIZE = 20;
+/** Rows kept per connection: the log is for diagnosis, not an archive. */
+export const DELIVERIES_KEPT = 1000;
+
+/** Thrown when an attempt did not get a 2xx answer, so the job or driver is retried. */
+export class WebhookFailed extends Error {
+  constructor(readonly outcome: PostOutcome) {
+    super(outcome.error ?? `HTTP ${outcome.statusCode}`);
+    this.name = "WebhookFailed";
+  }
+}
+
+/**
+ * Posts webhooks of API connections and keeps their delivery log: one row per attempt,
+ * the latest `keep` per connection; lists the log for admins and re-sends a logged payload.
+ */
+export class Deliveries {
+  constructor(
+    private db: Db,
+    private jobs: Jobs,
+    private services: Services,
+    private options: { keep?: number; timeoutMs?: number; fetchImpl?: typeof fetch } = {},
+  ) {}
+
+  /** One attempt: signs with the connection token, posts, logs; throws WebhookFailed unless 2xx. */
+  async send(connection: ConnectionRow, payload: WebhookPayload, key: string): Promise<void> {
+    const body = JSON.stringify(payload);
+    const attempt = (await this.attemptsSoFar(connection.id, key)) + 1;
+    const outcome = await postSigned(connection.webhookUrl, connection.token, payload.event, key, body, this.options);
+    await this.record({
+      companyId: connection.companyId,
+      whatsappId: connection.id,
+      event: payload.event,
+      url: connection.webhookUrl,
+      statusCode: outcome.statusCode,
+      ok: outcome.ok,
+      error: outcome.error,
+      attempt,
+      durationMs: outcome.durationMs,
+      key,
+      payload: body,
+    });
+    if (!outcome.ok) throw new WebhookFailed(outcome);
+  }
+
+  /** Queues a webhook in the durable outbox (`dedupeKey` makes repeated producers harmless). */
+  enqueue(companyId: number, job: WebhookJob, dedupeKey?: string): Promise<void> {
+    return this.jobs.enqueue(WEBHOOK_JOB, job, { companyId, dedupeKey });
+  }
+
+  async page(companyId: number, whatsappId: number, pageNumber: number) {
+    await this.connectionOf(companyId, whatsappId);
+    const rows = await this.db
+      .select()
+      .from(apiWebhookDeliveries)
+      .where(and(eq(apiWebhookDeliveries.companyId, companyId), eq(apiWebhookDeliveries.whatsappId, whatsappId)))
+      .orderBy(desc(apiWebhookDeliveries.id))
+      .limit(DELIVERIES_PAGE_SIZE + 1)
+      .offset((pageNumber - 1) * DELIVERIES_PAGE_SIZE);
+    return { records: rows.slice(0, DELIVERIES_PAGE_SIZE).map(view), hasMore: rows.length > DELIVERIES_PAGE_SIZE };
+  }
+
+  /** Sends a logged payload again, through the outbox (a new log row per attempt). */
+  async retry(companyId: number, id: number): Promise<void> {
+    const [row] = await this.db
+      .select()
+      .from(apiWebhookDeliveries)
+      .where(and(eq(apiWebhookDeliveries.id, id), eq(apiWebhookDeliveries.companyId, companyId)))
+      .limit(1);
+    if (!row) throw new AppError("ERR_NOT_FOUND");
+    await this.connectionOf(companyId, row.whatsappId);
+    // No dedupe key: a manual retry is a deliberate new attempt.
+    await this.enqueue(companyId, { whatsappId: row.whatsappId, key: row.key, payload: JSON.parse(row.payload) as WebhookPayload });
+  }
+
+  /** The company's API connection, else ERR_NO_WAPP_FOUND (another company's id included). */
+  async connectionOf(companyId: number, whatsappId: number): Promise<ConnectionRow> {
+    const connection = await this.services.get("connections.get")?.(companyId, whatsappId);
+    if (!connection || connection.channel !== "api") throw new AppError("ERR_NO_WAPP_FOUND");
+    return connection;
+  }
+
+  private async attemptsSoFar(whatsappId: number, key: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(apiWebhookDeliveries)
+      .where(and(eq(apiWebhookDeliveries.whatsappId, whatsappId), eq(apiWebhookDeliveries.key, key)));
+    return row?.n ?? 0;
+  }
+
+  /** Inserts one attempt and drops what falls beyond the newest `keep` rows of its connection. */
+  async record(row: typeof apiWebhookDeliveries.$inferInsert): Promise<void> {
+    const keep = this.options.keep ?? DELIVERIES_KEPT;
+    await this.db.insert(apiWebhookDeliveries).values(row);
+    const t = apiWebhookDeliveries;
+    await this.db.run(sql`
+      DELETE FROM ${t} WHERE ${t.companyId} = ${row.companyId} AND ${t.whatsappId} = ${row.whatsappId} AND ${t.id} <= (
+        SELECT ${t.id} FROM ${t} WHERE ${t.companyId} = ${row.companyId} AND ${t.whatsappId} = ${row.whatsappId}
+        ORDER BY ${t.id} DESC LIMIT 1 OFFSET ${keep}
+      )`);
+  }
+}
+
+/** The log row as the API shows it: the payload stays on the server. */
+function view(row: DeliveryRow) {
+  const { companyId: _company, key: _key, payload: _payload, ...rest } = row;
+  return rest;
+}

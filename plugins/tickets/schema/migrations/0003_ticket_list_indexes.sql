@@ -1,0 +1,2 @@
+CREATE INDEX `tickets_list_idx` ON `tickets` (`company_id`,`status`,`updated_at`,`queue_id`,`user_id`,`is_group`);--> statement-breakpoint
+CREATE INDEX `tickets_user_status_idx` ON `tickets` (`user_id`,`status`,`updated_at`);

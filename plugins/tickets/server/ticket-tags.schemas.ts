@@ -1,0 +1,9 @@
+import { z } from "@hono/zod-openapi";
+
+const pathId = (name: string) => z.coerce.number().int().positive().openapi({ param: { name, in: "path" }, example: 1 });
+
+export const TicketIdParam = z.object({ ticketId: pathId("ticketId") });
+export const TicketTagParams = z.object({ ticketId: pathId("ticketId"), tagId: pathId("tagId") });
+
+/** The link PUT /ticket-tags/{ticketId}/{tagId} made (or found already made). */
+export const TicketTagLink = z.object({ ticketId: z.number(), tagId: z.number() }).openapi("TicketTagLink");

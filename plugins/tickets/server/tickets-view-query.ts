@@ -1,0 +1,115 @@
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../../core/db/database.ts";
+import { users } from "../../../core/db/tables.ts";
+import { maskNumber } from "../../contacts/server/contacts.contract.ts";
+import { contactsRef, queuesRef, tagsRef, whatsappsRef } from "../schema/refs.ts";
+import { ticketTags, tickets } from "../schema/tables.ts";
+import type { TagChip, TicketView } from "../shared/ticket-types.ts";
+
+/**
+ * Builds TicketViews with one joined SELECT (ticket + contact + user + queue + connection)
+ * and one SELECT of the tags of every ticket of the page: two queries whatever the page
+ * size. The joins read other plugins' tables through the stub tables of schema/refs.ts.
+ */
+const viewColumns = {
+  t: tickets,
+  contact: {
+    id: contactsRef.id,
+    name: contactsRef.name,
+    number: contactsRef.number,
+    email: contactsRef.email,
+    urlPicture: contactsRef.urlPicture,
+    disableBot: contactsRef.disableBot,
+    isGroup: contactsRef.isGroup,
+    active: contactsRef.active,
+    acceptAudioMessage: contactsRef.acceptAudioMessage,
+    channel: contactsRef.channel,
+  },
+  userName: users.name,
+  queueName: queuesRef.name,
+  queueColor: queuesRef.color,
+  whatsappName: whatsappsRef.name,
+  whatsappChannel: whatsappsRef.channel,
+  groupAsTicket: whatsappsRef.groupAsTicket,
+};
+
+/** The joined SELECT every view starts from; callers add where / order / limit. */
+export function viewSelect(db: DbOrTx) {
+  return db
+    .select(viewColumns)
+    .from(tickets)
+    .innerJoin(contactsRef, eq(contactsRef.id, tickets.contactId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queuesRef, eq(queuesRef.id, tickets.queueId))
+    .leftJoin(whatsappsRef, eq(whatsappsRef.id, tickets.whatsappId));
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof viewSelect>["where"]>>[number];
+
+/** The tags of each ticket named. */
+export async function tagsOfTickets(db: DbOrTx, ticketIds: number[]): Promise<Map<number, TagChip[]>> {
+  const out = new Map<number, TagChip[]>();
+  if (!ticketIds.length) return out;
+  const rows = await db
+    .select({ ticketId: ticketTags.ticketId, id: tagsRef.id, name: tagsRef.name, color: tagsRef.color })
+    .from(ticketTags)
+    .innerJoin(tagsRef, eq(tagsRef.id, ticketTags.tagId))
+    .where(inArray(ticketTags.ticketId, ticketIds))
+    .orderBy(ticketTags.id);
+  for (const { ticketId, ...tag } of rows) {
+    const list = out.get(ticketId) ?? [];
+    list.push(tag);
+    out.set(ticketId, list);
+  }
+  return out;
+}
+
+function toView(r: ViewRow, tags: TagChip[], mask: boolean): TicketView {
+  const t = r.t;
+  return {
+    id: t.id,
+    uuid: t.uuid,
+    status: t.status,
+    contactId: t.contactId,
+    contact: { ...r.contact, number: mask ? maskNumber(r.contact.number) : r.contact.number },
+    userId: t.userId,
+    // Users carry no colour column: the chip uses the web's default colour.
+    user: t.userId != null && r.userName != null ? { id: t.userId, name: r.userName, color: "" } : null,
+    queueId: t.queueId,
+    queue: t.queueId != null && r.queueName != null ? { id: t.queueId, name: r.queueName, color: r.queueColor ?? "" } : null,
+    whatsappId: t.whatsappId,
+    whatsapp: r.whatsappName != null ? { id: t.whatsappId, name: r.whatsappName, channel: r.whatsappChannel ?? t.channel, groupAsTicket: r.groupAsTicket ?? "disabled" } : null,
+    channel: t.channel,
+    lastMessage: t.lastMessage,
+    unreadMessages: t.unreadMessages,
+    isBot: t.isBot,
+    isGroup: t.isGroup,
+    useIntegration: t.useIntegration,
+    amount: t.amount,
+    tags,
+    userRating: null,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
+
+/** Views of the rows a viewSelect returned, in the same order. */
+export async function viewsOfRows(db: DbOrTx, rows: ViewRow[], mask: boolean): Promise<TicketView[]> {
+  const tags = await tagsOfTickets(
+    db,
+    rows.map((r) => r.t.id),
+  );
+  return rows.map((r) => toView(r, tags.get(r.t.id) ?? [], mask));
+}
+
+/** One ticket of the company as a view, or null. */
+export async function viewOne(db: DbOrTx, companyId: number, where: SQL, mask: boolean): Promise<TicketView | null> {
+  const rows = await viewSelect(db)
+    .where(and(eq(tickets.companyId, companyId), where))
+    .limit(1);
+  if (!rows.length) return null;
+  return (await viewsOfRows(db, rows, mask))[0] ?? null;
+}
+
+/** The LGPD-masked copy of a view (for the masked rooms). */
+export const maskedView = (v: TicketView): TicketView => ({ ...v, contact: { ...v.contact, number: maskNumber(v.contact.number) } });

@@ -1,0 +1,52 @@
+import type { SessionUser } from "../../../web/src/session/session.ts";
+import type { AppMessageEvent } from "../shared/ticket-types.ts";
+
+/**
+ * Whether a message event should notify this user (spec 000 §4: only tickets of the
+ * user's own queues — no queue counts for allTicket users — that are theirs or
+ * unassigned), and only an inbound message of a ticket they are not looking at.
+ */
+export function shouldNotify(event: AppMessageEvent | null | undefined, me: SessionUser | null, lookingAt: string | null, pageVisible: boolean): boolean {
+  if (!me || event?.action !== "create" || !event.message || !event.ticket) return false;
+  const { message, ticket } = event;
+  if (message.fromMe || message.isPrivate) return false;
+  if (ticket.userId != null && ticket.userId !== me.id) return false;
+  const inMyQueues = ticket.queueId == null ? me.allTicket === "enable" : (me.queues ?? []).some((q) => q.id === ticket.queueId);
+  if (!inMyQueues) return false;
+  return !(pageVisible && lookingAt === ticket.uuid);
+}
+
+/** The browser notification, when the browser has them and the person allowed them; else a console notice. */
+export function showBrowserNotification(title: string, body: string, tag: string, icon: string | undefined, onClick: () => void): boolean {
+  const N = (globalThis as { Notification?: typeof Notification }).Notification;
+  if (!N) {
+    console.info("[tickets] this browser does not support desktop notifications");
+    return false;
+  }
+  if (N.permission !== "granted") {
+    console.info(`[tickets] desktop notifications are not permitted (${N.permission})`);
+    return false;
+  }
+  try {
+    const note = new N(title, { body, tag, icon: icon || undefined });
+    note.onclick = () => {
+      globalThis.focus?.();
+      onClick();
+      note.close();
+    };
+    return true;
+  } catch (err) {
+    console.info("[tickets] desktop notification failed", err);
+    return false;
+  }
+}
+
+/** Asks once for permission when the person has not decided yet (browsers may ignore it without a click). */
+export function askNotificationPermission(): void {
+  const N = (globalThis as { Notification?: typeof Notification }).Notification;
+  if (!N) {
+    console.info("[tickets] this browser does not support desktop notifications");
+    return;
+  }
+  if (N.permission === "default") void Promise.resolve(N.requestPermission?.()).catch(() => {});
+}

@@ -1,0 +1,107 @@
+/**
+ * The load side of the conversations benchmark, in its own process (the load must not
+ * share the server's event loop): runs the requests of a job file against a loopback
+ * server with `concurrency` requests in flight, then prints one JSON line of figures.
+ *   bun tests/bench/conversations/load-worker.ts <job.json>
+ * Job: { base, concurrency, maxSeconds?, requests: [{ method, path, token, body? }] }. Bounded:
+ * at most MAX_REQUESTS requests; no new request after maxSeconds (at most MAX_SECONDS); each
+ * request times out after 30 s.
+ */
+import { readFileSync } from "node:fs";
+import { percentile } from "../support.ts";
+
+export interface LoadRequest {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  token: string;
+  body?: unknown;
+}
+export interface LoadJob {
+  base: string;
+  concurrency: number;
+  /** Stop starting requests after this many seconds (a slow endpoint must not stall the run). */
+  maxSeconds?: number;
+  requests: LoadRequest[];
+}
+export interface LoadResult {
+  ok: number;
+  errors: number;
+  /** Requests never sent because the time budget ran out. */
+  skipped: number;
+  statuses: Record<string, number>;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** The first answer's `count` field, when it has one (the ticket list's total). */
+  count: number | null;
+  firstError: string | null;
+}
+
+const MAX_REQUESTS = 100_000;
+const MAX_SECONDS = 600;
+
+const job = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as LoadJob;
+if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(job.base)) throw new Error("load-worker: the base URL must be http://127.0.0.1:<port>");
+if (!(job.concurrency >= 1 && job.concurrency <= 256)) throw new Error("load-worker: concurrency must be 1..256");
+if (job.requests.length > MAX_REQUESTS) throw new Error(`load-worker: at most ${MAX_REQUESTS} requests`);
+
+const latencies: number[] = [];
+const statuses: Record<string, number> = {};
+let errors = 0;
+let next = 0;
+let count: number | null = null;
+let firstError: string | null = null;
+const started = performance.now();
+const deadline = started + Math.min(job.maxSeconds ?? MAX_SECONDS, MAX_SECONDS) * 1000;
+
+async function one(req: LoadRequest) {
+  const headers: Record<string, string> = { authorization: `Bearer ${req.token}`, accept: "application/json" };
+  if (req.body !== undefined) headers["content-type"] = "application/json";
+  const t = performance.now();
+  try {
+    const res = await fetch(job.base + req.path, {
+      method: req.method,
+      headers,
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await res.text();
+    const elapsed = performance.now() - t;
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    if (res.status === 200) {
+      latencies.push(elapsed);
+      if (count === null && text.includes('"count"')) count = (JSON.parse(text) as { count?: number }).count ?? null;
+    } else {
+      errors += 1;
+      firstError ??= `${req.method} ${req.path}: ${res.status} ${text.slice(0, 300)}`;
+    }
+  } catch (err) {
+    errors += 1;
+    statuses.network = (statuses.network ?? 0) + 1;
+    firstError ??= `${req.method} ${req.path}: ${(err as Error).message}`;
+  }
+}
+
+async function loop() {
+  while (next < job.requests.length && performance.now() < deadline) await one(job.requests[next++]!);
+}
+
+await Promise.all(Array.from({ length: job.concurrency }, loop));
+const seconds = (performance.now() - started) / 1000;
+latencies.sort((a, b) => a - b);
+const result: LoadResult = {
+  ok: latencies.length,
+  errors,
+  skipped: job.requests.length - next,
+  statuses,
+  seconds,
+  rps: latencies.length / seconds,
+  p50: percentile(latencies, 50),
+  p95: percentile(latencies, 95),
+  p99: percentile(latencies, 99),
+  count,
+  firstError,
+};
+console.log(JSON.stringify(result));
