@@ -16,7 +16,16 @@ export interface CatalogEntry {
   value: z.ZodType<string, string>;
   public?: boolean;
   superOnly?: boolean;
+  /**
+   * A company credential (e.g. the transcription API key): admins write it, nobody reads it
+   * back — reads answer SECRET_MASK when it is set and "" otherwise, and its change is
+   * announced without the value. Saving the mask itself keeps the stored value.
+   */
+  secret?: boolean;
 }
+
+/** What a read shows instead of a company secret that is set. */
+export const SECRET_MASK = "********";
 
 export const DOWNLOAD_LIMITS = ["32", "64", "128", "256", "512", "1024", "2048"] as const;
 export const SCHEDULE_TYPES = ["disabled", "queue", "company", "connection"] as const;
@@ -63,7 +72,7 @@ export const platformSettings: CatalogEntry[] = [
   platform("allowSignup", "enabled", toggle, { public: true }),
 ];
 
-const company = (key: string, def: string, value: z.ZodType<string, string>): CatalogEntry => ({ key, default: def, value });
+const company = (key: string, def: string, value: z.ZodType<string, string>, flags: Partial<CatalogEntry> = {}): CatalogEntry => ({ key, default: def, value, ...flags });
 
 export const companySettingsCatalog: CatalogEntry[] = [
   company("userRating", "disabled", toggle),
@@ -92,6 +101,10 @@ export const companySettingsCatalog: CatalogEntry[] = [
   company("AcceptCallWhatsappMessage", "", text(2000)),
   company("sendQueuePositionMessage", "", text(2000)),
   company("showNotificationPending", "false", bool),
+  // audio transcription through an OpenAI-compatible endpoint (empty URL: OpenAI's own)
+  company("transcriptionApiUrl", "", z.string().max(500, "Too Long!").regex(/^(|https?:\/\/\S+)$/, "Invalid link")),
+  company("transcriptionApiKey", "", secret, { secret: true }),
+  company("transcriptionModel", "whisper-1", text(100)),
 ];
 
 /**

@@ -6,7 +6,10 @@ import { AppError } from "../../../core/errors.ts";
 import type { EventBus } from "../../../core/events/bus.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
 import { PLATFORM_COMPANY_ID, type SettingsService as KernelSettings } from "../../../core/settings/settings.ts";
-import { companyByKey, platformByKey, requiredMessages, type CatalogEntry } from "./settings.catalog.ts";
+import { companyByKey, platformByKey, requiredMessages, SECRET_MASK, type CatalogEntry } from "./settings.catalog.ts";
+
+/** A company value as reads show it: secrets only say whether they are set. */
+const shown = (key: string, value: string): string => (companyByKey.get(key)?.secret ? (value ? SECRET_MASK : "") : value);
 import { companySettingsTopic, PLATFORM_SETTINGS_EVENT } from "./settings.events.ts";
 
 export type SettingValue = string | number | boolean;
@@ -42,14 +45,14 @@ export class SettingsRules {
     const own = await this.store.companyAll(actor.companyId);
     const company = Object.entries(own)
       .filter(([key]) => companyByKey.has(key))
-      .map(([key, value]) => ({ key, value }));
+      .map(([key, value]) => ({ key, value: shown(key, value) }));
     const platform = (await this.store.globalAll(PLATFORM_COMPANY_ID)).filter(({ key }) => this.mayRead(actor, platformByKey.get(key)));
     return [...company, ...platform];
   }
 
   /** One key, company option or platform setting. */
   async one(actor: UserRow, key: string): Promise<Setting> {
-    if (companyByKey.has(key)) return { key, value: (await this.store.companyOne(actor.companyId, key)) ?? "" };
+    if (companyByKey.has(key)) return { key, value: shown(key, (await this.store.companyOne(actor.companyId, key)) ?? "") };
     const entry = platformByKey.get(key);
     if (!entry) throw new AppError("ERR_NO_SETTING_FOUND");
     if (!this.mayRead(actor, entry)) throw new AppError("ERR_NO_PERMISSION");
@@ -89,23 +92,25 @@ export class SettingsRules {
     const [exists] = await this.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
     if (!exists) throw new AppError("ERR_NO_COMPANY_FOUND");
     const all = await this.store.companyAll(companyId);
-    return Object.fromEntries(Object.entries(all).filter(([key]) => companyByKey.has(key)));
+    return Object.fromEntries(Object.entries(all).filter(([key]) => companyByKey.has(key)).map(([key, value]) => [key, shown(key, value)]));
   }
 
   async companyOne(companyId: number, column: string): Promise<Setting> {
     if (!companyByKey.has(column)) throw new AppError("ERR_NO_SETTING_FOUND");
-    return { key: column, value: (await this.store.companyOne(companyId, column)) ?? "" };
+    return { key: column, value: shown(column, (await this.store.companyOne(companyId, column)) ?? "") };
   }
 
   async setCompany(companyId: number, column: string, raw: SettingValue): Promise<Setting> {
     const entry = companyByKey.get(column);
     if (!entry) throw new AppError("ERR_NO_SETTING_FOUND");
+    // Saving a form that still shows the mask keeps the stored secret.
+    if (entry.secret && raw === SECRET_MASK) return { key: column, value: shown(column, (await this.store.companyOne(companyId, column)) ?? "") };
     const value = parseValue(entry, raw);
     await this.ensureMessagesKept(companyId, column, value);
     await this.store.setCompany(companyId, column, value);
-    const setting = { key: column, value };
+    const setting = { key: column, value: shown(column, value) };
     this.realtime.emit(companyId, companySettingsTopic(companyId), { action: "update", setting });
-    await this.bus.emit("settings.company.updated", { companyId, key: column, value });
+    await this.bus.emit("settings.company.updated", { companyId, key: column, value: shown(column, value) });
     return setting;
   }
 

@@ -48,6 +48,22 @@ describe("settings: happy", () => {
     });
   });
 
+  it("a company secret (the transcription key) is written by admins and never read back or broadcast", async () => {
+    const acme = await createCompanyWithAdmin(t, "Acme");
+    const seen = recordEmits(t);
+    const saved = await t.call("PUT", "/companySettings", { token: acme.token, body: { column: "transcriptionApiKey", data: "sk-live-123" } });
+    expect(saved.body).toEqual({ key: "transcriptionApiKey", value: "********" });
+    expect(JSON.stringify(seen)).not.toContain("sk-live-123");
+    const plain = await createUser(t, acme.company.id);
+    const one = await t.call("GET", "/companySettingOne?column=transcriptionApiKey", { token: plain.token });
+    expect(one.body).toEqual({ key: "transcriptionApiKey", value: "********" });
+    const all = await t.call("GET", `/companySettings/${acme.company.id}`, { token: acme.token });
+    expect(all.body.transcriptionApiKey).toBe("********");
+    // Saving the form as shown keeps the key; the service still reads the real one.
+    await t.call("PUT", "/companySettings", { token: acme.token, body: { column: "transcriptionApiKey", data: "********" } });
+    expect(await t.kernel.settings.companyOne(acme.company.id, "transcriptionApiKey")).toBe("sk-live-123");
+  });
+
   it("booleans are kept as true/false text; PUT /settings/{key} also saves company options", async () => {
     const acme = await createCompanyWithAdmin(t, "Acme");
     const res = await t.call("PUT", "/companySettings", { token: acme.token, body: { column: "closeTicketOnTransfer", data: true } });

@@ -78,6 +78,33 @@ export function OptionsTab() {
         ))}
       </Card>
       <Card>
+        <H5>{t("options.groups.transcription")}</H5>
+        <TextOption
+          id="option-transcriptionApiUrl"
+          label={t("options.transcriptionApiUrl")}
+          value={values.transcriptionApiUrl}
+          placeholder="https://api.openai.com/v1"
+          updating={pending.has("transcriptionApiUrl")}
+          onSave={(v) => save("transcriptionApiUrl", v)}
+        />
+        <TextOption
+          id="option-transcriptionApiKey"
+          label={t("options.transcriptionApiKey")}
+          value={values.transcriptionApiKey}
+          secret
+          updating={pending.has("transcriptionApiKey")}
+          onSave={(v) => save("transcriptionApiKey", v)}
+        />
+        <TextOption
+          id="option-transcriptionModel"
+          label={t("options.transcriptionModel")}
+          value={values.transcriptionModel}
+          placeholder="whisper-1"
+          updating={pending.has("transcriptionModel")}
+          onSave={(v) => save("transcriptionModel", v)}
+        />
+      </Card>
+      <Card>
         <H5>{t("options.groups.lgpd")}</H5>
         {toggle("enableLGPD")}
         {values.enableLGPD === "enabled" ? (

@@ -6,6 +6,7 @@ import { AudioPlayer } from "./audio-player.tsx";
 import { ContactCard, LocationCard } from "./contact-card.tsx";
 import { InteractiveCard } from "./interactive-card.tsx";
 import { isText, parseData } from "./message-rules.ts";
+import { FormattedText } from "./formatted-text.tsx";
 
 const fileNameOf = (url: string) => decodeURIComponent(url.split(/[?#]/)[0]?.split("/").pop() ?? "");
 
@@ -31,7 +32,7 @@ function ImageMessage({ src, alt }: { src: string; alt: string }) {
 function Caption({ message }: { message: MessageView }) {
   const body = message.body?.trim();
   if (!body || (message.mediaUrl && body === fileNameOf(message.mediaUrl))) return null;
-  return <div className="msg-text">{body}</div>;
+  return <div className="msg-text"><FormattedText text={body} /></div>;
 }
 
 /** What a message shows inside its bubble, by media type (spec 000 §3). */
@@ -53,10 +54,10 @@ export function MessageContent({ message, ticket }: { message: MessageView; tick
           <Caption message={message} />
         </>
       ) : (
-        <div className="msg-text">{message.body}</div>
+        <div className="msg-text"><FormattedText text={message.body} /></div>
       );
     case "audio":
-      return url ? <AudioPlayer src={url} /> : <div className="msg-text">{message.body}</div>;
+      return url ? <AudioPlayer src={url} /> : <div className="msg-text"><FormattedText text={message.body} /></div>;
     case "video":
       return (
         <>
@@ -80,7 +81,7 @@ export function MessageContent({ message, ticket }: { message: MessageView; tick
     case "interactiveMessage":
     case "buttonsMessage": {
       const data = parseData(message);
-      return data ? <InteractiveCard data={data} /> : <div className="msg-text">{message.body}</div>;
+      return data ? <InteractiveCard data={data} /> : <div className="msg-text"><FormattedText text={message.body} /></div>;
     }
     case "call_log":
       return (
@@ -94,6 +95,6 @@ export function MessageContent({ message, ticket }: { message: MessageView; tick
           <AnchorButton className="msg-document" icon="document" endIcon="download" href={url} target="_blank" download variant="outlined" text={fileNameOf(url) || t("conversation.media.download")} />
         );
       }
-      return <div className="msg-text">{message.body}</div>;
+      return <div className="msg-text"><FormattedText text={message.body} /></div>;
   }
 }

@@ -113,4 +113,13 @@ describe("messages reducer", () => {
     expect(s.messages[2]).toMatchObject({ isDeleted: true, deletedBy: "contact" });
     expect(s.messages).toHaveLength(3);
   });
+
+  it("a late, older copy (a send's answer after the delivery event) never lowers the ack or undoes an edit", () => {
+    const sent = convMessage(7, { fromMe: true, ack: 0, createdAt: "2026-01-01T10:00:00.000Z", updatedAt: "2026-01-01T10:00:00.000Z" });
+    let s = messagesReducer({ messages: [] }, { type: "upsert", message: { ...sent, ack: 1, updatedAt: "2026-01-01T10:00:01.000Z" } });
+    s = messagesReducer(s, { type: "upsert", message: sent });
+    expect(s.messages[0]!.ack).toBe(1);
+    s = messagesReducer(s, { type: "upsert", message: { ...sent, body: "editada", isEdited: true, ack: 0, updatedAt: "2026-01-01T10:05:00.000Z" } });
+    expect(s.messages[0]).toMatchObject({ body: "editada", isEdited: true, ack: 1 });
+  });
 });

@@ -16,6 +16,17 @@ export type MessagesAction =
 const byTime = (a: MessageView, b: MessageView) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id;
 
 /**
+ * Merges what arrived about a message into what is shown. Answers and socket events race
+ * (a send's HTTP answer, still at ack 0, can land after the delivery's ack-1 event), so an
+ * older copy never overwrites a newer one and an ack never goes down.
+ */
+export function mergeMessage(shown: MessageView, incoming: MessageView): MessageView {
+  const ack = Math.max(shown.ack, incoming.ack) as MessageView["ack"];
+  if (Date.parse(incoming.updatedAt) < Date.parse(shown.updatedAt)) return { ...shown, ack };
+  return { ...shown, ...incoming, ack };
+}
+
+/**
  * The conversation's messages in time order: pages (older ones) merge in, a live creation
  * appends, an update replaces in place, a deletion keeps the bubble marked as deleted.
  */
@@ -29,7 +40,7 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
     }
     case "upsert": {
       if (state.messages.some((m) => m.id === action.message.id))
-        return { messages: state.messages.map((m) => (m.id === action.message.id ? { ...m, ...action.message } : m)) };
+        return { messages: state.messages.map((m) => (m.id === action.message.id ? mergeMessage(m, action.message) : m)) };
       return { messages: [...state.messages, action.message].sort(byTime) };
     }
     case "deleted":
