@@ -1,72 +1,30 @@
 import type { MessageView, TicketView } from "../../shared/ticket-types.ts";
+import { apiMessage, apiTicket } from "../test-tickets.ts";
 
-/** A ticket as the API answers it, for component tests. */
+/** The ticket the action tests work on (Maria's, in Suporte, Ana's). */
 export function ticketView(over: Partial<TicketView> = {}): TicketView {
+  const base = apiTicket(41, "Maria Oliveira");
   return {
-    id: 41,
-    uuid: "uuid-41",
-    status: "open",
+    ...base,
     contactId: 5,
-    contact: {
-      id: 5,
-      name: "Maria Oliveira",
-      number: "5511987654321",
-      email: "maria@cliente.com",
-      urlPicture: "",
-      disableBot: false,
-      isGroup: false,
-      active: true,
-      acceptAudioMessage: true,
-      channel: "whatsapp",
-    },
+    contact: { ...base.contact, id: 5, number: "5511987654321", email: "maria@cliente.com" },
     userId: 7,
     user: { id: 7, name: "Ana Souza", color: "#123456" },
     queueId: 3,
     queue: { id: 3, name: "Suporte", color: "#00aa00" },
     whatsappId: 1,
     whatsapp: { id: 1, name: "Principal", channel: "whatsapp", groupAsTicket: "disabled" },
-    channel: "whatsapp",
     lastMessage: "Olá",
-    unreadMessages: 0,
-    isBot: false,
-    isGroup: false,
-    useIntegration: false,
-    amount: 0,
-    tags: [],
-    userRating: null,
     createdAt: "2026-03-02T12:00:00.000Z",
     updatedAt: "2026-03-02T12:30:00.000Z",
     ...over,
   };
 }
 
-/** A message as the API answers it. */
+/** A message of that ticket, at 12:{id} on its day. */
 export function messageView(id: number, over: Partial<MessageView> = {}): MessageView {
-  return {
-    id,
-    ticketId: 41,
-    providerId: `p-${id}`,
-    body: `Mensagem ${id}`,
-    fromMe: false,
-    mediaType: "chat",
-    mediaUrl: null,
-    ack: 3,
-    isDeleted: false,
-    deletedBy: null,
-    isEdited: false,
-    isForwarded: false,
-    isPrivate: false,
-    quotedMsgId: null,
-    quotedMsg: null,
-    contact: { id: 5, name: "Maria Oliveira", urlPicture: "" },
-    userId: null,
-    queueId: 3,
-    participant: null,
-    dataJson: null,
-    createdAt: `2026-03-02T12:${String(id).padStart(2, "0")}:00.000Z`,
-    updatedAt: `2026-03-02T12:${String(id).padStart(2, "0")}:00.000Z`,
-    ...over,
-  };
+  const at = `2026-03-02T12:${String(id).padStart(2, "0")}:00.000Z`;
+  return apiMessage(id, 41, { body: `Mensagem ${id}`, ack: 3, contact: { id: 5, name: "Maria Oliveira", urlPicture: "" }, queueId: 3, createdAt: at, updatedAt: at, ...over });
 }
 
 /** The 409 the server answers when the contact already has a live ticket. */
