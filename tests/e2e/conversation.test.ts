@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADMIN, launchBrowser, login, screenshot, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
+import { gradientPng } from "./support/png.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 import actionsPt from "../../plugins/tickets/web/locales/actions/pt.json" with { type: "json" };
 import conversationPt from "../../plugins/tickets/web/locales/conversation/pt.json" with { type: "json" };
@@ -20,8 +21,8 @@ let connectionToken = "";
 const A = actionsPt.actions;
 const C = conversationPt.conversation;
 const L = listPt.list;
-/** A 1×1 PNG: enough for the image path through upload, storage and the webhook. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+/** A visible picture for the image path through upload, storage, the webhook and the screenshot. */
+const PNG = gradientPng(240, 150, [41, 101, 204], [120, 200, 160]);
 
 async function api(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
   const res = await fetch(`${server.url}${path}`, {
@@ -81,9 +82,6 @@ afterAll(async () => {
 describe("conversations, end to end", () => {
   it("a customer message arrives live, the attendant answers with text and an image, the webhook gets both, the reply arrives live, the ticket is resolved", async () => {
     const page = await browser.newPage();
-    page.on("response", async (r) => {
-      if (r.status() >= 400) console.log("HTTP", r.status(), r.url(), await r.text().catch(() => ""));
-    });
     await signIn(page);
     await page.goto(`${server.url}/tickets`);
     await page.getByRole("tab", { name: new RegExp(L.tabs.pending) }).click();
@@ -126,6 +124,8 @@ describe("conversations, end to end", () => {
     // 5. The customer's reply shows up live in the open conversation.
     await customerSays("cust-2", "Pedido 4521, obrigado!");
     await page.getByText("Pedido 4521, obrigado!").first().waitFor({ timeout: 15_000 });
+    await page.getByRole("tab", { name: new RegExp(L.tabs.open) }).click();
+    await page.locator(".tickets-item-button", { hasText: "Cliente Teste" }).waitFor();
     await screenshot(page, "conversation-2-open");
 
     // 6. Resolve, without the farewell message.
