@@ -8,6 +8,7 @@ import helps from "./helps/server/index.ts";
 import passwordReset from "./password-reset/server/index.ts";
 import plans from "./plans/server/index.ts";
 import queues from "./queues/server/index.ts";
+import quickMessages from "./quick-messages/server/index.ts";
 import settings from "./settings/server/index.ts";
 import signup from "./signup/server/index.ts";
 import tags from "./tags/server/index.ts";
@@ -15,4 +16,4 @@ import tickets from "./tickets/server/index.ts";
 import users from "./users/server/index.ts";
 
 /** The installed plugins' server entries. Order does not matter: dependencies decide it. */
-export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, tickets, apiChannel];
+export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, tickets, apiChannel, quickMessages];

@@ -36,6 +36,8 @@ const specCalls = [
   "GET /messages/{ticketUuid}", "POST /messages/{ticketId}", "POST /messages/edit/{messageId}", "DELETE /messages/{id}",
   "GET /messages/transcribeAudio/{file}", "POST /message/forward", "GET /messages-allMe",
   "POST /messages/lista/{ticketId}", "POST /messages/copy/{id}", "POST /messages/call/{id}", "POST /messages/URL/{id}", "POST /messages/PIX/{id}",
+  "GET /quick-messages", "GET /quick-messages/list", "GET /quick-messages/{id}", "PUT /quick-messages/{id}", "DELETE /quick-messages/{id}",
+  "POST /quick-messages", "POST /quick-messages/{id}/media-upload", "DELETE /quick-messages/{id}/media-upload",
 ];
 const shape = (path: string) => path.replace(/\{[^}]+\}/g, "{}");
 

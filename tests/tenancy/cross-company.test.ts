@@ -22,6 +22,7 @@ async function seedCompanyB(token: string, companyId: number, adminId: number) {
     ["POST", "/queue", { name: "Beta fila", color: "#b0b0b0", greetingMessage: `${MARK} queue`, chatbots: [{ name: `${MARK} option`, greetingMessage: MARK, options: [{ name: `${MARK} step` }] }] }],
     ["POST", "/contacts", { name: `${MARK} contact`, number: "5511987650000", email: "beta@beta.test", extraInfo: [{ name: "CPF", value: MARK }] }],
     ["POST", "/tags", { name: `${MARK} tag` }],
+    ["POST", "/quick-messages", { shortcode: `${MARK} quick`, message: `${MARK} reply`, geral: true, visao: true }],
     ["POST", "/whatsapp", { name: `${MARK} zap`, greetingMessage: `${MARK} greeting`, webhookUrl: "http://127.0.0.1:9/beta" }],
     ["PUT", `/companies/${companyId}/schedules`, { schedules: [{ weekday: "segunda-feira", weekdayEn: "monday", startTimeA: "08:00", endTimeA: "12:00", startTimeB: "13:00", endTimeB: "18:00" }] }],
   ];

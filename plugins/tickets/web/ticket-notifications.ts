@@ -1,5 +1,5 @@
 import type { SessionUser } from "../../../web/src/session/session.ts";
-import type { AppMessageEvent } from "../shared/ticket-types.ts";
+import type { AppMessageEvent, TicketView } from "../shared/ticket-types.ts";
 
 /**
  * Whether a message event should notify this user (spec 000 §4: only tickets of the
@@ -10,10 +10,17 @@ export function shouldNotify(event: AppMessageEvent | null | undefined, me: Sess
   if (!me || event?.action !== "create" || !event.message || !event.ticket) return false;
   const { message, ticket } = event;
   if (message.fromMe || message.isPrivate) return false;
-  if (ticket.userId != null && ticket.userId !== me.id) return false;
-  const inMyQueues = ticket.queueId == null ? me.allTicket === "enable" : (me.queues ?? []).some((q) => q.id === ticket.queueId);
-  if (!inMyQueues) return false;
+  if (!isMyNotificationTicket(ticket, me)) return false;
   return !(pageVisible && lookingAt === ticket.uuid);
+}
+
+/**
+ * The spec 000 §4 audience rule on its own: a ticket of one of the user's queues (no
+ * queue counts for allTicket users) that is theirs or unassigned.
+ */
+export function isMyNotificationTicket(ticket: Pick<TicketView, "userId" | "queueId">, me: SessionUser): boolean {
+  if (ticket.userId != null && ticket.userId !== me.id) return false;
+  return ticket.queueId == null ? me.allTicket === "enable" : (me.queues ?? []).some((q) => q.id === ticket.queueId);
 }
 
 /** The browser notification, when the browser has them and the person allowed them; else a console notice. */

@@ -1,13 +1,11 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
-import { realtimeClient } from "../../../web/src/realtime/realtime.ts";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import type { SessionUser } from "../../../web/src/session/session.ts";
 import ticketsPlugin from "./index.ts";
-import { playNotificationSound } from "./notification-sound.ts";
-import { apiMessage, apiTicket } from "./test-tickets.ts";
+import { apiTicket } from "./test-tickets.ts";
 import TicketsPage from "./tickets-page.tsx";
 import { clampPanelWidth } from "./use-panel-width.ts";
 
@@ -15,7 +13,6 @@ vi.mock("./conversation/ticket-conversation.tsx", () => ({
   TicketConversation: ({ uuid }: { uuid: string }) => <div data-testid="conversation">conversation {uuid}</div>,
 }));
 vi.mock("./actions/new-ticket-dialog.tsx", () => ({ NewTicketDialog: () => null }));
-vi.mock("./notification-sound.ts", async (orig) => ({ ...(await orig()), playNotificationSound: vi.fn(() => true) }));
 
 const me = testUser({ id: 7, queues: [{ id: 1, name: "Vendas", color: "#7c4dff" }] });
 const ana = apiTicket(1, "Ana Lima");
@@ -122,55 +119,5 @@ describe("tickets page (narrow)", () => {
     await waitFor(() => expect(path()).toBe("/tickets/uuid-1"));
     expect(await screen.findByTestId("conversation")).toBeTruthy();
     expect(screen.getByRole("tab", { name: "Ticket" }).getAttribute("aria-selected")).toBe("true");
-  });
-});
-
-describe("tickets page: notifications", () => {
-  it("a new inbound message of my queue rings, badges the title and notifies; reading clears the badge", async () => {
-    const shown: { title: string; body?: string }[] = [];
-    class FakeNotification {
-      static permission = "granted";
-      static requestPermission = vi.fn();
-      onclick: (() => void) | null = null;
-      constructor(title: string, options?: NotificationOptions) {
-        shown.push({ title, body: options?.body });
-      }
-      close() {}
-    }
-    vi.stubGlobal("Notification", FakeNotification);
-    const emit = vi.spyOn(realtimeClient, "emit");
-    document.title = "Atendechat";
-    renderPage();
-    expect(emit).toHaveBeenCalledWith("joinNotification");
-    await screen.findByText("Ana Lima");
-    const carla = apiTicket(5, "Carla Dias", { status: "pending", userId: null, unreadMessages: 1 });
-    act(() => realtimeClient.deliver("company-2-appMessage", { action: "create", message: apiMessage(9, 5, { body: "Oi!" }), ticket: carla }));
-    await waitFor(() => expect(document.title).toBe("① Atendechat"));
-    expect(playNotificationSound).toHaveBeenCalledTimes(1);
-    expect(shown).toEqual([{ title: "Carla Dias", body: "Oi!" }]);
-
-    // my own message, another queue's ticket: nothing
-    act(() => realtimeClient.deliver("company-2-appMessage", { action: "create", message: apiMessage(10, 5, { fromMe: true }), ticket: carla }));
-    act(() => realtimeClient.deliver("company-2-appMessage", { action: "create", message: apiMessage(11, 6), ticket: apiTicket(6, "X", { status: "pending", userId: null, queueId: 9 }) }));
-    expect(playNotificationSound).toHaveBeenCalledTimes(1);
-
-    act(() => realtimeClient.deliver("company-2-appMessage", { action: "create", message: apiMessage(12, 7), ticket: apiTicket(7, "Davi", { status: "pending", userId: null }) }));
-    await waitFor(() => expect(document.title).toBe("② Atendechat"));
-    act(() => realtimeClient.deliver("company-2-ticket", { action: "updateUnread", ticketId: 5 }));
-    await waitFor(() => expect(document.title).toBe("① Atendechat"));
-    act(() => realtimeClient.deliver("company-2-ticket", { action: "delete", ticketId: 7 }));
-    await waitFor(() => expect(document.title).toBe("Atendechat"));
-  });
-
-  it("does not ring for the ticket on screen, and only logs without notification support", async () => {
-    const info = vi.spyOn(console, "info").mockImplementation(() => {});
-    vi.stubGlobal("Notification", undefined);
-    renderPage("/tickets/uuid-1");
-    await screen.findByTestId("conversation");
-    act(() => realtimeClient.deliver("company-2-appMessage", { action: "create", message: apiMessage(9, 1), ticket: { ...ana, userId: 7 } }));
-    expect(playNotificationSound).not.toHaveBeenCalled();
-    act(() => realtimeClient.deliver("company-2-appMessage", { action: "create", message: apiMessage(10, 5), ticket: apiTicket(5, "Carla", { status: "pending", userId: null }) }));
-    expect(playNotificationSound).toHaveBeenCalledTimes(1);
-    expect(info).toHaveBeenCalledWith(expect.stringContaining("does not support"));
   });
 });

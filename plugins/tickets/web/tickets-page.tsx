@@ -10,7 +10,6 @@ import { PanelDivider } from "./panel-divider.tsx";
 import { useTicketByUuidQuery } from "./tickets-api.ts";
 import { TicketsWelcome } from "./tickets-welcome.tsx";
 import { usePanelWidth } from "./use-panel-width.ts";
-import { useTicketNotifications } from "./use-ticket-notifications.ts";
 import "./tickets-page.css";
 
 type MobileTab = "ticket" | "list";
@@ -31,7 +30,6 @@ export default function TicketsPage() {
   const [mobileTab, setMobileTab] = useState<MobileTab>(uuid ? "ticket" : "list");
 
   const open = useCallback((next: string) => navigate(`/tickets/${next}`), [navigate]);
-  useTicketNotifications(uuid, open);
 
   // The same query the conversation makes (shared by RTK Query): a missing ticket leaves.
   const ticket = useTicketByUuidQuery(uuid ?? skipToken);

@@ -1,7 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { Button, Icon, Menu, MenuItem, PopoverNext, Switch, TextArea } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
+import { apiBase } from "../../../../web/src/api/api.ts";
 import { toastError } from "../../../../web/src/ui/toast.ts";
+import type { QuickMessage } from "../../../quick-messages/web/quick-messages-api.ts";
 import type { MessageView, TicketView } from "../../shared/ticket-types.ts";
 import { useSendMediaMutation, useSendMessageMutation } from "../messages-api.ts";
 import { AudioRecorder } from "./audio-recorder.tsx";
@@ -9,6 +11,7 @@ import { ButtonsDialog } from "./buttons-dialog.tsx";
 import { EmojiPicker } from "./emoji-picker.tsx";
 import { MediaPreviewDialog, type CaptionedFile } from "./media-preview-dialog.tsx";
 import { canWrite, safeFileName } from "./message-rules.ts";
+import { QuickReplyFlash, useQuickReplyFlash } from "./quick-reply-flash.tsx";
 import { SendContactDialog } from "./send-contact-dialog.tsx";
 import type { useSignature } from "./use-signature.ts";
 
@@ -84,7 +87,25 @@ export function Composer({ ticket, quoted, onCancelQuote, onSent, signature }: C
     }
   };
 
+  // The quick-reply flash: its text goes into the composer; an attachment goes through the
+  // media preview (the usual attach flow), fetched from where the server serves it.
+  const pickQuickReply = async (qm: QuickMessage) => {
+    setText(qm.message);
+    requestAnimationFrame(() => area.current?.focus());
+    if (!qm.mediaUrl) return;
+    try {
+      const res = await fetch(`${apiBase}${qm.mediaUrl}`);
+      if (!res.ok) throw new Error(t("conversation.quickReplies.mediaFailed"));
+      const blob = await res.blob();
+      setFiles([new File([blob], safeFileName(qm.mediaName ?? "arquivo"), { type: blob.type })]);
+    } catch (err) {
+      toastError(err instanceof Error && err.message ? err.message : err);
+    }
+  };
+  const flash = useQuickReplyFlash(text, (qm) => void pickQuickReply(qm));
+
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (flash.onKeyDown(e)) return;
     // Enter sends, Shift+Enter starts a new line; an IME composition keeps its Enter.
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
@@ -131,6 +152,7 @@ export function Composer({ ticket, quoted, onCancelQuote, onSent, signature }: C
         ) : null}
         <Switch inline label={t("conversation.composer.private")} checked={isPrivate} disabled={!writable} onChange={(e) => setPrivate(e.currentTarget.checked)} />
       </div>
+      <QuickReplyFlash {...flash} />
       <div className="composer-row">
         {!recording ? (
           <>
