@@ -2,6 +2,7 @@ import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { installStatementCache } from "./statement-cache.ts";
 import { serialiseWrites } from "./write-lock.ts";
 
 /** The Drizzle handle every plugin receives. Plugins bring their own table objects. */
@@ -32,6 +33,9 @@ export function defaultDatabaseUrl(dataDir: string): string {
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
   const isFile = url.startsWith("file:");
   if (isFile) mkdirSync(resolve(url.slice(5), ".."), { recursive: true });
+  // The embedded driver re-prepares every statement on each call and applies a PRAGMA to one
+  // pooled connection only: reuse statements, and set up every connection (statement-cache.ts).
+  if (isFile) installStatementCache("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON");
   const raw = createClient({ url, authToken, timeout: 10_000 } as Parameters<typeof createClient>[0]);
   // The embedded driver blocks the event loop while it waits for SQLite's write lock;
   // queue writes in-process instead (see write-lock.ts). A remote server needs no help.

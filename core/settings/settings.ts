@@ -11,6 +11,12 @@ export interface SettingDeclaration {
   superOnly?: boolean;
 }
 
+/**
+ * How long a company setting read by `companyOne` is reused. `setCompany` drops it at once;
+ * the bound covers writes this process did not make (another node, a cascade).
+ */
+const COMPANY_ONE_CACHE_MS = 1_000;
+
 /** The company whose `/settings` rows hold the platform-wide values (branding, credentials). */
 export const PLATFORM_COMPANY_ID = 1;
 
@@ -24,6 +30,11 @@ export class SettingsService {
   readonly companyColumns = new Map<string, SettingDeclaration>();
 
   constructor(private db: Db) {}
+
+  /** companyOne's recent answers (hot paths read the same options on every message). */
+  private oneCache = new Map<string, { value: string | undefined; at: number }>();
+  /** Moves on each write: a read that started before it does not store what it read. */
+  private epoch = 0;
 
   declareGlobal(decl: SettingDeclaration): void {
     this.globals.set(decl.key, decl);
@@ -43,6 +54,16 @@ export class SettingsService {
   }
 
   async companyOne(companyId: number, column: string): Promise<string | undefined> {
+    const key = `${companyId}:${column}`;
+    const hit = this.oneCache.get(key);
+    if (hit && Date.now() - hit.at < COMPANY_ONE_CACHE_MS) return hit.value;
+    const epoch = this.epoch;
+    const value = await this.readCompanyOne(companyId, column);
+    if (epoch === this.epoch) this.oneCache.set(key, { value, at: Date.now() });
+    return value;
+  }
+
+  private async readCompanyOne(companyId: number, column: string): Promise<string | undefined> {
     const [row] = await this.db
       .select()
       .from(companySettings)
@@ -52,10 +73,12 @@ export class SettingsService {
   }
 
   async setCompany(companyId: number, column: string, data: string, tx: DbOrTx = this.db): Promise<void> {
+    this.forget();
     await tx
       .insert(companySettings)
       .values({ companyId, column, data })
       .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.column], set: { data, updatedAt: new Date().toISOString() } });
+    this.forget();
   }
 
   async globalAll(companyId: number): Promise<{ key: string; value: string }[]> {
@@ -86,5 +109,16 @@ export class SettingsService {
   async seedCompany(companyId: number, tx: DbOrTx = this.db): Promise<void> {
     for (const [column, d] of this.companyColumns)
       await tx.insert(companySettings).values({ companyId, column, data: d.default }).onConflictDoNothing();
+    this.forget();
+  }
+
+  /**
+   * Drops the cached company settings. Inside a caller's transaction the write commits
+   * later; a read between this and that commit may cache the old value for at most
+   * COMPANY_ONE_CACHE_MS.
+   */
+  private forget(): void {
+    this.epoch++;
+    this.oneCache.clear();
   }
 }

@@ -19,6 +19,13 @@ export type ConnectionView = ConnectionRow & { queues: QueueRef[]; queueIds: num
 export type StatusPatch = Partial<Pick<ConnectionRow, "status" | "qrcode" | "number" | "retries">>;
 
 const notFound = () => new AppError("ERR_NO_WAPP_FOUND");
+
+/**
+ * How long a connection read by id or token is reused. Every change made through this
+ * service drops the cache at once (a regenerated token stops working immediately); the
+ * bound covers rows changed behind its back (a company deleted by cascade, another node).
+ */
+const CACHE_MS = 1_000;
 const byId = (companyId: number, id: number) => and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId));
 
 /**
@@ -36,6 +43,29 @@ export class ConnectionsService {
     private bus: Pick<EventBus, "emit">,
   ) {}
 
+  /**
+   * Rows read by the inbound hot path (every API message authenticates by token and looks
+   * its connection up by id). `epoch` moves on each change: a read that started before a
+   * change does not store what it read.
+   */
+  private cache = new Map<string, { row: ConnectionRow | null; at: number }>();
+  private epoch = 0;
+
+  private async cached(key: string, read: () => Promise<ConnectionRow | null>): Promise<ConnectionRow | null> {
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.row && { ...hit.row };
+    const epoch = this.epoch;
+    const row = await read();
+    if (epoch === this.epoch) this.cache.set(key, { row, at: Date.now() });
+    return row && { ...row };
+  }
+
+  /** Forgets every cached row; called once a change is committed. */
+  private invalidate(): void {
+    this.epoch++;
+    this.cache.clear();
+  }
+
   async list(companyId: number, channel?: Channel): Promise<ConnectionView[]> {
     const rows = await this.db
       .select()
@@ -51,8 +81,9 @@ export class ConnectionsService {
   }
 
   async find(companyId: number, id: number, tx: DbOrTx = this.db): Promise<ConnectionRow | null> {
-    const [row] = await tx.select().from(whatsapps).where(byId(companyId, id)).limit(1);
-    return row ?? null;
+    const read = async () => (await tx.select().from(whatsapps).where(byId(companyId, id)).limit(1))[0] ?? null;
+    // Inside a transaction the caller must see its own uncommitted writes: no cache.
+    return tx === this.db ? this.cached(`id:${companyId}:${id}`, read) : read();
   }
 
   /** A connection of the company, or ERR_NO_WAPP_FOUND (also for another company's id). */
@@ -76,8 +107,7 @@ export class ConnectionsService {
 
   async byToken(token: string): Promise<ConnectionRow | null> {
     if (!token) return null;
-    const [row] = await this.db.select().from(whatsapps).where(eq(whatsapps.token, token)).limit(1);
-    return row ?? null;
+    return this.cached(`token:${token}`, async () => (await this.db.select().from(whatsapps).where(eq(whatsapps.token, token)).limit(1))[0] ?? null);
   }
 
   async defaultOf(companyId: number): Promise<ConnectionRow | null> {
@@ -118,6 +148,7 @@ export class ConnectionsService {
       await setQueues(tx, companyId, row!.id, queueIds ?? []);
       return this.checked(tx, companyId, row!.id, npsEnabled);
     });
+    this.invalidate();
     this.events.updated(companyId, view);
     return view;
   }
@@ -144,6 +175,7 @@ export class ConnectionsService {
       await tx.update(whatsapps).set({ status: "qrcode", qrcode: "" }).where(byId(companyId, id));
       return { view: { ...checked, status: "qrcode" as const, qrcode: "" }, reset: true };
     });
+    this.invalidate();
     if (reset) await this.bus.emit("connections.session.reset", { companyId, whatsappId: id });
     this.events.updated(companyId, view);
     return view;
@@ -161,6 +193,7 @@ export class ConnectionsService {
       await tx.delete(whatsapps).where(byId(companyId, id));
       return current;
     });
+    this.invalidate();
     this.events.deleted(companyId, id);
     await this.bus.emit("connections.whatsapp.deleted", { companyId, whatsappId: id });
     return removed;
@@ -169,7 +202,9 @@ export class ConnectionsService {
   /** A new token; the old one stops working at once. */
   async regenerateToken(companyId: number, id: number): Promise<ConnectionView> {
     await this.get(companyId, id);
+    this.invalidate();
     await this.db.update(whatsapps).set({ token: newToken(), updatedAt: new Date().toISOString() }).where(byId(companyId, id));
+    this.invalidate();
     return this.announce(companyId, id);
   }
 
@@ -177,6 +212,7 @@ export class ConnectionsService {
   async setGreetingMedia(companyId: number, id: number, url: string | null): Promise<{ view: ConnectionView; previous: string | null }> {
     const current = await this.get(companyId, id);
     await this.db.update(whatsapps).set({ greetingMediaAttachment: url, updatedAt: new Date().toISOString() }).where(byId(companyId, id));
+    this.invalidate();
     return { view: await this.announce(companyId, id), previous: current.greetingMediaAttachment };
   }
 
@@ -188,6 +224,7 @@ export class ConnectionsService {
       .set({ ...changes, updatedAt: new Date().toISOString() })
       .where(byId(companyId, id))
       .returning({ id: whatsapps.id });
+    this.invalidate();
     if (!done.length) throw notFound();
     await this.announce(companyId, id);
   }

@@ -13,6 +13,7 @@ import { messages, ticketLogs, tickets } from "../schema/tables.ts";
 import { mediaLimitBytes, mediaTypeOf } from "./media.ts";
 import type { MessageAnnouncer } from "./messages-events.ts";
 import type { TicketReader } from "./tickets-internals.ts";
+import { TicketViews } from "./tickets-views.ts";
 import type { ContactSummary, InboundMessage, MessageRow, ReceiveResult, TicketRow } from "./tickets.contract.ts";
 
 /** Statuses covered by the partial unique index: the contact's current conversation. */
@@ -153,8 +154,15 @@ export class InboundService {
   private async announce(result: ReceiveResult): Promise<void> {
     if (!this.events) return;
     try {
-      await this.events.reader.announce(result.ticket.companyId, result.ticket.id);
-      await this.events.announcer.message("create", result.message, result.ticket);
+      const { reader, announcer } = this.events;
+      if (reader instanceof TicketViews) {
+        // The committed row is in hand: one view and one audience serve both announcements.
+        const known = await reader.announceRow(result.ticket);
+        await announcer.message("create", result.message, result.ticket, true, known ?? undefined);
+        return;
+      }
+      await reader.announce(result.ticket.companyId, result.ticket.id);
+      await announcer.message("create", result.message, result.ticket);
     } catch (err) {
       // The message is stored; a failed announcement must not make the driver retry it.
       this.events.log.error(`tickets: events of inbound message ${result.message.id} failed`, err);

@@ -1,6 +1,6 @@
 import type { EventBus } from "../../../core/events/bus.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
-import type { AppMessageEvent, MessageAck, MessageView } from "../shared/ticket-types.ts";
+import type { AppMessageEvent, MessageAck, MessageView, TicketView } from "../shared/ticket-types.ts";
 import type { MessageViews } from "./messages-view.ts";
 import type { TicketReader } from "./tickets-internals.ts";
 import type { MessageRow, TicketRow } from "./tickets.contract.ts";
@@ -29,9 +29,20 @@ export class MessageAnnouncer {
    * Emits appMessage `action` and (with `notifyBus`) the bus event `tickets.message.created`
    * or `.updated`; returns the view sent. Ack changes have their own bus event, so they pass false.
    */
-  async message(action: AppMessageEvent["action"], row: MessageRow, ticket: TicketRow, notifyBus = true): Promise<MessageView | null> {
+  async message(
+    action: AppMessageEvent["action"],
+    row: MessageRow,
+    ticket: TicketRow,
+    notifyBus = true,
+    /** The ticket's view and audience when the caller has just built them for the same committed state. */
+    known?: { view: TicketView; rooms: { full: string[]; masked: string[] } },
+  ): Promise<MessageView | null> {
     const companyId = row.companyId;
-    const [message, full, rooms] = await Promise.all([this.views.one(companyId, row), this.reader.view(companyId, ticket.id), this.reader.audience(ticket)]);
+    const [message, full, rooms] = await Promise.all([
+      this.views.one(companyId, row),
+      known ? known.view : this.reader.view(companyId, ticket.id),
+      known ? known.rooms : this.reader.audience(ticket),
+    ]);
     if (!full) return null;
     const event = `company-${companyId}-appMessage`;
     this.realtime.emit(companyId, event, { action, message, ticket: full } satisfies AppMessageEvent, [...rooms.full, ticketRoom(ticket.uuid)], rooms.masked);

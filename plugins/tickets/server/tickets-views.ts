@@ -13,7 +13,7 @@ import type { TicketRow } from "./tickets.contract.ts";
 import { maskedView, viewOne } from "./tickets-view-query.ts";
 import "./tickets-events.contract.ts";
 
-type Audience = { full: string[]; masked: string[] };
+export type Audience = { full: string[]; masked: string[] };
 
 /**
  * The ticket side's reader: views (joined, LGPD-masked per viewer), the visibility rule,
@@ -59,10 +59,21 @@ export class TicketViews implements TicketReader {
   async announce(companyId: number, ticketId: number): Promise<void> {
     const [row] = await this.ctx.db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
     if (!row || row.companyId !== companyId) return;
-    const view = await viewOne(this.ctx.db, companyId, eq(tickets.id, ticketId), false);
-    if (!view) return;
-    this.emitView(companyId, view, await this.audience(row));
+    await this.announceRow(row);
+  }
+
+  /**
+   * `announce` for a caller that already holds the committed row (the inbound pipeline's
+   * RETURNING): answers the view and audience it sent, so the message announcement that
+   * follows reuses them instead of reading the same ticket again.
+   */
+  async announceRow(row: TicketRow): Promise<{ view: TicketView; rooms: Audience } | null> {
+    const companyId = row.companyId;
+    const [view, rooms] = await Promise.all([viewOne(this.ctx.db, companyId, eq(tickets.id, row.id), false), this.audience(row)]);
+    if (!view) return null;
+    this.emitView(companyId, view, rooms);
     await this.ctx.bus.emit("tickets.ticket.changed", { companyId, ticket: view });
+    return { view, rooms };
   }
 
   async announceDeleted(companyId: number, ticket: TicketRow): Promise<void> {
