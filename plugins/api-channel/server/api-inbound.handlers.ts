@@ -10,7 +10,7 @@ import type { ProviderMessageRef } from "../../tickets/server/channel-driver.con
 import type {} from "../../tickets/server/tickets.contract.ts";
 import * as r from "./api-inbound.routes.ts";
 import type { ApiEventInput } from "./api-inbound.schemas.ts";
-import { base64DecodedSize, decodeBase64, mediaLimitBytes } from "./media.ts";
+import { base64DecodedSize, decodeBase64, mediaLimitBytes } from "../../../core/storage/media-limits.ts";
 
 /** The connection the request's bearer token authenticated, per request. */
 const connectionOf = new WeakMap<Request, ConnectionRow>();
