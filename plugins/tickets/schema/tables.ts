@@ -44,14 +44,19 @@ export const tickets = sqliteTable(
   (t) => [
     uniqueIndex("tickets_uuid_unique").on(t.uuid),
     index("tickets_company_status_idx").on(t.companyId, t.status),
-    index("tickets_company_contact_idx").on(t.companyId, t.contactId),
-    index("tickets_company_updated_idx").on(t.companyId, t.updatedAt),
+    // A contact's tickets; the visibility columns make the name search's count index-only.
+    index("tickets_company_contact_idx").on(t.companyId, t.contactId, t.status, t.queueId, t.userId, t.isGroup),
+    // The list indexes hold (updated_at, id) together, in the list's ORDER BY, so a page is
+    // read in index order and stops after 40; the columns after them are those the WHERE
+    // tests (visibility, filters), so pages, OFFSETs and counts never read the table.
+    // The search view (every status, newest first; contact and message searches by id).
+    index("tickets_company_updated_idx").on(t.companyId, t.updatedAt, t.id, t.contactId, t.status, t.queueId, t.userId, t.isGroup),
     uniqueIndex(LIVE_TICKET_INDEX).on(t.companyId, t.contactId, t.whatsappId).where(sql.raw("status IN ('pending', 'open', 'group')")),
-    // The list's tabs: one status, newest first, with the visibility columns inside the
-    // index so the page and its count are answered from the index alone.
-    index("tickets_list_idx").on(t.companyId, t.status, t.updatedAt, t.queueId, t.userId, t.isGroup),
-    // "My tickets" (the open tab without show-all).
-    index("tickets_user_status_idx").on(t.userId, t.status, t.updatedAt),
+    // The tabs: one status.
+    index("tickets_list_idx").on(t.companyId, t.status, t.updatedAt, t.id, t.queueId, t.userId, t.isGroup),
+    // One user's tickets of a status: the open tab without show-all, and the closed tab of
+    // an attendant without allHistoric.
+    index("tickets_user_status_idx").on(t.companyId, t.userId, t.status, t.updatedAt, t.id, t.queueId),
   ],
 );
 

@@ -140,6 +140,67 @@ describe("GET /tickets: search", () => {
     expect((await listTickets(t, tw.admin.token, { ...q, searchParam: "nova" })).body.tickets).toEqual([]);
   });
 
+  it("pages a message search by 40 with its count, and finds a ticket by its contact or its messages", async () => {
+    const tw = await ticketCompany(t);
+    const found: number[] = [];
+    for (let i = 0; i < 44; i++) {
+      const tk = await tw.ticket({ status: i % 2 ? "closed" : "pending", updatedAt: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString() });
+      await tw.message(tk.id, `Sobre o pedido ${i}`);
+      await tw.message(tk.id, "Outro pedido também");
+      found.push(tk.id);
+    }
+    const byName = await tw.ticket({ status: "open", userId: tw.admin.user.id, contactId: (await tw.contact({ name: "Pedido Especial" })).id });
+    found.push(byName.id);
+    const q = { status: "search", searchParam: "pedido", searchOnMessages: true };
+    const p1 = await listTickets(t, tw.admin.token, q);
+    expect(p1.body).toMatchObject({ count: 45, hasMore: true });
+    expect(p1.body.tickets).toHaveLength(40);
+    const p2 = await listTickets(t, tw.admin.token, { ...q, pageNumber: 2 });
+    expect(p2.body).toMatchObject({ count: 45, hasMore: false });
+    // Newest activity first, each ticket once however many of its messages match.
+    expect((await listTickets(t, tw.admin.token, { ...q, pageNumber: 9 })).body).toEqual({ tickets: [], count: 45, hasMore: false });
+    const inOrder = [...p1.body.tickets, ...p2.body.tickets].map((x: { id: number }) => x.id);
+    expect(inOrder).toEqual([byName.id, ...found.slice(0, 44).reverse()]);
+  });
+
+  it("counts a message search up to COUNT_CAP and still pages with an exact hasMore", async () => {
+    const tw = await ticketCompany(t);
+    const c = await tw.contact();
+    const { sql } = await import("drizzle-orm");
+    const { COUNT_CAP } = await import("./ticket-list.service.ts");
+    const total = COUNT_CAP + 50;
+    // Bulk SQL: one closed ticket and one matching message each, newest = highest id.
+    await t.kernel.db.run(sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${total})
+      insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, created_at, updated_at)
+      select 'cap-' || i, ${tw.companyId}, 'closed', ${c.id}, ${tw.connection.id}, '2024-01-01T00:00:00.000Z', strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-01', '+' || i || ' seconds') from n`);
+    await t.kernel.db.run(sql`insert into messages (company_id, ticket_id, whatsapp_id, provider_id, body, created_at, updated_at)
+      select company_id, id, whatsapp_id, 'cap-' || id, 'palavra comum', created_at, updated_at from tickets where company_id = ${tw.companyId}`);
+    const q = { status: "search", searchParam: "comum", searchOnMessages: true };
+    const p1 = await listTickets(t, tw.admin.token, q);
+    expect(p1.body).toMatchObject({ count: COUNT_CAP, hasMore: true });
+    // Past the cap the count still covers the page asked for; the last page has no more.
+    const last = Math.ceil(total / 40);
+    const end = await listTickets(t, tw.admin.token, { ...q, pageNumber: last });
+    expect(end.body.tickets).toHaveLength(total - (last - 1) * 40);
+    expect(end.body).toMatchObject({ count: total, hasMore: false });
+    // Without the message search the count stays exact.
+    expect((await listTickets(t, tw.admin.token, { status: "closed", showAll: true })).body.count).toBe(total);
+  }, 30_000);
+
+  it("a message search never reaches another company's messages, nor a deleted ticket's", async () => {
+    const tw = await ticketCompany(t);
+    const other = await ticketCompany(t);
+    const theirs = await other.ticket({ status: "open", userId: other.admin.user.id });
+    await other.message(theirs.id, "segredo industrial");
+    const q = { status: "search", searchParam: "segredo", searchOnMessages: true };
+    expect((await listTickets(t, tw.admin.token, q)).body).toMatchObject({ tickets: [], count: 0, hasMore: false });
+    expect(idsOf((await listTickets(t, other.admin.token, q)).body)).toEqual([theirs.id]);
+    const { tickets } = await import("../schema/tables.ts");
+    const { eq } = await import("drizzle-orm");
+    await t.kernel.db.delete(tickets).where(eq(tickets.id, theirs.id));
+    expect((await listTickets(t, other.admin.token, q)).body).toMatchObject({ tickets: [], count: 0 });
+  });
+
   it("treats FTS syntax in the search text as plain text", async () => {
     for (const term of ['"', "a OR b", "NEAR(x y)", "*", "'; drop table tickets; --", "col:val", "%_"]) {
       const res = await listTickets(t, w.admin.token, { status: "search", searchParam: term, searchOnMessages: true });

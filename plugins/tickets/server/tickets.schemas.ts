@@ -45,7 +45,16 @@ export const TicketSchema = z
   })
   .openapi("Ticket");
 
-export const TicketPage = z.object({ tickets: z.array(TicketSchema), count: z.number(), hasMore: z.boolean() }).openapi("TicketPage");
+export const TicketPage = z
+  .object({
+    tickets: z.array(TicketSchema),
+    count: z.number().openapi({
+      description:
+        "How many tickets match. Exact, except for a search inside messages (searchOnMessages with a word), counted up to 10,000 (or past the page asked for): beyond that it answers that cap.",
+    }),
+    hasMore: z.boolean().openapi({ description: "Whether a next page exists (always exact, whatever the count)" }),
+  })
+  .openapi("TicketPage");
 
 /** A query parameter carrying a JSON array (`queueIds=[1,2]`); malformed -> 400 ERR_VALIDATION. */
 function jsonArray<T extends z.ZodType>(item: T, description: string) {
