@@ -6,6 +6,7 @@ import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 import actionsPt from "../../plugins/tickets/web/locales/actions/pt.json" with { type: "json" };
 import conversationPt from "../../plugins/tickets/web/locales/conversation/pt.json" with { type: "json" };
 import listPt from "../../plugins/tickets/web/locales/list/pt.json" with { type: "json" };
+import pagePt from "../../plugins/tickets/web/locales/page/pt.json" with { type: "json" };
 
 /**
  * The conversations issue's "done" story in real Chromium against the real server: a
@@ -21,6 +22,7 @@ let connectionToken = "";
 const A = actionsPt.actions;
 const C = conversationPt.conversation;
 const L = listPt.list;
+const P = pagePt;
 /** A visible picture for the image path through upload, storage, the webhook and the screenshot. */
 const PNG = gradientPng(240, 150, [41, 101, 204], [120, 200, 160]);
 
@@ -138,5 +140,13 @@ describe("conversations, end to end", () => {
       throw err;
     });
     await screenshot(page, "conversation-3-resolved");
+
+    // 7. On a phone-sized screen the list sits under the 'Ticket' / 'Atendimentos' tabs.
+    await page.setViewportSize({ width: 420, height: 800 });
+    await page.goto(`${server.url}/tickets`);
+    await page.getByRole("tab", { name: P.page.tabList }).click();
+    await page.getByRole("tab", { name: new RegExp(L.tabs.closed) }).click();
+    await page.locator(".tickets-item-button", { hasText: "Cliente Teste" }).waitFor({ state: "visible" });
+    await screenshot(page, "conversation-4-narrow");
   }, 120_000);
 });

@@ -47,7 +47,7 @@ export default function TicketsPage() {
   if (narrow) {
     return (
       <div className="tickets-page tickets-page-narrow">
-        <Tabs id="tickets-mobile-tabs" className="tickets-mobile-tabs" selectedTabId={mobileTab} onChange={(id) => setMobileTab(id as MobileTab)} fill>
+        <Tabs id="tickets-mobile-tabs" className="tickets-mobile-tabs" selectedTabId={mobileTab} onChange={(id) => setMobileTab(id as MobileTab)}>
           <Tab id="ticket" title={t("page.tabTicket")} />
           <Tab id="list" title={t("page.tabList")} />
         </Tabs>

@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { FormattedText } from "./formatted-text.tsx";
+import { FormattedText, plainWhatsAppText } from "./formatted-text.tsx";
 
 const html = (text: string) => render(<FormattedText text={text} />).container.innerHTML;
 
@@ -17,5 +17,8 @@ describe("WhatsApp text marks", () => {
   });
   it("links bare URLs without the trailing punctuation", () => {
     expect(html("veja https://exemplo.com/a?b=1.")).toBe('veja <a href="https://exemplo.com/a?b=1" target="_blank" rel="noopener noreferrer">https://exemplo.com/a?b=1</a>.');
+  });
+  it("previews drop the marks", () => {
+    expect(plainWhatsAppText("*Ana:* preciso de _ajuda_ ~já~ com arquivo_v2")).toBe("Ana: preciso de ajuda já com arquivo_v2");
   });
 });

@@ -36,3 +36,8 @@ export function formatWhatsAppText(text: string, depth = 0): ReactNode[] {
 export function FormattedText({ text }: { text: string }) {
   return <>{formatWhatsAppText(text)}</>;
 }
+
+/** The text without WhatsApp's marks, for one-line previews (list items, notifications). */
+export function plainWhatsAppText(text: string): string {
+  return text.replace(/```([^`]+)```/g, "$1").replace(/\*([^*\n]+)\*/g, "$1").replace(/(?<![\p{L}\p{N}])_([^_\n]+)_(?![\p{L}\p{N}])/gu, "$1").replace(/~([^~\n]+)~/g, "$1");
+}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ContactAvatar } from "../../../contacts/web/contact-avatar.tsx";
 import type { TicketView } from "../../shared/ticket-types.ts";
 import { cut, LAST_MESSAGE_MAX, listTime, NAME_MAX, ratingEmoji } from "./ticket-format.ts";
+import { plainWhatsAppText } from "../conversation/formatted-text.tsx";
 
 /** How many ticket tags show before '+N'. */
 export const VISIBLE_TAGS = 2;
@@ -45,7 +46,7 @@ export function TicketListItem({ ticket, selected, showUser, onSelect }: TicketL
             <span className="tickets-item-time">{listTime(ticket.updatedAt)}</span>
           </span>
           <span className="tickets-item-bottom">
-            <span className="tickets-item-last">{cut(ticket.lastMessage, LAST_MESSAGE_MAX)}</span>
+            <span className="tickets-item-last">{cut(plainWhatsAppText(ticket.lastMessage ?? ""), LAST_MESSAGE_MAX)}</span>
             {ticket.unreadMessages > 0 ? (
               <Tag round intent="success" className="tickets-item-unread" aria-label={t("list.item.unread", { count: ticket.unreadMessages })}>
                 {ticket.unreadMessages}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { TicketView } from "../../shared/ticket-types.ts";
 import { cut, LAST_MESSAGE_MAX, listTime, NAME_MAX } from "../list/ticket-format.ts";
 import type { NotificationList } from "./notification-list.ts";
+import { plainWhatsAppText } from "../conversation/formatted-text.tsx";
 
 /** A ticket without a queue shows a neutral grey stripe. */
 const NO_QUEUE_COLOR = "#8f99a8";
@@ -28,7 +29,7 @@ export function NotificationsPopoverList({ tickets, onOpen }: { tickets: Notific
                   <div>
                     <div style={{ fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis" }}>{cut(ticket.contact?.name, NAME_MAX)}</div>
                     <div className="bp6-text-muted bp6-text-small" data-testid="notification-last-message" style={{ overflow: "hidden", textOverflow: "ellipsis" }}>
-                      {cut(ticket.lastMessage, LAST_MESSAGE_MAX)}
+                      {cut(plainWhatsAppText(ticket.lastMessage ?? ""), LAST_MESSAGE_MAX)}
                     </div>
                   </div>
                 }
