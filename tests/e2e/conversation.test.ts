@@ -128,7 +128,7 @@ describe("conversations, end to end", () => {
     await page.getByText("Pedido 4521, obrigado!").first().waitFor({ timeout: 15_000 });
     await page.getByRole("tab", { name: new RegExp(L.tabs.open) }).click();
     await page.locator(".tickets-item-button", { hasText: "Cliente Teste" }).waitFor();
-    await screenshot(page, "conversation-2-open");
+    await screenshot(page, "readme-conversation");
 
     // 6. Resolve, without the farewell message.
     await page.getByRole("button", { name: A.header.resolve, exact: true }).click();
