@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { Button, Popover } from "@blueprintjs/core";
+import { Popover } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useRealtimeEvent } from "../../../web/src/realtime/realtime.ts";
 import { useGetAnnouncementsQuery, type Announcement } from "./announcements-api.ts";
 import { AnnouncementDetail } from "./announcement-detail.tsx";
 import { AnnouncementsPopoverList } from "./announcements-popover-list.tsx";
+import { BadgedIconButton } from "../../../web/src/ui/index.ts";
 
 /**
  * The top-bar button every user has: the count of announcements on a badge, a popover
@@ -35,31 +36,7 @@ export function AnnouncementsBell() {
           ) : undefined
         }
       >
-        <span style={{ position: "relative", display: "inline-flex" }}>
-          <Button variant="minimal" icon="announcement" aria-label={t("bell.label", { count })} title={t("bell.title")} />
-          {count > 0 ? (
-            <span
-              data-testid="announcements-badge"
-              style={{
-                position: "absolute",
-                top: 0,
-                right: 0,
-                minWidth: 16,
-                height: 16,
-                padding: "0 4px",
-                borderRadius: 8,
-                background: "#cd4246",
-                color: "#fff",
-                fontSize: 10,
-                lineHeight: "16px",
-                textAlign: "center",
-                pointerEvents: "none",
-              }}
-            >
-              {count > 99 ? "99+" : count}
-            </span>
-          ) : null}
-        </span>
+        <BadgedIconButton icon="announcement" label={t("bell.label", { count })} title={t("bell.title")} count={count} badgeTestId="announcements-badge" />
       </Popover>
       <AnnouncementDetail announcement={detail} onClose={() => setDetail(null)} />
     </>

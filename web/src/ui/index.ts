@@ -13,3 +13,4 @@ export { INFINITE_SCROLL_MARGIN_PX, useInfiniteScroll, type InfiniteScrollOption
 export { useRecordEditor, type RecordEditorOptions } from "./use-record-editor.ts";
 export { SearchAndAdd, type SearchAndAddProps } from "./search-and-add.tsx";
 export { ListFooter } from "./list-footer.tsx";
+export { BadgedIconButton, type BadgedIconButtonProps } from "./badged-icon-button.tsx";

@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Button, Popover } from "@blueprintjs/core";
+import { Popover } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { NotificationsPopoverList } from "./notifications-popover-list.tsx";
 import { useNotifications } from "./use-notifications.ts";
+import { BadgedIconButton } from "../../../../web/src/ui/index.ts";
 
 /**
  * The top-bar bell (spec 000 §1, §2): a badge with the count of unread tickets and the
@@ -32,31 +33,7 @@ export function NotificationsBell() {
         ) : undefined
       }
     >
-      <span style={{ position: "relative", display: "inline-flex" }}>
-        <Button variant="minimal" icon="notifications" aria-label={t("notifications.label", { count })} title={t("notifications.title")} />
-        {count > 0 ? (
-          <span
-            data-testid="notifications-badge"
-            style={{
-              position: "absolute",
-              top: 0,
-              right: 0,
-              minWidth: 16,
-              height: 16,
-              padding: "0 4px",
-              borderRadius: 8,
-              background: "#cd4246",
-              color: "#fff",
-              fontSize: 10,
-              lineHeight: "16px",
-              textAlign: "center",
-              pointerEvents: "none",
-            }}
-          >
-            {count > 99 ? "99+" : count}
-          </span>
-        ) : null}
-      </span>
+      <BadgedIconButton icon="notifications" label={t("notifications.label", { count })} title={t("notifications.title")} count={count} badgeTestId="notifications-badge" />
     </Popover>
   );
 }
