@@ -54,6 +54,7 @@ export const messagesApi = api.injectEndpoints({
 
 export const {
   useListMessagesQuery,
+  useLazyListMessagesQuery,
   useSendMessageMutation,
   useSendMediaMutation,
   useEditMessageMutation,

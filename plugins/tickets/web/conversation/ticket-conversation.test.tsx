@@ -91,9 +91,13 @@ describe("conversation: the message list", () => {
     setup(convTicket(), [convMessage(1, { body: "Oi" })]);
     render();
     await screen.findByText("Oi");
+    const reads = () => api.calls.filter((c) => c.method === "GET" && c.path === "/messages/uuid-1").length;
+    const readsBefore = reads();
     act(() => realtimeClient.deliver("company-2-appMessage", { action: "create", message: convMessage(2, { body: "Chegou agora" }), ticket: convTicket() }));
     act(() => realtimeClient.deliver("company-2-appMessage", { action: "create", message: convMessage(3, { ticketId: 99, body: "Outro ticket" }), ticket: convTicket({ id: 99 }) }));
     expect(await screen.findByText("Chegou agora")).toBeTruthy();
+    // The customer's message is read at once (page 1 again marks the ticket read on the server).
+    await waitFor(() => expect(reads()).toBe(readsBefore + 1));
     expect(screen.queryByText("Outro ticket")).toBeNull();
     const rows = screen.getAllByTestId("message");
     expect(rows.at(-1)!.textContent).toContain("Chegou agora");

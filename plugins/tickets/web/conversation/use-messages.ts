@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useState } from "react";
 import { useCompanyEvent } from "../../../../web/src/realtime/realtime.ts";
 import { toastError } from "../../../../web/src/ui/toast.ts";
 import type { AppMessageEvent, MessageView } from "../../shared/ticket-types.ts";
-import { useListMessagesQuery } from "../messages-api.ts";
+import { useLazyListMessagesQuery, useListMessagesQuery } from "../messages-api.ts";
 
 export interface MessagesState {
   messages: MessageView[];
@@ -68,11 +68,16 @@ export function useMessages(uuid: string, ticketId: number) {
     if (isError) toastError(error);
   }, [isError, error]);
 
+  // Reading page 1 is what marks a ticket read on the server: a customer message that
+  // arrives while the attendant is looking at the ticket is read at once, so its unread
+  // count (list badge, notifications) does not rise.
+  const [readLatest] = useLazyListMessagesQuery();
   useCompanyEvent("appMessage", (payload: AppMessageEvent) => {
     const message = payload?.message;
     if (!message || message.ticketId !== ticketId) return;
     if (payload.action === "delete") dispatch({ type: "deleted", message });
     else if (payload.action === "create" || payload.action === "update") dispatch({ type: "upsert", message });
+    if (payload.action === "create" && !message.fromMe) void readLatest({ uuid, pageNumber: 1 });
   });
 
   const hasMore = currentData?.hasMore ?? false;
