@@ -76,6 +76,9 @@ describe("api channel end to end", () => {
 
   it("ticket changes of an API conversation are posted as ticket.updated", async () => {
     const inbound = await deliver(t, api.token, { id: "in-2", number: "5511987650000", body: "Oi" });
+    await t.kernel.jobs.runDue();
+    // The customer's own message is not echoed back: only the attendant's change is news.
+    expect(receiver.received.filter((r) => r.body.event === "ticket.updated")).toEqual([]);
     expect((await t.call("PUT", `/tickets/${inbound.body.ticketId}`, { token: admin.token, body: { status: "open", userId: admin.user.id } })).status).toBe(200);
     await t.kernel.jobs.runDue();
     const updates = receiver.received.filter((r) => r.body.event === "ticket.updated");

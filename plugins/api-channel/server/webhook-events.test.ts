@@ -79,6 +79,14 @@ describe("bus-driven webhooks: happy", () => {
   });
 });
 
+describe("bus-driven webhooks: no echo", () => {
+  it("the bookkeeping of an inbound message (cause inbound) is not sent back as ticket.updated", async () => {
+    await t.kernel.bus.emit("tickets.ticket.changed", { companyId: api.companyId, ticket: ticketView(), cause: "inbound" });
+    await t.kernel.jobs.runDue();
+    expect(receiver.received).toEqual([]);
+  });
+});
+
 describe("bus-driven webhooks: retries with backoff", () => {
   it("a 500 leaves the job pending for later; the next attempt's 200 is logged as attempt 2", async () => {
     receiver.answer(500);

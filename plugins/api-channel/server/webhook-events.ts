@@ -32,6 +32,9 @@ export function registerWebhookEvents(deps: { bus: EventBus; jobs: Jobs; service
 
   bus.on("tickets.ticket.changed", async (e) => {
     if (e.ticket.channel !== "api" && e.ticket.whatsapp?.channel !== "api") return;
+    // The integrator sent that message itself and got the ticket's ids in the answer:
+    // echoing every inbound message as ticket.updated would double its webhook traffic.
+    if (e.cause === "inbound") return;
     if (!(await target(e.companyId, e.ticket.whatsappId))) return;
     const key = `ticket.updated:${e.ticket.id}:${e.ticket.updatedAt}`;
     await deliveries.enqueue(e.companyId, { whatsappId: e.ticket.whatsappId, key, payload: { event: "ticket.updated", ticket: e.ticket } });

@@ -158,7 +158,7 @@ export class InboundService {
       const { reader, announcer } = this.events;
       if (reader instanceof TicketViews) {
         // The committed row is in hand: one view and one audience serve both announcements.
-        const known = await reader.announceRow(result.ticket);
+        const known = await reader.announceRow(result.ticket, "inbound");
         await announcer.message("create", result.message, result.ticket, true, known ?? undefined);
         return;
       }

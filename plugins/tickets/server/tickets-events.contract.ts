@@ -6,8 +6,13 @@ import type { MessageAck, MessageView, TicketView } from "../shared/ticket-types
  */
 declare module "../../../core/events/bus.ts" {
   interface EventMap {
-    /** Any change of a ticket (status, user, queue, tags, lastMessage …); `ticket` is the unmasked view. */
-    "tickets.ticket.changed": { companyId: number; ticket: TicketView };
+    /**
+     * Any change of a ticket (status, user, queue, tags, lastMessage …); `ticket` is the
+     * unmasked view. `cause: "inbound"` marks the bookkeeping of a stored inbound message
+     * (lastMessage, unread count, a new pending ticket): the channel that delivered the
+     * message already knows it, so a channel bridge need not echo it back.
+     */
+    "tickets.ticket.changed": { companyId: number; ticket: TicketView; cause?: "inbound" };
     "tickets.ticket.deleted": { companyId: number; ticketId: number; whatsappId: number };
     /** A message stored (inbound or outbound, private ones excluded). */
     "tickets.message.created": { companyId: number; whatsappId: number; message: MessageView };

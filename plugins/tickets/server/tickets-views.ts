@@ -67,12 +67,12 @@ export class TicketViews implements TicketReader {
    * RETURNING): answers the view and audience it sent, so the message announcement that
    * follows reuses them instead of reading the same ticket again.
    */
-  async announceRow(row: TicketRow): Promise<{ view: TicketView; rooms: Audience } | null> {
+  async announceRow(row: TicketRow, cause?: "inbound"): Promise<{ view: TicketView; rooms: Audience } | null> {
     const companyId = row.companyId;
     const [view, rooms] = await Promise.all([viewOne(this.ctx.db, companyId, eq(tickets.id, row.id), false), this.audience(row)]);
     if (!view) return null;
     this.emitView(companyId, view, rooms);
-    await this.ctx.bus.emit("tickets.ticket.changed", { companyId, ticket: view });
+    await this.ctx.bus.emit("tickets.ticket.changed", cause ? { companyId, ticket: view, cause } : { companyId, ticket: view });
     return { view, rooms };
   }
 
