@@ -6,7 +6,6 @@ import type { ServiceMap, Services } from "../../../core/plugin/services.ts";
 import type {} from "../../connections/server/connections.contract.ts";
 import type {} from "../../contacts/server/contacts.contract.ts";
 import type { Logger } from "../../../core/log.ts";
-import type { Realtime } from "../../../core/realtime/realtime.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
 import type { StoredFile, Storage } from "../../../core/storage/storage.ts";
 import { messages, ticketLogs, tickets } from "../schema/tables.ts";
@@ -14,7 +13,6 @@ import { mediaTypeOf } from "./media.ts";
 import { mediaLimitBytes } from "../../../core/storage/media-limits.ts";
 import type { MessageAnnouncer } from "./messages-events.ts";
 import type { TicketReader } from "./tickets-internals.ts";
-import { TicketViews } from "./tickets-views.ts";
 import type { ContactSummary, InboundMessage, MessageRow, ReceiveResult, TicketRow } from "./tickets.contract.ts";
 
 /** Statuses covered by the partial unique index: the contact's current conversation. */
@@ -41,8 +39,6 @@ export class InboundService {
     private services: Services,
     private storage: Storage,
     private settings: SettingsService,
-    /** Kept for the constructor's signature; events go through the attached announcer. */
-    readonly realtime: Realtime,
     private config: Pick<Config, "UPLOAD_MAX_BYTES">,
   ) {}
 
@@ -156,14 +152,9 @@ export class InboundService {
     if (!this.events) return;
     try {
       const { reader, announcer } = this.events;
-      if (reader instanceof TicketViews) {
-        // The committed row is in hand: one view and one audience serve both announcements.
-        const known = await reader.announceRow(result.ticket, "inbound");
-        await announcer.message("create", result.message, result.ticket, true, known ?? undefined);
-        return;
-      }
-      await reader.announce(result.ticket.companyId, result.ticket.id);
-      await announcer.message("create", result.message, result.ticket);
+      // The committed row is in hand: one view and one audience serve both announcements.
+      const known = await reader.announceRow(result.ticket, "inbound");
+      await announcer.message("create", result.message, result.ticket, true, known ?? undefined);
     } catch (err) {
       // The message is stored; a failed announcement must not make the driver retry it.
       this.events.log.error(`tickets: events of inbound message ${result.message.id} failed`, err);

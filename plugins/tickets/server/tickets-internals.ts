@@ -17,6 +17,12 @@ export interface TicketReader {
   canOpen(user: UserRow, ticket: TicketRow): Promise<boolean>;
   /** Emits `company-{id}-ticket` `{ action: "update", ticket }` with the fresh view to the sockets allowed to see it. */
   announce(companyId: number, ticketId: number): Promise<void>;
+  /**
+   * `announce` for a caller that already holds the committed row: answers the view and
+   * audience it used, so a message announcement that follows reuses them. `cause: "inbound"`
+   * marks the bookkeeping of a stored inbound message (see tickets-events.contract.ts).
+   */
+  announceRow(row: TicketRow, cause?: "inbound"): Promise<{ view: TicketView; rooms: { full: string[]; masked: string[] } } | null>;
   /** Emits `company-{id}-ticket` `{ action: "delete", ticketId }` to the ticket's audience. */
   announceDeleted(companyId: number, ticket: TicketRow): Promise<void>;
   /**
