@@ -18,6 +18,8 @@ const configSchema = z.object({
   ADMIN_PASSWORD: z.string().min(5).max(50).optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_REFRESH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Encrypts secrets kept in the database (channel session keys, access tokens); else a random key in DATA_DIR/secrets.json. */
+  DATA_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   FRONTEND_URL: z.string().url().optional(),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   /** A ceiling over every upload, whatever a feature's own limit says. */
@@ -35,6 +37,17 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Serve the built web app from this folder (defaults to web/dist next to the code). */
   WEB_DIST: z.string().optional(),
+  /**
+   * A module whose `createBoundary()` replaces Baileys at the WhatsApp plugin's library
+   * boundary. Only for test harnesses (the browser end-to-end run): never set it in production.
+   */
+  WHATSAPP_BOUNDARY_MODULE: z.string().optional(),
+  /** Meta's Graph API base, with version (a local stand-in in tests). */
+  META_GRAPH_URL: z.string().url().default("https://graph.facebook.com/v21.0"),
+  /** The Meta app: its id (web login), its secret (X-Hub-Signature-256 of webhooks) and the webhook verify token. */
+  META_APP_ID: z.string().optional(),
+  META_APP_SECRET: z.string().optional(),
+  META_VERIFY_TOKEN: z.string().optional(),
   /** Disables background job polling (tests drive jobs by hand). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
 });

@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import { Permissions } from "./auth/permissions.ts";
 import { registerAuthRoutes } from "./auth/handlers.ts";
 import { loadSecrets, type Secrets } from "./auth/secrets.ts";
+import { Vault } from "./auth/vault.ts";
 import { SessionUsers } from "./auth/session-user.ts";
 import { defaultDatabaseUrl, openDatabase, type Database, type Db } from "./db/database.ts";
 import { migrate } from "./db/migrator.ts";
@@ -41,6 +42,7 @@ export interface Kernel {
   readonly database: Database;
   readonly db: Db;
   readonly secrets: Secrets;
+  readonly vault: Vault;
   readonly log: Logger;
   readonly bus: EventBus;
   readonly realtime: Realtime;
@@ -96,6 +98,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     database,
     db,
     secrets,
+    vault: new Vault(config.DATA_ENCRYPTION_KEY ?? secrets.data),
     log,
     bus: new EventBus(log.child("bus")),
     realtime: new Realtime(secrets.jwt, log.child("realtime"), config.FRONTEND_URL),
@@ -143,6 +146,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       realtime: kernel.realtime,
       jobs: kernel.jobs,
       storage: kernel.storage,
+      vault: kernel.vault,
       mail: kernel.mail,
       settings,
       permissions,

@@ -14,6 +14,7 @@ import signup from "./signup/server/index.ts";
 import tags from "./tags/server/index.ts";
 import tickets from "./tickets/server/index.ts";
 import users from "./users/server/index.ts";
+import whatsapp from "./whatsapp/server/index.ts";
 
 /** The installed plugins' server entries. Order does not matter: dependencies decide it. */
-export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, tickets, apiChannel, quickMessages];
+export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, tickets, apiChannel, quickMessages, whatsapp];

@@ -12,6 +12,7 @@ import type { SessionUsers } from "../auth/session-user.ts";
 import type { Permissions } from "../auth/permissions.ts";
 import type { SettingsService } from "../settings/settings.ts";
 import type { Storage } from "../storage/storage.ts";
+import type { Vault } from "../auth/vault.ts";
 import type { Services } from "./services.ts";
 import type { PluginManifest } from "./manifest.ts";
 
@@ -27,6 +28,8 @@ export interface PluginContext {
   readonly realtime: Realtime;
   readonly jobs: Jobs;
   readonly storage: Storage;
+  /** Encrypts secrets a plugin keeps in its tables (session keys, access tokens). */
+  readonly vault: Vault;
   readonly mail: Mailer;
   readonly settings: SettingsService;
   readonly permissions: Permissions;

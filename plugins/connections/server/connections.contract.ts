@@ -1,4 +1,5 @@
 import type { whatsapps } from "../schema/tables.ts";
+import type { ConnectionInput } from "./connections.schemas.ts";
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 
@@ -8,7 +9,12 @@ export interface ConnectionStatusPatch {
   qrcode?: string;
   number?: string;
   retries?: number;
+  /** Progress of a history import (the web shows 'preparing' / the close-imported button from it). */
+  statusImportMessages?: string | null;
 }
+
+/** A connection with its queues, as the routes answer it. */
+export type ConnectionWithQueues = ConnectionRow & { queueIds: number[] };
 
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
@@ -23,5 +29,13 @@ declare module "../../../core/plugin/services.ts" {
      * not the company's throws ERR_NO_WAPP_FOUND.
      */
     "connections.setStatus": (companyId: number, id: number, patch: ConnectionStatusPatch) => Promise<void>;
+    /**
+     * Creates a connection exactly as `POST /whatsapp` does (plan flag and limit, default
+     * rules, form rules, a new token) and announces it: for channel plugins that link
+     * accounts themselves (`POST /facebook`).
+     */
+    "connections.create": (companyId: number, input: ConnectionInput) => Promise<ConnectionWithQueues>;
+    /** Every company's connections of one channel: a session layer resumes them at boot. */
+    "connections.ofChannel": (channel: ConnectionRow["channel"]) => Promise<ConnectionRow[]>;
   }
 }

@@ -16,7 +16,7 @@ import type { ConnectionInput, ConnectionPatch } from "./connections.schemas.ts"
 import { newToken } from "./token.ts";
 
 export type ConnectionView = ConnectionRow & { queues: QueueRef[]; queueIds: number[] };
-export type StatusPatch = Partial<Pick<ConnectionRow, "status" | "qrcode" | "number" | "retries">>;
+export type StatusPatch = Partial<Pick<ConnectionRow, "status" | "qrcode" | "number" | "retries" | "statusImportMessages">>;
 
 const notFound = () => new AppError("ERR_NO_WAPP_FOUND");
 
@@ -73,6 +73,11 @@ export class ConnectionsService {
       .where(and(eq(whatsapps.companyId, companyId), channel ? eq(whatsapps.channel, channel) : undefined))
       .orderBy(asc(whatsapps.id));
     return this.withQueues(this.db, rows);
+  }
+
+  /** Every company's connections of one channel, oldest first (a session layer resumes them at boot). */
+  async ofChannel(channel: Channel): Promise<ConnectionRow[]> {
+    return this.db.select().from(whatsapps).where(eq(whatsapps.channel, channel)).orderBy(asc(whatsapps.id));
   }
 
   /** Every company's connections (super user). */

@@ -17,5 +17,7 @@ export default defineServerPlugin({
     ctx.services.provide("connections.byToken", (token) => connections.byToken(token));
     ctx.services.provide("connections.default", (companyId) => connections.defaultOf(companyId));
     ctx.services.provide("connections.setStatus", (companyId, id, patch) => connections.setStatus(companyId, id, patch));
+    ctx.services.provide("connections.create", (companyId, input) => connections.create(companyId, input));
+    ctx.services.provide("connections.ofChannel", (channel) => connections.ofChannel(channel));
   },
 });

@@ -30,5 +30,14 @@ declare module "../../../core/plugin/services.ts" {
     "contacts.changed": (companyId: number, id: number) => Promise<void>;
     /** Whether this person sees contact numbers LGPD-masked: a plain user while lgpdHideNumber is "enabled" (spec 000 §6). */
     "contacts.masksNumbersFor": (user: { companyId: number; profile: string; super: boolean }) => Promise<boolean>;
+    /**
+     * Offered by a live channel (WhatsApp), called by this plugin when a contact is
+     * created by hand: the number as the channel spells it, null when the number is not on
+     * the channel (ERR_WAPP_INVALID_CONTACT), undefined when no live session can tell
+     * (then the number is kept as typed).
+     */
+    "channels.checkNumber": (companyId: number, number: string) => Promise<string | null | undefined>;
+    /** Offered by a live channel: the contact's current picture URL; null or undefined when none or unknown. */
+    "channels.profilePicture": (companyId: number, number: string) => Promise<string | null | undefined>;
   }
 }

@@ -85,7 +85,7 @@ export class ContactsService {
 
   async create(viewer: Viewer, input: ContactInput): Promise<ContactView> {
     const isGroup = looksLikeGroupId(input.number);
-    const number = this.checkedNumber(input.number, isGroup);
+    const number = isGroup ? this.checkedNumber(input.number, true) : await this.onChannel(viewer.companyId, this.checkedNumber(input.number, false));
     await this.ensureFree(viewer.companyId, number);
     const acceptAudioMessage = input.acceptAudioMessage ?? (await this.acceptsAudioByDefault(viewer.companyId));
     const id = await this.write(async (tx) => {
@@ -175,7 +175,31 @@ export class ContactsService {
     const isGroup = looksLikeGroupId(rawNumber);
     const number = this.checkedNumber(rawNumber, isGroup);
     const row = await this.findOrCreate({ companyId, number, isGroup });
+    const picture = await this.livePicture(companyId, number);
+    if (picture && picture !== row.urlPicture) {
+      await this.db.update(contacts).set({ urlPicture: picture }).where(eq(contacts.id, row.id));
+      await this.announce({ companyId, masked: false }, row.id, "update");
+      return { contactId: row.id, urlPicture: picture };
+    }
     return { contactId: row.id, urlPicture: row.urlPicture };
+  }
+
+  /** The number as a live channel spells it; ERR_WAPP_INVALID_CONTACT when the channel says it does not exist. */
+  private async onChannel(companyId: number, number: string): Promise<string> {
+    const check = this.services.get("channels.checkNumber");
+    if (!check) return number;
+    const found = await check(companyId, number);
+    if (found === null) throw new AppError("ERR_WAPP_INVALID_CONTACT");
+    return found ? this.checkedNumber(found, false) : number;
+  }
+
+  /** A live channel's picture for the number; a failing channel never fails the profile call. */
+  private async livePicture(companyId: number, number: string): Promise<string | null | undefined> {
+    try {
+      return await this.services.get("channels.profilePicture")?.(companyId, number);
+    } catch {
+      return undefined;
+    }
   }
 
   /** Announces a contact again (its tags changed elsewhere); an unknown id is ignored. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { isAdmin } from "../../../core/auth/permissions.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
 import { users } from "../../../core/db/tables.ts";
@@ -182,15 +182,31 @@ export class TicketLifecycle {
   /** Closes every ticket of a status (within the selected queues when given). */
   async closeAll(user: UserRow, status: "open" | "pending" | "group", queueIds: number[]): Promise<{ closed: number }> {
     const where = and(eq(tickets.companyId, user.companyId), eq(tickets.status, status), queueIds.length ? inArray(tickets.queueId, queueIds) : undefined);
+    return { closed: await this.closeWhere(user.companyId, where, user.id) };
+  }
+
+  /**
+   * Closes the listed tickets of the company that are still live (open, pending or group),
+   * without farewell, each with a `closed` log by nobody: a channel closing what its
+   * history import opened (`POST /closedimported/{id}`). Answers how many closed.
+   */
+  async closeMany(companyId: number, ticketIds: number[]): Promise<number> {
+    if (!ticketIds.length) return 0;
+    const where = and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds), inArray(tickets.status, ["open", "pending", "group"]));
+    return this.closeWhere(companyId, where, null);
+  }
+
+  private async closeWhere(companyId: number, where: SQL | undefined, userId: number | null): Promise<number> {
     const before = await this.ctx.db.select().from(tickets).where(where);
+    if (!before.length) return 0;
     const closed = await this.ctx.db.transaction(async (tx) => {
       const rows = await tx.update(tickets).set({ status: "closed", unreadMessages: 0 }).where(and(where, inArray(tickets.id, before.map((t) => t.id)))).returning();
-      if (rows.length) await tx.insert(ticketLogs).values(rows.map((t) => ({ companyId: user.companyId, ticketId: t.id, type: "closed" as const, userId: user.id, queueId: t.queueId })));
+      if (rows.length) await tx.insert(ticketLogs).values(rows.map((t) => ({ companyId, ticketId: t.id, type: "closed" as const, userId, queueId: t.queueId })));
       return rows;
     });
     const was = new Map(before.map((t) => [t.id, t]));
     for (const t of closed) await this.views.announceMoved(was.get(t.id) ?? t, t);
-    return { closed: closed.length };
+    return closed.length;
   }
 
   async logs(user: UserRow, ticketId: number): Promise<TicketLogView[]> {

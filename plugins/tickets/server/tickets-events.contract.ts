@@ -13,6 +13,8 @@ declare module "../../../core/events/bus.ts" {
      * message already knows it, so a channel bridge need not echo it back.
      */
     "tickets.ticket.changed": { companyId: number; ticket: TicketView; cause?: "inbound" };
+    /** An attendant read the ticket (its unread count went to 0): channels send read receipts. */
+    "tickets.ticket.read": { companyId: number; ticketId: number; whatsappId: number; contactId: number };
     "tickets.ticket.deleted": { companyId: number; ticketId: number; whatsappId: number };
     /** A message stored (inbound or outbound, private ones excluded). */
     "tickets.message.created": { companyId: number; whatsappId: number; message: MessageView };

@@ -57,5 +57,11 @@ declare module "../../../core/plugin/services.ts" {
      * ERR_PAYLOAD_TOO_LARGE above the downloadLimit setting.
      */
     "tickets.receive": (input: InboundMessage) => Promise<ReceiveResult>;
+    /**
+     * Closes the listed tickets of the company that are still open, pending or group,
+     * without farewell, logging `closed` by nobody; answers how many closed. For a channel
+     * closing what its history import opened (`POST /closedimported/{id}`).
+     */
+    "tickets.closeMany": (companyId: number, ticketIds: number[]) => Promise<number>;
   }
 }

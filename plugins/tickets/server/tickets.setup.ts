@@ -10,6 +10,8 @@ import { TicketViews } from "./tickets-views.ts";
 export function registerTicketFeatures(ctx: PluginContext, deps: { reader: TicketReader; sender: MessageSender }): void {
   // The reader index.ts built is a TicketViews; its extra methods (masking, moves) serve the list and lifecycle.
   const views = deps.reader instanceof TicketViews ? deps.reader : new TicketViews(ctx);
-  registerTicketsHandlers(ctx.router, new TicketList(ctx.db, views), new TicketLifecycle(ctx, views, deps.sender));
+  const lifecycle = new TicketLifecycle(ctx, views, deps.sender);
+  registerTicketsHandlers(ctx.router, new TicketList(ctx.db, views), lifecycle);
+  ctx.services.provide("tickets.closeMany", (companyId, ticketIds) => lifecycle.closeMany(companyId, ticketIds));
   registerTicketRooms(ctx, views);
 }

@@ -1,0 +1,68 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, nowIso } from "../../../core/db/columns.ts";
+import { companies } from "../../../core/db/tables.ts";
+import { ticketsRef, whatsappsRef } from "./refs.ts";
+
+/**
+ * A session's Signal keys and credentials (Baileys' AuthenticationState), one row per
+ * key: `type` is "creds" (key_id "creds") or a SignalDataTypeMap key ("pre-key",
+ * "session", "sender-key", "app-state-sync-key", …). `value` is sealed with the kernel's
+ * Vault (BufferJSON text, AES-GCM): a copied database file reveals no session.
+ */
+export const whatsappAuthKeys = sqliteTable(
+  "whatsapp_auth_keys",
+  {
+    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    keyId: text("key_id").notNull(),
+    value: text("value").notNull(),
+    updatedAt: text("updated_at").notNull().$defaultFn(nowIso),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.type, t.keyId] }), index("whatsapp_auth_keys_company_idx").on(t.companyId)],
+);
+
+/**
+ * Who drives a session: one process at a time. A node takes or renews the lease with a
+ * conditional upsert (free, expired, or already its own) and drops the session when a
+ * renewal fails, so two nodes never drive the same number.
+ */
+export const whatsappSessionLeases = sqliteTable("whatsapp_session_leases", {
+  whatsappId: integer("whatsapp_id")
+    .primaryKey()
+    .references(() => whatsappsRef.id, { onDelete: "cascade" }),
+  owner: text("owner").notNull(),
+  /** Epoch milliseconds. */
+  expiresAt: integer("expires_at").notNull(),
+});
+
+/**
+ * WhatsApp's `@lid` identities mapped to phone numbers, so one person is one contact
+ * whichever identity a message carries. Learnt from messages that carry both
+ * (`key.remoteJidAlt` / `participantAlt`) and from Baileys' `lid-mapping.update`.
+ */
+export const whatsappLidMap = sqliteTable(
+  "whatsapp_lid_map",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    /** The lid user part, without the server ("12345678901234"). */
+    lid: text("lid").notNull(),
+    /** The phone number, digits only. */
+    number: text("number").notNull(),
+    updatedAt: text("updated_at").notNull().$defaultFn(nowIso),
+  },
+  (t) => [uniqueIndex("whatsapp_lid_map_company_lid_unique").on(t.companyId, t.lid)],
+);
+
+/** Tickets a history import opened, so `POST /closedimported/{id}` closes exactly those. */
+export const whatsappImportedTickets = sqliteTable(
+  "whatsapp_imported_tickets",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id").notNull().references(() => ticketsRef.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("whatsapp_imported_tickets_unique").on(t.whatsappId, t.ticketId)],
+);
