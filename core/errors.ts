@@ -59,6 +59,8 @@ export const errorStatus = {
   ERR_INTERNAL: 500,
   /** A message edit after the 15-minute window (spec 000 §4, §9). */
   ERR_EDIT_WINDOW_EXPIRED: 400,
+  /** Facebook, Instagram and the WhatsApp Cloud API accept replies only within 24 hours of the customer's last message. */
+  ERR_REPLY_WINDOW_CLOSED: 400,
   /** The configured speech-to-text service failed or answered something unexpected. */
   ERR_TRANSCRIPTION_FAILED: 502,
   // Resolving a ticket while requiredTag is enabled and the contact has no tag (spec 000 §5).

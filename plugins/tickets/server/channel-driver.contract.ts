@@ -28,6 +28,25 @@ export interface ChannelDriver {
   edit(request: OutboundEditRequest): Promise<void>;
   /** Deletes a message already sent, for everybody. */
   remove(request: OutboundDeleteRequest): Promise<void>;
+  /**
+   * Channels that accept replies only for a while after the customer's last message
+   * (Meta's 24-hour window) say whether that window is open. Asked before an attendant's
+   * message is stored: a closed window answers ERR_REPLY_WINDOW_CLOSED and nothing is
+   * stored or queued. Absent: always open.
+   */
+  replyWindow?(request: ReplyWindowRequest): Promise<ReplyWindow>;
+}
+
+export interface ReplyWindowRequest {
+  companyId: number;
+  connection: ConnectionRow;
+  to: OutboundRequest["to"];
+}
+
+export interface ReplyWindow {
+  open: boolean;
+  /** When it closes (or closed), ISO; null when the customer never wrote. */
+  closesAt: string | null;
 }
 
 /** The kinds of content an outbound message carries. */

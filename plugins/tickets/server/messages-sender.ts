@@ -65,6 +65,7 @@ export class OutboundSender implements MessageSender {
     if (input.storedMedia && !isCompanyMediaUrl(companyId, input.storedMedia.url))
       throw new AppError("ERR_VALIDATION", { fields: { mediaUrl: "Invalid media URL" } });
     if (input.quotedMsgId != null) await this.ensureQuotable(companyId, input.quotedMsgId);
+    if (!input.isPrivate) await this.ensureReplyWindow(ticket);
 
     const body = await this.finalText(text, ticket, input);
     // File I/O happens before the transaction so the write lock is held only for SQL.
@@ -174,6 +175,18 @@ export class OutboundSender implements MessageSender {
       .limit(1);
     if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
     return row;
+  }
+
+  /** Meta's channels take replies only within 24 hours of the customer's last message: refuse before storing. */
+  private async ensureReplyWindow(ticket: TicketRow): Promise<void> {
+    const connection = await this.ctx.services.get("connections.get")?.(ticket.companyId, ticket.whatsappId);
+    const driver = connection && this.drivers.get(connection.channel);
+    if (!connection || !driver?.replyWindow) return;
+    const contact = await this.ctx.services.get("contacts.get")?.(ticket.companyId, ticket.contactId);
+    if (!contact) return;
+    const to = { contactId: contact.id, number: contact.number, name: contact.name, isGroup: contact.isGroup };
+    const window = await driver.replyWindow({ companyId: ticket.companyId, connection, to });
+    if (!window.open) throw new AppError("ERR_REPLY_WINDOW_CLOSED", { closesAt: window.closesAt });
   }
 
   private async ensureQuotable(companyId: number, id: number): Promise<void> {
