@@ -38,8 +38,24 @@ export const canTranscribe = (m: MessageView) => !m.fromMe && !m.isDeleted && m.
 /** The composer is active only for open and group tickets (spec 000 §4). */
 export const canWrite = (ticket: Pick<TicketView, "status">) => ticket.status === "open" || ticket.status === "group";
 
-/** Facebook and Instagram answer only within 24 hours of the customer's last message (spec 000 §8). */
-export const hasReplyWindow = (ticket: Pick<TicketView, "channel">) => ticket.channel === "facebook" || ticket.channel === "instagram";
+const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Facebook, Instagram and the WhatsApp Cloud API answer only within 24 hours of the customer's last message (spec 000 §8). */
+export const hasReplyWindow = (ticket: Pick<TicketView, "channel">) => ticket.channel === "facebook" || ticket.channel === "instagram" || ticket.channel === "whatsappapi";
+
+/**
+ * When the reply window closes, from the customer's newest loaded message; null when no
+ * customer message is loaded (then the server still enforces it: ERR_REPLY_WINDOW_CLOSED).
+ */
+export function replyWindowClosesAt(messages: readonly Pick<MessageView, "fromMe" | "isPrivate" | "createdAt">[]): Date | null {
+  let newest: number | null = null;
+  for (const m of messages) {
+    if (m.fromMe || m.isPrivate) continue;
+    const at = toDate(m.createdAt)?.getTime();
+    if (at !== undefined && (newest === null || at > newest)) newest = at;
+  }
+  return newest === null ? null : new Date(newest + REPLY_WINDOW_MS);
+}
 
 /** Whether a recording is long enough to send; shorter ones are dropped without a word. */
 export const keepRecording = (size: number) => size >= MIN_AUDIO_BYTES;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Button, Callout, Intent } from "@blueprintjs/core";
+import { Button, Intent } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { emitRealtime, useCompanyEvent } from "../../../../web/src/realtime/realtime.ts";
@@ -13,7 +13,7 @@ import { Composer } from "./composer.tsx";
 import { EditMessageDialog } from "./edit-message-dialog.tsx";
 import { ForwardDialog } from "./forward-dialog.tsx";
 import { MessageList } from "./message-list.tsx";
-import { hasReplyWindow } from "./message-rules.ts";
+import { ReplyWindowNotice } from "./reply-window-notice.tsx";
 import { useMessageActions } from "./use-message-actions.ts";
 import { useMessages } from "./use-messages.ts";
 import { useSignature } from "./use-signature.ts";
@@ -51,11 +51,7 @@ function LoadedConversation({ ticket }: { ticket: TicketView }) {
     <div className="conversation">
       <div className="conversation-main">
         <TicketHeader ticket={ticket} onOpenContact={() => setDrawerOpen(true)} />
-        {hasReplyWindow(ticket) ? (
-          <Callout intent={Intent.WARNING} icon="time" className="conversation-notice">
-            {t("conversation.replyWindow")}
-          </Callout>
-        ) : null}
+        <ReplyWindowNotice ticket={ticket} messages={list.messages} />
         {acts.selecting ? <SelectionBar count={acts.selected.size} onForward={startForward} onCancel={acts.stopSelecting} /> : null}
         <MessageList
           ticket={ticket}
