@@ -46,6 +46,8 @@ export async function createTestKernel(
     JOBS_POLL_MS: "0",
     LOG_LEVEL: "silent",
     LOGIN_RATE_LIMIT: "1000",
+    // Tests never reach Meta: a closed loopback port unless a test starts its Graph stand-in.
+    META_GRAPH_URL: "http://127.0.0.1:9/v21.0",
     ...options.env,
   });
   const kernel = await createKernel({ config, plugins: options.plugins ?? serverPlugins, webAssets: null });

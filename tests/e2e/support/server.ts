@@ -87,6 +87,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_RATE_LIMIT: "1000",
+      // Harness servers never reach Meta (a closed loopback port unless a test says otherwise).
+      META_GRAPH_URL: "http://127.0.0.1:9/v21.0",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
