@@ -1,22 +1,14 @@
 import { useEffect, useState } from "react";
-import { Button, Callout, HTMLTable, InputGroup, Intent, Spinner } from "@blueprintjs/core";
+import { Button, Callout, Intent, Spinner } from "@blueprintjs/core";
 import { skipToken } from "@reduxjs/toolkit/query";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
 import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
-import { defaultOfficeHours, officeHoursErrors, WEEKDAYS, type OfficeHours, type OfficeHoursProblem } from "../../../core/office-hours.ts";
+import { fullWeek, hasProblems, OfficeHoursEditor, officeHoursProblems, type OfficeHoursProblems } from "../../../web/src/ui/office-hours-editor.tsx";
+import { defaultOfficeHours, type OfficeHours } from "../../../core/office-hours.ts";
 import { useCompanyDetailQuery, useSaveCompanySchedulesMutation } from "./companies-api.ts";
 
-type TimeKey = "startTimeA" | "endTimeA" | "startTimeB" | "endTimeB";
-const timeKeys: TimeKey[] = ["startTimeA", "endTimeA", "startTimeB", "endTimeB"];
-
-/** Every weekday once, Monday first; a day the company never saved shows with no shifts. */
-export function fullWeek(saved: readonly OfficeHours[]): OfficeHours[] {
-  return WEEKDAYS.map((w) => {
-    const found = saved.find((s) => s.weekdayEn === w.weekdayEn);
-    return found ? { ...found } : { ...w, startTimeA: "", endTimeA: "", startTimeB: "", endTimeB: "" };
-  });
-}
+export { fullWeek };
 
 /**
  * The company's office hours (Settings > Hours, shown when scheduleType is "company"):
@@ -30,7 +22,7 @@ export default function HoursTab() {
   const [saveSchedules, saving] = useSaveCompanySchedulesMutation();
   const [week, setWeek] = useState<OfficeHours[]>(defaultOfficeHours);
   const [dirty, setDirty] = useState(false);
-  const [problems, setProblems] = useState<Partial<Record<TimeKey, OfficeHoursProblem>>[]>([]);
+  const [problems, setProblems] = useState<OfficeHoursProblems>([]);
 
   useEffect(() => {
     if (!detail.data) return;
@@ -42,16 +34,16 @@ export default function HoursTab() {
     if (detail.isError) toastError(detail.error);
   }, [detail.isError, detail.error]);
 
-  const change = (index: number, key: TimeKey, value: string) => {
-    setWeek((w) => w.map((day, i) => (i === index ? { ...day, [key]: value } : day)));
+  const change = (next: OfficeHours[]) => {
+    setWeek(next);
     setDirty(true);
   };
 
   const save = async () => {
     if (!companyId) return;
-    const found = week.map((day) => officeHoursErrors(day));
+    const found = officeHoursProblems(week);
     setProblems(found);
-    if (found.some((p) => Object.keys(p).length)) return;
+    if (hasProblems(found)) return;
     try {
       await saveSchedules({ id: companyId, schedules: week }).unwrap();
       setDirty(false);
@@ -65,41 +57,7 @@ export default function HoursTab() {
   return (
     <div style={{ display: "flex", flexDirection: "column", gap: 12 }}>
       {dirty ? <Callout intent="warning">{t("hours.unsaved")}</Callout> : null}
-      <div style={{ overflowX: "auto" }}>
-        <HTMLTable compact style={{ width: "100%" }} aria-label={t("hours.label")}>
-          <thead>
-            <tr>
-              <th>{t("hours.weekday")}</th>
-              <th>{t("hours.startTimeA")}</th>
-              <th>{t("hours.endTimeA")}</th>
-              <th>{t("hours.startTimeB")}</th>
-              <th>{t("hours.endTimeB")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {week.map((day, i) => (
-              <tr key={day.weekdayEn}>
-                <td>{t(`weekdays.${day.weekdayEn}`)}</td>
-                {timeKeys.map((key) => {
-                  const problem = problems[i]?.[key];
-                  return (
-                    <td key={key}>
-                      <InputGroup
-                        type="time"
-                        aria-label={`${t(`weekdays.${day.weekdayEn}`)} ${t(`hours.${key}`)}`}
-                        value={day[key]}
-                        intent={problem ? Intent.DANGER : Intent.NONE}
-                        onValueChange={(v) => change(i, key, v)}
-                      />
-                      {problem ? <div className="bp6-form-helper-text" style={{ color: "var(--bp-intent-danger-rest, #cd4246)" }}>{t(`hours.problems.${problem}`)}</div> : null}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
+      <OfficeHoursEditor week={week} onChange={change} problems={problems} label={t("hours.label")} />
       <div>
         <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t("actions.save")} loading={saving.isLoading} onClick={save} />
       </div>

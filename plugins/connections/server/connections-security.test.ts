@@ -81,6 +81,20 @@ describe("connections: security (permissions)", () => {
     expect((await t.call("GET", `/whatsapp-admin/${bConn.id}`, { token: a.token })).status).toBe(403);
   });
 
+  it("the super user changes any company's connection in that company (the /allConnections dialog)", async () => {
+    const root = await t.login();
+    const other = await createConnection(t, b.token, { name: "Beta two" });
+    const edited = await t.call("PUT", `/whatsapp/${other.id}`, { token: root.token, body: { name: "Beta renamed", isDefault: true } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ companyId: b.company.id, name: "Beta renamed", isDefault: true });
+    // The default moved inside company B, not into the super user's own company.
+    expect((await t.call("GET", `/whatsapp/${bConn.id}`, { token: b.token })).body.isDefault).toBe(false);
+    expect((await t.call("POST", `/whatsapp/${other.id}/token`, { token: root.token })).body.token).not.toBe(other.token);
+    expect((await t.call("DELETE", `/whatsapp/${bConn.id}`, { token: root.token })).status).toBe(200);
+    expect((await t.call("GET", "/whatsapp", { token: b.token })).body.map((w: { name: string }) => w.name)).toEqual(["Beta renamed"]);
+    expect((await t.call("PUT", "/whatsapp/999999", { token: root.token, body: { name: "Nope" } })).status).toBe(404);
+  });
+
   it("everything needs a login", async () => {
     expect((await t.call("GET", "/whatsapp")).status).toBe(401);
     expect((await t.call("POST", "/whatsapp", { body: { name: "Anon" } })).status).toBe(401);

@@ -9,6 +9,11 @@ import type { ConnectionsService, ConnectionView } from "./connections.service.t
 /** Thin handlers: the company from the token, the validated input, the service call, tokens only for rule holders. */
 export function registerConnectionsHandlers(router: OpenAPIHono<AppEnv>, connections: ConnectionsService, media: GreetingMedia, permissions: Permissions) {
   const companyOf = (c: Context<AppEnv>) => c.get("user").companyId;
+  /**
+   * Whose connection an id names for a change: the caller's company, except for the super
+   * user, who manages every company's connections from /allConnections (spec 001 §2).
+   */
+  const ownerOf = async (c: Context<AppEnv>, id: number) => (c.get("user").super ? (await connections.showAny(id)).companyId : companyOf(c));
   /** Attendants read connections to pick one; the token is a credential, so only rule holders see it. */
   const present = (c: Context<AppEnv>) => {
     const seesToken = permissions.can(c.get("user"), r.RULE);
@@ -26,12 +31,25 @@ export function registerConnectionsHandlers(router: OpenAPIHono<AppEnv>, connect
   router.openapi(r.showAny, async (c) => c.json(await connections.showAny(c.req.valid("param").id), 200));
   router.openapi(r.show, async (c) => c.json(present(c)(await connections.show(companyOf(c), c.req.valid("param").id)), 200));
   router.openapi(r.create, async (c) => c.json(await connections.create(companyOf(c), c.req.valid("json")), 200));
-  router.openapi(r.update, async (c) => c.json(await connections.update(companyOf(c), c.req.valid("param").id, c.req.valid("json")), 200));
+  router.openapi(r.update, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await connections.update(await ownerOf(c, id), id, c.req.valid("json")), 200);
+  });
   router.openapi(r.remove, async (c) => {
-    await connections.remove(companyOf(c), c.req.valid("param").id);
+    const { id } = c.req.valid("param");
+    await connections.remove(await ownerOf(c, id), id);
     return c.json({ message: "Whatsapp deleted." }, 200);
   });
-  router.openapi(r.regenerateToken, async (c) => c.json(await connections.regenerateToken(companyOf(c), c.req.valid("param").id), 200));
-  router.openapi(r.uploadMedia, async (c) => c.json(await media.upload(companyOf(c), c.req.valid("param").id, c.req.valid("form").file), 200));
-  router.openapi(r.removeMedia, async (c) => c.json(await media.remove(companyOf(c), c.req.valid("param").id), 200));
+  router.openapi(r.regenerateToken, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await connections.regenerateToken(await ownerOf(c, id), id), 200);
+  });
+  router.openapi(r.uploadMedia, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await media.upload(await ownerOf(c, id), id, c.req.valid("form").file), 200);
+  });
+  router.openapi(r.removeMedia, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await media.remove(await ownerOf(c, id), id), 200);
+  });
 }

@@ -78,7 +78,7 @@ export const update = route({
   access: "user",
   rule: RULE,
   description:
-    "Changes a connection (not its channel, status or token). isDefault true unsets the others; isDefault false on the default answers ERR_NO_OTHER_WHATSAPP (make another one default instead). queueIds replaces its queues.",
+    "Changes a connection (not its channel, status or token). The super user may change any company's connection (the /allConnections screen). isDefault true unsets the others; isDefault false on the default answers ERR_NO_OTHER_WHATSAPP (make another one default instead). queueIds replaces its queues.",
   request: { params: IdParam, ...body(ConnectionPatch) },
   responses: { 200: json(Connection, "The updated connection"), ...notFound },
 });
@@ -88,7 +88,7 @@ export const remove = route({
   path: "/whatsapp/{id}",
   access: "user",
   rule: RULE,
-  description: "Deletes a connection. The default one can be deleted only when it is the last: otherwise ERR_NO_OTHER_WHATSAPP.",
+  description: "Deletes a connection (the super user: any company's). The default one can be deleted only when it is the last: otherwise ERR_NO_OTHER_WHATSAPP.",
   request: { params: IdParam },
   responses: { 200: json(MessageSchema, "Deleted"), ...notFound },
 });

@@ -4,7 +4,7 @@ import type { contacts } from "../schema/tables.ts";
 export type ContactRow = typeof contacts.$inferSelect;
 
 /** The LGPD number mask, for plugins that show contact numbers (ticket views). */
-export { maskNumber } from "../shared/phone.ts";
+export { looksLikeGroupId, maskNumber } from "../shared/phone.ts";
 
 export interface FindOrCreateContactInput {
   companyId: number;

@@ -1,6 +1,8 @@
 import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
 import type { MessageAck } from "../shared/ticket-types.ts";
 
+export type { MessageAck };
+
 /**
  * The channel driver contract. A driver is a plugin that turns one provider (the API
  * channel, WhatsApp through Baileys, Meta's Graph API …) into the normalised calls below.
@@ -106,6 +108,14 @@ export interface ProviderMessageRef {
   providerId: string;
 }
 
+/** What a driver may read back about a stored message. */
+export interface ProviderMessage {
+  body: string;
+  mediaType: string;
+  fromMe: boolean;
+  isDeleted: boolean;
+}
+
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /** Makes `driver` the sender for connections of `driver.channel`. Two drivers for one channel stop the boot. */
@@ -119,5 +129,7 @@ declare module "../../../core/plugin/services.ts" {
     "tickets.providerEdited": (ref: ProviderMessageRef, body: string) => Promise<boolean>;
     /** The customer deleted a message: isDeleted, deletedBy "contact" (the text is kept only when the lgpdDeleteMessage setting is off). */
     "tickets.providerDeleted": (ref: ProviderMessageRef) => Promise<boolean>;
+    /** A stored message by its provider id (a driver re-sending it on the provider's request), or null. */
+    "tickets.providerMessage": (ref: ProviderMessageRef) => Promise<ProviderMessage | null>;
   }
 }

@@ -82,7 +82,7 @@ export class InboundService {
     const { companyId, whatsappId } = input;
     const findOrCreate = this.need("contacts.findOrCreate");
     const contact = await findOrCreate({ companyId, number: input.from.number, name: input.from.name, isGroup: input.from.isGroup, channel }, tx);
-    const { ticket: found, created } = await this.liveTicket(tx, companyId, contact.id, whatsappId, channel, contact.isGroup);
+    const { ticket: found, created } = await this.liveTicket(tx, companyId, contact.id, whatsappId, channel, contact.isGroup, input.queueId ?? null);
 
     const body = input.body?.trim() ?? "";
     const mediaType = input.mediaType?.trim() || (stored ? mediaTypeOf(stored.mimetype) : "chat");
@@ -131,10 +131,10 @@ export class InboundService {
    * The insert does nothing when the partial unique index already holds a live ticket
    * (plain ON CONFLICT DO NOTHING: SQLite applies it to partial indexes too).
    */
-  private async liveTicket(tx: Tx, companyId: number, contactId: number, whatsappId: number, channel: string, isGroup: boolean): Promise<{ ticket: TicketRow; created: boolean }> {
+  private async liveTicket(tx: Tx, companyId: number, contactId: number, whatsappId: number, channel: string, isGroup: boolean, queueId: number | null): Promise<{ ticket: TicketRow; created: boolean }> {
     const [created] = await tx
       .insert(tickets)
-      .values({ companyId, contactId, whatsappId, channel, isGroup, status: "pending" })
+      .values({ companyId, contactId, whatsappId, channel, isGroup, status: "pending", queueId })
       .onConflictDoNothing()
       .returning();
     if (created) return { ticket: created, created: true };

@@ -3,7 +3,7 @@ import type { Db } from "../../../core/db/database.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
 import { messages, tickets } from "../schema/tables.ts";
 import type { MessageAck } from "../shared/ticket-types.ts";
-import type { ProviderMessageRef } from "./channel-driver.contract.ts";
+import type { ProviderMessage, ProviderMessageRef } from "./channel-driver.contract.ts";
 import type { MessageAnnouncer } from "./messages-events.ts";
 import type { MessageRow, TicketRow } from "./tickets.contract.ts";
 
@@ -57,6 +57,14 @@ export class ProviderUpdates {
       .returning();
     await this.announcer.message("update", row!, found.ticket);
     return true;
+  }
+
+  /** A stored message by its provider id, for a driver that must re-send it (WhatsApp retry receipts). */
+  async lookup(ref: ProviderMessageRef): Promise<ProviderMessage | null> {
+    const found = await this.find(ref);
+    if (!found) return null;
+    const { body, mediaType, fromMe, isDeleted } = found.message;
+    return { body, mediaType, fromMe, isDeleted };
   }
 
   private async find(ref: ProviderMessageRef): Promise<{ message: MessageRow; ticket: TicketRow } | null> {

@@ -23,6 +23,7 @@ export function registerMessageFeatures(ctx: PluginContext, deps: { reader: Tick
   ctx.services.provide("tickets.ack", (ref, ack) => provider.ack(ref, ack));
   ctx.services.provide("tickets.providerEdited", (ref, body) => provider.edited(ref, body));
   ctx.services.provide("tickets.providerDeleted", (ref) => provider.deleted(ref));
+  ctx.services.provide("tickets.providerMessage", (ref) => provider.lookup(ref));
 
   inbound.attach(sender.announcer, reader, ctx.log);
 

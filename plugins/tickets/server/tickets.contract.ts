@@ -27,6 +27,11 @@ export interface InboundMessage {
   quotedProviderId?: string;
   /** In groups: the member who wrote it. */
   participant?: string;
+  /**
+   * The queue a NEW ticket starts in (a history import's queueIdImportMessages); an
+   * existing live ticket keeps its own. Must be one of the company's queues.
+   */
+  queueId?: number | null;
 }
 
 /** The contact as events show it: no number, so LGPD-masked viewers never receive it here. */

@@ -14,3 +14,13 @@ export { useRecordEditor, type RecordEditorOptions } from "./use-record-editor.t
 export { SearchAndAdd, type SearchAndAddProps } from "./search-and-add.tsx";
 export { ListFooter } from "./list-footer.tsx";
 export { BadgedIconButton, type BadgedIconButtonProps } from "./badged-icon-button.tsx";
+export {
+  fullWeek,
+  hasProblems,
+  officeHoursProblems,
+  OfficeHoursEditor,
+  OFFICE_HOURS_TIME_KEYS,
+  type OfficeHoursEditorProps,
+  type OfficeHoursProblems,
+  type OfficeHoursTimeKey,
+} from "./office-hours-editor.tsx";

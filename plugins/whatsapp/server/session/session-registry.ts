@@ -1,3 +1,4 @@
+import type { WAMessage, WAMessageKey } from "@whiskeysockets/baileys";
 import type { WaSocketLike } from "../boundary/wa-socket.ts";
 
 /** One session that is currently driven by this process. */
@@ -19,4 +20,6 @@ export interface SessionRegistry {
   /** The company's connected sessions, oldest connection first (number checks, pictures). */
   connectedOf(companyId: number): LiveSession[];
   onSocket(attach: (session: LiveSession) => (() => void) | void): void;
+  /** How Baileys' `getMessage` finds a message WhatsApp asks to re-send (optional for test doubles). */
+  provideMessages?(lookup: (whatsappId: number, key: WAMessageKey) => Promise<WAMessage["message"] | undefined>): void;
 }

@@ -1,5 +1,19 @@
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
+import type {} from "../../../connections/server/connections-events.contract.ts";
 import type { SessionManager } from "./session-manager.ts";
+import { registerSessionHandlers } from "./session.handlers.ts";
 
-/** TODO(session helper): /whatsappsession routes, /whatsapp-restart, bus listeners, resume at boot, stop on shutdown. */
-export function registerSessionLayer(_ctx: PluginContext, _sessions: SessionManager): void {}
+/** The /whatsappsession routes, /whatsapp-restart, the connection bus events, resume at boot, stop on shutdown. */
+export function registerSessionLayer(ctx: PluginContext, sessions: SessionManager): void {
+  registerSessionHandlers(ctx.router, sessions);
+  ctx.bus.on("connections.whatsapp.deleted", ({ whatsappId }) => sessions.deleted(whatsappId));
+  // Spec 001 §4: an edited connection with import enabled pairs again, so the next QR imports.
+  ctx.bus.on("connections.session.reset", async ({ companyId, whatsappId }) => {
+    await sessions.newQr(companyId, whatsappId).catch((err) => ctx.log.warn(`whatsapp ${whatsappId}: reset failed`, err instanceof Error ? err.message : err));
+  });
+  ctx.onStart(() => {
+    // Not awaited: boot must not wait for WhatsApp.
+    sessions.resumeAll().catch((err) => ctx.log.error("whatsapp: resuming sessions at boot failed", err));
+  });
+  ctx.onStop(() => sessions.shutdown());
+}

@@ -1,0 +1,182 @@
+import { api } from "../../../web/src/api/api.ts";
+import type { OfficeHours } from "../../../core/office-hours.ts";
+import type { Channel, ConnectionStatus } from "../shared/connection-rules.ts";
+
+/** A connection as the server answers it (GET /whatsapp, writes, realtime events). */
+export interface Connection {
+  id: number;
+  companyId: number;
+  name: string;
+  channel: Channel;
+  status: ConnectionStatus;
+  number: string;
+  qrcode: string;
+  retries: number;
+  isDefault: boolean;
+  /** Only for holders of connections-page:addConnection. */
+  token?: string;
+  provider: string;
+  webhookUrl: string;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  greetingMediaAttachment: string | null;
+  inactiveMessage: string;
+  maxUseBotQueues: number;
+  timeUseBotQueues: number;
+  timeSendQueue: number;
+  sendIdQueue: number | null;
+  expiresTicket: number;
+  whenExpiresTicket: "0" | "1";
+  expiresTicketNPS: number;
+  maxUseBotQueuesNPS: number;
+  expiresInactiveMessage: string;
+  timeInactiveMessage: number;
+  timeCreateNewTicket: number;
+  allowGroup: boolean;
+  groupAsTicket: "disabled" | "enabled";
+  integrationId: number | null;
+  promptId: number | null;
+  flowIdWelcome: number | null;
+  flowIdNotPhrase: number | null;
+  enableImportMessage: boolean;
+  importRecentMessages: string | null;
+  importOldMessages: string | null;
+  importOldMessagesGroups: boolean;
+  closedTicketsPostImported: boolean;
+  queueIdImportMessages: number | null;
+  statusImportMessages: string | null;
+  collectiveVacationStart: string | null;
+  collectiveVacationEnd: string | null;
+  collectiveVacationMessage: string;
+  privacyLink: string;
+  privacyGreeting: string;
+  hideDeletedMessages: boolean;
+  alwaysAskConfirmation: boolean;
+  schedules: OfficeHours[];
+  queues: { id: number; name: string; color: string }[];
+  queueIds: number[];
+  /** Set while pairing by phone number (session events). */
+  pairingCode?: string;
+  createdAt?: string;
+  updatedAt: string;
+}
+
+/** What the dialog sends (POST /whatsapp, PUT /whatsapp/{id}). */
+export type ConnectionPayload = Record<string, unknown>;
+
+/** A named record of a supporting list (queues, prompts, integrations, flows). */
+export interface NamedOption {
+  id: number;
+  name: string;
+}
+
+export interface CompanyOption {
+  id: number;
+  name: string;
+}
+
+const tagged = api.enhanceEndpoints({ addTagTypes: ["Connection"] });
+
+/** Lists of other plugins may answer an array or `{ <key>: [...] }`: read either. */
+function namedList(key: string) {
+  return (body: unknown): NamedOption[] => {
+    const list = Array.isArray(body) ? body : ((body as Record<string, unknown> | null)?.[key] as unknown);
+    if (!Array.isArray(list)) return [];
+    return list
+      .filter((x): x is { id: number; name?: string } => !!x && typeof x === "object" && typeof (x as { id?: unknown }).id === "number")
+      .map((x) => ({ id: x.id, name: String(x.name ?? x.id) }));
+  };
+}
+
+/** The connections screens' calls (spec 001 §7 'Connections'). */
+export const connectionsApi = tagged.injectEndpoints({
+  endpoints: (build) => ({
+    getConnections: build.query<Connection[], void>({
+      query: () => "/whatsapp/?session=0",
+      providesTags: [{ type: "Connection", id: "LIST" }],
+    }),
+    getConnection: build.query<Connection, { id: number; admin?: boolean }>({
+      query: ({ id, admin }) => (admin ? `/whatsapp-admin/${id}?session=0` : `/whatsapp/${id}?session=0`),
+    }),
+    getAllConnections: build.query<Connection[], void>({
+      query: () => "/whatsapp/all/?session=0",
+      providesTags: [{ type: "Connection", id: "ALL" }],
+    }),
+    createConnection: build.mutation<Connection, ConnectionPayload>({
+      query: (body) => ({ url: "/whatsapp", method: "POST", body }),
+    }),
+    updateConnection: build.mutation<Connection, { id: number; body: ConnectionPayload }>({
+      query: ({ id, body }) => ({ url: `/whatsapp/${id}`, method: "PUT", body }),
+    }),
+    deleteConnection: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `/whatsapp/${id}`, method: "DELETE" }),
+    }),
+    regenerateToken: build.mutation<Connection, number>({
+      query: (id) => ({ url: `/whatsapp/${id}/token`, method: "POST" }),
+    }),
+    uploadGreetingMedia: build.mutation<Connection, { id: number; file: File }>({
+      query: ({ id, file }) => {
+        const form = new FormData();
+        form.append("file", file);
+        return { url: `/whatsapp/${id}/media-upload`, method: "POST", body: form };
+      },
+    }),
+    removeGreetingMedia: build.mutation<Connection, number>({
+      query: (id) => ({ url: `/whatsapp/${id}/media-upload`, method: "DELETE" }),
+    }),
+    /** Starts (or retries) the session; with a phone number, pairs by code instead of QR. */
+    startSession: build.mutation<{ message?: string; pairingCode?: string }, { id: number; phoneNumber?: string }>({
+      query: ({ id, phoneNumber }) => ({ url: `/whatsappsession/${id}`, method: "POST", body: phoneNumber ? { phoneNumber } : undefined }),
+    }),
+    newQrCode: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/whatsappsession/${id}`, method: "PUT" }),
+    }),
+    disconnectSession: build.mutation<unknown, { id: number; admin?: boolean }>({
+      query: ({ id, admin }) => ({ url: admin ? `/whatsappsession/admin/${id}` : `/whatsappsession/${id}`, method: "DELETE" }),
+    }),
+    restartAll: build.mutation<unknown, void>({
+      query: () => ({ url: "/whatsapp-restart/", method: "POST" }),
+    }),
+    closeImported: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/closedimported/${id}`, method: "POST" }),
+    }),
+    linkFacebook: build.mutation<{ message?: string; connections?: Connection[] }, { facebookUserId: string; facebookUserToken: string; addInstagram?: boolean }>({
+      query: (body) => ({ url: "/facebook", method: "POST", body }),
+    }),
+    createCloudApi: build.mutation<Connection, { name: string; phoneNumberId: string; wabaId?: string; accessToken: string }>({
+      query: (body) => ({ url: "/channels/whatsappapi", method: "POST", body }),
+    }),
+    /** Supporting reads: a failing call (no such plugin yet) hides the field that needs it. */
+    getQueueOptions: build.query<NamedOption[], void>({ query: () => "/queue", transformResponse: namedList("queues") }),
+    getPromptOptions: build.query<NamedOption[], void>({ query: () => "/prompt", transformResponse: namedList("prompts") }),
+    getIntegrationOptions: build.query<NamedOption[], void>({ query: () => "/queueIntegration", transformResponse: namedList("queueIntegrations") }),
+    getFlowOptions: build.query<NamedOption[], void>({ query: () => "/flowbuilder", transformResponse: namedList("flows") }),
+    getCompanyOptions: build.query<CompanyOption[], void>({ query: () => "/companies/list", transformResponse: namedList("companies") }),
+  }),
+});
+
+export const {
+  useGetConnectionsQuery,
+  useGetConnectionQuery,
+  useGetAllConnectionsQuery,
+  useCreateConnectionMutation,
+  useUpdateConnectionMutation,
+  useDeleteConnectionMutation,
+  useRegenerateTokenMutation,
+  useUploadGreetingMediaMutation,
+  useRemoveGreetingMediaMutation,
+  useStartSessionMutation,
+  useNewQrCodeMutation,
+  useDisconnectSessionMutation,
+  useRestartAllMutation,
+  useCloseImportedMutation,
+  useLinkFacebookMutation,
+  useCreateCloudApiMutation,
+  useGetQueueOptionsQuery,
+  useGetPromptOptionsQuery,
+  useGetIntegrationOptionsQuery,
+  useGetFlowOptionsQuery,
+  useGetCompanyOptionsQuery,
+} = connectionsApi;
