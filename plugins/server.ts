@@ -5,6 +5,7 @@ import companies from "./companies/server/index.ts";
 import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
 import helps from "./helps/server/index.ts";
+import meta from "./meta/server/index.ts";
 import passwordReset from "./password-reset/server/index.ts";
 import plans from "./plans/server/index.ts";
 import queues from "./queues/server/index.ts";
@@ -17,4 +18,4 @@ import users from "./users/server/index.ts";
 import whatsapp from "./whatsapp/server/index.ts";
 
 /** The installed plugins' server entries. Order does not matter: dependencies decide it. */
-export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, tickets, apiChannel, quickMessages, whatsapp];
+export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, tickets, apiChannel, quickMessages, whatsapp, meta];

@@ -29,6 +29,8 @@ const specCalls = [
   "GET /chatbot/{id}", "PUT /chatbot/{id}", "POST /chatbot", "DELETE /chatbot/{id}",
   "GET /whatsapp/", "GET /whatsapp/filter", "GET /whatsapp/{id}", "GET /whatsapp-admin/{id}", "GET /whatsapp/all/",
   "POST /whatsapp", "PUT /whatsapp/{id}", "DELETE /whatsapp/{id}", "POST /whatsapp/{id}/media-upload", "DELETE /whatsapp/{id}/media-upload",
+  "POST /whatsappsession/{id}", "PUT /whatsappsession/{id}", "DELETE /whatsappsession/{id}", "DELETE /whatsappsession/admin/{id}",
+  "POST /whatsapp-restart/", "POST /closedimported/{id}", "POST /facebook",
   "POST /ticket-notes", "GET /ticket-notes/list", "DELETE /ticket-notes/{id}", "PUT /ticket-tags/{ticketId}/{tagId}", "DELETE /ticket-tags/{ticketId}",
   "GET /contacts/profile/{number}",
   "GET /tickets", "GET /tickets/u/{uuid}", "GET /tickets/{id}", "POST /tickets", "PUT /tickets/{id}", "DELETE /tickets/{id}",

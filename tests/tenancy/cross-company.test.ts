@@ -52,7 +52,8 @@ async function snapshotOfB(): Promise<string> {
     const names = cols.rows.map((c) => String(c.name));
     if (name === "companies") out[name] = (await client.execute({ sql: `SELECT * FROM companies WHERE id = ?`, args: [bCompanyId] })).rows;
     else if (names.includes("company_id"))
-      out[name] = (await client.execute({ sql: `SELECT * FROM "${name}" WHERE company_id = ? ORDER BY id`, args: [bCompanyId] })).rows;
+      // Tables keyed otherwise (e.g. whatsapp_auth_keys) are ordered by every column.
+      out[name] = (await client.execute({ sql: `SELECT * FROM "${name}" WHERE company_id = ? ORDER BY ${names.includes("id") ? "id" : names.map((_, i) => i + 1).join(", ")}`, args: [bCompanyId] })).rows;
   }
   return JSON.stringify(out);
 }

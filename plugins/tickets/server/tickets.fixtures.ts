@@ -3,15 +3,18 @@ import { createTestKernel, serverPlugins, type TestKernel } from "../../../tests
 import { messages, ticketLogs, tickets } from "../schema/tables.ts";
 import ticketsPlugin from "./index.ts";
 
+/** Channel plugins whose real drivers would take the channels these tests fake (messages.fixtures.ts FAKE_CHANNEL). */
+const REAL_CHANNELS = new Set(["meta", "whatsapp"]);
+
 /**
  * A test kernel with every installed plugin plus tickets (added only when plugins/server.ts
- * does not register it yet, so this keeps working after registration).
+ * does not register it yet, so this keeps working after registration), without the real
+ * channel drivers: these tests register their own fake driver.
  */
-export const ticketsKernel = (env?: Record<string, string>) =>
-  createTestKernel({
-    plugins: serverPlugins.some((p) => p.manifest.id === "tickets") ? serverPlugins : [...serverPlugins, ticketsPlugin],
-    env,
-  });
+export const ticketsKernel = (env?: Record<string, string>) => {
+  const plugins = serverPlugins.filter((p) => !REAL_CHANNELS.has(p.manifest.id));
+  return createTestKernel({ plugins: plugins.some((p) => p.manifest.id === "tickets") ? plugins : [...plugins, ticketsPlugin], env });
+};
 
 /** Creates a connection of the token's company and returns its row as answered (token included). */
 export async function createConnection(t: TestKernel, token: string, body: Record<string, unknown>) {

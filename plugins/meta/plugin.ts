@@ -1,0 +1,9 @@
+import { definePlugin } from "../../core/plugin/manifest.ts";
+
+/**
+ * Meta's channels: Facebook Messenger ("facebook"), Instagram Direct ("instagram") and the
+ * WhatsApp Cloud API ("whatsappapi"). One signed Graph API webhook brings messages, acks
+ * and reactions in; the channel drivers send through the Graph API; `POST /facebook` and
+ * `POST /channels/whatsappapi` link accounts and create their connections.
+ */
+export const manifest = definePlugin({ id: "meta", dependsOn: ["connections", "tickets", "contacts"] });
