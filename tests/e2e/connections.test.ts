@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ADMIN, launchBrowser, login, ROOT, screenshot, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
+import { ADMIN, callApi, launchBrowser, login, ROOT, screenshot, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
 import pt from "../../plugins/connections/web/locales/pt.json" with { type: "json" };
 import commonPt from "../../web/src/i18n/locales/pt.json" with { type: "json" };
 
@@ -22,16 +22,7 @@ const NAME = "WhatsApp Loja";
 let server: RunningServer;
 let browser: LaunchedBrowser;
 
-async function api(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
+const api = (path: string, token: string, init: { method?: string; body?: unknown } = {}) => callApi(server.url, path, token, init);
 
 async function signIn(page: Page) {
   await page.goto(`${server.url}/`);

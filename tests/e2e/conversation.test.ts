@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ADMIN, launchBrowser, login, screenshot, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
+import { ADMIN, callApi, launchBrowser, login, screenshot, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
 import { gradientPng } from "./support/png.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 import actionsPt from "../../plugins/tickets/web/locales/actions/pt.json" with { type: "json" };
@@ -26,16 +26,7 @@ const P = pagePt;
 /** A visible picture for the image path through upload, storage, the webhook and the screenshot. */
 const PNG = gradientPng(240, 150, [41, 101, 204], [120, 200, 160]);
 
-async function api(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
+const api = (path: string, token: string, init: { method?: string; body?: unknown } = {}) => callApi(server.url, path, token, init);
 
 /** The customer writes, through the API channel's inbound endpoint. */
 async function customerSays(id: string, body: string) {

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { OfficeHoursDay, OfficeHoursWeek } from "../../../core/http/office-hours-schemas.ts";
 import { BoolLike, FileField } from "../../../core/http/schemas.ts";
-import { CHANNELS, NAME_MAX, NAME_MIN, STATUSES } from "../shared/connection-rules.ts";
+import { CHANNELS, isHttpUrl, NAME_MAX, NAME_MIN, STATUSES } from "../shared/connection-rules.ts";
 
 /** Forms send "" for "none": it means null here. */
 const blankAsNull = (v: unknown) => (v === "" ? null : v);
@@ -10,14 +10,6 @@ const refId = z.preprocess(blankAsNull, z.coerce.number("Invalid value").int("In
 /** Minutes, hours or counts the forms send as numbers or numeric strings; "" is 0. */
 const amount = z.preprocess((v) => (v === "" || v === null ? 0 : v), z.coerce.number("Invalid value").int("Invalid value").min(0, "Invalid value").max(1_000_000, "Invalid value"));
 const message = z.string("Invalid value").max(5000, "Too Long!");
-const isHttpUrl = (v: string) => {
-  try {
-    const u = new URL(v);
-    return u.protocol === "http:" || u.protocol === "https:";
-  } catch {
-    return false;
-  }
-};
 const url = z.string("Invalid URL").trim().max(2000, "Too Long!").refine((v) => v === "" || isHttpUrl(v), "Invalid URL");
 /** A date or date-time; stored as the ISO text it parses to. null/"" clear it. */
 const dateTime = z.preprocess(

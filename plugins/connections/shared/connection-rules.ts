@@ -36,3 +36,13 @@ export const MESSAGES = {
 
 /** A connection's office hours are the kernel's office-hours week (core/office-hours.ts). */
 export { defaultOfficeHours, type OfficeHours } from "../../../core/office-hours.ts";
+
+/** Webhook and privacy links: http(s) URLs only. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

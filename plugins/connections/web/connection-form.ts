@@ -1,6 +1,6 @@
 import { defaultOfficeHours, type OfficeHours } from "../../../core/office-hours.ts";
 import { fullWeek, hasProblems, officeHoursProblems, type OfficeHoursProblems } from "../../../web/src/ui/office-hours-editor.tsx";
-import { MESSAGES, NAME_MAX, NAME_MIN, type Channel } from "../shared/connection-rules.ts";
+import { isHttpUrl, MESSAGES, NAME_MAX, NAME_MIN, type Channel } from "../shared/connection-rules.ts";
 import type { Connection, ConnectionPayload } from "./connections-api.ts";
 
 /** The dialog's values: inputs keep text, selects keep "" for "none". */
@@ -214,14 +214,6 @@ export function toPayload(f: ConnectionForm, opts: { channel: Channel; isNew: bo
 
 /** Same window as the server: two (366-day) years back. */
 const TWO_YEARS_MS = 2 * 366 * 24 * 60 * 60 * 1000;
-const isHttpUrl = (v: string) => {
-  try {
-    const u = new URL(v);
-    return u.protocol === "http:" || u.protocol === "https:";
-  } catch {
-    return false;
-  }
-};
 const isAmount = (v: string) => v.trim() === "" || (/^\d+$/.test(v.trim()) && Number(v) <= 1_000_000);
 
 /** Error keys (under "validation.") for the values, by the spec's connection form rules (001 §5). */
