@@ -95,6 +95,17 @@ describe("connections: security (permissions)", () => {
     expect((await t.call("PUT", "/whatsapp/999999", { token: root.token, body: { name: "Nope" } })).status).toBe(404);
   });
 
+  it("companyId in the body counts only for the super user", async () => {
+    const byAdmin = await t.call("POST", "/whatsapp", { token: a.token, body: { name: "Alfa zap", companyId: b.company.id } });
+    expect(byAdmin.body.companyId).toBe(a.company.id);
+    const root = await t.login();
+    const bySuper = await t.call("POST", "/whatsapp", { token: root.token, body: { name: "Beta by super", companyId: b.company.id } });
+    expect(bySuper.status).toBe(200);
+    expect(bySuper.body).toMatchObject({ companyId: b.company.id, isDefault: false });
+    expect((await t.call("GET", "/whatsapp", { token: b.token })).body.map((w: { name: string }) => w.name)).toEqual(["Beta zap", "Beta by super"]);
+    expect((await t.call("POST", "/whatsapp", { token: root.token, body: { name: "Nowhere", companyId: 999999 } })).body.error).toBe("ERR_NO_COMPANY_FOUND");
+  });
+
   it("everything needs a login", async () => {
     expect((await t.call("GET", "/whatsapp")).status).toBe(401);
     expect((await t.call("POST", "/whatsapp", { body: { name: "Anon" } })).status).toBe(401);

@@ -67,7 +67,7 @@ export const create = route({
   access: "user",
   rule: RULE,
   description:
-    "Creates a connection. The channel's plan flag must be on (useWhatsapp for whatsapp and whatsappapi, useFacebook, useInstagram, useExternalApi for api): ERR_PLAN_FEATURE_DISABLED otherwise; the plan's `connections` limit (0 = none) gives ERR_PLAN_LIMIT_CONNECTIONS. The company's first connection becomes default; isDefault true unsets the others. More than one queue needs a greeting (ERR_WAPP_GREETING_REQUIRED). A 30-character token is generated.",
+    "Creates a connection. The channel's plan flag must be on (useWhatsapp for whatsapp and whatsappapi, useFacebook, useInstagram, useExternalApi for api): ERR_PLAN_FEATURE_DISABLED otherwise; the plan's `connections` limit (0 = none) gives ERR_PLAN_LIMIT_CONNECTIONS. The company's first connection becomes default; isDefault true unsets the others. More than one queue needs a greeting (ERR_WAPP_GREETING_REQUIRED). A 30-character token is generated. `companyId` counts only for the super user (creates in that company: ERR_NO_COMPANY_FOUND when there is none); others always create in their own.",
   request: body(ConnectionInput),
   responses: { 200: json(Connection, "The created connection") },
 });

@@ -85,7 +85,13 @@ const optional = Object.fromEntries(Object.entries(settingsFields).map(([k, v]) 
 };
 
 export const ConnectionInput = z
-  .object({ name, channel: z.enum(CHANNELS, "Invalid value").optional().default("whatsapp"), ...optional })
+  .object({
+    name,
+    channel: z.enum(CHANNELS, "Invalid value").optional().default("whatsapp"),
+    /** Only the super user's choice counts (the /allConnections per-company dialog); ignored for everyone else. */
+    companyId: z.coerce.number("Invalid value").int("Invalid value").positive("Invalid value").optional(),
+    ...optional,
+  })
   .openapi("ConnectionInput");
 export type ConnectionInput = z.infer<typeof ConnectionInput>;
 

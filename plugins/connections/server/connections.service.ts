@@ -5,6 +5,7 @@ import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import { companyPlanFlags } from "../../../core/http/guard.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
+import { companies } from "../../../core/db/tables.ts";
 import { whatsapps } from "../schema/tables.ts";
 import { CHANNEL_PLAN_FLAG, type Channel, defaultOfficeHours } from "../shared/connection-rules.ts";
 import { ensureCompanyQueues, queuesOf, setQueues, type QueueRef } from "./connection-queues.ts";
@@ -125,7 +126,9 @@ export class ConnectionsService {
   }
 
   async create(companyId: number, input: ConnectionInput): Promise<ConnectionView> {
-    const { queueIds, isDefault, schedules, ...fields } = input;
+    const { queueIds, isDefault, schedules, companyId: _chosenBySuper, ...fields } = input;
+    const [company] = await this.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
+    if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
     const plan = await companyPlanFlags(this.db, companyId);
     const flag = CHANNEL_PLAN_FLAG[fields.channel];
     if (plan && !plan[flag]) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag });

@@ -21,6 +21,7 @@ beforeEach(() => {
     "GET /whatsapp/all/": () => ({ body: all }),
     "GET /companies/list": () => ({ body: [{ id: 1, name: "Plataforma" }, { id: 2, name: "Empresa Teste" }] }),
     "DELETE /whatsappsession/admin/2": () => ({ body: { message: "ok" } }),
+    "POST /whatsapp": (body) => ({ body: apiConnection({ id: 9, companyId: 2, name: (body as { name: string }).name }) }),
   });
   vi.stubGlobal("fetch", api.fetch);
 });
@@ -46,6 +47,17 @@ describe("all connections", () => {
     expect(within(dialog).getAllByRole("row")).toHaveLength(4);
     fireEvent.click(within(dialog).getByRole("button", { name: "Desconectar Loja A" }));
     await waitFor(() => expect(api.calls.some((c) => c.method === "DELETE" && c.path === "/whatsappsession/admin/2")).toBe(true));
+  });
+
+  it("the company's dialog adds a WhatsApp connection to that company", async () => {
+    renderWithProviders(<AllConnectionsPage />, { plugins: [connectionsPlugin], session: superUser() });
+    fireEvent.click(await screen.findByRole("button", { name: "Ver as conexões de Empresa Teste" }));
+    const companyDialog = await screen.findByRole("dialog", { name: /Conexões de Empresa Teste/ });
+    fireEvent.click(within(companyDialog).getByRole("button", { name: "Adicionar WhatsApp" }));
+    const form = await screen.findByRole("form");
+    fireEvent.change(within(form).getByLabelText("Nome"), { target: { value: "Loja D" } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.calls.find((c) => c.method === "POST" && c.path === "/whatsapp")?.body).toMatchObject({ name: "Loja D", channel: "whatsapp", companyId: 2 }));
   });
 
   it("sends anyone but the super user to /tickets", async () => {

@@ -26,6 +26,7 @@ export function AllConnectionsPage() {
   const live = useConnectionsLive("getAllConnections");
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
+  const [addFor, setAddFor] = useState<number | null>(null);
   const [qrId, setQrId] = useState<number | null>(null);
   const [deleteConnection, deleting] = useDeleteConnectionMutation();
   const deletion = useConfirmedAction((c: Connection) => deleteConnection(c.id).unwrap(), { success: t("messages.deleted"), onDone: (c) => live.remove(c.id) });
@@ -86,6 +87,15 @@ export function AllConnectionsPage() {
         onShowQr={(c) => setQrId(c.id)}
         onEdit={(c) => setEditId(c.id)}
         onDelete={deletion.ask}
+        onAdd={() => setAddFor(companyId)}
+      />
+      <ConnectionDialog
+        isOpen={addFor !== null}
+        connectionId={null}
+        channel="whatsapp"
+        companyId={addFor ?? undefined}
+        onClose={() => setAddFor(null)}
+        onSaved={(c) => live.upsert(c)}
       />
       <ConnectionDialog isOpen={editId !== null} connectionId={editId} admin onClose={() => setEditId(null)} onSaved={(c) => live.upsert(c)} />
       <QrDialog isOpen={qrId !== null} connection={connections.find((c) => c.id === qrId)} onClose={closeQr} />

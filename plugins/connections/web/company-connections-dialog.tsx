@@ -12,15 +12,20 @@ export interface CompanyConnectionsDialogProps {
   onShowQr: (c: Connection) => void;
   onEdit: (c: Connection) => void;
   onDelete: (c: Connection) => void;
+  /** Adds a WhatsApp connection to this company. */
+  onAdd: () => void;
 }
 
 /** One company's connections for the super user (spec 001 §2 'All connections'). */
-export function CompanyConnectionsDialog({ isOpen, companyName, connections, onClose, onShowQr, onEdit, onDelete }: CompanyConnectionsDialogProps) {
+export function CompanyConnectionsDialog({ isOpen, companyName, connections, onClose, onShowQr, onEdit, onDelete, onAdd }: CompanyConnectionsDialogProps) {
   const { t } = useTranslation("connections");
   const title = t("all.companyTitle", { name: companyName });
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title} icon="office" style={{ width: 1000, maxWidth: "calc(100vw - 32px)" }}>
       <DialogBody>
+        <div className="connections-company-actions">
+          <Button icon="add" intent="primary" text={t("all.addWhatsapp")} onClick={onAdd} />
+        </div>
         {connections.length === 0 ? (
           <EmptyState icon="mobile-phone" title={t("empty.title")} />
         ) : (

@@ -29,6 +29,8 @@ export interface ConnectionDialogProps {
   channel?: Channel;
   /** The super user's variant: reads the connection with GET /whatsapp-admin/{id}. */
   admin?: boolean;
+  /** Adding for another company (the super user's per-company dialog of /allConnections). */
+  companyId?: number;
   onClose: () => void;
   onSaved?: (connection: Connection) => void;
 }
@@ -41,7 +43,7 @@ const errorCode = (err: unknown) => (err as { data?: { error?: string } } | null
  * The spec's form rules are checked before sending; the server's field errors show on
  * the same fields, and the dialog moves to the first tab with an error.
  */
-export function ConnectionDialog({ isOpen, connectionId, channel: newChannel = "whatsapp", admin = false, onClose, onSaved }: ConnectionDialogProps) {
+export function ConnectionDialog({ isOpen, connectionId, channel: newChannel = "whatsapp", admin = false, companyId, onClose, onSaved }: ConnectionDialogProps) {
   const { t } = useTranslation("connections");
   const session = useSession();
   const isNew = connectionId === null;
@@ -49,7 +51,8 @@ export function ConnectionDialog({ isOpen, connectionId, channel: newChannel = "
   const connection = isNew ? undefined : loaded.currentData;
   const channel: Channel = connection?.channel ?? newChannel;
   // Another company's connection (super variant): this company's lists do not apply to it.
-  const foreign = !!connection && !!session.user && connection.companyId !== session.user.companyId;
+  const ownCompany = session.user?.companyId;
+  const foreign = (!!connection && !!session.user && connection.companyId !== ownCompany) || (isNew && companyId !== undefined && companyId !== ownCompany);
   const lists = useSupportingLists(isOpen && !foreign);
   const npsEnabled = session.settings.userRating === "enabled";
   const withSchedules = session.settings.scheduleType === "connection";
@@ -132,6 +135,7 @@ export function ConnectionDialog({ isOpen, connectionId, channel: newChannel = "
     setScheduleProblems(schedules);
     if (Object.keys(found).length) return show(found);
     const body = toPayload(form, { channel, isNew, withSchedules });
+    if (isNew && companyId !== undefined) body.companyId = companyId;
     let saved: Connection;
     try {
       saved = isNew ? await createConnection(body).unwrap() : await updateConnection({ id: connectionId, body }).unwrap();
