@@ -28,6 +28,8 @@ declare module "../../../core/plugin/services.ts" {
     "contacts.get": (companyId: number, id: number) => Promise<ContactRow | null>;
     /** Re-announces a contact (`company-{id}-contact` update) after another plugin changed what it shows, e.g. its tags. */
     "contacts.changed": (companyId: number, id: number) => Promise<void>;
+    /** A channel learnt the contact's profile picture (URL): stored and announced when it changed. */
+    "contacts.setPicture": (companyId: number, id: number, urlPicture: string) => Promise<void>;
     /** Whether this person sees contact numbers LGPD-masked: a plain user while lgpdHideNumber is "enabled" (spec 000 §6). */
     "contacts.masksNumbersFor": (user: { companyId: number; profile: string; super: boolean }) => Promise<boolean>;
     /**

@@ -202,6 +202,14 @@ export class ContactsService {
     }
   }
 
+  /** A channel learnt the contact's picture: stored and announced; an unknown id or the same picture changes nothing. */
+  async setPicture(companyId: number, id: number, urlPicture: string): Promise<void> {
+    const row = await this.find(companyId, id);
+    if (!row || row.urlPicture === urlPicture) return;
+    await this.db.update(contacts).set({ urlPicture }).where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)));
+    await this.announce({ companyId, masked: false }, id, "update");
+  }
+
   /** Announces a contact again (its tags changed elsewhere); an unknown id is ignored. */
   async touched(companyId: number, id: number): Promise<void> {
     if (await this.find(companyId, id)) await this.announce({ companyId, masked: false }, id, "update");

@@ -16,6 +16,7 @@ export default defineServerPlugin({
     ctx.services.provide("contacts.findOrCreate", (input, tx) => contacts.findOrCreate(input, tx));
     ctx.services.provide("contacts.get", (companyId, id) => contacts.find(companyId, id));
     ctx.services.provide("contacts.changed", (companyId, id) => contacts.touched(companyId, id));
+    ctx.services.provide("contacts.setPicture", (companyId, id, urlPicture) => contacts.setPicture(companyId, id, urlPicture));
     ctx.services.provide("contacts.masksNumbersFor", (user) => masksNumbersFor(ctx.settings, user));
   },
 });

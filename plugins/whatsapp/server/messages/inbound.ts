@@ -3,6 +3,7 @@ import type { Logger } from "../../../../core/log.ts";
 import type { ServiceMap, Services } from "../../../../core/plugin/services.ts";
 import type { InboundMessage, ReceiveResult } from "../../../tickets/server/tickets.contract.ts";
 import type {} from "../../../tickets/server/channel-driver.contract.ts";
+import type { ContactPictures } from "./contact-pictures.ts";
 import type { LiveSession } from "../session/session-registry.ts";
 import { BoundedMap } from "./bounded.ts";
 import type { OwnEchoes } from "./echoes.ts";
@@ -35,6 +36,8 @@ export interface InboundDeps {
   media: MediaFetcher;
   echoes: OwnEchoes;
   receipts: ReadReceipts;
+  /** Fetches a new customer's profile picture in the background (absent in some test doubles). */
+  pictures?: ContactPictures;
 }
 
 /**
@@ -99,6 +102,7 @@ export class InboundPipeline {
       const result = await this.need("tickets.receive")(input);
       results.push(result);
       if (!fromMe && !options.history) this.deps.receipts.remember(session.whatsappId, result.contact.id, key);
+      if (!fromMe && !options.history && !isGroup) void this.deps.pictures?.maybeFetch(session, result.contact, chat);
     }
     return results;
   }

@@ -5,6 +5,7 @@ import type { WaBoundary } from "../boundary/wa-socket.ts";
 import type { LiveSession, SessionRegistry } from "../session/session-registry.ts";
 import { KeyedQueue } from "./bounded.ts";
 import { CallHandler } from "./calls.ts";
+import { ContactPictures } from "./contact-pictures.ts";
 import { registerClosedImportedHandlers } from "./closed-imported.handlers.ts";
 import { ConnectionCache } from "./connection-cache.ts";
 import { OwnEchoes } from "./echoes.ts";
@@ -57,6 +58,7 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
     media: new MediaFetcher(boundary, ctx.settings, ctx.config, ctx.log),
     echoes,
     receipts,
+    pictures: new ContactPictures(ctx.services, ctx.log),
   });
   const updates = new MessageUpdates(ctx.services, inbound, echoes, ctx.log, options.ackRetryMs);
   const calls = new CallHandler(ctx.services, ctx.settings, lids, echoes, ctx.log);

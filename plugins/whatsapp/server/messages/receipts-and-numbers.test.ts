@@ -45,6 +45,18 @@ describe("read receipts", () => {
 });
 
 describe("number check (POST /contacts) and profile pictures", () => {
+  it("a customer who writes without a picture gets theirs in the background, asked once", async () => {
+    h.socket.pictures.set(CUSTOMER_JID, "https://pps.whatsapp.net/v/t61/customer.jpg");
+    const asked = vi.spyOn(h.socket, "profilePictureUrl");
+    await h.deliver([waMessage(payloads.text("oi"))]);
+    await eventually(async () => (await rows(h.t, "contacts", h.admin.companyId))[0]?.urlPicture === "https://pps.whatsapp.net/v/t61/customer.jpg");
+    await h.deliver([waMessage(payloads.text("de novo"))]);
+    expect(asked).toHaveBeenCalledTimes(1);
+    // From the phone itself, nothing is asked.
+    await h.deliver([waMessage(payloads.text("do celular"), { fromMe: true, chat: "5521977776666@s.whatsapp.net" })]);
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
   it("a number on WhatsApp is saved as WhatsApp spells it; one that is not is refused with ERR_WAPP_INVALID_CONTACT", async () => {
     h.socket.onWhatsAppNumbers.add("5511912345678");
     const ok = await h.t.call("POST", "/contacts", { token: h.admin.token, body: { name: "Existe", number: "+55 (11) 91234-5678" } });
