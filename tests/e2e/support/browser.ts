@@ -47,6 +47,8 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name.replace(/[^a-z0-9._-]+/gi, "-")}.png`);
+  // Let dialogs and toasts finish their CSS transitions, so a picture never catches one half faded.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 2_000 }).catch(() => {});
   await page.screenshot({ path, fullPage: true });
   return path;
 }

@@ -32,7 +32,7 @@ export const defaultTuning: SessionTuning = {
   backoffBaseMs: 2_000,
   backoffCapMs: 5 * 60_000,
   backoffMultiplier: 2,
-  bootStaggerMs: 1_500,
+  bootStaggerMs: 500,
   bootJitterMs: 500,
   leaseTtlMs: 60_000,
   leaseRenewMs: 20_000,
