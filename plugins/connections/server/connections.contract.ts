@@ -35,6 +35,11 @@ declare module "../../../core/plugin/services.ts" {
      * accounts themselves (`POST /facebook`).
      */
     "connections.create": (companyId: number, input: ConnectionInput) => Promise<ConnectionWithQueues>;
+    /**
+     * How many more connections the company's plan allows, null for no limit: a plugin that
+     * creates several at once checks first, so it creates all or none.
+     */
+    "connections.room": (companyId: number) => Promise<number | null>;
     /** Every company's connections of one channel: a session layer resumes them at boot. */
     "connections.ofChannel": (channel: ConnectionRow["channel"]) => Promise<ConnectionRow[]>;
   }

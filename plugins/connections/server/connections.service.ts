@@ -76,6 +76,15 @@ export class ConnectionsService {
     return this.withQueues(this.db, rows);
   }
 
+  /** How many more connections the company's plan allows (null: no limit). */
+  async room(companyId: number): Promise<number | null> {
+    const plan = await companyPlanFlags(this.db, companyId);
+    const limit = plan?.connections ?? 0;
+    if (limit <= 0) return null;
+    const [total] = await this.db.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
+    return Math.max(0, limit - (total?.n ?? 0));
+  }
+
   /** Every company's connections of one channel, oldest first (a session layer resumes them at boot). */
   async ofChannel(channel: Channel): Promise<ConnectionRow[]> {
     return this.db.select().from(whatsapps).where(eq(whatsapps.channel, channel)).orderBy(asc(whatsapps.id));

@@ -19,5 +19,6 @@ export default defineServerPlugin({
     ctx.services.provide("connections.setStatus", (companyId, id, patch) => connections.setStatus(companyId, id, patch));
     ctx.services.provide("connections.create", (companyId, input) => connections.create(companyId, input));
     ctx.services.provide("connections.ofChannel", (channel) => connections.ofChannel(channel));
+    ctx.services.provide("connections.room", (companyId) => connections.room(companyId));
   },
 });

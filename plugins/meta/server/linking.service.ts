@@ -49,6 +49,7 @@ export class Linking {
     if (String(me.id ?? "") !== input.facebookUserId) throw new AppError("ERR_VALIDATION", { fields: { facebookUserId: "Does not match the token" } });
     const pages = await this.pages(token);
     if (!pages.length) throw new AppError("ERR_VALIDATION", { fields: { facebookUserToken: "No Facebook Page is managed with this token" } });
+    await this.ensureRoom(companyId, pages, !!input.addInstagram);
 
     // Webhooks first: a Page that cannot be subscribed would be a connection that never receives.
     for (const page of pages)
@@ -87,6 +88,24 @@ export class Linking {
     const linked = await this.link(companyId, { kind: "whatsappapi", accountId: input.phoneNumberId, name: input.name, token: input.accessToken, wabaId: input.wabaId ?? null, number });
     if ("reason" in linked) throw new AppError("ERR_VALIDATION", { fields: { phoneNumberId: "Already linked to another company's connection" } });
     return linked;
+  }
+
+  /**
+   * All or nothing: the connections this link would add must fit the plan before any is
+   * created (connections.create checks each one again inside its transaction).
+   */
+  private async ensureRoom(companyId: number, pages: Page[], withInstagram: boolean): Promise<void> {
+    const room = await this.need("connections.room")(companyId);
+    if (room === null) return;
+    let needed = 0;
+    for (const page of pages) {
+      if (!(await this.accounts.rowOf("facebook", page.id))) needed++;
+      if (withInstagram && page.instagramId && !(await this.accounts.rowOf("instagram", page.instagramId))) needed++;
+    }
+    if (needed > room) {
+      const plan = await companyPlanFlags(this.db, companyId);
+      throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", { limit: plan?.connections ?? 0 });
+    }
   }
 
   /**

@@ -126,10 +126,12 @@ describe("linking errors", () => {
     for (const c of [noFb, noIg, noWa]) expect(await rows(w.t, "whatsapps", c.company.id)).toEqual([]);
   });
 
-  it("the plan's connection limit applies", async () => {
+  it("the plan's connection limit applies to the whole link: nothing is created when it does not all fit", async () => {
     const small = await companyWithPlan({ connections: 1 });
     const res = await link(fbBody(), small.token);
-    expect(res.body).toMatchObject({ error: "ERR_PLAN_LIMIT_CONNECTIONS" });
+    expect(res.body).toMatchObject({ error: "ERR_PLAN_LIMIT_CONNECTIONS", limit: 1 });
+    expect(await rows(w.t, "whatsapps", small.company.id)).toEqual([]);
+    expect(w.graph.requests.some((r) => r.path.endsWith("/subscribed_apps"))).toBe(false);
   });
 
   it("a Cloud API number another company linked is refused", async () => {
