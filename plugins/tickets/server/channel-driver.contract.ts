@@ -129,6 +129,8 @@ declare module "../../../core/plugin/services.ts" {
     "tickets.providerEdited": (ref: ProviderMessageRef, body: string) => Promise<boolean>;
     /** The customer deleted a message: isDeleted, deletedBy "contact" (the text is kept only when the lgpdDeleteMessage setting is off). */
     "tickets.providerDeleted": (ref: ProviderMessageRef) => Promise<boolean>;
+    /** What a stored message shows changed at the provider without an edit (a poll's votes): new body and data, no "edited" mark. */
+    "tickets.providerRefreshed": (ref: ProviderMessageRef, body: string, data: unknown) => Promise<boolean>;
     /** A stored message by its provider id (a driver re-sending it on the provider's request), or null. */
     "tickets.providerMessage": (ref: ProviderMessageRef) => Promise<ProviderMessage | null>;
   }

@@ -59,6 +59,18 @@ export class ProviderUpdates {
     return true;
   }
 
+  /**
+   * The provider changed what a stored message shows without anyone editing it (a poll's
+   * vote counts): new body and data, no "edited" mark; emits appMessage update.
+   */
+  async refreshed(ref: ProviderMessageRef, body: string, data: unknown): Promise<boolean> {
+    const found = await this.find(ref);
+    if (!found) return false;
+    const [row] = await this.db.update(messages).set({ body, dataJson: JSON.stringify(data) }).where(eq(messages.id, found.message.id)).returning();
+    await this.announcer.message("update", row!, found.ticket);
+    return true;
+  }
+
   /** A stored message by its provider id, for a driver that must re-send it (WhatsApp retry receipts). */
   async lookup(ref: ProviderMessageRef): Promise<ProviderMessage | null> {
     const found = await this.find(ref);

@@ -24,6 +24,7 @@ export function registerMessageFeatures(ctx: PluginContext, deps: { reader: Tick
   ctx.services.provide("tickets.providerEdited", (ref, body) => provider.edited(ref, body));
   ctx.services.provide("tickets.providerDeleted", (ref) => provider.deleted(ref));
   ctx.services.provide("tickets.providerMessage", (ref) => provider.lookup(ref));
+  ctx.services.provide("tickets.providerRefreshed", (ref, body, data) => provider.refreshed(ref, body, data));
 
   inbound.attach(sender.announcer, reader, ctx.log);
 

@@ -66,3 +66,27 @@ export const whatsappImportedTickets = sqliteTable(
   },
   (t) => [uniqueIndex("whatsapp_imported_tickets_unique").on(t.whatsappId, t.ticketId)],
 );
+
+/**
+ * Polls received or sent, kept so later votes can be read: WhatsApp encrypts each vote
+ * with the poll's secret, bound to the poll's creator and the voter. `votes` holds each
+ * voter's latest choice (option names), from which the stored message shows the counts.
+ */
+export const whatsappPolls = sqliteTable(
+  "whatsapp_polls",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    /** The poll message's WhatsApp id (its provider id in the tickets plugin). */
+    providerId: text("provider_id").notNull(),
+    /** Who created it, as a normalised jid ("5511…@s.whatsapp.net" or "…@lid"). */
+    creatorJid: text("creator_jid").notNull(),
+    /** messageContextInfo.messageSecret, sealed with the kernel's Vault. */
+    secret: text("secret").notNull(),
+    question: text("question").notNull(),
+    options: text("options", { mode: "json" }).$type<string[]>().notNull(),
+    votes: text("votes", { mode: "json" }).$type<Record<string, string[]>>().notNull(),
+  },
+  (t) => [uniqueIndex("whatsapp_polls_message_unique").on(t.whatsappId, t.providerId)],
+);

@@ -4,6 +4,7 @@ import type { ServiceMap, Services } from "../../../../core/plugin/services.ts";
 import type { InboundMessage, ReceiveResult } from "../../../tickets/server/tickets.contract.ts";
 import type {} from "../../../tickets/server/channel-driver.contract.ts";
 import type { ContactPictures } from "./contact-pictures.ts";
+import type { Polls } from "./polls.ts";
 import type { LiveSession } from "../session/session-registry.ts";
 import { BoundedMap } from "./bounded.ts";
 import type { OwnEchoes } from "./echoes.ts";
@@ -14,6 +15,7 @@ import { isGroupJid, isIgnoredChat, parseJid } from "./jid.ts";
 import type { LidMap } from "./lid-map.ts";
 import type { MediaFetcher } from "./media.ts";
 import type { ReadReceipts } from "./read-receipts.ts";
+import { unwrap } from "./unwrap.ts";
 import { millisOf } from "./wa-constants.ts";
 
 /** A live message older than this was delivered late (phone offline): it keeps WhatsApp's time. */
@@ -38,6 +40,8 @@ export interface InboundDeps {
   receipts: ReadReceipts;
   /** Fetches a new customer's profile picture in the background (absent in some test doubles). */
   pictures?: ContactPictures;
+  /** Keeps polls' secrets and counts their votes (absent in some test doubles). */
+  polls?: Polls;
 }
 
 /**
@@ -63,6 +67,11 @@ export class InboundPipeline {
     if (isGroup && !options.groups) return [];
     const ref = { companyId: session.companyId, whatsappId: session.whatsappId };
     const fromMe = !!key.fromMe;
+    const vote = unwrap(message.message)?.pollUpdateMessage;
+    if (vote) {
+      await this.deps.polls?.vote(session, message, vote);
+      return [];
+    }
     const mapped = mapMessage(message);
 
     switch (mapped.kind) {
@@ -101,6 +110,8 @@ export class InboundPipeline {
       if (part.reaction) await this.replaceReaction(session, `${part.reaction.targetId}:${participant ?? from.number}:${fromMe}`, input.providerId);
       const result = await this.need("tickets.receive")(input);
       results.push(result);
+      const poll = (part.data as { poll?: { name: string; options: string[] } } | undefined)?.poll;
+      if (poll && !result.duplicate) await this.deps.polls?.remember(session, message, poll);
       if (!fromMe && !options.history) this.deps.receipts.remember(session.whatsappId, result.contact.id, key);
       if (!fromMe && !options.history && !isGroup) void this.deps.pictures?.maybeFetch(session, result.contact, chat);
     }

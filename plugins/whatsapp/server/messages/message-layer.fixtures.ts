@@ -113,7 +113,7 @@ const BOOLEANS = new Set(["fromMe", "isDeleted", "isEdited", "isPrivate", "isFor
  * Rows of another plugin's tables by plain SQL (a plugin never imports another plugin's
  * tables), for asserting exactly what was written.
  */
-export async function rows(t: TestKernel, table: "messages" | "tickets" | "contacts" | "whatsapp_lid_map" | "whatsapp_imported_tickets", companyId: number) {
+export async function rows(t: TestKernel, table: "messages" | "tickets" | "contacts" | "whatsapp_lid_map" | "whatsapp_imported_tickets" | "whatsapp_polls", companyId: number) {
   const res = await t.kernel.database.client.execute({ sql: `SELECT * FROM ${table} WHERE company_id = ? ORDER BY id`, args: [companyId] });
   return res.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), BOOLEANS.has(camel(k)) ? Boolean(v) : v]))) as Record<string, any>[];
 }

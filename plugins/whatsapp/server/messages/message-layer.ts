@@ -6,6 +6,7 @@ import type { LiveSession, SessionRegistry } from "../session/session-registry.t
 import { KeyedQueue } from "./bounded.ts";
 import { CallHandler } from "./calls.ts";
 import { ContactPictures } from "./contact-pictures.ts";
+import { Polls } from "./polls.ts";
 import { registerClosedImportedHandlers } from "./closed-imported.handlers.ts";
 import { ConnectionCache } from "./connection-cache.ts";
 import { OwnEchoes } from "./echoes.ts";
@@ -59,6 +60,7 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
     echoes,
     receipts,
     pictures: new ContactPictures(ctx.services, ctx.log),
+    polls: new Polls(ctx.db, ctx.vault, ctx.services, ctx.log),
   });
   const updates = new MessageUpdates(ctx.services, inbound, echoes, ctx.log, options.ackRetryMs);
   const calls = new CallHandler(ctx.services, ctx.settings, lids, echoes, ctx.log);

@@ -14,6 +14,7 @@ export const notices = {
   liveLocation: "📍 Localização em tempo real",
   ad: "📣 Anúncio",
   poll: "📊 Enquete",
+  votes: (n: number) => (n === 1 ? "1 voto" : `${n} votos`),
   groupInvite: (name: string) => `👥 Convite para o grupo ${name}`.trim(),
   event: "📅 Evento",
   phoneRequest: "📞 Pedido do seu número de telefone",
