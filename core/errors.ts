@@ -61,6 +61,8 @@ export const errorStatus = {
   ERR_EDIT_WINDOW_EXPIRED: 400,
   /** Facebook, Instagram and the WhatsApp Cloud API accept replies only within 24 hours of the customer's last message. */
   ERR_REPLY_WINDOW_CLOSED: 400,
+  /** The channel cannot do this (Meta's channels cannot edit or delete a sent message). */
+  ERR_CHANNEL_UNSUPPORTED: 400,
   /** The configured speech-to-text service failed or answered something unexpected. */
   ERR_TRANSCRIPTION_FAILED: 502,
   // Resolving a ticket while requiredTag is enabled and the contact has no tag (spec 000 §5).

@@ -63,12 +63,16 @@ export function metaDriver(channel: string, deps: DriverDeps, deliver: (account:
       }
     },
 
+    // Meta's Send API cannot change a sent message: the tickets plugin refuses such edits
+    // and deletions (ERR_CHANNEL_UNSUPPORTED) before they are queued, so these never run for one.
+    canEditSent: false,
+
     async edit(request) {
-      deps.logger.warn(`meta: ${channel} cannot edit sent messages; message ${request.message.id} changed here only`);
+      deps.logger.warn(`meta: ${channel} cannot edit sent messages; message ${request.message.id} was not changed at Meta`);
     },
 
     async remove(request) {
-      deps.logger.warn(`meta: ${channel} cannot delete sent messages; message ${request.message.id} deleted here only`);
+      deps.logger.warn(`meta: ${channel} cannot delete sent messages; message ${request.message.id} was not deleted at Meta`);
     },
 
     async replyWindow(request: ReplyWindowRequest) {

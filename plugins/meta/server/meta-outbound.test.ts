@@ -24,6 +24,21 @@ describe("Messenger and Instagram replies", () => {
     expect(stored).toMatchObject({ providerId: expect.stringMatching(/^m_stand/), ack: 1 });
   });
 
+  it("a sent message cannot be edited or deleted (Meta cannot change it): ERR_CHANNEL_UNSUPPORTED and nothing changes; private notes still can", async () => {
+    await linkPage(w);
+    const ticket = await openConversation(w, fbText("m_in_edit"));
+    const sent = await reply(w, ticket.id, { body: "Olá" });
+    for (const [method, path, body] of [["POST", `/messages/edit/${sent.body.id}`, { body: "Olá!" }], ["DELETE", `/messages/${sent.body.id}`, undefined]] as const) {
+      const res = await w.t.call(method, path, { token: w.admin.token, body });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body).toMatchObject({ error: "ERR_CHANNEL_UNSUPPORTED", channel: "facebook" });
+    }
+    const [stored] = await sentMessages(w, ticket.uuid);
+    expect(stored).toMatchObject({ isEdited: false, isDeleted: false });
+    const note = await reply(w, ticket.id, { body: "nota interna", isPrivate: true });
+    expect((await w.t.call("POST", `/messages/edit/${note.body.id}`, { token: w.admin.token, body: { body: "nota corrigida" } })).status).toBe(200);
+  });
+
   it("a quoted reply carries reply_to.mid", async () => {
     await linkPage(w);
     const ticket = await openConversation(w, fbText("m_quoted"));

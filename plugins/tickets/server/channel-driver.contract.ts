@@ -24,6 +24,12 @@ export type { MessageAck };
 export interface ChannelDriver {
   /** The connections' `channel` value this driver serves ("api", "whatsapp", "facebook" …). */
   channel: string;
+  /**
+   * False when the provider cannot change or delete a message once sent (Meta's Send
+   * API): an attendant's edit or deletion of a sent message is then refused with
+   * ERR_CHANNEL_UNSUPPORTED instead of changing it only here. Absent: true.
+   */
+  canEditSent?: boolean;
   /** Delivers one stored outbound message. May return the provider's own id and an ack. */
   send(request: OutboundRequest): Promise<OutboundResult>;
   /** Changes the text of a message already sent (the attendant's edit, within 15 minutes). */

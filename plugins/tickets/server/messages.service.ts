@@ -174,6 +174,7 @@ export class MessagesService {
     const { message, ticket } = await this.own(user, messageId);
     if (message.isDeleted) throw new AppError("ERR_VALIDATION", { fields: { messageId: "Deleted message" } });
     if (Date.now() - Date.parse(message.createdAt) > EDIT_WINDOW_MS) throw new AppError("ERR_EDIT_WINDOW_EXPIRED");
+    this.ensureChangeable(message, ticket);
     // A signed (or private) message keeps its name prefix whatever the new text says.
     const prefix = PREFIX.exec(message.body)?.[0] ?? "";
     const body = prefix && !text.startsWith(prefix) ? prefix + text : text;
@@ -189,6 +190,7 @@ export class MessagesService {
   async remove(user: UserRow, messageId: number): Promise<MessageView> {
     const { message, ticket } = await this.own(user, messageId);
     if (message.isDeleted) return this.sender.views.one(user.companyId, message);
+    this.ensureChangeable(message, ticket);
     const row = await this.ctx.db.transaction(async (tx) => {
       const [updated] = await tx.update(messages).set({ isDeleted: true, deletedBy: "me" }).where(eq(messages.id, message.id)).returning();
       if (!message.isPrivate) await this.sender.delivery.enqueue(REMOVE_JOB, user.companyId, message.id, tx);
@@ -205,6 +207,11 @@ export class MessagesService {
     if (q.dateEnd) where.push(lte(messages.createdAt, new Date(`${q.dateEnd}T23:59:59.999`).toISOString()));
     const [row] = await this.ctx.db.select({ n: count() }).from(messages).where(and(...where));
     return { count: row?.n ?? 0 };
+  }
+
+  /** A sent message stays as it is on channels that cannot change it: changing it only here would mislead. */
+  private ensureChangeable(message: MessageRow, ticket: TicketRow): void {
+    if (!message.isPrivate && this.sender.drivers.get(ticket.channel)?.canEditSent === false) throw new AppError("ERR_CHANNEL_UNSUPPORTED", { channel: ticket.channel });
   }
 
   /** A message the user may change: the company's, in a ticket they can open, sent by the company's side and (unless admin) by them. */

@@ -43,7 +43,7 @@ function QuotedBlock({ quoted }: { quoted: QuotedMessageView }) {
   );
 }
 
-function MessageMenu({ message, actions }: { message: MessageView; actions: MessageActions }) {
+function MessageMenu({ message, actions, channel }: { message: MessageView; actions: MessageActions; channel: string }) {
   const { t } = useTranslation("tickets");
   return (
     <PopoverNext
@@ -52,8 +52,8 @@ function MessageMenu({ message, actions }: { message: MessageView; actions: Mess
         <Menu aria-label={t("conversation.actions.menu")}>
           <MenuItem icon="undo" text={t("conversation.actions.reply")} onClick={() => actions.onReply(message)} />
           <MenuItem icon="share" text={t("conversation.actions.forward")} onClick={() => actions.onForward(message)} />
-          {canEdit(message) ? <MenuItem icon="edit" text={t("conversation.actions.edit")} onClick={() => actions.onEdit(message)} /> : null}
-          {canDelete(message) ? <MenuItem icon="trash" intent="danger" text={t("conversation.actions.delete")} onClick={() => actions.onDelete(message)} /> : null}
+          {canEdit(message, Date.now(), channel) ? <MenuItem icon="edit" text={t("conversation.actions.edit")} onClick={() => actions.onEdit(message)} /> : null}
+          {canDelete(message, channel) ? <MenuItem icon="trash" intent="danger" text={t("conversation.actions.delete")} onClick={() => actions.onDelete(message)} /> : null}
           {canTranscribe(message) ? <MenuItem icon="translate" text={t("conversation.actions.transcribe")} onClick={() => actions.onTranscribe(message)} /> : null}
         </Menu>
       }
@@ -72,7 +72,7 @@ export const MessageBubble = memo(function MessageBubble({ message, ticket, acti
     <div id={messageAnchor(m.id)} className={m.fromMe ? "msg-row msg-row-me" : "msg-row msg-row-them"} data-testid="message">
       {selecting ? <Checkbox className="msg-select" checked={selected} onChange={() => onToggleSelect(m)} aria-label={t("conversation.forward.select")} /> : null}
       <div className={classes.filter(Boolean).join(" ")}>
-        {!m.isDeleted && !selecting ? <MessageMenu message={m} actions={actions} /> : null}
+        {!m.isDeleted && !selecting ? <MessageMenu message={m} actions={actions} channel={ticket.channel} /> : null}
         {m.isPrivate ? (
           <div className="msg-private-label">
             <Icon icon="lock" size={12} /> {t("conversation.message.private")}

@@ -22,15 +22,19 @@ const TEXT_TYPES = new Set(["chat", "conversation", "extendedTextMessage", ""]);
 /** Whether the message is plain text (editable, no media block). */
 export const isText = (m: Pick<MessageView, "mediaType">) => TEXT_TYPES.has(m.mediaType ?? "");
 
-/** Edit: own text messages only, within 15 minutes of creation (spec 000 §4). */
-export function canEdit(m: MessageView, now: number = Date.now()): boolean {
-  if (!m.fromMe || m.isDeleted || !isText(m)) return false;
+/** Meta's channels cannot change a message once sent: its edits and deletions are refused (ERR_CHANNEL_UNSUPPORTED). */
+const FIXED_ONCE_SENT = new Set(["facebook", "instagram", "whatsappapi"]);
+const changeable = (m: Pick<MessageView, "isPrivate">, channel?: string) => m.isPrivate || !channel || !FIXED_ONCE_SENT.has(channel);
+
+/** Edit: own text messages only, within 15 minutes of creation (spec 000 §4), on channels that can edit. */
+export function canEdit(m: MessageView, now: number = Date.now(), channel?: string): boolean {
+  if (!m.fromMe || m.isDeleted || !isText(m) || !changeable(m, channel)) return false;
   const created = Date.parse(m.createdAt);
   return Number.isFinite(created) && now - created <= EDIT_WINDOW_MS;
 }
 
-/** Only own messages can be deleted (spec 000 §4). */
-export const canDelete = (m: MessageView) => m.fromMe && !m.isDeleted;
+/** Only own messages can be deleted (spec 000 §4), on channels that can delete. */
+export const canDelete = (m: MessageView, channel?: string) => m.fromMe && !m.isDeleted && changeable(m, channel);
 
 /** Transcription applies to received audio only (spec 000 §5). */
 export const canTranscribe = (m: MessageView) => !m.fromMe && !m.isDeleted && m.mediaType === "audio" && !!m.mediaUrl;

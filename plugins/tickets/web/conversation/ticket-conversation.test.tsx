@@ -126,6 +126,20 @@ describe("conversation: the message list", () => {
     expect(within(menu).getByText("Responder")).toBeTruthy();
   });
 
+  it("on Meta's channels a sent message offers neither edit nor delete (Meta cannot change it); a private note still does", async () => {
+    setup(convTicket({ channel: "facebook" }), [
+      convMessage(1, { body: "Oi", createdAt: minutesAgo(6) }),
+      convMessage(2, { fromMe: true, body: "Enviada", createdAt: minutesAgo(5) }),
+      convMessage(3, { fromMe: true, isPrivate: true, body: "Nota", createdAt: minutesAgo(4) }),
+    ]);
+    render();
+    let menu = await openMenuOf("Enviada");
+    expect(within(menu).queryByText("Editar")).toBeNull();
+    expect(within(menu).queryByText("Deletar")).toBeNull();
+    menu = await openMenuOf("Nota");
+    expect(within(menu).getByText("Editar")).toBeTruthy();
+  });
+
   it("edits through the dialog: POST /messages/edit/{id}", async () => {
     setup(convTicket(), [convMessage(3, { fromMe: true, body: "Recente minha", createdAt: minutesAgo(5) })], {
       "POST /messages/edit/3": (body) => ({ body: convMessage(3, { fromMe: true, body: (body as { body: string }).body, isEdited: true, createdAt: minutesAgo(5) }) }),
