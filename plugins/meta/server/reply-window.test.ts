@@ -81,17 +81,17 @@ describe("Graph errors on send", () => {
     expect(w.graph.sends()).toHaveLength(1);
   });
 
-  it("edits and deletions resolve without calling Meta (not supported there)", async () => {
+  it("edits and deletions are refused before anything is queued or sent to Meta (not supported there)", async () => {
     await linkPage(w);
     const ticket = await openConversation(w, fbText("m_in"));
     await reply(w, ticket.id, { body: "antes" });
     const [sent] = await sentMessages(w, ticket.uuid);
     w.graph.requests.length = 0;
-    expect((await w.t.call("POST", `/messages/edit/${sent!.id}`, { token: w.admin.token, body: { body: "depois" } })).status).toBe(200);
-    expect((await w.t.call("DELETE", `/messages/${sent!.id}`, { token: w.admin.token })).status).toBe(200);
+    expect((await w.t.call("POST", `/messages/edit/${sent!.id}`, { token: w.admin.token, body: { body: "depois" } })).body.error).toBe("ERR_CHANNEL_UNSUPPORTED");
+    expect((await w.t.call("DELETE", `/messages/${sent!.id}`, { token: w.admin.token })).body.error).toBe("ERR_CHANNEL_UNSUPPORTED");
     await w.t.kernel.jobs.runDue();
     expect(w.graph.requests).toEqual([]);
-    const pending = (await w.t.kernel.database.client.execute("SELECT kind, status FROM jobs WHERE kind LIKE 'tickets.deliver-%'")).rows;
-    expect(pending.map((r) => r.status)).toEqual(["done", "done"]);
+    const queued = (await w.t.kernel.database.client.execute("SELECT kind FROM jobs WHERE kind IN ('tickets.deliver-edit', 'tickets.deliver-remove')")).rows;
+    expect(queued).toEqual([]);
   });
 });
