@@ -1,3 +1,5 @@
+import { decodeBase64 } from "../storage/media-limits.ts";
+
 /**
  * Encrypts secrets kept in the database (channel session keys, provider access tokens)
  * with AES-256-GCM from WebCrypto, so a copied database file alone reveals nothing.
@@ -44,8 +46,5 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const s = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
+  return decodeBase64(text.replaceAll("-", "+").replaceAll("_", "/")) as Uint8Array<ArrayBuffer>;
 }

@@ -35,16 +35,16 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   if (isFile) mkdirSync(resolve(url.slice(5), ".."), { recursive: true });
   // The embedded driver re-prepares every statement on each call and applies a PRAGMA to one
   // pooled connection only: reuse statements, and set up every connection (statement-cache.ts).
-  if (isFile) installStatementCache("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON");
+  const everyConnection = isFile && installStatementCache("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON");
   const raw = createClient({ url, authToken, timeout: 10_000 } as Parameters<typeof createClient>[0]);
   // The embedded driver blocks the event loop while it waits for SQLite's write lock;
   // queue writes in-process instead (see write-lock.ts). A remote server needs no help.
   const client = isFile ? serialiseWrites(raw) : raw;
-  if (isFile) {
-    await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA synchronous = NORMAL");
-  }
-  await client.execute("PRAGMA foreign_keys = ON");
+  // journal_mode is a property of the file: once is enough. The others are per connection, set
+  // above on every one; without the cache (driver not found, remote server) they go here.
+  if (isFile) await client.execute("PRAGMA journal_mode = WAL");
+  if (isFile && !everyConnection) await client.execute("PRAGMA synchronous = NORMAL");
+  if (!everyConnection) await client.execute("PRAGMA foreign_keys = ON");
   const db = drizzle(client) as Db;
   return { client, db, url, close: () => client.close() };
 }

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ADMIN, callApi, launchBrowser, login, ROOT, screenshot, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
+import { callApi, launchBrowser, login, ROOT, screenshot, startServer, type LaunchedBrowser, type RunningServer, signIn as signInAs } from "./support/index.ts";
 import pt from "../../plugins/connections/web/locales/pt.json" with { type: "json" };
 import commonPt from "../../web/src/i18n/locales/pt.json" with { type: "json" };
 
@@ -24,14 +24,7 @@ let browser: LaunchedBrowser;
 
 const api = (path: string, token: string, init: { method?: string; body?: unknown } = {}) => callApi(server.url, path, token, init);
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/`);
-  await page.waitForURL(/\/login$/);
-  await page.fill("#login-email", ADMIN.email);
-  await page.fill("#login-password", ADMIN.password);
-  await page.press("#login-password", "Enter");
-  await page.waitForURL((url) => url.pathname === "/");
-}
+const signIn = (page: Page) => signInAs(page, server.url);
 
 beforeAll(async () => {
   server = await startServer({ env: { WHATSAPP_BOUNDARY_MODULE: BOUNDARY, JOBS_POLL_MS: "200" } });

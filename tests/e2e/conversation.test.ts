@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ADMIN, callApi, launchBrowser, login, screenshot, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
+import { callApi, launchBrowser, login, screenshot, startServer, type LaunchedBrowser, type RunningServer, signIn as signInAs } from "./support/index.ts";
 import { gradientPng } from "./support/png.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 import actionsPt from "../../plugins/tickets/web/locales/actions/pt.json" with { type: "json" };
@@ -38,14 +38,7 @@ async function customerSays(id: string, body: string) {
   expect(res.status).toBe(200);
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/`);
-  await page.waitForURL(/\/login$/);
-  await page.fill("#login-email", ADMIN.email);
-  await page.fill("#login-password", ADMIN.password);
-  await page.press("#login-password", "Enter");
-  await page.waitForURL((url) => url.pathname === "/");
-}
+const signIn = (page: Page) => signInAs(page, server.url);
 
 async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
   const end = Date.now() + timeoutMs;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ADMIN, launchBrowser, screenshot, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
+import { ADMIN, launchBrowser, screenshot, startServer, type LaunchedBrowser, type RunningServer, signIn as signInAs } from "./support/index.ts";
 import plansPt from "../../plugins/plans/web/locales/pt.json" with { type: "json" };
 import companiesPt from "../../plugins/companies/web/locales/pt.json" with { type: "json" };
 import usersPt from "../../plugins/users/web/locales/pt.json" with { type: "json" };
@@ -20,14 +20,7 @@ let ownerBrowser: LaunchedBrowser;
 
 const OWNER = { email: "dono@lojabeta.test", password: "Dono12345" };
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/`);
-  await page.waitForURL(/\/login$/);
-  await page.fill("#login-email", email);
-  await page.fill("#login-password", password);
-  await page.press("#login-password", "Enter");
-  await page.waitForURL((url) => url.pathname === "/");
-}
+const signIn = (page: Page, email: string, password: string) => signInAs(page, server.url, email, password);
 
 async function openSettingsTab(page: Page, name: string) {
   await page.goto(`${server.url}/settings`);

@@ -1,3 +1,5 @@
+import { hmacSha256Hex, toHex } from "../../../core/auth/hmac.ts";
+
 /**
  * Signing and posting of the API channel's webhooks, shared by the channel driver (outbound
  * messages) and the webhook job (acks, ticket changes, manual retries). Web-standard APIs
@@ -17,12 +19,9 @@ const ERROR_SNIPPET = 300;
 
 const encoder = new TextEncoder();
 
-const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
-
 /** `sha256=<hex>` of `body` keyed with `secret`. */
 export async function signBody(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return `sha256=${toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(body)))}`;
+  return `sha256=${await hmacSha256Hex(secret, body)}`;
 }
 
 /** Short, stable digest of a text (the key of an edit's delivery). */

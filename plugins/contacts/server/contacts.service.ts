@@ -168,20 +168,16 @@ export class ContactsService {
 
   /**
    * GET /contacts/profile/{number}: the company's contact for a number, created (named by
-   * its number) when missing. The picture is the one stored; channel drivers fetch real
-   * pictures when the contact writes.
+   * its number) when missing, with the picture a live channel reports (stored when it
+   * changed), else the one stored.
    */
   async profile(companyId: number, rawNumber: string): Promise<{ contactId: number; urlPicture: string }> {
     const isGroup = looksLikeGroupId(rawNumber);
     const number = this.checkedNumber(rawNumber, isGroup);
     const row = await this.findOrCreate({ companyId, number, isGroup });
     const picture = await this.livePicture(companyId, number);
-    if (picture && picture !== row.urlPicture) {
-      await this.db.update(contacts).set({ urlPicture: picture }).where(eq(contacts.id, row.id));
-      await this.announce({ companyId, masked: false }, row.id, "update");
-      return { contactId: row.id, urlPicture: picture };
-    }
-    return { contactId: row.id, urlPicture: row.urlPicture };
+    if (picture) await this.setPicture(companyId, row.id, picture);
+    return { contactId: row.id, urlPicture: picture || row.urlPicture };
   }
 
   /** The number as a live channel spells it; ERR_WAPP_INVALID_CONTACT when the channel says it does not exist. */

@@ -1,3 +1,5 @@
+import { hmacSha256Hex } from "../../../core/auth/hmac.ts";
+
 /**
  * A small client for Meta's Graph API: one base URL (META_GRAPH_URL, a local stand-in in
  * tests), the access token as a bearer header (never in URLs, so it stays out of logs),
@@ -144,11 +146,5 @@ export class MediaTooLarge extends Error {
 
 /** HMAC-SHA256 of the token keyed with the app secret, hex (Graph's `appsecret_proof`). */
 export async function appSecretProof(token: string, secret: string): Promise<string> {
-  return hmacHex(secret, new TextEncoder().encode(token));
-}
-
-export async function hmacHex(secret: string, data: Uint8Array): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, data as Uint8Array<ArrayBuffer>));
-  return [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hmacSha256Hex(secret, token);
 }

@@ -115,8 +115,9 @@ export class InboundSink {
   /** An Instagram read names one message: it and everything we sent before it are read. */
   async readUpTo(account: MetaAccount, number: string, providerId: string): Promise<void> {
     const at = await this.log.sentAt(account.whatsappId, providerId);
+    // The watermark covers the message itself; one we have no send time of is acked alone.
     if (at !== null) await this.watermark(account, number, at, 3);
-    await this.ack(account, providerId, 3);
+    else await this.ack(account, providerId, 3);
   }
 
   async edited(account: MetaAccount, providerId: string, body: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { hmacHex } from "./graph-client.ts";
+import { hmacSha256Hex } from "../../../core/auth/hmac.ts";
 
 /**
  * Checks Meta's `X-Hub-Signature-256: sha256=<hex>` header: the HMAC-SHA256 of the raw
@@ -8,7 +8,7 @@ import { hmacHex } from "./graph-client.ts";
 export async function validSignature(raw: Uint8Array, header: string | undefined, appSecret: string): Promise<boolean> {
   const match = /^sha256=([0-9a-fA-F]{64})$/.exec(header?.trim() ?? "");
   if (!match) return false;
-  return constantTimeEqual(match[1]!.toLowerCase(), await hmacHex(appSecret, raw));
+  return constantTimeEqual(match[1]!.toLowerCase(), await hmacSha256Hex(appSecret, raw));
 }
 
 /** Equality of two strings that takes the same time for every input of a given length. */

@@ -1,3 +1,4 @@
+import { uniqueViolation } from "../../../core/db/errors.ts";
 import { and, asc, count, eq, like, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
@@ -75,10 +76,12 @@ export class QuickMessagesService {
 
   async create(user: Caller, input: QuickMessageInput): Promise<QuickMessageView> {
     await this.checkShortcode(user.companyId, input.shortcode);
-    const [row] = await this.db
-      .insert(quickMessages)
-      .values({ ...input, shortcode: input.shortcode.trim(), companyId: user.companyId, userId: user.id })
-      .returning();
+    const [row] = await shortcodeRace(() =>
+      this.db
+        .insert(quickMessages)
+        .values({ ...input, shortcode: input.shortcode.trim(), companyId: user.companyId, userId: user.id })
+        .returning(),
+    );
     const record = view(row!);
     this.feed.created(record);
     return record;
@@ -87,7 +90,7 @@ export class QuickMessagesService {
   async update(user: Caller, id: number, patch: QuickMessagePatch): Promise<QuickMessageView> {
     const before = await this.editable(user, id);
     if (patch.shortcode !== undefined) await this.checkShortcode(user.companyId, patch.shortcode, id);
-    const [row] = await this.db.update(quickMessages).set(patch).where(eq(quickMessages.id, id)).returning();
+    const [row] = await shortcodeRace(() => this.db.update(quickMessages).set(patch).where(eq(quickMessages.id, id)).returning());
     const record = view(row!);
     this.feed.updated(before, record);
     return record;
@@ -150,6 +153,18 @@ export class QuickMessagesService {
       .from(quickMessages)
       .where(and(eq(quickMessages.companyId, companyId), sql`lower(${quickMessages.shortcode}) = lower(${shortcode.trim()})`))
       .limit(1);
-    if (taken && taken.id !== exceptId) throw new AppError("ERR_DUPLICATED_NAME", { fields: { shortcode: "Shortcode already exists" } });
+    if (taken && taken.id !== exceptId) throw shortcodeTaken();
+  }
+}
+
+const shortcodeTaken = () => new AppError("ERR_DUPLICATED_NAME", { fields: { shortcode: "Shortcode already exists" } });
+
+/** Two saves of one shortcode at once both pass checkShortcode; the unique index decides, with the same answer. */
+async function shortcodeRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (uniqueViolation(err) === "quick_messages_company_shortcode_unique") throw shortcodeTaken();
+    throw err;
   }
 }

@@ -119,6 +119,14 @@ describe("quick messages: errors", () => {
     expect((await t.call("PUT", `/quick-messages/${first.id}`, { token: co.ana.token, body: { shortcode: "OI" } })).status).toBe(200);
   });
 
+  it("two saves of one new shortcode at once: one wins, the other gets ERR_DUPLICATED_NAME, never a 500", async () => {
+    const saves = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.call("POST", "/quick-messages", { token: i % 2 ? co.ana.token : co.bia.token, body: { shortcode: "corrida", message: `v${i}` } })),
+    );
+    expect(saves.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const lost of saves.filter((r) => r.status !== 200)) expect(lost.body).toMatchObject({ error: "ERR_DUPLICATED_NAME", fields: { shortcode: expect.any(String) } });
+  });
+
   it("wrong types, oversized text and bad ids are validation errors, not crashes", async () => {
     const wrong = await t.call("POST", "/quick-messages", { token: co.ana.token, body: { shortcode: 5, geral: "maybe" } });
     expect(wrong.status).toBe(400);

@@ -179,9 +179,11 @@ export class OutboundSender implements MessageSender {
 
   /** Meta's channels take replies only within 24 hours of the customer's last message: refuse before storing. */
   private async ensureReplyWindow(ticket: TicketRow): Promise<void> {
+    // Most channels have no window: decide that from the ticket before any lookup.
+    const driver = this.drivers.get(ticket.channel);
+    if (!driver?.replyWindow) return;
     const connection = await this.ctx.services.get("connections.get")?.(ticket.companyId, ticket.whatsappId);
-    const driver = connection && this.drivers.get(connection.channel);
-    if (!connection || !driver?.replyWindow) return;
+    if (!connection) return;
     const contact = await this.ctx.services.get("contacts.get")?.(ticket.companyId, ticket.contactId);
     if (!contact) return;
     const to = { contactId: contact.id, number: contact.number, name: contact.name, isGroup: contact.isGroup };

@@ -100,7 +100,7 @@ export class MessagesService {
       await this.reader.announce(ticket.companyId, ticket.id);
       await this.sender.announcer.unreadCleared(ticket);
       // A channel that supports read receipts tells the customer (blue ticks).
-      this.ctx.bus.emit("tickets.ticket.read", { companyId: ticket.companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId, contactId: ticket.contactId });
+      void this.ctx.bus.emit("tickets.ticket.read", { companyId: ticket.companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId, contactId: ticket.contactId });
     } catch (err) {
       this.ctx.log.error(`tickets: read events of ticket ${ticket.id} failed`, err);
     }

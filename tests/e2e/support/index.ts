@@ -2,3 +2,4 @@
 export { ADMIN, freePort, login, navigate, ROOT, startServer, waitFor200, type RunningServer, type StartOptions } from "./server.ts";
 export { CHROMIUM_ARGS, launchBrowser, screenshot, SCREENSHOTS, type LaunchedBrowser } from "./browser.ts";
 export { callApi } from "./api.ts";
+export { signIn } from "./sign-in.ts";

@@ -5,7 +5,6 @@ import type { Realtime } from "../../../../core/realtime/realtime.ts";
 import type { ConnectionRow } from "../../../connections/server/connections.contract.ts";
 import type { LiveSession } from "../session/session-registry.ts";
 import { KeyedQueue } from "./bounded.ts";
-import type { ConnectionCache } from "./connection-cache.ts";
 import type { ImportedTickets } from "./imported-tickets.ts";
 import type { InboundPipeline } from "./inbound.ts";
 import { isGroupJid, isIgnoredChat } from "./jid.ts";
@@ -22,6 +21,8 @@ interface Run {
   startedAt: number;
   done: number;
   all: number;
+  /** Tickets already recorded as imported (a ticket of 2,000 messages is written once). */
+  recorded: Set<number>;
   idle?: ReturnType<typeof setTimeout>;
 }
 
@@ -29,7 +30,8 @@ export interface HistoryImportDeps {
   services: Services;
   realtime: Realtime;
   log: Logger;
-  connections: ConnectionCache;
+  /** The connection as stored now (the connections plugin caches and invalidates it). */
+  connection: (companyId: number, whatsappId: number) => Promise<ConnectionRow | null>;
   inbound: InboundPipeline;
   imported: ImportedTickets;
   lids: LidMap;
@@ -77,7 +79,7 @@ export class HistoryImport {
 
   private async chunk(session: LiveSession, event: BaileysEventMap["messaging-history.set"]): Promise<void> {
     for (const pair of event.lidPnMappings ?? []) await this.deps.lids.learn(session.companyId, pair.lid, pair.pn);
-    const connection = await this.deps.connections.fresh(session.companyId, session.whatsappId);
+    const connection = await this.deps.connection(session.companyId, session.whatsappId);
     if (!connection?.enableImportMessage) return;
     const picked = this.pick(connection, event.messages ?? []);
     let run = this.runs.get(session.whatsappId);
@@ -115,8 +117,11 @@ export class HistoryImport {
   private async importOne(session: LiveSession, connection: ConnectionRow, run: Run, message: WAMessage): Promise<void> {
     try {
       const results = await this.deps.inbound.store(session, message, { groups: connection.importOldMessagesGroups, history: true, queueId: connection.queueIdImportMessages });
-      for (const { ticket } of results)
-        if (Date.parse(ticket.createdAt) >= run.startedAt) await this.deps.imported.record(session.companyId, session.whatsappId, ticket.id);
+      for (const { ticket } of results) {
+        if (run.recorded.has(ticket.id) || Date.parse(ticket.createdAt) < run.startedAt) continue;
+        await this.deps.imported.record(session.companyId, session.whatsappId, ticket.id);
+        run.recorded.add(ticket.id);
+      }
     } catch (err) {
       // One bad message never stops an import.
       this.deps.log.error(`whatsapp: importing message ${message.key.id} on connection ${session.whatsappId} failed`, err);
@@ -124,7 +129,7 @@ export class HistoryImport {
   }
 
   private async start(session: LiveSession): Promise<Run> {
-    const run: Run = { startedAt: Date.now(), done: 0, all: 0 };
+    const run: Run = { startedAt: Date.now(), done: 0, all: 0, recorded: new Set() };
     this.runs.set(session.whatsappId, run);
     await this.setStatus(session, "Running");
     return run;
@@ -135,7 +140,7 @@ export class HistoryImport {
     if (!run) return;
     this.runs.delete(session.whatsappId);
     if (run.idle) clearTimeout(run.idle);
-    const connection = await this.deps.connections.fresh(session.companyId, session.whatsappId);
+    const connection = await this.deps.connection(session.companyId, session.whatsappId);
     if (connection?.closedTicketsPostImported) {
       try {
         await this.deps.imported.closeAll(session.companyId, session.whatsappId);

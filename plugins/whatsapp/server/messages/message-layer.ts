@@ -8,7 +8,6 @@ import { CallHandler } from "./calls.ts";
 import { ContactPictures } from "./contact-pictures.ts";
 import { Polls } from "./polls.ts";
 import { registerClosedImportedHandlers } from "./closed-imported.handlers.ts";
-import { ConnectionCache } from "./connection-cache.ts";
 import { OwnEchoes } from "./echoes.ts";
 import { GroupNames } from "./groups.ts";
 import { HistoryImport } from "./history-import.ts";
@@ -48,7 +47,8 @@ export interface MessageLayer {
 export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegistry, boundary: WaBoundary, options: MessageLayerOptions = {}): MessageLayer {
   const lids = new LidMap(ctx.db);
   const echoes = new OwnEchoes();
-  const connections = new ConnectionCache(ctx.services);
+  // The connections plugin caches rows and drops them on every change: no second cache here.
+  const connection = (companyId: number, whatsappId: number) => ctx.services.get("connections.get")!(companyId, whatsappId);
   const receipts = new ReadReceipts(sessions, ctx.log);
   const groups = new GroupNames();
   const inbound = new InboundPipeline({
@@ -65,7 +65,7 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
   const updates = new MessageUpdates(ctx.services, inbound, echoes, ctx.log, options.ackRetryMs);
   const calls = new CallHandler(ctx.services, ctx.settings, lids, echoes, ctx.log);
   const imported = new ImportedTickets(ctx.db, ctx.services);
-  const history = new HistoryImport({ services: ctx.services, realtime: ctx.realtime, log: ctx.log, connections, inbound, imported, lids, idleMs: options.importIdleMs });
+  const history = new HistoryImport({ services: ctx.services, realtime: ctx.realtime, log: ctx.log, connection, inbound, imported, lids, idleMs: options.importIdleMs });
   const driver = new WhatsappDriver(sessions, ctx.storage, lids, echoes);
   /** Messages per chat in delivery order; other events per connection. */
   const chats = new KeyedQueue();
@@ -78,7 +78,7 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
     );
 
   /** Whether group chats become tickets on this connection (its groupAsTicket option). */
-  const groupsOn = async (session: LiveSession) => (await connections.get(session.companyId, session.whatsappId))?.groupAsTicket === "enabled";
+  const groupsOn = async (session: LiveSession) => (await connection(session.companyId, session.whatsappId))?.groupAsTicket === "enabled";
 
   function attach(session: LiveSession): () => void {
     const on = <E extends keyof BaileysEventMap>(event: E, listener: (arg: BaileysEventMap[E]) => void) => {

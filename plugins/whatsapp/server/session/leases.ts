@@ -52,10 +52,4 @@ export class Leases {
   async revoke(whatsappId: number): Promise<void> {
     await this.db.delete(leases).where(eq(leases.whatsappId, whatsappId));
   }
-
-  /** The current holder, if the lease is live (for logs and answers). */
-  async holder(whatsappId: number, now = Date.now()): Promise<string | null> {
-    const [row] = await this.db.select().from(leases).where(eq(leases.whatsappId, whatsappId));
-    return row && row.expiresAt >= now ? row.owner : null;
-  }
 }

@@ -61,9 +61,8 @@ export class SessionManager implements SessionRegistry {
 
   /**
    * Lets the message layer answer Baileys' `getMessage` (a contact's phone asks for a
-   * message to be re-sent after a decryption failure) from the stored messages. Not part
-   * of SessionRegistry yet; without it Baileys cannot re-send and the contact sees
-   * 'waiting for this message'.
+   * message to be re-sent after a decryption failure) from the stored messages (the
+   * message layer wires it through SessionRegistry.provideMessages).
    */
   provideMessages(lookup: (whatsappId: number, key: WAMessageKey) => Promise<WAMessage["message"] | undefined>): void {
     this.messageLookup = lookup;
