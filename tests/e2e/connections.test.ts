@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { callApi, launchBrowser, login, ROOT, screenshot, startServer, type LaunchedBrowser, type RunningServer, signIn as signInAs } from "./support/index.ts";
+import { callApi, launchBrowser, settled, login, ROOT, screenshot, startServer, type LaunchedBrowser, type RunningServer, signIn as signInAs } from "./support/index.ts";
 import pt from "../../plugins/connections/web/locales/pt.json" with { type: "json" };
 import commonPt from "../../web/src/i18n/locales/pt.json" with { type: "json" };
 
@@ -52,6 +52,7 @@ describe("connections, end to end", () => {
     await page.getByRole("button", { name: pt.add, exact: true }).click();
     await page.getByRole("menuitem", { name: pt.addMenu.whatsapp, exact: true }).click();
     const addDialog = page.getByRole("dialog");
+    await settled(page);
     await addDialog.locator("#connection-name").fill(NAME);
     await addDialog.getByRole("checkbox", { name: "Suporte" }).check({ force: true });
     await screenshot(page, "connections-1-add-dialog");
@@ -87,7 +88,9 @@ describe("connections, end to end", () => {
     // 4. Edit: one change on every tab, then save.
     await row.getByRole("button", { name: pt.actions.edit.replace("{{name}}", NAME) }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.locator("#connection-name").waitFor();
+    // The form fills once the connection has loaded: change nothing before that.
+    await expect.poll(() => dialog.locator("#connection-name").inputValue()).toBe(NAME);
+    await settled(page);
     expect(await dialog.locator("#connection-token").inputValue()).toMatch(/^[A-Za-z0-9]{30}$/);
     await dialog.locator("#connection-privacyLink").fill("https://loja.example.com/privacidade");
     await screenshot(page, "connections-4-tab-general");
@@ -119,8 +122,7 @@ describe("connections, end to end", () => {
 
     // 5. Reopen: every change is there.
     await row.getByRole("button", { name: pt.actions.edit.replace("{{name}}", NAME) }).click();
-    await dialog.locator("#connection-privacyLink").waitFor();
-    expect(await dialog.locator("#connection-privacyLink").inputValue()).toBe("https://loja.example.com/privacidade");
+    await expect.poll(() => dialog.locator("#connection-privacyLink").inputValue()).toBe("https://loja.example.com/privacidade");
     await dialog.getByRole("tab", { name: pt.tabs.messages }).click();
     expect(await dialog.locator("#connection-greetingMessage").inputValue()).toBe("Olá! Bem-vindo à Loja.");
     await dialog.getByRole("tab", { name: pt.tabs.chatbot }).click();
