@@ -140,6 +140,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       manifest: plugin.manifest,
       config,
       db,
+      writes: database.writes,
       log: log.child(plugin.manifest.id),
       router,
       bus: kernel.bus,

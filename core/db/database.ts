@@ -3,7 +3,8 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { installStatementCache } from "./statement-cache.ts";
-import { serialiseWrites } from "./write-lock.ts";
+import { WriteBatcher } from "./write-batch.ts";
+import { serialiseWrites, WriteLock } from "./write-lock.ts";
 
 /** The Drizzle handle every plugin receives. Plugins bring their own table objects. */
 export type Db = LibSQLDatabase<Record<string, never>>;
@@ -15,6 +16,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   client: Client;
   db: Db;
+  /** Group commit for hot, small writes (write-batch.ts). */
+  writes: WriteBatcher;
   url: string;
   close(): void;
 }
@@ -35,16 +38,23 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   if (isFile) mkdirSync(resolve(url.slice(5), ".."), { recursive: true });
   // The embedded driver re-prepares every statement on each call and applies a PRAGMA to one
   // pooled connection only: reuse statements, and set up every connection (statement-cache.ts).
-  const everyConnection = isFile && installStatementCache("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON");
+  const connectionSetup = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON";
+  const everyConnection = isFile && installStatementCache(connectionSetup);
   const raw = createClient({ url, authToken, timeout: 10_000 } as Parameters<typeof createClient>[0]);
   // The embedded driver blocks the event loop while it waits for SQLite's write lock;
   // queue writes in-process instead (see write-lock.ts). A remote server needs no help.
-  const client = isFile ? serialiseWrites(raw) : raw;
+  const lock = new WriteLock();
+  const client = isFile ? serialiseWrites(raw, lock) : raw;
   // journal_mode is a property of the file: once is enough. The others are per connection, set
   // above on every one; without the cache (driver not found, remote server) they go here.
   if (isFile) await client.execute("PRAGMA journal_mode = WAL");
   if (isFile && !everyConnection) await client.execute("PRAGMA synchronous = NORMAL");
   if (!everyConnection) await client.execute("PRAGMA foreign_keys = ON");
   const db = drizzle(client) as Db;
-  return { client, db, url, close: () => client.close() };
+  const writes = new WriteBatcher(url, lock, { authToken, setup: isFile ? connectionSetup : "" });
+  const close = () => {
+    writes.close();
+    client.close();
+  };
+  return { client, db, writes, url, close };
 }

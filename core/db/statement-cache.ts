@@ -28,7 +28,11 @@ interface NativeDatabase {
   prepare(sql: string): NativeStatement;
   exec(sql: string): unknown;
 }
-type DatabaseClass = { prototype: NativeDatabase };
+/** The embedded driver's connection class (better-sqlite3's API), as far as the kernel uses it. */
+export type DatabaseClass = {
+  prototype: NativeDatabase;
+  new (path: string, options?: { timeout?: number; authToken?: string }): NativeDatabase & { close(): void; readonly inTransaction: boolean };
+};
 
 /** Bumped by DDL: memoised column lists older than this are read again. */
 let schemaGeneration = 0;
@@ -43,7 +47,8 @@ const isDdl = (sql: string) => {
   return /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:create|alter|drop)\b/i.test(sql);
 };
 
-function loadDriver(): DatabaseClass | null {
+/** The embedded driver's connection class, or null when it cannot be located. */
+export function loadDriver(): DatabaseClass | null {
   try {
     // The driver is @libsql/client's dependency, not ours: resolve it from there, so this is
     // the very class the client instantiates.

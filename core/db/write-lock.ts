@@ -1,6 +1,35 @@
 import type { Client, InStatement, Transaction, TransactionMode } from "@libsql/client";
 
 /**
+ * The process's one turn at writing: every writer (the client's statements and transactions
+ * below, the write batcher) takes it, so at most one write transaction is open at a time.
+ */
+export class WriteLock {
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(private readonly waitMs = 15_000) {}
+
+  /** Resolves with a release function once every earlier writer has finished. */
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const mine = new Promise<void>((r) => (release = r));
+    const previous = this.tail;
+    this.tail = previous.then(() => mine);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // Give up our place without blocking those queued after us.
+        previous.then(release);
+        reject(Object.assign(new Error("database write lock wait timed out"), { code: "SQLITE_BUSY" }));
+      }, this.waitMs);
+      previous.then(() => {
+        clearTimeout(timer);
+        resolve(once(release));
+      });
+    });
+  }
+}
+
+/**
  * Serialises writes to an embedded (file) libSQL database within this process.
  *
  * Why: the embedded driver runs each statement synchronously on the event loop. When one
@@ -14,26 +43,8 @@ import type { Client, InStatement, Transaction, TransactionMode } from "@libsql/
  * Code inside `db.transaction(async (tx) => ...)` must write through `tx`, not `db`:
  * a write through `db` there waits for its own transaction and fails after `waitMs`.
  */
-export function serialiseWrites(client: Client, waitMs = 15_000): Client {
-  let tail: Promise<void> = Promise.resolve();
-  /** Resolves with a release function once every earlier writer has finished. */
-  const acquire = (): Promise<() => void> => {
-    let release!: () => void;
-    const mine = new Promise<void>((r) => (release = r));
-    const previous = tail;
-    tail = previous.then(() => mine);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        // Give up our place without blocking those queued after us.
-        previous.then(release);
-        reject(Object.assign(new Error("database write lock wait timed out"), { code: "SQLITE_BUSY" }));
-      }, waitMs);
-      previous.then(() => {
-        clearTimeout(timer);
-        resolve(once(release));
-      });
-    });
-  };
+export function serialiseWrites(client: Client, lock: WriteLock = new WriteLock()): Client {
+  const acquire = () => lock.acquire();
   const locked = async <T>(work: () => Promise<T>): Promise<T> => {
     const release = await acquire();
     try {

@@ -13,6 +13,7 @@ import type { Permissions } from "../auth/permissions.ts";
 import type { SettingsService } from "../settings/settings.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { Vault } from "../auth/vault.ts";
+import type { WriteBatcher } from "../db/write-batch.ts";
 import type { Services } from "./services.ts";
 import type { PluginManifest } from "./manifest.ts";
 
@@ -21,6 +22,8 @@ export interface PluginContext {
   readonly manifest: PluginManifest;
   readonly config: Config;
   readonly db: Db;
+  /** Group commit for small, hot writes (core/db/write-batch.ts); everything else uses `db`. */
+  readonly writes: WriteBatcher;
   readonly log: Logger;
   /** Register routes here with `router.openapi(route, handler)`; the kernel mounts it at `/`. */
   readonly router: OpenAPIHono<AppEnv>;

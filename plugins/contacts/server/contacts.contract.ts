@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../../../core/db/database.ts";
+import type { WriteUnit } from "../../../core/db/write-batch.ts";
 import type { contacts } from "../schema/tables.ts";
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -24,6 +25,11 @@ declare module "../../../core/plugin/services.ts" {
      * then SELECT). `company-{id}-contact` create is emitted only by the call that created it.
      */
     "contacts.findOrCreate": (input: FindOrCreateContactInput, tx?: DbOrTx) => Promise<ContactRow>;
+    /**
+     * The same for a write batch (`ctx.writes`): answers a synchronous step to run inside the
+     * caller's unit; the create event is emitted once that unit has committed.
+     */
+    "contacts.findOrCreateStep": (input: FindOrCreateContactInput) => Promise<(unit: WriteUnit) => ContactRow>;
     /** One contact of the company, or null (another company's id gives null too). */
     "contacts.get": (companyId: number, id: number) => Promise<ContactRow | null>;
     /** Re-announces a contact (`company-{id}-contact` update) after another plugin changed what it shows, e.g. its tags. */

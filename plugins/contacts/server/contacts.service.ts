@@ -266,7 +266,7 @@ export class ContactsService {
   }
 
   /** New contacts accept audio unless the company setting acceptAudioMessageContact says otherwise. */
-  private async acceptsAudioByDefault(companyId: number): Promise<boolean> {
+  async acceptsAudioByDefault(companyId: number): Promise<boolean> {
     return (await this.settings.companyOne(companyId, "acceptAudioMessageContact")) !== "disabled";
   }
 }

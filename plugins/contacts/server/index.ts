@@ -5,6 +5,7 @@ import "./contacts.contract.ts";
 import { ContactEvents, masksNumbersFor } from "./contacts.events.ts";
 import { registerContactsHandlers } from "./contacts.handlers.ts";
 import { ContactsService } from "./contacts.service.ts";
+import { findOrCreateStep } from "./contacts-write-step.ts";
 
 export default defineServerPlugin({
   manifest,
@@ -14,6 +15,8 @@ export default defineServerPlugin({
     const contacts = new ContactsService(ctx.db, ctx.settings, ctx.services, events);
     registerContactsHandlers(ctx.router, contacts, ctx.settings);
     ctx.services.provide("contacts.findOrCreate", (input, tx) => contacts.findOrCreate(input, tx));
+    const stepDeps = { acceptsAudioByDefault: (companyId: number) => contacts.acceptsAudioByDefault(companyId), events };
+    ctx.services.provide("contacts.findOrCreateStep", (input) => findOrCreateStep(input, stepDeps));
     ctx.services.provide("contacts.get", (companyId, id) => contacts.find(companyId, id));
     ctx.services.provide("contacts.changed", (companyId, id) => contacts.touched(companyId, id));
     ctx.services.provide("contacts.setPicture", (companyId, id, urlPicture) => contacts.setPicture(companyId, id, urlPicture));

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { nowIso } from "../../../core/db/columns.ts";
 import type { Config } from "../../../core/config.ts";
-import type { Db, Tx } from "../../../core/db/database.ts";
+import type { Db } from "../../../core/db/database.ts";
+import type { SyncDb, WriteBatcher, WriteUnit } from "../../../core/db/write-batch.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { ServiceMap, Services } from "../../../core/plugin/services.ts";
 import type {} from "../../connections/server/connections.contract.ts";
@@ -25,17 +27,73 @@ export const REACTION = "reactionMessage";
 class AlreadyStored extends Error {}
 
 type ContactLike = ContactSummary & Record<string, unknown>;
+const p = sql.placeholder;
+
+/**
+ * The pipeline's statements, built once per batcher connection. Columns with a JS-side
+ * default (uuid, timestamps) are placeholders: a prepared statement would freeze them.
+ */
+function statementsFor(db: SyncDb) {
+  const live = and(eq(tickets.companyId, p("companyId")), eq(tickets.contactId, p("contactId")), eq(tickets.whatsappId, p("whatsappId")), inArray(tickets.status, [...LIVE]));
+  const newMessage = {
+    companyId: p("companyId"),
+    ticketId: p("ticketId"),
+    contactId: p("contactId"),
+    whatsappId: p("whatsappId"),
+    providerId: p("providerId"),
+    body: p("body"),
+    fromMe: p("fromMe"),
+    mediaType: p("mediaType"),
+    mediaUrl: p("mediaUrl"),
+    quotedMsgId: p("quotedMsgId"),
+    participant: p("participant"),
+    dataJson: p("dataJson"),
+    queueId: p("queueId"),
+    createdAt: p("createdAt"),
+    updatedAt: p("now"),
+  };
+  // set() takes no bare placeholders: wrapped in sql, they bind the same way.
+  const lastMessage = { lastMessage: sql<string>`${p("lastMessage")}`, updatedAt: sql<string>`${p("now")}` };
+  return {
+    liveTicket: db.select().from(tickets).where(live).limit(1).prepare(),
+    createTicket: db
+      .insert(tickets)
+      .values({ uuid: p("uuid"), companyId: p("companyId"), contactId: p("contactId"), whatsappId: p("whatsappId"), channel: p("channel"), isGroup: p("isGroup"), status: "pending", queueId: p("queueId"), createdAt: p("now"), updatedAt: p("now") })
+      .onConflictDoNothing()
+      .returning()
+      .prepare(),
+    quoted: db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.companyId, p("companyId")), eq(messages.whatsappId, p("whatsappId")), eq(messages.providerId, p("providerId"))))
+      .limit(1)
+      .prepare(),
+    insertMessage: db.insert(messages).values(newMessage).onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] }).returning().prepare(),
+    logCreate: db.insert(ticketLogs).values({ companyId: p("companyId"), ticketId: p("ticketId"), type: "create", createdAt: p("now") }).prepare(),
+    unread: db
+      .update(tickets)
+      .set({ ...lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1` })
+      .where(eq(tickets.id, p("id")))
+      .returning()
+      .prepare(),
+    ownMessage: db.update(tickets).set(lastMessage).where(eq(tickets.id, p("id"))).returning().prepare(),
+  };
+}
+const prepared = new WeakMap<SyncDb, ReturnType<typeof statementsFor>>();
 const summary = (c: ContactLike): ContactSummary => ({ id: c.id, name: c.name, urlPicture: c.urlPicture, disableBot: c.disableBot, isGroup: c.isGroup });
 
 /**
  * The inbound pipeline: every channel driver hands its messages to `receive`. Writes for
- * one message (contact, ticket, log, message, counters) share ONE write transaction;
- * uniqueness lives in the database (contacts (company, number), the live-ticket partial
- * index, messages (connection, providerId)) so concurrent deliveries cannot duplicate.
+ * one message (contact, ticket, log, message, counters) are ONE unit of the write batcher:
+ * all or nothing, and committed (with the other messages that arrived meanwhile) before
+ * `receive` answers. Units run one after another, and uniqueness also lives in the
+ * database (contacts (company, number), the live-ticket partial index, messages
+ * (connection, providerId)), so concurrent deliveries cannot duplicate.
  */
 export class InboundService {
   constructor(
     private db: Db,
+    private writes: WriteBatcher,
     private services: Services,
     private storage: Storage,
     private settings: SettingsService,
@@ -63,10 +121,17 @@ export class InboundService {
     const known = await this.existing(input.companyId, input.whatsappId, providerId);
     if (known) return known;
 
-    // File I/O happens before the transaction so the write lock is held only for SQL.
+    // Everything async (file I/O, the contact's defaults) happens before the unit, which is synchronous.
     const stored = input.media ? await this.storeMedia(input.companyId, input.media) : null;
     try {
-      const result = await this.db.transaction((tx) => this.write(tx, input, providerId, connection.channel, stored));
+      const contactStep = await this.need("contacts.findOrCreateStep")({
+        companyId: input.companyId,
+        number: input.from.number,
+        name: input.from.name,
+        isGroup: input.from.isGroup,
+        channel: connection.channel,
+      });
+      const result = await this.writes.run((unit) => this.write(unit, contactStep, input, providerId, connection.channel, stored));
       await this.announce(result);
       return result;
     } catch (err) {
@@ -78,51 +143,49 @@ export class InboundService {
     }
   }
 
-  private async write(tx: Tx, input: InboundMessage, providerId: string, channel: string, stored: StoredFile | null): Promise<ReceiveResult> {
+  private write(
+    unit: WriteUnit,
+    contactStep: (unit: WriteUnit) => ContactSummary,
+    input: InboundMessage,
+    providerId: string,
+    channel: string,
+    stored: StoredFile | null,
+  ): ReceiveResult {
     const { companyId, whatsappId } = input;
-    const findOrCreate = this.need("contacts.findOrCreate");
-    const contact = await findOrCreate({ companyId, number: input.from.number, name: input.from.name, isGroup: input.from.isGroup, channel }, tx);
-    const { ticket: found, created } = await this.liveTicket(tx, companyId, contact.id, whatsappId, channel, contact.isGroup, input.queueId ?? null);
+    let s = prepared.get(unit.db);
+    if (!s) prepared.set(unit.db, (s = statementsFor(unit.db)));
+    const now = nowIso();
+    const contact = contactStep(unit);
+    const { ticket: found, created } = this.liveTicket(s, { companyId, contactId: contact.id, whatsappId, channel, isGroup: contact.isGroup, queueId: input.queueId ?? null, now });
 
     const body = input.body?.trim() ?? "";
     const mediaType = input.mediaType?.trim() || (stored ? mediaTypeOf(stored.mimetype) : "chat");
     const reaction = mediaType === REACTION;
-    const quotedMsgId = input.quotedProviderId ? await this.quotedId(tx, companyId, whatsappId, input.quotedProviderId) : null;
-    const createdAt = input.timestamp && Number.isFinite(input.timestamp) ? new Date(input.timestamp).toISOString() : undefined;
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        companyId,
-        ticketId: found.id,
-        contactId: contact.id,
-        whatsappId,
-        providerId,
-        body,
-        fromMe: input.fromMe ?? false,
-        mediaType,
-        mediaUrl: stored?.url ?? null,
-        quotedMsgId,
-        participant: input.participant?.trim().slice(0, 200) || null,
-        dataJson: input.data === undefined ? (stored ? JSON.stringify({ mimetype: stored.mimetype, fileName: stored.originalName }) : null) : JSON.stringify(input.data),
-        queueId: found.queueId,
-        ...(createdAt ? { createdAt } : {}),
-      })
-      .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
-      .returning();
+    const quotedMsgId = input.quotedProviderId ? (s.quoted.get({ companyId, whatsappId, providerId: String(input.quotedProviderId).trim() })?.id ?? null) : null;
+    const createdAt = input.timestamp && Number.isFinite(input.timestamp) ? new Date(input.timestamp).toISOString() : now;
+    const message = s.insertMessage.get({
+      companyId,
+      ticketId: found.id,
+      contactId: contact.id,
+      whatsappId,
+      providerId,
+      body,
+      fromMe: input.fromMe ?? false,
+      mediaType,
+      mediaUrl: stored?.url ?? null,
+      quotedMsgId,
+      participant: input.participant?.trim().slice(0, 200) || null,
+      dataJson: input.data === undefined ? (stored ? JSON.stringify({ mimetype: stored.mimetype, fileName: stored.originalName }) : null) : JSON.stringify(input.data),
+      queueId: found.queueId,
+      createdAt,
+      now,
+    });
     if (!message) throw new AlreadyStored();
 
-    if (created) await tx.insert(ticketLogs).values({ companyId, ticketId: found.id, type: "create" });
+    if (created) s.logCreate.run({ companyId, ticketId: found.id, now });
     const inbound = !input.fromMe;
-    const [ticket] = reaction
-      ? [found]
-      : await tx
-          .update(tickets)
-          .set({
-            lastMessage: body || stored?.originalName || "",
-            ...(inbound ? { unreadMessages: sql`${tickets.unreadMessages} + 1` } : {}),
-          })
-          .where(eq(tickets.id, found.id))
-          .returning();
+    const change = { id: found.id, lastMessage: body || stored?.originalName || "", now };
+    const ticket = reaction ? found : inbound ? s.unread.get(change) : s.ownMessage.get(change);
     return { message, ticket: ticket!, contact: summary(contact as ContactLike), duplicate: false };
   }
 
@@ -131,20 +194,17 @@ export class InboundService {
    * The insert does nothing when the partial unique index already holds a live ticket
    * (plain ON CONFLICT DO NOTHING: SQLite applies it to partial indexes too).
    */
-  private async liveTicket(tx: Tx, companyId: number, contactId: number, whatsappId: number, channel: string, isGroup: boolean, queueId: number | null): Promise<{ ticket: TicketRow; created: boolean }> {
-    const [created] = await tx
-      .insert(tickets)
-      .values({ companyId, contactId, whatsappId, channel, isGroup, status: "pending", queueId })
-      .onConflictDoNothing()
-      .returning();
+  private liveTicket(
+    s: ReturnType<typeof statementsFor>,
+    k: { companyId: number; contactId: number; whatsappId: number; channel: string; isGroup: boolean; queueId: number | null; now: string },
+  ): { ticket: TicketRow; created: boolean } {
+    const live = s.liveTicket.get(k);
+    if (live) return { ticket: live, created: false };
+    const created = s.createTicket.get({ ...k, uuid: crypto.randomUUID() });
     if (created) return { ticket: created, created: true };
-    const [live] = await tx
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, whatsappId), inArray(tickets.status, [...LIVE])))
-      .limit(1);
-    if (!live) throw new AppError("ERR_CREATING_TICKET");
-    return { ticket: live, created: false };
+    const again = s.liveTicket.get(k);
+    if (!again) throw new AppError("ERR_CREATING_TICKET");
+    return { ticket: again, created: false };
   }
 
   /** Ticket update, then appMessage create and the bus event, once the transaction committed. */
@@ -159,16 +219,6 @@ export class InboundService {
       // The message is stored; a failed announcement must not make the driver retry it.
       this.events.log.error(`tickets: events of inbound message ${result.message.id} failed`, err);
     }
-  }
-
-  /** The stored message a reply or reaction points at, on the same connection; null when unknown. */
-  private async quotedId(tx: Tx, companyId: number, whatsappId: number, providerId: string): Promise<number | null> {
-    const [row] = await tx
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.providerId, String(providerId).trim())))
-      .limit(1);
-    return row?.id ?? null;
   }
 
   /** A message already stored for (connection, providerId), with its ticket and contact. */

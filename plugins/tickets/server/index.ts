@@ -22,7 +22,7 @@ export default defineServerPlugin({
   setup(ctx) {
     const reader = createTicketReader(ctx);
     const sender = createMessageSender(ctx, reader);
-    const inbound = new InboundService(ctx.db, ctx.services, ctx.storage, ctx.settings, ctx.config);
+    const inbound = new InboundService(ctx.db, ctx.writes, ctx.services, ctx.storage, ctx.settings, ctx.config);
     ctx.services.provide("tickets.receive", (input) => inbound.receive(input));
     registerTicketFeatures(ctx, { reader, sender });
     registerMessageFeatures(ctx, { reader, sender, inbound });

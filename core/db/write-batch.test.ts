@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { openDatabase, type Database } from "./database.ts";
+
+const notes = sqliteTable("notes", { id: integer("id").primaryKey(), body: text("body").notNull() });
+
+let database: Database;
+let dir: string;
+afterEach(() => {
+  database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function fresh() {
+  dir = mkdtempSync(join(tmpdir(), "atende-batch-"));
+  database = await openDatabase(`file:${join(dir, "t.db")}`);
+  await database.client.executeMultiple(`
+    CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE);
+    CREATE TABLE parents (id INTEGER PRIMARY KEY);
+    CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED);
+  `);
+  return database;
+}
+
+const count = async (table = "notes") => Number((await database.client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
+
+describe("write batcher (group commit)", () => {
+  it("runs units queued together in one transaction and answers each with its own result, durable when answered", async () => {
+    const { writes } = await fresh();
+    const commits: number[] = [];
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        writes.run(({ db, afterCommit }) => {
+          afterCommit(() => void commits.push(i));
+          return db.insert(notes).values({ body: `n${i}` }).returning().get();
+        }),
+      ),
+    );
+    expect(results.map((r) => r.body)).toEqual(Array.from({ length: 50 }, (_, i) => `n${i}`));
+    // Visible to the client's other connections as soon as the caller is answered.
+    expect(await count()).toBe(50);
+    expect(commits).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+
+  it("undoes only the failing unit's writes and rejects only its caller", async () => {
+    const { writes } = await fresh();
+    const announced: string[] = [];
+    const outcomes = await Promise.allSettled([
+      writes.run(({ db }) => db.insert(notes).values({ body: "a" }).run()),
+      writes.run(({ db, afterCommit }) => {
+        db.insert(notes).values({ body: "b" }).run();
+        afterCommit(() => void announced.push("b"));
+        db.insert(notes).values({ body: "a" }).run(); // unique violation after a write of its own
+      }),
+      writes.run(({ db, afterCommit }) => {
+        afterCommit(() => void announced.push("c"));
+        return db.insert(notes).values({ body: "c" }).run();
+      }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    const rows = await database.client.execute("SELECT body FROM notes ORDER BY body");
+    expect(rows.rows.map((r) => r.body)).toEqual(["a", "c"]);
+    expect(announced).toEqual(["c"]);
+  });
+
+  it("refuses a unit that returns a promise, without keeping its writes", async () => {
+    const { writes } = await fresh();
+    const asyncUnit = writes.run(async ({ db }) => {
+      db.insert(notes).values({ body: "x" }).run();
+    });
+    await expect(asyncUnit).rejects.toThrow(/synchronous/);
+    expect(await count()).toBe(0);
+  });
+
+  it("fails every unit of a batch whose commit fails, keeping none of their writes", async () => {
+    const { writes } = await fresh();
+    const outcomes = await Promise.allSettled([
+      writes.run(({ db }) => db.insert(notes).values({ body: "kept?" }).run()),
+      // A deferred foreign key is checked at COMMIT: the whole transaction is refused.
+      writes.run(({ db }) => db.run(sql`INSERT INTO children (parent_id) VALUES (42)`)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+    expect(await count()).toBe(0);
+    expect(await count("children")).toBe(0);
+    // The connection is usable again afterwards.
+    await writes.run(({ db }) => db.insert(notes).values({ body: "after" }).run());
+    expect(await count()).toBe(1);
+  });
+
+  it("takes turns with the client's writes and transactions instead of failing with SQLITE_BUSY", async () => {
+    const { writes, client } = await fresh();
+    const slowTx = (async () => {
+      const tx = await client.transaction("write");
+      await tx.execute("INSERT INTO notes (body) VALUES ('tx1')");
+      await new Promise((r) => setTimeout(r, 30));
+      await tx.execute("INSERT INTO notes (body) VALUES ('tx2')");
+      await tx.commit();
+    })();
+    await new Promise((r) => setTimeout(r, 5));
+    const batched = Promise.all(Array.from({ length: 10 }, (_, i) => writes.run(({ db }) => db.insert(notes).values({ body: `b${i}` }).run())));
+    const plain = client.execute("INSERT INTO notes (body) VALUES ('plain')");
+    await Promise.all([slowTx, batched, plain]);
+    expect(await count()).toBe(13);
+  });
+
+  it("prepared statements are reused across batches on the batcher's connection", async () => {
+    const { writes } = await fresh();
+    const prepared = new WeakMap<object, { run(v: { body: string }): unknown }>();
+    const insert = (i: number) =>
+      writes.run(({ db }) => {
+        let stmt = prepared.get(db);
+        if (!stmt) prepared.set(db, (stmt = db.insert(notes).values({ body: sql.placeholder("body") }).prepare()));
+        stmt.run({ body: `p${i}` });
+      });
+    await insert(1);
+    await insert(2);
+    expect(await count()).toBe(2);
+  });
+
+  it("rejects units after close", async () => {
+    const { writes } = await fresh();
+    writes.close();
+    await expect(writes.run(() => 1)).rejects.toThrow(/closed/);
+  });
+});

@@ -1,0 +1,167 @@
+import { BetterSQLiteSession } from "drizzle-orm/better-sqlite3/session";
+import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { WriteLock } from "./write-lock.ts";
+import { loadDriver } from "./statement-cache.ts";
+
+/**
+ * A synchronous Drizzle handle on the batcher's own connection. Queries run when called
+ * (`.run()`, `.all()`, `.get()`), not when awaited; hot paths `.prepare()` theirs once per
+ * handle (the handle lives as long as the database) and skip building SQL on every call.
+ */
+export type SyncDb = BaseSQLiteDatabase<"sync", unknown, Record<string, never>>;
+
+/** What a unit of work gets: the handle, and a way to act once its writes are durable. */
+export interface WriteUnit {
+  readonly db: SyncDb;
+  /** Runs after the batch commits (announcements, events); skipped when the unit is undone. */
+  afterCommit(fn: () => void | Promise<void>): void;
+}
+
+interface Queued {
+  work: (unit: WriteUnit) => unknown;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** Units per transaction: enough to amortise a commit, few enough to bound one batch's stall. */
+const MAX_BATCH = 128;
+
+/**
+ * Group commit for small, hot writes (the inbound pipeline). Units queued while the write
+ * lock was busy run together in ONE transaction, each inside its own savepoint, so a failing
+ * unit undoes only its own writes and rejects only its own caller; every other caller is
+ * answered after the shared COMMIT, so nobody hears "stored" before it is durable.
+ *
+ * Why: a commit costs more than the few statements of one inbound message (the WAL append,
+ * the full-text index's segment flush), and Drizzle building SQL cost more than SQLite
+ * running it. Units are synchronous: nothing else can interleave inside a batch, and a
+ * unit cannot await the network while holding the writer.
+ *
+ * The batcher writes through its own connection of the embedded driver and takes the same
+ * `WriteLock` as the client's writes, so the two never hold SQLite's write lock together.
+ * @example
+ *   const row = await writes.run(({ db }) => db.insert(notes).values(v).returning().get());
+ */
+export class WriteBatcher {
+  private queue: Queued[] = [];
+  private scheduled = false;
+  private connection: ReturnType<typeof openConnection> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly lock: WriteLock,
+    private readonly options: { authToken?: string; setup: string },
+  ) {}
+
+  /** Queues `work` for the next batch; resolves with its result once the batch committed. */
+  run<T>(work: (unit: WriteUnit) => T): Promise<T> {
+    if (this.closed) return Promise.reject(new Error("the database is closed"));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const q of this.queue.splice(0)) q.reject(new Error("the database is closed"));
+    this.connection?.native.close();
+    this.connection = null;
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // After the I/O callbacks of this turn: requests that arrived together share a batch.
+    setTimeout(() => void this.flush(), 0);
+  }
+
+  private async flush(): Promise<void> {
+    let release: (() => void) | null = null;
+    try {
+      release = await this.lock.acquire();
+    } catch (err) {
+      this.scheduled = false;
+      for (const q of this.queue.splice(0)) q.reject(err);
+      return;
+    }
+    const batch = this.queue.splice(0, MAX_BATCH);
+    let settled: { q: Queued; ok: boolean; value: unknown; after: (() => void | Promise<void>)[] }[] = [];
+    try {
+      settled = this.execute(batch);
+    } finally {
+      release();
+      this.scheduled = false;
+      if (this.queue.length) this.schedule();
+    }
+    for (const s of settled) {
+      if (!s.ok) {
+        s.q.reject(s.value);
+        continue;
+      }
+      for (const fn of s.after) {
+        try {
+          await fn();
+        } catch {
+          // An announcement failing must not turn a stored write into an error.
+        }
+      }
+      s.q.resolve(s.value);
+    }
+  }
+
+  /** One transaction for the batch; a commit failure fails every unit of it. */
+  private execute(batch: Queued[]) {
+    const settled = batch.map((q) => ({ q, ok: false, value: undefined as unknown, after: [] as (() => void | Promise<void>)[] }));
+    let conn: ReturnType<typeof openConnection>;
+    try {
+      conn = this.connection ??= openConnection(this.url, this.options);
+      conn.native.exec("BEGIN IMMEDIATE");
+    } catch (err) {
+      for (const s of settled) s.value = err;
+      return settled;
+    }
+    for (const s of settled) {
+      conn.native.exec("SAVEPOINT unit");
+      try {
+        const value = s.q.work({ db: conn.db, afterCommit: (fn) => s.after.push(fn) });
+        if (value instanceof Promise) {
+          value.catch(() => undefined);
+          throw new Error("a write unit must be synchronous (it returned a promise)");
+        }
+        conn.native.exec("RELEASE unit");
+        s.ok = true;
+        s.value = value;
+      } catch (err) {
+        conn.native.exec("ROLLBACK TO unit");
+        conn.native.exec("RELEASE unit");
+        s.value = err;
+        s.after = [];
+      }
+    }
+    try {
+      conn.native.exec("COMMIT");
+    } catch (err) {
+      if (conn.native.inTransaction) conn.native.exec("ROLLBACK");
+      for (const s of settled) Object.assign(s, { ok: false, value: err, after: [] });
+    }
+    return settled;
+  }
+}
+
+/** The batcher's connection: the embedded driver's class, set up like the client's connections. */
+function openConnection(url: string, options: { authToken?: string; setup: string }) {
+  const Driver = loadDriver();
+  if (!Driver) throw new Error("the embedded libSQL driver is not available");
+  const path = url.startsWith("file:") ? url.slice(5) : url;
+  const native = new Driver(path, { timeout: 10_000, authToken: options.authToken });
+  if (options.setup) native.exec(options.setup);
+  // The statement cache sets a connection up on its first prepare; that must not happen
+  // inside the first batch's transaction (PRAGMA synchronous is refused there).
+  native.prepare("SELECT 1");
+  const dialect = new SQLiteSyncDialect();
+  const session = new BetterSQLiteSession(native as never, dialect, undefined);
+  const db = new BaseSQLiteDatabase("sync", dialect, session as never, undefined) as unknown as SyncDb;
+  return { native, db };
+}
