@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, like, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Services } from "../../../core/plugin/services.ts";
@@ -38,6 +38,14 @@ export interface Viewer {
   masked: boolean;
 }
 
+const contactById = (db: Db) =>
+  db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, sql.placeholder("companyId")), eq(contacts.id, sql.placeholder("id"))))
+    .limit(1)
+    .prepare();
+
 /** The rules about contacts; handlers only translate HTTP to these calls. */
 export class ContactsService {
   constructor(
@@ -45,7 +53,9 @@ export class ContactsService {
     private settings: SettingsService,
     private services: Services,
     private events: ContactEvents,
-  ) {}
+  ) {
+    this.byId = contactById(db);
+  }
 
   async page(viewer: Viewer, q: ContactQuery) {
     const where = and(eq(contacts.companyId, viewer.companyId), this.search(q.searchParam), q.channel ? eq(contacts.channel, q.channel) : undefined, q.isGroup === undefined ? undefined : eq(contacts.isGroup, q.isGroup));
@@ -78,9 +88,11 @@ export class ContactsService {
     return row;
   }
 
+  /** Prepared once: every inbound message's announcement looks its contact up. */
+  private byId: ReturnType<typeof contactById>;
+
   async find(companyId: number, id: number): Promise<ContactRow | null> {
-    const [row] = await this.db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))).limit(1);
-    return row ?? null;
+    return (await this.byId.get({ companyId, id })) ?? null;
   }
 
   async create(viewer: Viewer, input: ContactInput): Promise<ContactView> {

@@ -80,6 +80,14 @@ function statementsFor(db: SyncDb) {
   };
 }
 const prepared = new WeakMap<SyncDb, ReturnType<typeof statementsFor>>();
+
+const messageByProviderId = (db: Db) =>
+  db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, p("companyId")), eq(messages.whatsappId, p("whatsappId")), eq(messages.providerId, p("providerId"))))
+    .limit(1)
+    .prepare();
 const summary = (c: ContactLike): ContactSummary => ({ id: c.id, name: c.name, urlPicture: c.urlPicture, disableBot: c.disableBot, isGroup: c.isGroup });
 
 /**
@@ -98,7 +106,12 @@ export class InboundService {
     private storage: Storage,
     private settings: SettingsService,
     private config: Pick<Config, "UPLOAD_MAX_BYTES">,
-  ) {}
+  ) {
+    this.byProviderId = messageByProviderId(db);
+  }
+
+  /** Prepared once: every delivery is first looked up (a retry answers without writing). */
+  private byProviderId: ReturnType<typeof messageByProviderId>;
 
   private events: { announcer: MessageAnnouncer; reader: TicketReader; log: Logger } | null = null;
 
@@ -223,11 +236,7 @@ export class InboundService {
 
   /** A message already stored for (connection, providerId), with its ticket and contact. */
   private async existing(companyId: number, whatsappId: number, providerId: string): Promise<ReceiveResult | null> {
-    const [message] = await this.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId)))
-      .limit(1);
+    const message = await this.byProviderId.get({ companyId, whatsappId, providerId });
     if (!message) return null;
     const [ticket] = await this.db.select().from(tickets).where(eq(tickets.id, message.ticketId)).limit(1);
     if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");

@@ -1,5 +1,5 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../../core/db/database.ts";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import { users } from "../../../core/db/tables.ts";
 import { maskNumber } from "../../contacts/server/contacts.contract.ts";
 import { contactsRef, queuesRef, tagsRef, whatsappsRef } from "../schema/refs.ts";
@@ -102,13 +102,32 @@ export async function viewsOfRows(db: DbOrTx, rows: ViewRow[], mask: boolean): P
   return rows.map((r) => toView(r, tags.get(r.t.id) ?? [], mask));
 }
 
-/** One ticket of the company as a view, or null. */
-export async function viewOne(db: DbOrTx, companyId: number, where: SQL, mask: boolean): Promise<TicketView | null> {
-  const rows = await viewSelect(db)
-    .where(and(eq(tickets.companyId, companyId), where))
-    .limit(1);
-  if (!rows.length) return null;
-  return (await viewsOfRows(db, rows, mask))[0] ?? null;
+/** The two queries of a view by id, prepared once per database handle (every inbound message announces one). */
+function byIdQueries(db: Db) {
+  const p = sql.placeholder;
+  return {
+    row: viewSelect(db)
+      .where(and(eq(tickets.companyId, p("companyId")), eq(tickets.id, p("id"))))
+      .limit(1)
+      .prepare(),
+    tags: db
+      .select({ id: tagsRef.id, name: tagsRef.name, color: tagsRef.color })
+      .from(ticketTags)
+      .innerJoin(tagsRef, eq(tagsRef.id, ticketTags.tagId))
+      .where(eq(ticketTags.ticketId, p("id")))
+      .orderBy(ticketTags.id)
+      .prepare(),
+  };
+}
+const preparedById = new WeakMap<Db, ReturnType<typeof byIdQueries>>();
+
+/** One ticket of the company by id, as a view, or null. */
+export async function viewById(db: Db, companyId: number, id: number, mask: boolean): Promise<TicketView | null> {
+  let q = preparedById.get(db);
+  if (!q) preparedById.set(db, (q = byIdQueries(db)));
+  const row = await q.row.get({ companyId, id });
+  if (!row) return null;
+  return toView(row, await q.tags.all({ id }), mask);
 }
 
 /** The LGPD-masked copy of a view (for the masked rooms). */

@@ -10,7 +10,7 @@ import type { TicketView } from "../shared/ticket-types.ts";
 import { audienceOf, userMayOpen } from "./ticket-rooms.ts";
 import type { TicketReader } from "./tickets-internals.ts";
 import type { TicketRow } from "./tickets.contract.ts";
-import { maskedView, viewOne } from "./tickets-view-query.ts";
+import { maskedView, viewById } from "./tickets-view-query.ts";
 import "./tickets-events.contract.ts";
 
 export type Audience = { full: string[]; masked: string[] };
@@ -37,7 +37,7 @@ export class TicketViews implements TicketReader {
 
   async view(companyId: number, ticketId: number, viewer?: UserRow): Promise<TicketView | null> {
     const mask = viewer ? await this.masksFor(viewer) : false;
-    return viewOne(this.ctx.db, companyId, eq(tickets.id, ticketId), mask);
+    return viewById(this.ctx.db, companyId, ticketId, mask);
   }
 
   async canOpen(user: UserRow, ticket: TicketRow): Promise<boolean> {
@@ -69,7 +69,7 @@ export class TicketViews implements TicketReader {
    */
   async announceRow(row: TicketRow, cause?: "inbound"): Promise<{ view: TicketView; rooms: Audience } | null> {
     const companyId = row.companyId;
-    const [view, rooms] = await Promise.all([viewOne(this.ctx.db, companyId, eq(tickets.id, row.id), false), this.audience(row)]);
+    const [view, rooms] = await Promise.all([viewById(this.ctx.db, companyId, row.id, false), this.audience(row)]);
     if (!view) return null;
     this.emitView(companyId, view, rooms);
     await this.ctx.bus.emit("tickets.ticket.changed", cause ? { companyId, ticket: view, cause } : { companyId, ticket: view });
