@@ -47,6 +47,9 @@ const isDdl = (sql: string) => {
   return /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:create|alter|drop)\b/i.test(sql);
 };
 
+/** Whether a script may contain DDL anywhere (scripts hold several statements). */
+const mayChangeSchema = (sql: string) => /\b(?:create|alter|drop)\b/i.test(sql);
+
 /** The embedded driver's connection class, or null when it cannot be located. */
 export function loadDriver(): DatabaseClass | null {
   try {
@@ -136,8 +139,10 @@ export function installStatementCache(setup = ""): boolean {
     return stmt;
   };
   proto.exec = function (this: NativeDatabase, sql: string) {
-    // Migrations and other scripts may change the schema.
-    schemaGeneration++;
+    // Migrations and other scripts may change the schema; BEGIN, SAVEPOINT or COMMIT do not
+    // (the write batcher sends those per batch, and forgetting every column list each time
+    // cost more than the columns themselves).
+    if (mayChangeSchema(sql)) schemaGeneration++;
     return exec.call(this, sql);
   };
   installed = true;
