@@ -15,6 +15,8 @@ import { mediaTypeOf } from "./media.ts";
 import { mediaLimitBytes } from "../../../core/storage/media-limits.ts";
 import type { MessageAnnouncer } from "./messages-events.ts";
 import type { TicketReader } from "./tickets-internals.ts";
+import { viewInUnit } from "./tickets-view-query.ts";
+import type { TicketView } from "../shared/ticket-types.ts";
 import type { ContactSummary, InboundMessage, MessageRow, ReceiveResult, TicketRow } from "./tickets.contract.ts";
 
 /** Statuses covered by the partial unique index: the contact's current conversation. */
@@ -61,6 +63,12 @@ function statementsFor(db: SyncDb) {
       .values({ uuid: p("uuid"), companyId: p("companyId"), contactId: p("contactId"), whatsappId: p("whatsappId"), channel: p("channel"), isGroup: p("isGroup"), status: "pending", queueId: p("queueId"), createdAt: p("now"), updatedAt: p("now") })
       .onConflictDoNothing()
       .returning()
+      .prepare(),
+    byProviderId: db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.whatsappId, p("whatsappId")), eq(messages.providerId, p("providerId"))))
+      .limit(1)
       .prepare(),
     quoted: db
       .select({ id: messages.id })
@@ -130,9 +138,12 @@ export class InboundService {
     // Structured kinds (location, contact card, reaction …) may come without text.
     if (!input.body?.trim() && !input.media && !mediaType) throw new AppError("ERR_VALIDATION", { fields: { body: "Required" } });
 
-    // The common retry case answers without touching the write lock or the disk.
-    const known = await this.existing(input.companyId, input.whatsappId, providerId);
-    if (known) return known;
+    // A retried media message answers before its file is stored again; any other retry is
+    // caught inside the unit (one lookup on the batch's connection, nothing written).
+    if (input.media) {
+      const known = await this.existing(input.companyId, input.whatsappId, providerId);
+      if (known) return known;
+    }
 
     // Everything async (file I/O, the contact's defaults) happens before the unit, which is synchronous.
     const stored = input.media ? await this.storeMedia(input.companyId, input.media) : null;
@@ -144,8 +155,8 @@ export class InboundService {
         isGroup: input.from.isGroup,
         channel: connection.channel,
       });
-      const result = await this.writes.run((unit) => this.write(unit, contactStep, input, providerId, connection.channel, stored));
-      await this.announce(result);
+      const { result, view } = await this.writes.run((unit) => this.write(unit, contactStep, input, providerId, connection.channel, stored));
+      await this.announce(result, view);
       return result;
     } catch (err) {
       if (stored) await this.storage.remove(stored.path);
@@ -163,10 +174,12 @@ export class InboundService {
     providerId: string,
     channel: string,
     stored: StoredFile | null,
-  ): ReceiveResult {
+  ): { result: ReceiveResult; view: TicketView | null } {
     const { companyId, whatsappId } = input;
     let s = prepared.get(unit.db);
     if (!s) prepared.set(unit.db, (s = statementsFor(unit.db)));
+    // A delivery that raced its own retry: answered as the stored message, nothing written.
+    if (s.byProviderId.get({ companyId, whatsappId, providerId })) throw new AlreadyStored();
     const now = nowIso();
     const contact = contactStep(unit);
     const { ticket: found, created } = this.liveTicket(s, { companyId, contactId: contact.id, whatsappId, channel, isGroup: contact.isGroup, queueId: input.queueId ?? null, now });
@@ -199,7 +212,9 @@ export class InboundService {
     const inbound = !input.fromMe;
     const change = { id: found.id, lastMessage: body || stored?.originalName || "", now };
     const ticket = reaction ? found : inbound ? s.unread.get(change) : s.ownMessage.get(change);
-    return { message, ticket: ticket!, contact: summary(contact as ContactLike), duplicate: false };
+    // Read here, inside the unit, so the announcement needs no query of its own.
+    const view = viewInUnit(unit.db, companyId, found.id);
+    return { result: { message, ticket: ticket!, contact: summary(contact as ContactLike), duplicate: false }, view };
   }
 
   /**
@@ -221,12 +236,12 @@ export class InboundService {
   }
 
   /** Ticket update, then appMessage create and the bus event, once the transaction committed. */
-  private async announce(result: ReceiveResult): Promise<void> {
+  private async announce(result: ReceiveResult, view: TicketView | null): Promise<void> {
     if (!this.events) return;
     try {
       const { reader, announcer } = this.events;
       // The committed row is in hand: one view and one audience serve both announcements.
-      const known = await reader.announceRow(result.ticket, "inbound");
+      const known = await reader.announceRow(result.ticket, "inbound", view ?? undefined);
       await announcer.message("create", result.message, result.ticket, true, known ?? undefined);
     } catch (err) {
       // The message is stored; a failed announcement must not make the driver retry it.

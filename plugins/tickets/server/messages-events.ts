@@ -39,7 +39,8 @@ export class MessageAnnouncer {
   ): Promise<MessageView | null> {
     const companyId = row.companyId;
     const [message, full, rooms] = await Promise.all([
-      this.views.one(companyId, row),
+      // The ticket's view carries the customer's name and picture.
+      this.views.one(companyId, row, known?.view.contact),
       known ? known.view : this.reader.view(companyId, ticket.id),
       known ? known.rooms : this.reader.audience(ticket),
     ]);

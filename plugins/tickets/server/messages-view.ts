@@ -20,7 +20,11 @@ export class MessageViews {
     private services: Services,
   ) {}
 
-  async one(companyId: number, row: MessageRow): Promise<MessageView> {
+  /** `known`: the message's customer when the caller holds it (no lookup then). */
+  async one(companyId: number, row: MessageRow, known?: ContactBit): Promise<MessageView> {
+    // Only the name and picture: the number never travels with a message.
+    if (known && row.quotedMsgId == null && row.contactId === known.id)
+      return toMessageView(row, null, row.fromMe ? null : { id: known.id, name: known.name, urlPicture: known.urlPicture });
     return (await this.many(companyId, [row]))[0]!;
   }
 

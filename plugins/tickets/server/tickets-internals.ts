@@ -22,7 +22,7 @@ export interface TicketReader {
    * audience it used, so a message announcement that follows reuses them. `cause: "inbound"`
    * marks the bookkeeping of a stored inbound message (see tickets-events.contract.ts).
    */
-  announceRow(row: TicketRow, cause?: "inbound"): Promise<{ view: TicketView; rooms: { full: string[]; masked: string[] } } | null>;
+  announceRow(row: TicketRow, cause?: "inbound", view?: TicketView): Promise<{ view: TicketView; rooms: { full: string[]; masked: string[] } } | null>;
   /** Emits `company-{id}-ticket` `{ action: "delete", ticketId }` to the ticket's audience. */
   announceDeleted(companyId: number, ticket: TicketRow): Promise<void>;
   /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
+import type { SyncDb } from "../../../core/db/write-batch.ts";
 import { users } from "../../../core/db/tables.ts";
 import { maskNumber } from "../../contacts/server/contacts.contract.ts";
 import { contactsRef, queuesRef, tagsRef, whatsappsRef } from "../schema/refs.ts";
@@ -120,6 +121,7 @@ function byIdQueries(db: Db) {
   };
 }
 const preparedById = new WeakMap<Db, ReturnType<typeof byIdQueries>>();
+const preparedInUnit = new WeakMap<SyncDb, ReturnType<typeof byIdQueries>>();
 
 /** One ticket of the company by id, as a view, or null. */
 export async function viewById(db: Db, companyId: number, id: number, mask: boolean): Promise<TicketView | null> {
@@ -128,6 +130,19 @@ export async function viewById(db: Db, companyId: number, id: number, mask: bool
   const row = await q.row.get({ companyId, id });
   if (!row) return null;
   return toView(row, await q.tags.all({ id }), mask);
+}
+
+/**
+ * The view inside a write batch's unit, from the state the unit is about to commit: the
+ * inbound pipeline announces it after the commit without reading the ticket again.
+ */
+export function viewInUnit(db: SyncDb, companyId: number, id: number): TicketView | null {
+  let q = preparedInUnit.get(db);
+  // The same builders on the batch's handle: Drizzle types them for the async database,
+  // but on a sync session the prepared queries answer at once (hence the casts).
+  if (!q) preparedInUnit.set(db, (q = byIdQueries(db as unknown as Db)));
+  const row = q.row.get({ companyId, id }) as unknown as ViewRow | undefined;
+  return row ? toView(row, q.tags.all({ id }) as unknown as TagChip[], false) : null;
 }
 
 /** The LGPD-masked copy of a view (for the masked rooms). */

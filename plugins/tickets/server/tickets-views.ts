@@ -64,12 +64,12 @@ export class TicketViews implements TicketReader {
 
   /**
    * `announce` for a caller that already holds the committed row (the inbound pipeline's
-   * RETURNING): answers the view and audience it sent, so the message announcement that
-   * follows reuses them instead of reading the same ticket again.
+   * RETURNING, and the view its write unit read): answers the view and audience it sent, so
+   * the message announcement that follows reuses them instead of reading the ticket again.
    */
-  async announceRow(row: TicketRow, cause?: "inbound"): Promise<{ view: TicketView; rooms: Audience } | null> {
+  async announceRow(row: TicketRow, cause?: "inbound", known?: TicketView): Promise<{ view: TicketView; rooms: Audience } | null> {
     const companyId = row.companyId;
-    const [view, rooms] = await Promise.all([viewById(this.ctx.db, companyId, row.id, false), this.audience(row)]);
+    const [view, rooms] = await Promise.all([known ?? viewById(this.ctx.db, companyId, row.id, false), this.audience(row)]);
     if (!view) return null;
     this.emitView(companyId, view, rooms);
     await this.ctx.bus.emit("tickets.ticket.changed", cause ? { companyId, ticket: view, cause } : { companyId, ticket: view });
