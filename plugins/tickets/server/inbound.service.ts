@@ -60,7 +60,20 @@ function statementsFor(db: SyncDb) {
     liveTicket: db.select().from(tickets).where(live).limit(1).prepare(),
     createTicket: db
       .insert(tickets)
-      .values({ uuid: p("uuid"), companyId: p("companyId"), contactId: p("contactId"), whatsappId: p("whatsappId"), channel: p("channel"), isGroup: p("isGroup"), status: "pending", queueId: p("queueId"), createdAt: p("now"), updatedAt: p("now") })
+      .values({
+        uuid: p("uuid"),
+        companyId: p("companyId"),
+        contactId: p("contactId"),
+        whatsappId: p("whatsappId"),
+        channel: p("channel"),
+        isGroup: p("isGroup"),
+        status: "pending",
+        queueId: p("queueId"),
+        lastMessage: p("lastMessage"),
+        unreadMessages: p("unreadMessages"),
+        createdAt: p("now"),
+        updatedAt: p("now"),
+      })
       .onConflictDoNothing()
       .returning()
       .prepare(),
@@ -182,11 +195,25 @@ export class InboundService {
     if (s.byProviderId.get({ companyId, whatsappId, providerId })) throw new AlreadyStored();
     const now = nowIso();
     const contact = contactStep(unit);
-    const { ticket: found, created } = this.liveTicket(s, { companyId, contactId: contact.id, whatsappId, channel, isGroup: contact.isGroup, queueId: input.queueId ?? null, now });
-
     const body = input.body?.trim() ?? "";
     const mediaType = input.mediaType?.trim() || (stored ? mediaTypeOf(stored.mimetype) : "chat");
     const reaction = mediaType === REACTION;
+    const inbound = !input.fromMe;
+    // What the message does to its ticket; a new ticket is created with it (no second write).
+    const lastMessage = reaction ? "" : body || stored?.originalName || "";
+    const unreadMessages = inbound && !reaction ? 1 : 0;
+    const { ticket: found, created } = this.liveTicket(s, {
+      companyId,
+      contactId: contact.id,
+      whatsappId,
+      channel,
+      isGroup: contact.isGroup,
+      queueId: input.queueId ?? null,
+      lastMessage,
+      unreadMessages,
+      now,
+    });
+
     const quotedMsgId = input.quotedProviderId ? (s.quoted.get({ companyId, whatsappId, providerId: String(input.quotedProviderId).trim() })?.id ?? null) : null;
     const createdAt = input.timestamp && Number.isFinite(input.timestamp) ? new Date(input.timestamp).toISOString() : now;
     const message = s.insertMessage.get({
@@ -209,9 +236,8 @@ export class InboundService {
     if (!message) throw new AlreadyStored();
 
     if (created) s.logCreate.run({ companyId, ticketId: found.id, now });
-    const inbound = !input.fromMe;
-    const change = { id: found.id, lastMessage: body || stored?.originalName || "", now };
-    const ticket = reaction ? found : inbound ? s.unread.get(change) : s.ownMessage.get(change);
+    const change = { id: found.id, lastMessage, now };
+    const ticket = reaction || created ? found : inbound ? s.unread.get(change) : s.ownMessage.get(change);
     // Read here, inside the unit, so the announcement needs no query of its own.
     const view = viewInUnit(unit.db, companyId, found.id);
     return { result: { message, ticket: ticket!, contact: summary(contact as ContactLike), duplicate: false }, view };
@@ -224,7 +250,7 @@ export class InboundService {
    */
   private liveTicket(
     s: ReturnType<typeof statementsFor>,
-    k: { companyId: number; contactId: number; whatsappId: number; channel: string; isGroup: boolean; queueId: number | null; now: string },
+    k: { companyId: number; contactId: number; whatsappId: number; channel: string; isGroup: boolean; queueId: number | null; lastMessage: string; unreadMessages: number; now: string },
   ): { ticket: TicketRow; created: boolean } {
     const live = s.liveTicket.get(k);
     if (live) return { ticket: live, created: false };
