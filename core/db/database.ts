@@ -3,6 +3,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { installStatementCache } from "./statement-cache.ts";
+import { startCheckpointer } from "./checkpointer.ts";
 import { WriteBatcher } from "./write-batch.ts";
 import { serialiseWrites, WriteLock } from "./write-lock.ts";
 
@@ -38,8 +39,8 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   if (isFile) mkdirSync(resolve(url.slice(5), ".."), { recursive: true });
   // The embedded driver re-prepares every statement on each call and applies a PRAGMA to one
   // pooled connection only: reuse statements, and set up every connection (statement-cache.ts).
-  const connectionSetup = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON";
-  const everyConnection = isFile && installStatementCache(connectionSetup);
+  const baseSetup = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON";
+  const everyConnection = isFile && installStatementCache(baseSetup);
   const raw = createClient({ url, authToken, timeout: 10_000 } as Parameters<typeof createClient>[0]);
   // The embedded driver blocks the event loop while it waits for SQLite's write lock;
   // queue writes in-process instead (see write-lock.ts). A remote server needs no help.
@@ -50,11 +51,19 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   if (isFile) await client.execute("PRAGMA journal_mode = WAL");
   if (isFile && !everyConnection) await client.execute("PRAGMA synchronous = NORMAL");
   if (!everyConnection) await client.execute("PRAGMA foreign_keys = ON");
+  // Checkpoints on a worker thread; then no connection of ours checkpoints on its own.
+  const checkpointer = isFile ? await startCheckpointer(resolve(url.slice(5))) : null;
+  const connectionSetup = checkpointer ? `${baseSetup}; PRAGMA wal_autocheckpoint = 0` : baseSetup;
+  if (checkpointer) {
+    if (everyConnection) installStatementCache(connectionSetup);
+    await client.execute("PRAGMA wal_autocheckpoint = 0");
+  }
   const db = drizzle(client) as Db;
   const writes = new WriteBatcher(url, lock, { authToken, setup: isFile ? connectionSetup : "" });
   const close = () => {
     writes.close();
     client.close();
+    void checkpointer?.stop();
   };
   return { client, db, writes, url, close };
 }
