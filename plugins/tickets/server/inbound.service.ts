@@ -25,7 +25,7 @@ const LIVE = ["pending", "open", "group"] as const;
 /** A reaction is stored as a message of this type; it is neither unread nor the ticket's last message. */
 export const REACTION = "reactionMessage";
 
-/** Thrown inside the transaction when the providerId is already stored, to undo everything. */
+/** Thrown inside the write unit when the providerId is already stored, to undo the unit. */
 class AlreadyStored extends Error {}
 
 type ContactLike = ContactSummary & Record<string, unknown>;
@@ -131,7 +131,7 @@ export class InboundService {
     this.byProviderId = messageByProviderId(db);
   }
 
-  /** Prepared once: every delivery is first looked up (a retry answers without writing). */
+  /** Prepared once: the stored message a retry is answered with (media is looked up before its file is saved). */
   private byProviderId: ReturnType<typeof messageByProviderId>;
 
   private events: { announcer: MessageAnnouncer; reader: TicketReader; log: Logger } | null = null;
