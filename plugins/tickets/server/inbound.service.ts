@@ -239,7 +239,7 @@ export class InboundService {
     const change = { id: found.id, lastMessage, now };
     const ticket = reaction || created ? found : inbound ? s.unread.get(change) : s.ownMessage.get(change);
     // Read here, inside the unit, so the announcement needs no query of its own.
-    const view = viewInUnit(unit.db, companyId, found.id);
+    const view = viewInUnit(unit.db, companyId, found.id, created);
     return { result: { message, ticket: ticket!, contact: summary(contact as ContactLike), duplicate: false }, view };
   }
 

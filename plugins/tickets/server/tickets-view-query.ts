@@ -136,13 +136,14 @@ export async function viewById(db: Db, companyId: number, id: number, mask: bool
  * The view inside a write batch's unit, from the state the unit is about to commit: the
  * inbound pipeline announces it after the commit without reading the ticket again.
  */
-export function viewInUnit(db: SyncDb, companyId: number, id: number): TicketView | null {
+export function viewInUnit(db: SyncDb, companyId: number, id: number, created: boolean): TicketView | null {
   let q = preparedInUnit.get(db);
   // The same builders on the batch's handle: Drizzle types them for the async database,
   // but on a sync session the prepared queries answer at once (hence the casts).
   if (!q) preparedInUnit.set(db, (q = byIdQueries(db as unknown as Db)));
   const row = q.row.get({ companyId, id }) as unknown as ViewRow | undefined;
-  return row ? toView(row, q.tags.all({ id }) as unknown as TagChip[], false) : null;
+  // A ticket created by this very unit has no tags yet.
+  return row ? toView(row, created ? [] : (q.tags.all({ id }) as unknown as TagChip[]), false) : null;
 }
 
 /** The LGPD-masked copy of a view (for the masked rooms). */
