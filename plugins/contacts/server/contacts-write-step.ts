@@ -58,20 +58,24 @@ export async function findOrCreateStep(
     if (!s) prepared.set(unit.db, (s = statementsFor(unit.db)));
     const found = s.byNumber.get({ companyId, number });
     if (found) return found;
-    const created = s.insert.get({
-      companyId,
-      number,
-      name: input.name?.trim() || number,
-      isGroup,
-      channel: input.channel ?? "whatsapp",
-      urlPicture: input.urlPicture ?? "",
-      acceptAudioMessage,
-      now: nowIso(),
-    });
+    const created = s.insert.get({ ...newContact(input, number, isGroup, acceptAudioMessage), now: nowIso() });
     // Another process may have won the number since the lookup (the unique index decides).
     if (!created) return s.byNumber.get({ companyId, number }) ?? fail();
     unit.afterCommit(() => deps.events.changed(companyId, "create", { ...created, extraInfo: [], tags: [] }));
     return created;
+  };
+}
+
+/** The columns of a contact created from a channel's message (both find-or-create paths). */
+export function newContact(input: FindOrCreateContactInput, number: string, isGroup: boolean, acceptAudioMessage: boolean) {
+  return {
+    companyId: input.companyId,
+    number,
+    name: input.name?.trim() || number,
+    isGroup,
+    channel: input.channel ?? "whatsapp",
+    urlPicture: input.urlPicture ?? "",
+    acceptAudioMessage,
   };
 }
 

@@ -8,6 +8,7 @@ import { contactExtraInfo, contacts } from "../schema/tables.ts";
 import { isMasked, looksLikeGroupId, maskNumber, normalizeNumber } from "../shared/phone.ts";
 import type { ContactRow, FindOrCreateContactInput } from "./contacts.contract.ts";
 import type { ContactEvents } from "./contacts.events.ts";
+import { newContact } from "./contacts-write-step.ts";
 import type { TagSummary } from "../../tags/server/tags.contract.ts";
 
 const PAGE_SIZE = 20;
@@ -158,15 +159,7 @@ export class ContactsService {
     const acceptAudioMessage = await this.acceptsAudioByDefault(input.companyId);
     const [created] = await tx
       .insert(contacts)
-      .values({
-        companyId: input.companyId,
-        number,
-        name: input.name?.trim() || number,
-        isGroup,
-        channel: input.channel ?? "whatsapp",
-        urlPicture: input.urlPicture ?? "",
-        acceptAudioMessage,
-      })
+      .values(newContact(input, number, isGroup, acceptAudioMessage))
       .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
       .returning();
     if (created) {
