@@ -67,6 +67,47 @@ describe("write batcher (group commit)", () => {
     expect(announced).toEqual(["c"]);
   });
 
+  it("runs the other units again only when the failing one had written something", async () => {
+    const { writes } = await fresh();
+    const runs = { a: 0, c: 0 };
+    const batch = (fail: () => void) =>
+      Promise.allSettled([
+        writes.run(({ db }) => {
+          runs.a++;
+          db.insert(notes).values({ body: `a${runs.a}` }).run();
+        }),
+        writes.run(fail),
+        writes.run(({ db }) => {
+          runs.c++;
+          db.insert(notes).values({ body: `c${runs.c}` }).run();
+        }),
+      ]);
+    // Refused before any write (a validation, a duplicate found by a lookup): nothing to undo.
+    await batch(() => {
+      throw new Error("invalid");
+    });
+    expect(runs).toEqual({ a: 1, c: 1 });
+    // Refused after a write: the transaction is rolled back, and a (which had run) and c run in a new one.
+    const late = await Promise.allSettled([
+      writes.run(({ db }) => {
+        runs.a++;
+        db.insert(notes).values({ body: `a${runs.a}` }).run();
+      }),
+      writes.run(({ db }) => {
+        db.insert(notes).values({ body: "never kept" }).run();
+        throw new Error("after writing");
+      }),
+      writes.run(({ db }) => {
+        runs.c++;
+        db.insert(notes).values({ body: `c${runs.c}` }).run();
+      }),
+    ]);
+    expect(late.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(runs).toEqual({ a: 3, c: 2 });
+    const bodies = (await database.client.execute("SELECT body FROM notes ORDER BY id")).rows.map((r) => r.body);
+    expect(bodies).toEqual(["a1", "c1", "a3", "c2"]);
+  });
+
   it("refuses a unit that returns a promise, without keeping its writes", async () => {
     const { writes } = await fresh();
     const asyncUnit = writes.run(async ({ db }) => {

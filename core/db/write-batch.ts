@@ -28,9 +28,9 @@ const MAX_BATCH = 128;
 
 /**
  * Group commit for small, hot writes (the inbound pipeline). Units queued while the write
- * lock was busy run together in ONE transaction, each inside its own savepoint, so a failing
- * unit undoes only its own writes and rejects only its own caller; every other caller is
- * answered after the shared COMMIT, so nobody hears "stored" before it is durable.
+ * lock was busy run together in ONE transaction. A failing unit leaves none of its writes and
+ * rejects only its own caller (see `execute`); every other caller is answered after the
+ * shared COMMIT, so nobody hears "stored" before it is durable.
  *
  * Why: a commit costs more than the few statements of one inbound message (the WAL append,
  * the full-text index's segment flush), and Drizzle building SQL cost more than SQLite
@@ -111,42 +111,62 @@ export class WriteBatcher {
     }
   }
 
-  /** One transaction for the batch; a commit failure fails every unit of it. */
+  /**
+   * One transaction for the batch; a commit failure fails every unit of it. No savepoint per
+   * unit: releasing one makes SQLite's full-text tables flush their pending terms, which cost
+   * more than the unit's own statements. A unit that fails before writing is simply dropped;
+   * one that fails after writing rolls the transaction back, and the others run again in a
+   * new one (units are synchronous functions of the database, so running one twice is safe).
+   */
   private execute(batch: Queued[]) {
-    const settled = batch.map((q) => ({ q, ok: false, value: undefined as unknown, after: [] as (() => void | Promise<void>)[] }));
+    type Settled = { q: Queued; ok: boolean; failed: boolean; value: unknown; after: (() => void | Promise<void>)[] };
+    const settled: Settled[] = batch.map((q) => ({ q, ok: false, failed: false, value: undefined, after: [] }));
     let conn: ReturnType<typeof openConnection>;
     try {
       conn = this.connection ??= openConnection(this.url, this.options);
-      conn.native.exec("BEGIN IMMEDIATE");
     } catch (err) {
       for (const s of settled) s.value = err;
       return settled;
     }
-    for (const s of settled) {
-      conn.savepoint.run();
+    for (;;) {
+      const pending = settled.filter((s) => !s.failed);
       try {
-        const value = s.q.work({ db: conn.db, afterCommit: (fn) => s.after.push(fn) });
-        if (value instanceof Promise) {
-          value.catch(() => undefined);
-          throw new Error("a write unit must be synchronous (it returned a promise)");
-        }
-        conn.release.run();
-        s.ok = true;
-        s.value = value;
+        conn.native.exec("BEGIN IMMEDIATE");
       } catch (err) {
-        conn.rollbackTo.run();
-        conn.release.run();
-        s.value = err;
-        s.after = [];
+        for (const s of pending) Object.assign(s, { ok: false, value: err, after: [] });
+        return settled;
       }
+      let undone = false;
+      for (const s of pending) {
+        Object.assign(s, { ok: false, value: undefined, after: [] });
+        const before = conn.changes();
+        try {
+          const value = s.q.work({ db: conn.db, afterCommit: (fn) => s.after.push(fn) });
+          if (value instanceof Promise) {
+            value.catch(() => undefined);
+            throw new Error("a write unit must be synchronous (it returned a promise)");
+          }
+          s.ok = true;
+          s.value = value;
+        } catch (err) {
+          Object.assign(s, { failed: true, value: err, after: [] });
+          // Writes of its own are in the transaction: undo everything, run the others again.
+          if (conn.changes() !== before) {
+            conn.native.exec("ROLLBACK");
+            undone = true;
+            break;
+          }
+        }
+      }
+      if (undone) continue;
+      try {
+        conn.native.exec("COMMIT");
+      } catch (err) {
+        if (conn.native.inTransaction) conn.native.exec("ROLLBACK");
+        for (const s of pending) Object.assign(s, { ok: false, value: err, after: [] });
+      }
+      return settled;
     }
-    try {
-      conn.native.exec("COMMIT");
-    } catch (err) {
-      if (conn.native.inTransaction) conn.native.exec("ROLLBACK");
-      for (const s of settled) Object.assign(s, { ok: false, value: err, after: [] });
-    }
-    return settled;
   }
 }
 
@@ -160,12 +180,11 @@ function openConnection(url: string, options: { authToken?: string; setup: strin
   // The statement cache sets a connection up on its first prepare; that must not happen
   // inside the first batch's transaction (PRAGMA synchronous is refused there).
   native.prepare("SELECT 1");
-  // Two per unit: prepared once rather than parsed by exec every time.
-  const savepoint = native.prepare("SAVEPOINT unit") as unknown as { run(): unknown };
-  const release = native.prepare("RELEASE unit") as unknown as { run(): unknown };
-  const rollbackTo = native.prepare("ROLLBACK TO unit") as unknown as { run(): unknown };
+  // Rows changed so far on this connection: whether a failing unit had written anything.
+  const totalChanges = native.prepare("SELECT total_changes()") as unknown as { raw(on?: boolean): { get(): [number] } };
+  const changes = () => totalChanges.raw(true).get()[0];
   const dialect = new SQLiteSyncDialect();
   const session = new BetterSQLiteSession(native as never, dialect, undefined);
   const db = new BaseSQLiteDatabase("sync", dialect, session as never, undefined) as unknown as SyncDb;
-  return { native, db, savepoint, release, rollbackTo };
+  return { native, db, changes };
 }
