@@ -54,7 +54,12 @@ export class WriteBatcher {
     private readonly options: { authToken?: string; setup: string },
   ) {}
 
-  /** Queues `work` for the next batch; resolves with its result once the batch committed. */
+  /**
+   * Queues `work` for the next batch; resolves with its result once the batch committed.
+   * `work` may run more than once (when another unit of its batch fails after writing, the
+   * batch starts over without it): keep it free of effects outside the database, and put
+   * those in `afterCommit`.
+   */
   run<T>(work: (unit: WriteUnit) => T): Promise<T> {
     if (this.closed) return Promise.reject(new Error("the database is closed"));
     return new Promise<T>((resolve, reject) => {
