@@ -1,32 +1,21 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { openDatabase, type Database } from "./database.ts";
+import { tempDatabases } from "./testing/temp-database.ts";
 
 const notes = sqliteTable("notes", { id: integer("id").primaryKey(), body: text("body").notNull() });
 
-let database: Database;
-let dir: string;
-afterEach(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const databases = tempDatabases("atende-batch-");
+afterEach(() => databases.close());
 
-async function fresh() {
-  dir = mkdtempSync(join(tmpdir(), "atende-batch-"));
-  database = await openDatabase(`file:${join(dir, "t.db")}`);
-  await database.client.executeMultiple(`
+const fresh = () =>
+  databases.open(`
     CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE);
     CREATE TABLE parents (id INTEGER PRIMARY KEY);
     CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED);
   `);
-  return database;
-}
 
-const count = async (table = "notes") => Number((await database.client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
+const count = async (table = "notes") => Number((await databases.database.client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
 
 describe("write batcher (group commit)", () => {
   it("runs units queued together in one transaction and answers each with its own result, durable when answered", async () => {
@@ -62,7 +51,7 @@ describe("write batcher (group commit)", () => {
       }),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    const rows = await database.client.execute("SELECT body FROM notes ORDER BY body");
+    const rows = await databases.database.client.execute("SELECT body FROM notes ORDER BY body");
     expect(rows.rows.map((r) => r.body)).toEqual(["a", "c"]);
     expect(announced).toEqual(["c"]);
   });
@@ -104,7 +93,7 @@ describe("write batcher (group commit)", () => {
     ]);
     expect(late.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(runs).toEqual({ a: 3, c: 2 });
-    const bodies = (await database.client.execute("SELECT body FROM notes ORDER BY id")).rows.map((r) => r.body);
+    const bodies = (await databases.database.client.execute("SELECT body FROM notes ORDER BY id")).rows.map((r) => r.body);
     expect(bodies).toEqual(["a1", "c1", "a3", "c2"]);
   });
 

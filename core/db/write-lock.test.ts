@@ -1,22 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { openDatabase, type Database } from "./database.ts";
+import { tempDatabases } from "./testing/temp-database.ts";
 
-let database: Database;
-let dir: string;
-afterEach(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const databases = tempDatabases("atende-lock-");
+afterEach(() => databases.close());
 
-async function fresh() {
-  dir = mkdtempSync(join(tmpdir(), "atende-lock-"));
-  database = await openDatabase(`file:${join(dir, "t.db")}`);
-  await database.client.execute("CREATE TABLE t (x INTEGER)");
-  return database.client;
-}
+const fresh = async () => (await databases.open("CREATE TABLE t (x INTEGER)")).client;
 
 describe("writes to the embedded database while a transaction is open", () => {
   it("wait their turn instead of freezing the server and failing with SQLITE_BUSY", async () => {
@@ -52,7 +40,7 @@ describe("writes to the embedded database while a transaction is open", () => {
 
   it("a failed or rolled-back transaction releases the lock", async () => {
     const c = await fresh();
-    await database.db.transaction(async (tx) => {
+    await databases.database.db.transaction(async (tx) => {
       await tx.run("INSERT INTO t VALUES (1)" as never);
       throw new Error("boom");
     }).catch(() => {});
@@ -66,13 +54,13 @@ describe("writes to the embedded database while a transaction is open", () => {
     await fresh();
     await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        database.db.transaction(async (tx) => {
+        databases.database.db.transaction(async (tx) => {
           await tx.run(`INSERT INTO t VALUES (${i})` as never);
           await new Promise((r) => setTimeout(r, 1));
           await tx.run(`INSERT INTO t VALUES (${i})` as never);
         }),
       ),
     );
-    expect(Number((await database.client.execute("SELECT count(*) AS n FROM t")).rows[0]?.n)).toBe(200);
+    expect(Number((await databases.database.client.execute("SELECT count(*) AS n FROM t")).rows[0]?.n)).toBe(200);
   });
 });
