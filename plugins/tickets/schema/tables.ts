@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bool, id, nowIso, timestamps } from "../../../core/db/columns.ts";
+import { bool, id, nowIso, timeOrderedUuid, timestamps } from "../../../core/db/columns.ts";
 import { companies, users } from "../../../core/db/tables.ts";
 import { contactsRef, queuesRef, tagsRef, whatsappsRef } from "./refs.ts";
 
@@ -23,8 +23,8 @@ export const tickets = sqliteTable(
   "tickets",
   {
     id: id(),
-    /** Public handle used in /tickets/{uuid} links (crypto.randomUUID). */
-    uuid: text("uuid").notNull().$defaultFn(() => crypto.randomUUID()),
+    /** Public handle used in /tickets/{uuid} links (time-ordered: the unique index grows at its end). */
+    uuid: text("uuid").notNull().$defaultFn(() => timeOrderedUuid()),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
     status: text("status", { enum: TICKET_STATUSES }).notNull().default("pending"),
     contactId: integer("contact_id").notNull().references(() => contactsRef.id, { onDelete: "cascade" }),

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { nowIso } from "../../../core/db/columns.ts";
+import { nowIso, timeOrderedUuid } from "../../../core/db/columns.ts";
 import type { Config } from "../../../core/config.ts";
 import type { Db } from "../../../core/db/database.ts";
 import type { SyncDb, WriteBatcher, WriteUnit } from "../../../core/db/write-batch.ts";
@@ -254,7 +254,7 @@ export class InboundService {
   ): { ticket: TicketRow; created: boolean } {
     const live = s.liveTicket.get(k);
     if (live) return { ticket: live, created: false };
-    const created = s.createTicket.get({ ...k, uuid: crypto.randomUUID() });
+    const created = s.createTicket.get({ ...k, uuid: timeOrderedUuid() });
     if (created) return { ticket: created, created: true };
     const again = s.liveTicket.get(k);
     if (!again) throw new AppError("ERR_CREATING_TICKET");
