@@ -1,7 +1,7 @@
 import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { installStatementCache } from "./statement-cache.ts";
 import { startCheckpointer } from "./checkpointer.ts";
 import { WriteBatcher } from "./write-batch.ts";
@@ -36,7 +36,9 @@ export function defaultDatabaseUrl(dataDir: string): string {
  */
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
   const isFile = url.startsWith("file:");
-  if (isFile) mkdirSync(resolve(url.slice(5), ".."), { recursive: true });
+  // The file (embedded) or the server's URL, as the driver's own connections open it.
+  const path = isFile ? resolve(url.slice(5)) : url;
+  if (isFile) mkdirSync(dirname(path), { recursive: true });
   // The embedded driver re-prepares every statement on each call and applies a PRAGMA to one
   // pooled connection only: reuse statements, and set up every connection (statement-cache.ts).
   const baseSetup = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON";
@@ -52,14 +54,14 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   if (isFile && !everyConnection) await client.execute("PRAGMA synchronous = NORMAL");
   if (!everyConnection) await client.execute("PRAGMA foreign_keys = ON");
   // Checkpoints on a worker thread; then no connection of ours checkpoints on its own.
-  const checkpointer = isFile ? await startCheckpointer(resolve(url.slice(5))) : null;
+  const checkpointer = isFile ? await startCheckpointer(path) : null;
   const connectionSetup = checkpointer ? `${baseSetup}; PRAGMA wal_autocheckpoint = 0` : baseSetup;
   if (checkpointer) {
     if (everyConnection) installStatementCache(connectionSetup);
     await client.execute("PRAGMA wal_autocheckpoint = 0");
   }
   const db = drizzle(client) as Db;
-  const writes = new WriteBatcher(url, lock, { authToken, setup: isFile ? connectionSetup : "" });
+  const writes = new WriteBatcher(path, lock, { authToken, setup: isFile ? connectionSetup : "" });
   const close = () => {
     writes.close();
     client.close();

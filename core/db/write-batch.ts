@@ -23,6 +23,15 @@ interface Queued {
   reject(error: unknown): void;
 }
 
+/** A unit's outcome in its batch: `failed` units are left out when the batch starts over. */
+interface Settled {
+  q: Queued;
+  ok: boolean;
+  failed: boolean;
+  value: unknown;
+  after: (() => void | Promise<void>)[];
+}
+
 /** Units per transaction: enough to amortise a commit, few enough to bound one batch's stall. */
 const MAX_BATCH = 128;
 
@@ -49,7 +58,8 @@ export class WriteBatcher {
   private closed = false;
 
   constructor(
-    private readonly url: string,
+    /** The database file, or a libSQL server's URL. */
+    private readonly path: string,
     private readonly lock: WriteLock,
     private readonly options: { authToken?: string; setup: string },
   ) {}
@@ -92,7 +102,7 @@ export class WriteBatcher {
       return;
     }
     const batch = this.queue.splice(0, MAX_BATCH);
-    let settled: { q: Queued; ok: boolean; value: unknown; after: (() => void | Promise<void>)[] }[] = [];
+    let settled: Settled[] = [];
     try {
       settled = this.execute(batch);
     } finally {
@@ -123,12 +133,11 @@ export class WriteBatcher {
    * one that fails after writing rolls the transaction back, and the others run again in a
    * new one (units are synchronous functions of the database, so running one twice is safe).
    */
-  private execute(batch: Queued[]) {
-    type Settled = { q: Queued; ok: boolean; failed: boolean; value: unknown; after: (() => void | Promise<void>)[] };
+  private execute(batch: Queued[]): Settled[] {
     const settled: Settled[] = batch.map((q) => ({ q, ok: false, failed: false, value: undefined, after: [] }));
     let conn: ReturnType<typeof openConnection>;
     try {
-      conn = this.connection ??= openConnection(this.url, this.options);
+      conn = this.connection ??= openConnection(this.path, this.options);
     } catch (err) {
       for (const s of settled) s.value = err;
       return settled;
@@ -176,10 +185,9 @@ export class WriteBatcher {
 }
 
 /** The batcher's connection: the embedded driver's class, set up like the client's connections. */
-function openConnection(url: string, options: { authToken?: string; setup: string }) {
+function openConnection(path: string, options: { authToken?: string; setup: string }) {
   const Driver = loadDriver();
   if (!Driver) throw new Error("the embedded libSQL driver is not available");
-  const path = url.startsWith("file:") ? url.slice(5) : url;
   const native = new Driver(path, { timeout: 10_000, authToken: options.authToken });
   if (options.setup) native.exec(options.setup);
   // The statement cache sets a connection up on its first prepare; that must not happen

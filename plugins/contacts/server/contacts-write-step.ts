@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { nowIso } from "../../../core/db/columns.ts";
+import { preparedPer } from "../../../core/db/prepared.ts";
 import type { SyncDb, WriteUnit } from "../../../core/db/write-batch.ts";
 import { AppError } from "../../../core/errors.ts";
 import { contacts } from "../schema/tables.ts";
@@ -10,8 +11,7 @@ import type { ContactEvents } from "./contacts.events.ts";
 const p = sql.placeholder;
 
 /** Built once per batcher connection: no SQL is built per message on the inbound path. */
-function statementsFor(db: SyncDb) {
-  return {
+const statementsFor = preparedPer((db: SyncDb) => ({
     byNumber: db
       .select()
       .from(contacts)
@@ -35,9 +35,7 @@ function statementsFor(db: SyncDb) {
       .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
       .returning()
       .prepare(),
-  };
-}
-const prepared = new WeakMap<SyncDb, ReturnType<typeof statementsFor>>();
+}));
 
 /**
  * `contacts.findOrCreate` for a write batch: the async part (number normalisation, the
@@ -54,8 +52,7 @@ export async function findOrCreateStep(
   const acceptAudioMessage = await deps.acceptsAudioByDefault(input.companyId);
   const companyId = input.companyId;
   return (unit) => {
-    let s = prepared.get(unit.db);
-    if (!s) prepared.set(unit.db, (s = statementsFor(unit.db)));
+    const s = statementsFor(unit.db);
     const found = s.byNumber.get({ companyId, number });
     if (found) return found;
     const created = s.insert.get({ ...newContact(input, number, isGroup, acceptAudioMessage), now: nowIso() });

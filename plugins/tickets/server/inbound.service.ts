@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { nowIso, timeOrderedUuid } from "../../../core/db/columns.ts";
+import { preparedPer } from "../../../core/db/prepared.ts";
 import type { Config } from "../../../core/config.ts";
 import type { Db } from "../../../core/db/database.ts";
 import type { SyncDb, WriteBatcher, WriteUnit } from "../../../core/db/write-batch.ts";
@@ -31,11 +32,14 @@ class AlreadyStored extends Error {}
 type ContactLike = ContactSummary & Record<string, unknown>;
 const p = sql.placeholder;
 
+/** The message a connection's provider id names (the unique index messages (whatsapp_id, provider_id)). */
+const sameProviderId = and(eq(messages.companyId, p("companyId")), eq(messages.whatsappId, p("whatsappId")), eq(messages.providerId, p("providerId")));
+
 /**
  * The pipeline's statements, built once per batcher connection. Columns with a JS-side
  * default (uuid, timestamps) are placeholders: a prepared statement would freeze them.
  */
-function statementsFor(db: SyncDb) {
+const statementsFor = preparedPer((db: SyncDb) => {
   const live = and(eq(tickets.companyId, p("companyId")), eq(tickets.contactId, p("contactId")), eq(tickets.whatsappId, p("whatsappId")), inArray(tickets.status, [...LIVE]));
   const newMessage = {
     companyId: p("companyId"),
@@ -77,18 +81,8 @@ function statementsFor(db: SyncDb) {
       .onConflictDoNothing()
       .returning()
       .prepare(),
-    byProviderId: db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.whatsappId, p("whatsappId")), eq(messages.providerId, p("providerId"))))
-      .limit(1)
-      .prepare(),
-    quoted: db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.companyId, p("companyId")), eq(messages.whatsappId, p("whatsappId")), eq(messages.providerId, p("providerId"))))
-      .limit(1)
-      .prepare(),
+    /** A stored message of the connection (a retry, or what a reply or reaction points at). */
+    byProviderId: db.select({ id: messages.id }).from(messages).where(sameProviderId).limit(1).prepare(),
     insertMessage: db.insert(messages).values(newMessage).onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] }).returning().prepare(),
     logCreate: db.insert(ticketLogs).values({ companyId: p("companyId"), ticketId: p("ticketId"), type: "create", createdAt: p("now") }).prepare(),
     unread: db
@@ -99,16 +93,10 @@ function statementsFor(db: SyncDb) {
       .prepare(),
     ownMessage: db.update(tickets).set(lastMessage).where(eq(tickets.id, p("id"))).returning().prepare(),
   };
-}
-const prepared = new WeakMap<SyncDb, ReturnType<typeof statementsFor>>();
+});
+type Statements = ReturnType<typeof statementsFor>;
 
-const messageByProviderId = (db: Db) =>
-  db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.companyId, p("companyId")), eq(messages.whatsappId, p("whatsappId")), eq(messages.providerId, p("providerId"))))
-    .limit(1)
-    .prepare();
+const messageByProviderId = (db: Db) => db.select().from(messages).where(sameProviderId).limit(1).prepare();
 const summary = (c: ContactLike): ContactSummary => ({ id: c.id, name: c.name, urlPicture: c.urlPicture, disableBot: c.disableBot, isGroup: c.isGroup });
 
 /**
@@ -189,8 +177,7 @@ export class InboundService {
     stored: StoredFile | null,
   ): { result: ReceiveResult; view: TicketView | null } {
     const { companyId, whatsappId } = input;
-    let s = prepared.get(unit.db);
-    if (!s) prepared.set(unit.db, (s = statementsFor(unit.db)));
+    const s = statementsFor(unit.db);
     // A delivery that raced its own retry: answered as the stored message, nothing written.
     if (s.byProviderId.get({ companyId, whatsappId, providerId })) throw new AlreadyStored();
     const now = nowIso();
@@ -214,7 +201,7 @@ export class InboundService {
       now,
     });
 
-    const quotedMsgId = input.quotedProviderId ? (s.quoted.get({ companyId, whatsappId, providerId: String(input.quotedProviderId).trim() })?.id ?? null) : null;
+    const quotedMsgId = input.quotedProviderId ? (s.byProviderId.get({ companyId, whatsappId, providerId: String(input.quotedProviderId).trim() })?.id ?? null) : null;
     const createdAt = input.timestamp && Number.isFinite(input.timestamp) ? new Date(input.timestamp).toISOString() : now;
     const message = s.insertMessage.get({
       companyId,
@@ -249,7 +236,7 @@ export class InboundService {
    * (plain ON CONFLICT DO NOTHING: SQLite applies it to partial indexes too).
    */
   private liveTicket(
-    s: ReturnType<typeof statementsFor>,
+    s: Statements,
     k: { companyId: number; contactId: number; whatsappId: number; channel: string; isGroup: boolean; queueId: number | null; lastMessage: string; unreadMessages: number; now: string },
   ): { ticket: TicketRow; created: boolean } {
     const live = s.liveTicket.get(k);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
+import { preparedPer } from "../../../core/db/prepared.ts";
 import type { SyncDb } from "../../../core/db/write-batch.ts";
 import { users } from "../../../core/db/tables.ts";
 import { maskNumber } from "../../contacts/server/contacts.contract.ts";
@@ -104,14 +105,16 @@ export async function viewsOfRows(db: DbOrTx, rows: ViewRow[], mask: boolean): P
 }
 
 /** The two queries of a view by id, prepared once per database handle (every inbound message announces one). */
-function byIdQueries(db: Db) {
+const byIdQueries = preparedPer((db: Db | SyncDb) => {
+  // The same builders serve the batch's sync handle: Drizzle types them for the async
+  // database, but on a sync session the prepared queries answer at once (hence casts below).
   const p = sql.placeholder;
   return {
-    row: viewSelect(db)
+    row: viewSelect(db as Db)
       .where(and(eq(tickets.companyId, p("companyId")), eq(tickets.id, p("id"))))
       .limit(1)
       .prepare(),
-    tags: db
+    tags: (db as Db)
       .select({ id: tagsRef.id, name: tagsRef.name, color: tagsRef.color })
       .from(ticketTags)
       .innerJoin(tagsRef, eq(tagsRef.id, ticketTags.tagId))
@@ -119,14 +122,11 @@ function byIdQueries(db: Db) {
       .orderBy(ticketTags.id)
       .prepare(),
   };
-}
-const preparedById = new WeakMap<Db, ReturnType<typeof byIdQueries>>();
-const preparedInUnit = new WeakMap<SyncDb, ReturnType<typeof byIdQueries>>();
+});
 
 /** One ticket of the company by id, as a view, or null. */
 export async function viewById(db: Db, companyId: number, id: number, mask: boolean): Promise<TicketView | null> {
-  let q = preparedById.get(db);
-  if (!q) preparedById.set(db, (q = byIdQueries(db)));
+  const q = byIdQueries(db);
   const row = await q.row.get({ companyId, id });
   if (!row) return null;
   return toView(row, await q.tags.all({ id }), mask);
@@ -137,10 +137,7 @@ export async function viewById(db: Db, companyId: number, id: number, mask: bool
  * inbound pipeline announces it after the commit without reading the ticket again.
  */
 export function viewInUnit(db: SyncDb, companyId: number, id: number, created: boolean): TicketView | null {
-  let q = preparedInUnit.get(db);
-  // The same builders on the batch's handle: Drizzle types them for the async database,
-  // but on a sync session the prepared queries answer at once (hence the casts).
-  if (!q) preparedInUnit.set(db, (q = byIdQueries(db as unknown as Db)));
+  const q = byIdQueries(db);
   const row = q.row.get({ companyId, id }) as unknown as ViewRow | undefined;
   // A ticket created by this very unit has no tags yet.
   return row ? toView(row, created ? [] : (q.tags.all({ id }) as unknown as TagChip[]), false) : null;
