@@ -151,6 +151,34 @@ describe("write batcher (group commit)", () => {
     expect(await count()).toBe(2);
   });
 
+  it("runs hooks around every batch's transaction, again when a batch starts over, and fails the batch when one throws", async () => {
+    const { writes } = await fresh();
+    const calls: string[] = [];
+    let failEnd = false;
+    writes.aroundEachBatch({
+      // Inside the transaction: a hook's writes commit or roll back with the batch.
+      begin: (db) => void calls.push(`begin ${db.get<{ n: number }>(sql`SELECT count(*) AS n FROM notes`).n}`),
+      end: (db) => {
+        if (failEnd) throw new Error("end failed");
+        db.run(sql`INSERT INTO notes (body) VALUES ('end of batch ' || (SELECT count(*) FROM notes))`);
+        calls.push("end");
+      },
+    });
+    await Promise.allSettled([
+      writes.run(({ db }) => db.insert(notes).values({ body: "a" }).run()),
+      writes.run(({ db }) => {
+        db.insert(notes).values({ body: "b" }).run();
+        throw new Error("after writing");
+      }),
+    ]);
+    // The first transaction was rolled back (b wrote, then failed), so begin ran twice and end once.
+    expect(calls).toEqual(["begin 0", "begin 0", "end"]);
+    expect((await databases.database.client.execute("SELECT body FROM notes ORDER BY id")).rows.map((r) => r.body)).toEqual(["a", "end of batch 1"]);
+    failEnd = true;
+    await expect(writes.run(({ db }) => db.insert(notes).values({ body: "c" }).run())).rejects.toThrow(/end failed/);
+    expect(await count()).toBe(2);
+  });
+
   it("rejects units after close", async () => {
     const { writes } = await fresh();
     writes.close();

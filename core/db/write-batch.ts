@@ -17,6 +17,17 @@ export interface WriteUnit {
   afterCommit(fn: () => void | Promise<void>): void;
 }
 
+/**
+ * Work around every batch's transaction: `begin` runs right after BEGIN, `end` right before
+ * COMMIT (and again in the new transaction when a batch starts over). Either throwing fails
+ * the whole batch, like a failed commit. For upkeep that is cheaper once per batch than once
+ * per unit, e.g. full-text indexing in rowid order (the tickets plugin's full-text-deferral).
+ */
+export interface BatchHooks {
+  begin(db: SyncDb): void;
+  end(db: SyncDb): void;
+}
+
 interface Queued {
   work: (unit: WriteUnit) => unknown;
   resolve(value: unknown): void;
@@ -56,6 +67,7 @@ export class WriteBatcher {
   private scheduled = false;
   private connection: ReturnType<typeof openConnection> | null = null;
   private closed = false;
+  private readonly hooks: BatchHooks[] = [];
 
   constructor(
     /** The database file, or a libSQL server's URL. */
@@ -76,6 +88,11 @@ export class WriteBatcher {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
+  }
+
+  /** Adds work around every batch's transaction (see `BatchHooks`); for plugin setup. */
+  aroundEachBatch(hooks: BatchHooks): void {
+    this.hooks.push(hooks);
   }
 
   close(): void {
@@ -146,7 +163,9 @@ export class WriteBatcher {
       const pending = settled.filter((s) => !s.failed);
       try {
         conn.native.exec("BEGIN IMMEDIATE");
+        for (const h of this.hooks) h.begin(conn.db);
       } catch (err) {
+        if (conn.native.inTransaction) conn.native.exec("ROLLBACK");
         for (const s of pending) Object.assign(s, { ok: false, value: err, after: [] });
         return settled;
       }
@@ -174,6 +193,7 @@ export class WriteBatcher {
       }
       if (undone) continue;
       try {
+        for (const h of this.hooks) h.end(conn.db);
         conn.native.exec("COMMIT");
       } catch (err) {
         if (conn.native.inTransaction) conn.native.exec("ROLLBACK");

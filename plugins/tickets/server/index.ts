@@ -1,6 +1,7 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
+import { fullTextDeferral } from "./full-text-deferral.ts";
 import { InboundService } from "./inbound.service.ts";
 import { createMessageSender } from "./messages-sender.ts";
 import { registerMessageFeatures } from "./messages.setup.ts";
@@ -20,6 +21,7 @@ export default defineServerPlugin({
   manifest,
   migrations,
   setup(ctx) {
+    ctx.writes.aroundEachBatch(fullTextDeferral);
     const reader = createTicketReader(ctx);
     const sender = createMessageSender(ctx, reader);
     const inbound = new InboundService(ctx.db, ctx.writes, ctx.services, ctx.storage, ctx.settings, ctx.config);

@@ -137,11 +137,11 @@ export class TicketList {
     const contacts = this.contactIds(user.companyId, search, mask);
     const words = q.searchOnMessages ? search.split(/[^\p{L}\p{N}]+/u).filter(Boolean) : [];
     if (!words.length) return { filters: [...c, sql`${tickets.contactId} in (${contacts})`], hits: null };
-    // The message index's rowid carries the ticket id in its high 32 bits
-    // (0005_messages_fts_by_ticket.sql): hits resolve to tickets without reading messages.
+    // The message index's rowid carries the ticket id in its low 31 bits
+    // (0007_full_text_in_batches.sql): hits resolve to tickets without reading messages.
     // Other companies' hits fall out on the tickets' company_id.
     const match = words.map((w) => `${quote(w)}*`).join(" ");
-    const hits = sql`select rowid >> 32 as id from messages_fts where messages_fts match ${match} union select ct.id from tickets as ct where ct.company_id = ${user.companyId} and ct.contact_id in (${contacts})`;
+    const hits = sql`select rowid & 2147483647 as id from messages_fts where messages_fts match ${match} union select ct.id from tickets as ct where ct.company_id = ${user.companyId} and ct.contact_id in (${contacts})`;
     return { filters: c, hits };
   }
 
