@@ -12,29 +12,29 @@ const p = sql.placeholder;
 
 /** Built once per batcher connection: no SQL is built per message on the inbound path. */
 const statementsFor = preparedPer((db: SyncDb) => ({
-    byNumber: db
-      .select()
-      .from(contacts)
-      .where(and(eq(contacts.companyId, p("companyId")), eq(contacts.number, p("number"))))
-      .limit(1)
-      .prepare(),
-    // Every column with a JS-side default is a placeholder: a prepared insert would freeze it.
-    insert: db
-      .insert(contacts)
-      .values({
-        companyId: p("companyId"),
-        number: p("number"),
-        name: p("name"),
-        isGroup: p("isGroup"),
-        channel: p("channel"),
-        urlPicture: p("urlPicture"),
-        acceptAudioMessage: p("acceptAudioMessage"),
-        createdAt: p("now"),
-        updatedAt: p("now"),
-      })
-      .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
-      .returning()
-      .prepare(),
+  byNumber: db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, p("companyId")), eq(contacts.number, p("number"))))
+    .limit(1)
+    .prepare(),
+  // Every column with a JS-side default is a placeholder: a prepared insert would freeze it.
+  insert: db
+    .insert(contacts)
+    .values({
+      companyId: p("companyId"),
+      number: p("number"),
+      name: p("name"),
+      isGroup: p("isGroup"),
+      channel: p("channel"),
+      urlPicture: p("urlPicture"),
+      acceptAudioMessage: p("acceptAudioMessage"),
+      createdAt: p("now"),
+      updatedAt: p("now"),
+    })
+    .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+    .returning()
+    .prepare(),
 }));
 
 /**
@@ -46,25 +46,28 @@ export async function findOrCreateStep(
   input: FindOrCreateContactInput,
   deps: { acceptsAudioByDefault(companyId: number): Promise<boolean>; events: ContactEvents },
 ): Promise<(unit: WriteUnit) => ContactRow> {
-  const isGroup = input.isGroup ?? false;
-  const number = normalizeNumber(input.number, isGroup);
-  if (!number) throw new AppError("ERR_VALIDATION", { fields: { number: "Required" } });
-  const acceptAudioMessage = await deps.acceptsAudioByDefault(input.companyId);
-  const companyId = input.companyId;
+  const values = await newContact(input, deps.acceptsAudioByDefault);
+  const key = { companyId: values.companyId, number: values.number };
   return (unit) => {
     const s = statementsFor(unit.db);
-    const found = s.byNumber.get({ companyId, number });
+    const found = s.byNumber.get(key);
     if (found) return found;
-    const created = s.insert.get({ ...newContact(input, number, isGroup, acceptAudioMessage), now: nowIso() });
+    const created = s.insert.get({ ...values, now: nowIso() });
     // Another process may have won the number since the lookup (the unique index decides).
-    if (!created) return s.byNumber.get({ companyId, number }) ?? fail();
-    unit.afterCommit(() => deps.events.changed(companyId, "create", { ...created, extraInfo: [], tags: [] }));
+    if (!created) return s.byNumber.get(key) ?? fail();
+    unit.afterCommit(() => deps.events.changed(values.companyId, "create", createdContact(created)));
     return created;
   };
 }
 
-/** The columns of a contact created from a channel's message (both find-or-create paths). */
-export function newContact(input: FindOrCreateContactInput, number: string, isGroup: boolean, acceptAudioMessage: boolean) {
+/**
+ * The columns of a contact created from a channel's message (both find-or-create paths): the
+ * number normalised (a field error when nothing is left of it), the company's audio default.
+ */
+export async function newContact(input: FindOrCreateContactInput, acceptsAudioByDefault: (companyId: number) => Promise<boolean>) {
+  const isGroup = input.isGroup ?? false;
+  const number = normalizeNumber(input.number, isGroup);
+  if (!number) throw new AppError("ERR_VALIDATION", { fields: { number: "Required" } });
   return {
     companyId: input.companyId,
     number,
@@ -72,9 +75,12 @@ export function newContact(input: FindOrCreateContactInput, number: string, isGr
     isGroup,
     channel: input.channel ?? "whatsapp",
     urlPicture: input.urlPicture ?? "",
-    acceptAudioMessage,
+    acceptAudioMessage: await acceptsAudioByDefault(input.companyId),
   };
 }
+
+/** The create event's contact: a new contact has no extra info and no tags yet. */
+export const createdContact = (row: ContactRow) => ({ ...row, extraInfo: [], tags: [] });
 
 function fail(): never {
   throw new AppError("ERR_INTERNAL");

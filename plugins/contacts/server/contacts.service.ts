@@ -8,7 +8,7 @@ import { contactExtraInfo, contacts } from "../schema/tables.ts";
 import { isMasked, looksLikeGroupId, maskNumber, normalizeNumber } from "../shared/phone.ts";
 import type { ContactRow, FindOrCreateContactInput } from "./contacts.contract.ts";
 import type { ContactEvents } from "./contacts.events.ts";
-import { newContact } from "./contacts-write-step.ts";
+import { createdContact, newContact } from "./contacts-write-step.ts";
 import type { TagSummary } from "../../tags/server/tags.contract.ts";
 
 const PAGE_SIZE = 20;
@@ -153,20 +153,17 @@ export class ContactsService {
    * Inside a caller's transaction the event goes out before that transaction commits.
    */
   async findOrCreate(input: FindOrCreateContactInput, tx: DbOrTx = this.db): Promise<ContactRow> {
-    const isGroup = input.isGroup ?? false;
-    const number = normalizeNumber(input.number, isGroup);
-    if (!number) throw new AppError("ERR_VALIDATION", { fields: { number: "Required" } });
-    const acceptAudioMessage = await this.acceptsAudioByDefault(input.companyId);
+    const values = await newContact(input, (companyId) => this.acceptsAudioByDefault(companyId));
     const [created] = await tx
       .insert(contacts)
-      .values(newContact(input, number, isGroup, acceptAudioMessage))
+      .values(values)
       .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
       .returning();
     if (created) {
-      await this.events.changed(input.companyId, "create", { ...created, extraInfo: [], tags: [] });
+      await this.events.changed(input.companyId, "create", createdContact(created));
       return created;
     }
-    const [existing] = await tx.select().from(contacts).where(and(eq(contacts.companyId, input.companyId), eq(contacts.number, number))).limit(1);
+    const [existing] = await tx.select().from(contacts).where(and(eq(contacts.companyId, input.companyId), eq(contacts.number, values.number))).limit(1);
     if (!existing) throw new AppError("ERR_INTERNAL");
     return existing;
   }

@@ -89,9 +89,8 @@ const statementsFor = preparedPer((db: SyncDb) => {
       .update(tickets)
       .set({ ...lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1` })
       .where(eq(tickets.id, p("id")))
-      .returning()
       .prepare(),
-    ownMessage: db.update(tickets).set(lastMessage).where(eq(tickets.id, p("id"))).returning().prepare(),
+    ownMessage: db.update(tickets).set(lastMessage).where(eq(tickets.id, p("id"))).prepare(),
   };
 });
 type Statements = ReturnType<typeof statementsFor>;
@@ -175,7 +174,7 @@ export class InboundService {
     providerId: string,
     channel: string,
     stored: StoredFile | null,
-  ): { result: ReceiveResult; view: TicketView | null } {
+  ): { result: ReceiveResult; view: TicketView } {
     const { companyId, whatsappId } = input;
     const s = statementsFor(unit.db);
     // A delivery that raced its own retry: answered as the stored message, nothing written.
@@ -223,11 +222,11 @@ export class InboundService {
     if (!message) throw new AlreadyStored();
 
     if (created) s.logCreate.run({ companyId, ticketId: found.id, now });
-    const change = { id: found.id, lastMessage, now };
-    const ticket = reaction || created ? found : inbound ? s.unread.get(change) : s.ownMessage.get(change);
-    // Read here, inside the unit, so the announcement needs no query of its own.
-    const view = viewInUnit(unit.db, companyId, found.id, created);
-    return { result: { message, ticket: ticket!, contact: summary(contact as ContactLike), duplicate: false }, view };
+    else if (!reaction) (inbound ? s.unread : s.ownMessage).run({ id: found.id, lastMessage, now });
+    // The ticket as it commits and its view, in one read inside the unit: the announcement needs no query of its own.
+    const read = viewInUnit(unit.db, companyId, found.id, created);
+    if (!read) throw new AppError("ERR_NO_TICKET_FOUND");
+    return { result: { message, ticket: read.row, contact: summary(contact as ContactLike), duplicate: false }, view: read.view };
   }
 
   /**
@@ -249,12 +248,12 @@ export class InboundService {
   }
 
   /** Ticket update, then appMessage create and the bus event, once the transaction committed. */
-  private async announce(result: ReceiveResult, view: TicketView | null): Promise<void> {
+  private async announce(result: ReceiveResult, view: TicketView): Promise<void> {
     if (!this.events) return;
     try {
       const { reader, announcer } = this.events;
       // The committed row is in hand: one view and one audience serve both announcements.
-      const known = await reader.announceRow(result.ticket, "inbound", view ?? undefined);
+      const known = await reader.announceRow(result.ticket, "inbound", view);
       await announcer.message("create", result.message, result.ticket, true, known ?? undefined);
     } catch (err) {
       // The message is stored; a failed announcement must not make the driver retry it.

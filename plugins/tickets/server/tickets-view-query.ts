@@ -133,14 +133,14 @@ export async function viewById(db: Db, companyId: number, id: number, mask: bool
 }
 
 /**
- * The view inside a write batch's unit, from the state the unit is about to commit: the
- * inbound pipeline announces it after the commit without reading the ticket again.
+ * The ticket's row and view inside a write batch's unit, as the unit is about to commit them:
+ * the inbound pipeline answers and announces with both after the commit, reading nothing again.
  */
-export function viewInUnit(db: SyncDb, companyId: number, id: number, created: boolean): TicketView | null {
+export function viewInUnit(db: SyncDb, companyId: number, id: number, created: boolean): { row: ViewRow["t"]; view: TicketView } | null {
   const q = byIdQueries(db);
   const row = q.row.get({ companyId, id }) as unknown as ViewRow | undefined;
   // A ticket created by this very unit has no tags yet.
-  return row ? toView(row, created ? [] : (q.tags.all({ id }) as unknown as TagChip[]), false) : null;
+  return row ? { row: row.t, view: toView(row, created ? [] : (q.tags.all({ id }) as unknown as TagChip[]), false) } : null;
 }
 
 /** The LGPD-masked copy of a view (for the masked rooms). */

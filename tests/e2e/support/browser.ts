@@ -43,12 +43,12 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
   };
 }
 
-/** Saves a full-page PNG as tests/e2e/screenshots/<name>.png and returns its path. */
 /** Waits (up to 2 s; spinners never end) until CSS transitions finish: a dialog still opening moves under a click. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 2_000 }).catch(() => {});
 }
 
+/** Saves a full-page PNG as tests/e2e/screenshots/<name>.png and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name.replace(/[^a-z0-9._-]+/gi, "-")}.png`);
