@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { makePrivateDir, makePrivateFile } from "../storage/private-files.ts";
 
 export interface Secrets {
   jwt: string;
@@ -25,8 +26,9 @@ export function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; JWT_REF
     data: stored.data ?? random(),
   };
   if (stored.jwt !== secrets.jwt || stored.jwtRefresh !== secrets.jwtRefresh || stored.data !== secrets.data) {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
+    makePrivateFile(file);
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  }
+  } else makePrivateFile(file);
   return secrets;
 }

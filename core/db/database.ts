@@ -1,7 +1,8 @@
 import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
-import { mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { makePrivateDir, makePrivateFile } from "../storage/private-files.ts";
 import { installStatementCache } from "./statement-cache.ts";
 import { startCheckpointer } from "./checkpointer.ts";
 import { WriteBatcher } from "./write-batch.ts";
@@ -38,7 +39,12 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   const isFile = url.startsWith("file:");
   // The file (embedded) or the server's URL, as the driver's own connections open it.
   const path = isFile ? resolve(url.slice(5)) : url;
-  if (isFile) mkdirSync(dirname(path), { recursive: true });
+  if (isFile) {
+    // Private to the server's user; the WAL and shared-memory files inherit the file's mode.
+    makePrivateDir(dirname(path));
+    makePrivateFile(path);
+    for (const extra of [`${path}-wal`, `${path}-shm`]) if (existsSync(extra)) makePrivateFile(extra);
+  }
   // The embedded driver re-prepares every statement on each call and applies a PRAGMA to one
   // pooled connection only: reuse statements, and set up every connection (statement-cache.ts).
   const baseSetup = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON";

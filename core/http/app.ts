@@ -8,7 +8,8 @@ import type { Kernel } from "../kernel.ts";
 import type { AppEnv } from "./env.ts";
 import { validationHook } from "./validation.ts";
 import type { WebAssets } from "./web-assets.ts";
-import { docsPage } from "./docs-page.ts";
+import { docsInitScript, docsPage } from "./docs-page.ts";
+import { securityHeaders, userMediaHeaders } from "./security-headers.ts";
 
 /** A router with the shared validation hook; plugins get one each. */
 export function createRouter(): OpenAPIHono<AppEnv> {
@@ -56,6 +57,7 @@ function isNavigation(c: Context): boolean {
 export function createRootApp(kernel: Kernel, assets: WebAssets | null): OpenAPIHono<AppEnv> {
   const app = createRouter();
   app.onError((err, c) => renderError(err, c, kernel));
+  app.use("*", securityHeaders());
   if (kernel.config.FRONTEND_URL) app.use("*", cors({ origin: kernel.config.FRONTEND_URL, credentials: true }));
   app.use(
     "*",
@@ -79,9 +81,11 @@ export function createRootApp(kernel: Kernel, assets: WebAssets | null): OpenAPI
   app.get("/public/*", async (c) => {
     const file = await kernel.storage.read(new URL(c.req.url).pathname.slice("/public/".length));
     if (!file) throw new AppError("ERR_NOT_FOUND");
-    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { "content-type": file.type, "x-content-type-options": "nosniff" });
+    // Customer and attendant files: never a page of our origin (stored XSS through an SVG, HTML...).
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, userMediaHeaders(file.type));
   });
   app.get("/docs", (c) => c.html(docsPage));
+  app.get("/docs-assets/init.js", (c) => c.body(docsInitScript, 200, { "content-type": "text/javascript; charset=utf-8" }));
   return app;
 }
 

@@ -6,7 +6,16 @@ import type { Kernel } from "../kernel.ts";
  * Bun, everything else to the Hono app (with the peer address for rate limiting).
  */
 export function serveBun(kernel: Kernel, port: number, hostname: string) {
-  const engine = new Engine({ path: "/socket.io/", maxHttpBufferSize: 1e6, pingInterval: 25_000, pingTimeout: 20_000 });
+  // The engine answers the polling handshake itself, before Socket.IO's own `cors` option is
+  // consulted: without CORS here a web app served from FRONTEND_URL never connects.
+  const origin = kernel.config.FRONTEND_URL;
+  const engine = new Engine({
+    path: "/socket.io/",
+    maxHttpBufferSize: 1e6,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+    ...(origin ? { cors: { origin, credentials: true } } : {}),
+  });
   kernel.realtime.io.bind(engine);
   const { websocket } = engine.handler();
   const server = Bun.serve({

@@ -1,7 +1,8 @@
-import { mkdir, readdir, rm, stat, writeFile, readFile } from "node:fs/promises";
+import { readdir, rm, stat, writeFile, readFile } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
 import { nanoid } from "nanoid";
 import { AppError } from "../errors.ts";
+import { makePrivateDir } from "./private-files.ts";
 
 export interface SaveOptions {
   /** Largest accepted size in bytes. */
@@ -59,8 +60,8 @@ export class Storage {
       throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", { accepted: options.mimePrefixes });
     const fileName = `${nanoid()}${/^\.[a-z0-9]{1,8}$/.test(ext) ? ext : ""}`;
     const folder = `company${companyId}`;
-    await mkdir(join(this.root, folder), { recursive: true });
-    await writeFile(join(this.root, folder, fileName), new Uint8Array(await file.arrayBuffer()));
+    makePrivateDir(join(this.root, folder));
+    await writeFile(join(this.root, folder, fileName), new Uint8Array(await file.arrayBuffer()), { mode: 0o600 });
     const path = `${folder}/${fileName}`;
     return { fileName, originalName: file.name.replace(/\s+/g, "_"), path, url: `/public/${path}`, size: file.size, mimetype };
   }
@@ -112,7 +113,15 @@ export class Storage {
   }
 
   private resolveInside(path: string): string | null {
-    const full = resolve(this.root, normalize(decodeURIComponent(path)).replace(/^([/\\])+/, ""));
+    // A malformed escape ("%", "%zz") or a NUL byte names no stored file: not found, not a crash.
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
+    if (decoded.includes("\0")) return null;
+    const full = resolve(this.root, normalize(decoded).replace(/^([/\\])+/, ""));
     return full.startsWith(this.root + (this.root.endsWith("/") ? "" : "/")) ? full : null;
   }
 }
