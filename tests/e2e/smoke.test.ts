@@ -24,13 +24,15 @@ describe("the product in a real browser", () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(err.message));
+    // The Content-Security-Policy must not block anything the app itself needs.
+    page.on("console", (msg) => msg.text().includes("Content Security Policy") && errors.push(msg.text()));
     const response = await page.goto(server.url, { waitUntil: "load" });
     expect(response?.status()).toBe(200);
     expect(response?.headers()["content-type"]).toContain("text/html");
     // The shell mounts asynchronously (lazy plugin entries): wait until something shows.
     await page.waitForFunction(() => (document.body?.innerText ?? "").trim().length > 0, undefined, { timeout: 30_000 });
     await screenshot(page, "smoke-root");
-    expect(errors, "uncaught errors in the page").toEqual([]);
+    expect(errors, "uncaught errors or CSP violations in the page").toEqual([]);
   });
 
   it("answers a deep link with the web app, and the API with JSON", async () => {
