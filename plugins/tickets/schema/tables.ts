@@ -131,7 +131,12 @@ export const ticketTags = sqliteTable(
     tagId: integer("tag_id").notNull().references(() => tagsRef.id, { onDelete: "cascade" }),
     createdAt: text("created_at").notNull().$defaultFn(nowIso),
   },
-  (t) => [uniqueIndex("ticket_tags_unique").on(t.ticketId, t.tagId), index("ticket_tags_tag_idx").on(t.tagId), index("ticket_tags_company_idx").on(t.companyId)],
+  (t) => [
+    uniqueIndex("ticket_tags_unique").on(t.ticketId, t.tagId),
+    index("ticket_tags_tag_idx").on(t.tagId),
+    // The list's tag filter (company and tag ids -> ticket ids) from this index alone, whatever the statistics.
+    index("ticket_tags_company_tag_idx").on(t.companyId, t.tagId, t.ticketId),
+  ],
 );
 
 /** Internal observations on a ticket (spec 000 §3 Note), never sent to the customer. */

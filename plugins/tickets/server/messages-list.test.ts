@@ -24,7 +24,8 @@ describe("list: happy", () => {
     await fill();
     const first = await list();
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toMatchObject({ count: 25, hasMore: true, ticket: { id: c.ticket.id, uuid: c.ticket.uuid } });
+    // Nothing is counted: the page reads one row past its end, so count is what is known so far.
+    expect(first.body).toMatchObject({ count: 21, hasMore: true, ticket: { id: c.ticket.id, uuid: c.ticket.uuid } });
     expect(first.body.messages.map((m: any) => m.body)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 6}`));
     const second = await list("?pageNumber=2");
     expect(second.body).toMatchObject({ count: 25, hasMore: false });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, lte } from "drizzle-orm";
 import { isAdmin } from "../../../core/auth/permissions.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
 import { AppError } from "../../../core/errors.ts";
@@ -7,6 +7,7 @@ import { messages, tickets } from "../schema/tables.ts";
 import type { MessageListResponse, MessageView } from "../shared/ticket-types.ts";
 import { EDIT_JOB, REMOVE_JOB } from "./deliver.ts";
 import { mimeOfName } from "./media.ts";
+import { historyPage } from "./messages-page.ts";
 import { mediaLimitBytes } from "../../../core/storage/media-limits.ts";
 import type { Interactive } from "./messages-interactive.ts";
 import type { OutboundSender } from "./messages-sender.ts";
@@ -49,7 +50,11 @@ export class MessagesService {
     return this.sender.reader;
   }
 
-  /** GET /messages/{ticketUuid}: a page (newest first) answered in ascending time order; opening marks the ticket read. */
+  /**
+   * GET /messages/{ticketUuid}: a page (newest first) answered in ascending time order; opening
+   * marks the ticket read. One row past the page says whether there is more, so nothing is
+   * counted: `count` is the messages known so far (exact on the last page).
+   */
   async list(user: UserRow, uuid: string, pageNumber: number, selectedQueues: number[]): Promise<MessageListResponse> {
     const [ticket] = await this.ctx.db
       .select()
@@ -58,39 +63,18 @@ export class MessagesService {
       .limit(1);
     if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
     if (!(await this.reader.canOpen(user, ticket))) throw new AppError("ERR_NO_PERMISSION");
-    const where = await this.historyScope(user, ticket, selectedQueues);
-    const [total] = await this.ctx.db.select({ n: count() }).from(messages).where(where);
-    const rows = await this.ctx.db
-      .select()
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(PAGE_SIZE)
-      .offset((pageNumber - 1) * PAGE_SIZE);
+    // Users who see the whole history (admins, allHistoric) get every ticket of the contact,
+    // older tickets limited to the selected queues when some are chosen.
+    const wholeHistory = isAdmin(user) || user.allHistoric === "enabled";
+    const offset = (pageNumber - 1) * PAGE_SIZE;
+    const rows = await historyPage(this.ctx.db, { ticket, wholeHistory, selectedQueues }, offset, PAGE_SIZE + 1);
+    const hasMore = rows.length > PAGE_SIZE;
+    if (hasMore) rows.pop();
     if (ticket.unreadMessages > 0) await this.markRead(ticket);
     const view = await this.reader.view(user.companyId, ticket.id, user);
     if (!view) throw new AppError("ERR_NO_TICKET_FOUND");
-    const n = total?.n ?? 0;
-    return { messages: await this.sender.views.many(user.companyId, rows.reverse()), ticket: view, count: n, hasMore: n > pageNumber * PAGE_SIZE };
-  }
-
-  /**
-   * The messages shown in a ticket's window. Users who see the whole history (admins,
-   * allHistoric) get every ticket of the contact, older tickets limited to the selected
-   * queues when some are chosen; everybody else gets this ticket's messages.
-   */
-  private async historyScope(user: UserRow, ticket: TicketRow, selectedQueues: number[]): Promise<SQL> {
-    const company = eq(messages.companyId, ticket.companyId);
-    if (!isAdmin(user) && user.allHistoric !== "enabled") return and(company, eq(messages.ticketId, ticket.id))!;
-    const ofContact = await this.ctx.db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.contactId, ticket.contactId)));
-    const ids = ofContact.map((t) => t.id);
-    const older = selectedQueues.length
-      ? and(inArray(messages.ticketId, ids), or(inArray(messages.queueId, selectedQueues), isNull(messages.queueId)))
-      : inArray(messages.ticketId, ids);
-    return and(company, or(eq(messages.ticketId, ticket.id), older))!;
+    const count = rows.length ? offset + rows.length + (hasMore ? 1 : 0) : 0;
+    return { messages: await this.sender.views.many(user.companyId, rows.reverse()), ticket: view, count, hasMore };
   }
 
   /** unreadMessages 0, the ticket update and `updateUnread` (the notification list drops it). */
