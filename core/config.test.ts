@@ -21,6 +21,14 @@ describe("configuration from the environment", () => {
     expect(c.PORT).toBe(8080);
   });
 
+  it("reads TRUST_PROXY as a number of trusted proxy hops", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.1" })).toThrow(/TRUST_PROXY: must be true, false or a number of proxy hops/);
+  });
+
   it("refuses short token secrets", () => {
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET: must be at least 32 characters/);
   });

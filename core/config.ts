@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { allowListProblem } from "./net/allow-list.ts";
 
 /**
  * Every environment variable the server reads, parsed once at boot. Defaults run the
@@ -20,12 +21,27 @@ const configSchema = z.object({
   JWT_REFRESH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Encrypts secrets kept in the database (channel session keys, access tokens); else a random key in DATA_DIR/secrets.json. */
   DATA_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
-  FRONTEND_URL: z.string().url().optional(),
+  /** Kept as an origin (`https://app.example.com`): browsers compare CORS origins without a path or slash. */
+  FRONTEND_URL: z
+    .string()
+    .url()
+    .transform((url) => new URL(url).origin)
+    .optional(),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   /** A ceiling over every upload, whatever a feature's own limit says. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /**
+   * How many reverse proxies in front of us to believe (`X-Forwarded-For`, `X-Forwarded-Proto`),
+   * as a hop count: `false` = 0 (the default: the headers are ignored, any client could forge
+   * them), `true` = 1 (one proxy), or a number. Parsed into that number.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/i, "must be true, false or a number of proxy hops (0-99)")
+    .default("false")
+    .transform((v) => (/^true$/i.test(v) ? 1 : /^false$/i.test(v) ? 0 : Number(v))),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_SECURE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
@@ -48,6 +64,19 @@ const configSchema = z.object({
   META_APP_ID: z.string().optional(),
   META_APP_SECRET: z.string().optional(),
   META_VERIFY_TOKEN: z.string().optional(),
+  /**
+   * Internal destinations companies' outbound URLs (webhooks, integration base URLs) may
+   * reach: comma-separated host names, IPs or CIDRs, e.g. a self-hosted n8n on this machine.
+   * Empty (the default) refuses loopback, private and CGNAT addresses; metadata and
+   * link-local addresses are refused whatever it says (core/net/outbound-guard.ts).
+   */
+  ALLOWED_INTERNAL_HOSTS: z
+    .string()
+    .default("")
+    .superRefine((v, ctx) => {
+      const problem = allowListProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   /** Disables background job polling (tests drive jobs by hand). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
 });

@@ -39,7 +39,12 @@ export const errorStatus = {
   ERR_INVALID_TOKEN: 403,
   ERR_NOT_FOUND: 404,
   ERR_PLAN_FEATURE_DISABLED: 403,
+  /** The company's due date is not after today: only sign-in, session and billing routes answer (spec 001 §4). */
   ERR_SUBSCRIPTION_EXPIRED: 402,
+  /** The company is disabled (`status` false): its people cannot sign in and their tokens are refused. */
+  ERR_COMPANY_INACTIVE: 403,
+  /** A channel's company is disabled: nothing is stored; 503 so the provider or integrator retries later. */
+  ERR_CHANNEL_PAUSED: 503,
   ERR_TOO_MANY_ATTEMPTS: 429,
   ERR_PAYLOAD_TOO_LARGE: 413,
   ERR_UNSUPPORTED_MEDIA_TYPE: 415,
@@ -65,6 +70,8 @@ export const errorStatus = {
   ERR_CHANNEL_UNSUPPORTED: 400,
   /** The configured speech-to-text service failed or answered something unexpected. */
   ERR_TRANSCRIPTION_FAILED: 502,
+  /** An outside service the call needs (Meta's Graph API, ...) could not be reached or failed: try again later. */
+  ERR_UPSTREAM_UNAVAILABLE: 502,
   // Resolving a ticket while requiredTag is enabled and the contact has no tag (spec 000 §5).
   ERR_TAG_REQUIRED: 400,
 } as const;

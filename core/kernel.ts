@@ -6,6 +6,7 @@ import { registerAuthRoutes } from "./auth/handlers.ts";
 import { loadSecrets, type Secrets } from "./auth/secrets.ts";
 import { Vault } from "./auth/vault.ts";
 import { SessionUsers } from "./auth/session-user.ts";
+import { CompanyAccess } from "./auth/company-access.ts";
 import { defaultDatabaseUrl, openDatabase, type Database, type Db } from "./db/database.ts";
 import { migrate } from "./db/migrator.ts";
 import { migrations as coreMigrations } from "./db/migrations/migrations.gen.ts";
@@ -16,6 +17,7 @@ import type { WebAssets } from "./http/web-assets.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { Mailer } from "./mail/mailer.ts";
+import { OutboundGuard, type HostResolver } from "./net/outbound-guard.ts";
 import { loadOrder } from "./plugin/load-order.ts";
 import type { PluginManifest } from "./plugin/manifest.ts";
 import type { PluginContext, ServerPlugin } from "./plugin/server-plugin.ts";
@@ -33,6 +35,8 @@ export interface KernelOptions {
   plugins: readonly ServerPlugin[];
   /** The built web app; null serves the API only. */
   webAssets?: WebAssets | null;
+  /** Resolves host names for the outbound guard; tests inject one so they never use real DNS. */
+  resolveHost?: HostResolver;
 }
 
 /** Everything a request, a job or a plugin can reach. */
@@ -52,6 +56,10 @@ export interface Kernel {
   readonly settings: SettingsService;
   readonly permissions: Permissions;
   readonly sessionUsers: SessionUsers;
+  /** Checks and fetches URLs companies set (SSRF guard with ALLOWED_INTERNAL_HOSTS). */
+  readonly outbound: OutboundGuard;
+  /** Whether a company may work right now (disabled and overdue companies lose access). */
+  readonly companyAccess: CompanyAccess;
   readonly services: Services;
   /** Installed plugins in load order. */
   readonly plugins: readonly PluginManifest[];
@@ -101,13 +109,22 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     vault: new Vault(config.DATA_ENCRYPTION_KEY ?? secrets.data),
     log,
     bus: new EventBus(log.child("bus")),
-    realtime: new Realtime(secrets.jwt, log.child("realtime"), config.FRONTEND_URL),
+    realtime: new Realtime({
+      jwtSecret: secrets.jwt,
+      log: log.child("realtime"),
+      db,
+      // Read at each handshake, after the kernel exists: the company cache is built below.
+      companyState: (companyId) => kernel.companyAccess.state(companyId),
+      corsOrigin: config.FRONTEND_URL,
+    }),
     jobs: new Jobs(db, log.child("jobs"), config.JOBS_POLL_MS),
     storage: new Storage(config.DATA_DIR, config.UPLOAD_MAX_BYTES),
     mail: new Mailer(config),
     settings,
     permissions,
     sessionUsers: new SessionUsers(db, settings, permissions),
+    outbound: new OutboundGuard({ allow: config.ALLOWED_INTERNAL_HOSTS, resolve: options.resolveHost }),
+    companyAccess: new CompanyAccess(db, { log: log.child("company-access") }),
     services: new Services(),
     plugins: ordered.map((p) => p.manifest),
     app: undefined as unknown as OpenAPIHono<AppEnv>,
@@ -125,6 +142,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       database.close();
     },
   };
+
+  // A disabled (or deleted) company's open sockets close at once; the realtime admission refuses new ones.
+  kernel.companyAccess.onChange(({ companyId, state }) => {
+    if (state === "disabled") kernel.realtime.disconnectCompany(companyId);
+  });
 
   const assets = options.webAssets ?? null;
   const app = createRootApp(kernel, assets);
@@ -152,6 +174,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       settings,
       permissions,
       sessionUsers: kernel.sessionUsers,
+      outbound: kernel.outbound,
+      companyAccess: kernel.companyAccess,
       services: kernel.services,
       onStart: (fn) => startHooks.push(fn),
       onStop: (fn) => stopHooks.push(fn),

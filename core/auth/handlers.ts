@@ -4,15 +4,18 @@ import { deleteCookie, getCookie } from "hono/cookie";
 import type { Context } from "hono";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "../http/env.ts";
+import { clientAddress } from "../http/client-info.ts";
 import type { Kernel } from "../kernel.ts";
 import { companies, users } from "../db/tables.ts";
 import type { UserRow } from "../db/rows.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { FailureLimiter } from "./rate-limit.ts";
+import { LoginLimiter } from "./login-limiter.ts";
 import * as r from "./routes.ts";
 import { setRefreshCookie } from "./refresh-cookie.ts";
-import { readRefreshToken, REFRESH_COOKIE, signAccessToken } from "./tokens.ts";
+import { redeemRefreshToken } from "./refresh-rotation.ts";
+import { readAccessToken, readRefreshToken, REFRESH_COOKIE, signAccessToken } from "./tokens.ts";
 import { withinWorkHours } from "./work-hours.ts";
+import { ensureCompanyMaySignIn } from "./company-gate.ts";
 
 /** Issues both tokens: the access token in the answer, the refresh token in the httpOnly cookie. */
 async function issueSession(c: Context<AppEnv>, kernel: Kernel, user: UserRow) {
@@ -22,22 +25,26 @@ async function issueSession(c: Context<AppEnv>, kernel: Kernel, user: UserRow) {
 }
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, kernel: Kernel) {
-  const limiter = new FailureLimiter(kernel.config.LOGIN_RATE_LIMIT, kernel.config.LOGIN_RATE_WINDOW_SECONDS * 1000);
+  const limiter = new LoginLimiter(kernel.config.LOGIN_RATE_LIMIT, kernel.config.LOGIN_RATE_WINDOW_SECONDS * 1000);
   // Verifying against a real hash when the e-mail is unknown keeps both paths equally slow.
   const dummyHash = hashPassword(crypto.randomUUID());
 
   app.openapi(r.login, async (c) => {
     const { email, password } = c.req.valid("json");
-    const ip = c.env?.remoteAddress ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
-    const keys = [`ip:${ip}`, `email:${email}`];
-    if (keys.some((k) => limiter.blocked(k))) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
+    const ip = clientAddress(c);
+    const lockedMs = limiter.lockedFor(ip, email);
+    if (lockedMs > 0) {
+      c.header("Retry-After", String(Math.ceil(lockedMs / 1000)));
+      throw new AppError("ERR_TOO_MANY_ATTEMPTS");
+    }
     const [found] = await kernel.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
     const ok = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
     if (!found || !ok) {
-      for (const k of keys) limiter.fail(k);
+      limiter.failed(ip, email);
       throw new AppError("ERR_INVALID_CREDENTIALS");
     }
-    limiter.reset(`email:${email}`);
+    limiter.succeeded(ip, email);
+    await ensureCompanyMaySignIn(kernel.companyAccess, found);
     if (!found.super && !withinWorkHours(found.startWork, found.endWork)) throw new AppError("ERR_OUT_OF_HOURS");
     // A new login revokes the previous session's refresh token and tells its page.
     const [user] = await kernel.db
@@ -54,22 +61,28 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, kernel: Kernel) {
   app.openapi(r.refresh, async (c) => {
     const cookie = getCookie(c, REFRESH_COOKIE);
     const claims = cookie ? await readRefreshToken(cookie, kernel.secrets.jwtRefresh) : null;
-    const [user] = claims ? await kernel.db.select().from(users).where(eq(users.id, claims.sub)).limit(1) : [];
-    if (!claims || !user || user.tokenVersion !== claims.tokenVersion) {
+    // Each use rotates the token (refresh-rotation.ts): a stolen, already used cookie soon stops working.
+    const user = claims ? await redeemRefreshToken(kernel.db, claims) : null;
+    if (!user) {
       deleteCookie(c, REFRESH_COOKIE, { path: "/" });
       throw new AppError("ERR_SESSION_EXPIRED");
     }
+    await ensureCompanyMaySignIn(kernel.companyAccess, user);
     return c.json(await issueSession(c, kernel, user), 200);
   });
 
   app.openapi(r.logout, async (c) => {
     const cookie = getCookie(c, REFRESH_COOKIE);
     const claims = cookie ? await readRefreshToken(cookie, kernel.secrets.jwtRefresh) : null;
-    if (claims) {
+    // A page that lost its cookie (or never sends it) still signs out with its bearer token;
+    // a bad bearer on this public route just revokes nothing.
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
+    const access = bearer ? await readAccessToken(bearer, kernel.secrets.jwt) : null;
+    for (const userId of new Set([claims?.sub, access?.sub].filter((id) => id !== undefined))) {
       const [user] = await kernel.db
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: false })
-        .where(eq(users.id, claims.sub))
+        .where(eq(users.id, userId))
         .returning();
       if (user) {
         kernel.realtime.emit(user.companyId, `company-${user.companyId}-user`, { action: "update", user: { id: user.id, online: false } });

@@ -28,8 +28,8 @@ export const login = createRoute({
     200: { description: "Signed in; sets the httpOnly refresh cookie `jrt`", content: { "application/json": { schema: TokenAnswer } } },
     400: standardErrors[400],
     401: errorResponse("ERR_INVALID_CREDENTIALS"),
-    403: errorResponse("ERR_OUT_OF_HOURS"),
-    429: errorResponse("ERR_TOO_MANY_ATTEMPTS"),
+    403: errorResponse("ERR_OUT_OF_HOURS, or ERR_COMPANY_INACTIVE (the company is disabled)"),
+    429: errorResponse("ERR_TOO_MANY_ATTEMPTS (too many failures from this address, for this e-mail or overall; `Retry-After` says when to try again)"),
   },
 });
 
@@ -38,8 +38,12 @@ export const refresh = createRoute({
   path: "/auth/refresh_token",
   tags: ["auth"],
   responses: {
-    200: { description: "A new access token; the refresh cookie is rotated", content: { "application/json": { schema: TokenAnswer } } },
+    200: {
+      description: "A new access token; the refresh cookie is rotated (the one used keeps working 30 seconds, for parallel refreshes)",
+      content: { "application/json": { schema: TokenAnswer } },
+    },
     401: errorResponse("No valid refresh cookie (ERR_SESSION_EXPIRED)"),
+    403: errorResponse("The company is disabled (ERR_COMPANY_INACTIVE)"),
   },
 });
 
@@ -47,14 +51,20 @@ export const logout = createRoute({
   method: "delete",
   path: "/auth/logout",
   tags: ["auth"],
-  responses: { 200: { description: "Signed out; refresh tokens revoked", content: { "application/json": { schema: z.object({ message: z.string() }) } } } },
+  responses: {
+    200: {
+      description: "Signed out: the user's refresh tokens are revoked, the user found through the `jrt` cookie or the bearer token (an invalid one revokes nothing)",
+      content: { "application/json": { schema: z.object({ message: z.string() }) } },
+    },
+  },
 });
 
 export const me = createRoute({
   method: "get",
   path: "/auth/me",
   tags: ["auth"],
-  middleware: guard({ access: "user" }),
+  // An overdue company's people still load their session (the shell sends them to billing).
+  middleware: guard({ access: "user", whenOverdue: "allow" }),
   security: [{ bearer: [] }],
   responses: { 200: { description: "The signed-in user", content: { "application/json": { schema: SessionUser } } }, ...standardErrors },
 });

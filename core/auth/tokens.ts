@@ -26,12 +26,17 @@ export function signRefreshToken(claims: RefreshClaims, secret: string): Promise
   return sign({ ...claims, iat: now(), exp: now() + REFRESH_TOKEN_SECONDS }, secret, "HS256");
 }
 
-/** Returns the claims, or null for a token that is malformed, forged or expired. */
-export async function readAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+/** A verified access token's claims with its expiry (seconds since the epoch), so holders of long-lived connections can drop them on time. */
+export interface VerifiedAccessClaims extends AccessClaims {
+  exp: number;
+}
+
+/** Returns the claims, or null for a token that is malformed, forged, expired or never expires (we sign none without `exp`). */
+export async function readAccessToken(token: string, secret: string): Promise<VerifiedAccessClaims | null> {
   try {
     const p = await verify(token, secret, "HS256");
-    if (typeof p.sub !== "number" || typeof p.companyId !== "number") return null;
-    return { sub: p.sub, companyId: p.companyId, profile: p.profile === "admin" ? "admin" : "user", super: p.super === true };
+    if (typeof p.sub !== "number" || typeof p.companyId !== "number" || typeof p.exp !== "number") return null;
+    return { sub: p.sub, companyId: p.companyId, profile: p.profile === "admin" ? "admin" : "user", super: p.super === true, exp: p.exp };
   } catch {
     return null;
   }

@@ -124,8 +124,14 @@ export const users = sqliteTable(
     defaultTicketsManagerWidth: integer("default_tickets_manager_width").notNull().default(550),
     online: bool("online").notNull().default(false),
     lastSeenAt: text("last_seen_at"),
-    /** Bumped on login, logout and password change: refresh tokens carrying an older one die. */
+    /** Bumped on login, logout, password change and each refresh: refresh tokens carrying an older one die. */
     tokenVersion: integer("token_version").notNull().default(0),
+    /**
+     * The token version the last refresh rotated to, and when (ms since the epoch): while it is
+     * still the current version, the one before it works for a short grace (parallel refreshes).
+     */
+    refreshRotatedTo: integer("refresh_rotated_to"),
+    refreshRotatedAt: integer("refresh_rotated_at"),
     resetCodeHash: text("reset_code_hash"),
     resetCodeExpiresAt: text("reset_code_expires_at"),
     ...timestamps,

@@ -59,7 +59,7 @@ describe("HTTP shell", () => {
     expect(asset.headers.get("cache-control")).toContain("immutable");
     const missing = await kernel.app.request("/nothing/here", { headers: { accept: "application/json" } });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: "ERR_NOT_FOUND" });
+    expect(await missing.json()).toEqual({ error: "ERR_NOT_FOUND", noRoute: true });
   });
 
   it("serves stored media under /public and refuses paths that climb out", async () => {
@@ -71,6 +71,12 @@ describe("HTTP shell", () => {
       const r = await kernel.app.request(path);
       expect(r.status).toBe(404);
       expect(await r.text()).not.toContain("jwt");
+    }
+    // Malformed escapes and NUL bytes name no file: a clear 404, never a crash.
+    for (const path of ["/public/%", "/public/%zz", "/public/company2/a%", "/public/company2/a%00.txt"]) {
+      const r = await kernel.app.request(path);
+      expect(r.status, path).toBe(404);
+      expect(await r.json()).toEqual({ error: "ERR_NOT_FOUND" });
     }
   });
 

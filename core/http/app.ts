@@ -10,6 +10,7 @@ import { validationHook } from "./validation.ts";
 import type { WebAssets } from "./web-assets.ts";
 import { docsInitScript, docsPage } from "./docs-page.ts";
 import { securityHeaders, userMediaHeaders } from "./security-headers.ts";
+import { slashInsensitiveRouter } from "./trailing-slash.ts";
 
 /** A router with the shared validation hook; plugins get one each. */
 export function createRouter(): OpenAPIHono<AppEnv> {
@@ -55,7 +56,9 @@ function isNavigation(c: Context): boolean {
  * clients); a page load of the same path (e.g. /users) gets the web app instead.
  */
 export function createRootApp(kernel: Kernel, assets: WebAssets | null): OpenAPIHono<AppEnv> {
-  const app = createRouter();
+  // Every route answers with and without a trailing slash (trailing-slash.ts); plugin
+  // routers hand their routes to this one, so later plugins are covered too.
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, strict: false, router: slashInsensitiveRouter() });
   app.onError((err, c) => renderError(err, c, kernel));
   app.use("*", securityHeaders());
   if (kernel.config.FRONTEND_URL) app.use("*", cors({ origin: kernel.config.FRONTEND_URL, credentials: true }));
@@ -105,5 +108,6 @@ export function finishRootApp(app: OpenAPIHono<AppEnv>, assets: WebAssets | null
     }
     await next();
   });
-  app.notFound((c) => c.json({ error: "ERR_NOT_FOUND" }, 404));
+  // `noRoute` tells "no such method and path" from a handler's missing record (also ERR_NOT_FOUND).
+  app.notFound((c) => c.json({ error: "ERR_NOT_FOUND", noRoute: true }, 404));
 }

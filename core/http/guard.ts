@@ -4,6 +4,7 @@ import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { readAccessToken } from "../auth/tokens.ts";
 import { isAdmin } from "../auth/permissions.ts";
+import { ensureCompanyMayWork, type WhenOverdue } from "../auth/company-gate.ts";
 import { companies, plans, users, type PlanFlag } from "../db/tables.ts";
 
 /** Who may call a route. `user` is any signed-in person of the company. */
@@ -15,6 +16,8 @@ export interface GuardOptions {
   rule?: string;
   /** The plan flag the company needs; routes made with a plugin's route factory inherit the plugin's, `false` opts out. */
   plan?: PlanFlag | false;
+  /** `"allow"`: an overdue company may still call it (session, shell and billing routes); others answer ERR_SUBSCRIPTION_EXPIRED. */
+  whenOverdue?: WhenOverdue;
 }
 
 /** Every guarded request loads its user: build that query once per database, not per request. */
@@ -54,13 +57,15 @@ export async function companyPlanFlags(db: Db, companyId: number) {
   return row?.plan ?? null;
 }
 
-/** Builds the middleware chain for a route: authenticate, check access, rule and plan. */
+/** Builds the middleware chain for a route: authenticate, check the company's state, access, rule and plan. */
 export function guard(options: GuardOptions = {}): MiddlewareHandler[] {
   const access = options.access ?? "user";
   if (access === "public") return [];
   const check: MiddlewareHandler = async (c, next) => {
     const user = c.get("user");
     const kernel = c.get("kernel");
+    // A disabled or overdue company loses access before any permission is looked at.
+    await ensureCompanyMayWork(kernel.companyAccess, user, options.whenOverdue);
     if (access === "admin" && !isAdmin(user)) throw new AppError("ERR_NO_PERMISSION");
     if (access === "super" && !user.super) throw new AppError("ERR_NO_PERMISSION");
     if (options.rule && !kernel.permissions.can(user, options.rule)) throw new AppError("ERR_NO_PERMISSION");

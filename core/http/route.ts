@@ -8,7 +8,7 @@ type RouteInput<P extends string> = Omit<RouteConfig, "path" | "middleware"> & {
 /**
  * Returns the `route()` helper a plugin writes its routes with. Each route is plain
  * data: the OpenAPI definition plus who may call it. The helper adds the guard
- * middleware (auth, access, named rule, the plugin's plan flag), tags the route with
+ * middleware (auth, the company's state, access, named rule, the plugin's plan flag), tags the route with
  * the plugin id and documents the standard error answers.
  * @example
  *   const route = routeFactory(manifest);
@@ -16,8 +16,8 @@ type RouteInput<P extends string> = Omit<RouteConfig, "path" | "middleware"> & {
  */
 export function routeFactory(manifest: PluginManifest) {
   return function route<P extends string, R extends RouteInput<P>>(config: R) {
-    const { access, rule, plan, ...rest } = config;
-    const options: GuardOptions = { access: access ?? "user", rule, plan: plan === false ? false : (plan ?? manifest.planFlag) };
+    const { access, rule, plan, whenOverdue, ...rest } = config;
+    const options: GuardOptions = { access: access ?? "user", rule, plan: plan === false ? false : (plan ?? manifest.planFlag), whenOverdue };
     const isPublic = options.access === "public";
     return createRoute({
       ...rest,

@@ -24,13 +24,37 @@ export const errorResponse = (description: string) => ({
 export const standardErrors = {
   400: errorResponse("Validation failed (ERR_VALIDATION with fields)"),
   401: errorResponse("No token (ERR_SESSION_EXPIRED)"),
-  403: errorResponse("Invalid token, no permission or feature not in the plan"),
+  402: errorResponse("The company's subscription is overdue (ERR_SUBSCRIPTION_EXPIRED)"),
+  403: errorResponse("Invalid token, disabled company (ERR_COMPANY_INACTIVE), no permission or feature not in the plan"),
   404: errorResponse("Not found"),
 } as const;
 
-export const IdParam = z.object({
-  id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }),
-});
+/**
+ * A record id in a URL path: plain decimal digits, no sign, no leading zero, within the
+ * safe integer range. `z.coerce.number()` would also read "0x10", " 1" (from "%201"),
+ * "1e3" or "+1" as numbers, so one record would answer to many spellings.
+ * @example
+ *   export const ContactIdParam = z.object({ contactId: pathId("contactId") });
+ */
+export const pathId = (name: string, message = "Invalid id") =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, message)
+    .transform(Number)
+    .refine(Number.isSafeInteger, message)
+    .openapi({ param: { name, in: "path" }, type: "integer", minimum: 1, example: 1 });
+
+export const IdParam = z.object({ id: pathId("id") });
+
+/**
+ * A partial update must change something: `{}` (or only unknown fields, which are
+ * dropped) answers ERR_VALIDATION instead of reaching the database as an UPDATE
+ * without columns.
+ * @example
+ *   export const TagPatch = nonEmptyPatch(z.object({ name: z.string().optional() })).openapi("TagPatch");
+ */
+export const nonEmptyPatch = <T extends z.ZodObject>(schema: T) =>
+  schema.refine((value) => Object.values(value).some((v) => v !== undefined), { message: "Nothing to update" });
 
 export const PageQuery = z.object({
   searchParam: z.string().optional().default(""),

@@ -9,6 +9,8 @@ import type { Logger } from "../log.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Realtime } from "../realtime/realtime.ts";
 import type { SessionUsers } from "../auth/session-user.ts";
+import type { OutboundGuard } from "../net/outbound-guard.ts";
+import type { CompanyAccess } from "../auth/company-access.ts";
 import type { Permissions } from "../auth/permissions.ts";
 import type { SettingsService } from "../settings/settings.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -38,6 +40,13 @@ export interface PluginContext {
   readonly permissions: Permissions;
   /** Adds fields to the user object sent by login, refresh and `/auth/me`. */
   readonly sessionUsers: SessionUsers;
+  /**
+   * The SSRF guard for every URL a company sets: `check(url, field)` when saving it,
+   * `fetch(url, init)` instead of fetch when calling it (core/net/outbound-guard.ts).
+   */
+  readonly outbound: OutboundGuard;
+  /** Whether a company may work (active, disabled, overdue); call `invalidate` after changing a company. */
+  readonly companyAccess: CompanyAccess;
   /** Services plugins offer each other, typed through `ServiceMap` declaration merging. */
   readonly services: Services;
   /** Runs when the server starts serving (after every plugin's setup). */

@@ -1,8 +1,11 @@
 import { Server, type Namespace, type Socket } from "socket.io";
-import { readAccessToken } from "../auth/tokens.ts";
+import type { CompanyAccessState } from "../auth/company-access.ts";
+import type { Db } from "../db/database.ts";
+import type { UserRow } from "../db/rows.ts";
 import type { Logger } from "../log.ts";
+import { admitSocket, loadSocketUser } from "./socket-admission.ts";
 
-/** What a realtime connection knows about its user (from the handshake token). */
+/** What a realtime connection knows about its user: their current rights, refreshed when they change. */
 export interface SocketUser {
   id: number;
   companyId: number;
@@ -13,37 +16,124 @@ export interface SocketUser {
 declare module "socket.io" {
   interface SocketData {
     user: SocketUser;
+    /** When the handshake's access token expires (ms since the epoch): the socket is dropped then. */
+    expiresAt: number;
   }
 }
 
 type ConnectionHandler = (socket: Socket, user: SocketUser) => void;
+
+/**
+ * The rooms a user's sockets belong to, decided from the user's current row. It runs when
+ * a socket connects and again, for each of the user's sockets, whenever `refreshUser` says
+ * their rights changed. `joined` holds the rooms the socket is in before the run (besides
+ * its own and its user room; empty at connection): rooms a client asked to join (an open
+ * chat) stay only if a policy returns them again, so every room is owned by some policy.
+ */
+export type RoomPolicy = (user: UserRow, joined: ReadonlySet<string>) => string[] | Promise<string[]>;
+
+export interface RealtimeOptions {
+  jwtSecret: string;
+  log: Logger;
+  /** Where the handshake and `refreshUser` read the user's current row. */
+  db: Db;
+  /** Whether a company may connect: a disabled one is refused (overdue ones are let in). */
+  companyState: (companyId: number) => Promise<CompanyAccessState>;
+  /** The web app's origin when it is served elsewhere (CORS with credentials). */
+  corsOrigin?: string;
+}
+
 const companyNamespace = /^\/(\d+)$/;
+const socketUser = (u: UserRow): SocketUser => ({ id: u.id, companyId: u.companyId, profile: u.profile, super: u.super });
 
 /**
  * Socket.IO v4 with one namespace per company (`/<companyId>`). The handshake must carry
- * the access token (`auth: { token }`) and the namespace must be the token's company;
- * anything else is refused before a single event flows. Events use the spec's names,
+ * the access token (`auth: { token }`), the namespace must be the token's company, the
+ * user must still exist and the company must not be disabled; anything else is refused
+ * before a single event flows. A socket's rights then follow the user: it is dropped when
+ * its token expires, when the user is deleted or the company disabled, and its rooms are
+ * recomputed (room policies) when the user's rights change. Events use the spec's names,
  * `company-{id}-<topic>` with `{ action, <record> }` payloads.
  */
 export class Realtime {
   readonly io: Server;
   private handlers: ConnectionHandler[] = [];
-  private prepared = new WeakSet<Namespace>();
+  private policies: RoomPolicy[] = [];
+  /** Each socket's policy runs in order, so a quick second change never lands before the first. */
+  private policyRuns = new WeakMap<Socket, Promise<void>>();
+  /** The row the handshake read, handed to the same socket's connection: the policies' first run needs it, and reading it again would double the handshake's cost. */
+  private admitted = new WeakMap<Socket, UserRow>();
+  private log: Logger;
 
-  constructor(
-    private jwtSecret: string,
-    private log: Logger,
-    corsOrigin?: string,
-  ) {
+  constructor(private options: RealtimeOptions) {
+    this.log = options.log;
+    const { corsOrigin } = options;
     this.io = new Server({ path: "/socket.io/", cors: corsOrigin ? { origin: corsOrigin, credentials: true } : undefined, serveClient: false });
     this.prepare(this.io.of(companyNamespace));
     // The root namespace serves nobody: everything is per company.
     this.io.of("/").use((_socket, next) => next(new Error("ERR_NO_PERMISSION")));
   }
 
-  /** Registers what to do with each authenticated connection (join rooms, listen to client events). */
+  /** Registers what to do with each authenticated connection once (listen to client events). Rooms that depend on the user's rights belong in a `roomPolicy`. */
   onConnection(handler: ConnectionHandler): void {
     this.handlers.push(handler);
+  }
+
+  /**
+   * Registers a room policy: the rooms a user's sockets join, re-run with the user's fresh
+   * row whenever `refreshUser` is called for them, so a demoted or moved user leaves the
+   * rooms they may no longer read.
+   * @example
+   *   realtime.roomPolicy((user) => [user.profile === "admin" ? "orders-admins" : "orders-readers"]);
+   *   // after changing the user's rights:
+   *   await realtime.refreshUser(userId);
+   */
+  roomPolicy(policy: RoomPolicy): void {
+    this.policies.push(policy);
+  }
+
+  /**
+   * Re-reads the user and recomputes the rooms of each of their sockets (and
+   * `socket.data.user`); a user who no longer exists is disconnected. Call it after a
+   * change to their profile, queues or permission flags. Costs nothing when they have no
+   * socket on this node.
+   * @example
+   *   bus.on("users.user.updated", ({ userId }) => realtime.refreshUser(userId));
+   */
+  async refreshUser(userId: number): Promise<void> {
+    if (!this.socketsOf(userId).length) return;
+    const user = await loadSocketUser(this.options.db, userId);
+    if (!user) return this.disconnectUser(userId);
+    const runs: Promise<void>[] = [];
+    for (const socket of this.socketsOf(userId)) {
+      // A user never changes company; if the row says otherwise, the socket is not theirs any more.
+      if (socket.data.user.companyId !== user.companyId) socket.disconnect();
+      else {
+        socket.data.user = socketUser(user);
+        runs.push(this.applyPolicies(socket, user));
+      }
+    }
+    await Promise.all(runs);
+  }
+
+  /**
+   * Drops every socket of a user at once (deleted or disabled user). The client is told
+   * ("io server disconnect") and Socket.IO does not reconnect it by itself.
+   * @example
+   *   bus.on("users.user.deleted", ({ userId }) => realtime.disconnectUser(userId));
+   */
+  disconnectUser(userId: number): void {
+    for (const socket of this.socketsOf(userId)) socket.disconnect();
+  }
+
+  /**
+   * Drops every socket of a company (it was disabled); new handshakes are refused while
+   * it stays disabled. Super users' sockets stay, as their HTTP access does.
+   * @example
+   *   companyAccess.onChange(({ companyId, state }) => state === "disabled" && realtime.disconnectCompany(companyId));
+   */
+  disconnectCompany(companyId: number): void {
+    for (const socket of this.namespace(companyId)?.sockets.values() ?? []) if (!socket.data.user.super) socket.disconnect();
   }
 
   /**
@@ -55,7 +145,7 @@ export class Realtime {
     const nsp = this.namespace(companyId);
     // Nobody of the company is connected (the in-memory adapter knows every socket): building
     // and encoding the packet for no one cost as much as some of the writes behind it.
-    if (nsp.sockets.size === 0) return;
+    if (!nsp || nsp.sockets.size === 0) return;
     const target = room ? nsp.to(room) : nsp;
     (except?.length ? target.except(except) : target).emit(event, payload);
   }
@@ -75,30 +165,79 @@ export class Realtime {
 
   /** Sockets connected for a company (for online counts and tests). */
   async connectedUsers(companyId: number): Promise<number[]> {
-    const sockets = await this.namespace(companyId).fetchSockets();
+    const sockets = (await this.namespace(companyId)?.fetchSockets()) ?? [];
     return [...new Set(sockets.map((s) => s.data.user.id))];
   }
 
-  private namespace(companyId: number): Namespace {
-    const nsp = this.io.of(`/${companyId}`);
-    this.prepare(nsp);
-    return nsp;
+  /**
+   * The company's namespace if anyone ever connected to it. Never created here: `io.of`
+   * would attach a child to the company pattern, which is what a connection does anyway.
+   */
+  private namespace(companyId: number): Namespace | undefined {
+    return this.io._nsps.get(`/${companyId}`);
   }
 
-  /** Every namespace, static or dynamic, gets the same auth check and connection handlers once. */
+  /** This node's sockets of a user, through the user room of each company namespace (no scan of all sockets). */
+  private socketsOf(userId: number): Socket[] {
+    const room = Realtime.userRoom(userId);
+    const found: Socket[] = [];
+    for (const [name, nsp] of this.io._nsps) {
+      if (!companyNamespace.test(name)) continue;
+      for (const id of nsp.adapter.rooms.get(room) ?? []) {
+        const socket = nsp.sockets.get(id);
+        if (socket) found.push(socket);
+      }
+    }
+    return found;
+  }
+
+  /** Queues a run of every policy for the socket after the ones already queued. */
+  private applyPolicies(socket: Socket, user: UserRow): Promise<void> {
+    const run = (this.policyRuns.get(socket) ?? Promise.resolve()).then(() => this.runPolicies(socket, user));
+    // A failed run must not stop the later ones; its caller still sees the failure.
+    this.policyRuns.set(socket, run.catch(() => {}));
+    return run;
+  }
+
+  /** Joins the rooms the policies want and leaves those they no longer return; a failing policy keeps none of its rooms. */
+  private async runPolicies(socket: Socket, user: UserRow): Promise<void> {
+    if (socket.disconnected) return;
+    const own = new Set([socket.id, Realtime.userRoom(user.id)]);
+    const joined = new Set([...socket.rooms].filter((room) => !own.has(room)));
+    const wanted = new Set<string>();
+    for (const policy of this.policies) {
+      try {
+        for (const room of await policy(user, joined)) wanted.add(room);
+      } catch (err) {
+        this.log.error("realtime room policy failed", err);
+      }
+    }
+    if (socket.disconnected) return;
+    for (const room of joined) if (!wanted.has(room)) await socket.leave(room);
+    if (wanted.size) await socket.join([...wanted]);
+  }
+
+  /** The company pattern's namespaces get the auth check, the expiry timer, the policies and the connection handlers. */
   private prepare(nsp: Namespace) {
-    if (this.prepared.has(nsp)) return;
-    this.prepared.add(nsp);
     nsp.use(async (socket, next) => {
-      const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : "";
-      const claims = token ? await readAccessToken(token, this.jwtSecret) : null;
-      if (!claims) return next(new Error("ERR_SESSION_EXPIRED"));
-      if (socket.nsp.name !== `/${claims.companyId}`) return next(new Error("ERR_NO_PERMISSION"));
-      socket.data.user = { id: claims.sub, companyId: claims.companyId, profile: claims.profile, super: claims.super };
-      next();
+      try {
+        const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : "";
+        const admission = await admitSocket(token, socket.nsp.name, this.options);
+        if ("refused" in admission) return next(new Error(admission.refused));
+        socket.data.user = socketUser(admission.user);
+        socket.data.expiresAt = admission.expiresAt;
+        this.admitted.set(socket, admission.user);
+        next();
+      } catch (err) {
+        this.log.error("realtime handshake failed", err);
+        next(new Error("ERR_INTERNAL"));
+      }
     });
     nsp.on("connection", (socket) => {
       const user = socket.data.user;
+      // An access token is worth 15 minutes over HTTP; a socket opened with it is worth no more.
+      const expiry = setTimeout(() => socket.disconnect(), Math.max(0, socket.data.expiresAt - Date.now()));
+      socket.once("disconnect", () => clearTimeout(expiry));
       socket.join(Realtime.userRoom(user.id));
       for (const h of this.handlers) {
         try {
@@ -107,6 +246,9 @@ export class Realtime {
           this.log.error("realtime connection handler failed", err);
         }
       }
+      const row = this.admitted.get(socket);
+      this.admitted.delete(socket);
+      if (row) this.applyPolicies(socket, row).catch((err) => this.log.error("realtime room policies failed", err));
     });
   }
 

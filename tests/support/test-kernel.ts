@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../core/config.ts";
 import { createKernel, type Kernel } from "../../core/kernel.ts";
+import type { HostResolver } from "../../core/net/outbound-guard.ts";
 import type { ServerPlugin } from "../../core/plugin/server-plugin.ts";
 import { serverPlugins } from "../../plugins/server.ts";
 
@@ -11,11 +12,21 @@ export { serverPlugins };
 
 export const ADMIN = { email: "admin@admin.com", password: "Admin123!" };
 
+/** Resolves `localhost` only: any other name is "not found" without asking DNS. */
+export const loopbackResolver: HostResolver = async (name) => {
+  if (name === "localhost") return ["127.0.0.1"];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: "ENOTFOUND" });
+};
+
 export interface TestKernel {
   kernel: Kernel;
   dataDir: string;
-  /** Calls the real HTTP app. `body` objects go as JSON, FormData as multipart. */
-  call(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<TestResponse>;
+  /** Calls the real HTTP app. `body` objects go as JSON, FormData as multipart; the peer is 127.0.0.1 unless `remoteAddress` says otherwise. */
+  call(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string },
+  ): Promise<TestResponse>;
   /** Logs in and returns the access token (and the refresh cookie). */
   login(email?: string, password?: string): Promise<{ token: string; cookie: string; user: Record<string, any> }>;
   close(): Promise<void>;
@@ -36,6 +47,8 @@ export async function createTestKernel(
   options: {
     plugins?: readonly ServerPlugin[];
     env?: Record<string, string>;
+    /** The outbound guard's resolver; the default knows only `localhost`, so no test resolves a real name. */
+    resolveHost?: HostResolver;
   } = {},
 ): Promise<TestKernel> {
   const dataDir = mkdtempSync(join(tmpdir(), "atende-test-"));
@@ -48,9 +61,12 @@ export async function createTestKernel(
     LOGIN_RATE_LIMIT: "1000",
     // Tests never reach Meta: a closed loopback port unless a test starts its Graph stand-in.
     META_GRAPH_URL: "http://127.0.0.1:9/v21.0",
+    // Webhook receivers and other stand-ins listen on loopback. Production's default is
+    // strict; SSRF tests pass ALLOWED_INTERNAL_HOSTS: "" to get that default back.
+    ALLOWED_INTERNAL_HOSTS: "127.0.0.0/8",
     ...options.env,
   });
-  const kernel = await createKernel({ config, plugins: options.plugins ?? serverPlugins, webAssets: null });
+  const kernel = await createKernel({ config, plugins: options.plugins ?? serverPlugins, webAssets: null, resolveHost: options.resolveHost ?? loopbackResolver });
 
   const call: TestKernel["call"] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
@@ -61,7 +77,7 @@ export async function createTestKernel(
       body = JSON.stringify(opts.body);
       headers["content-type"] = "application/json";
     }
-    const res = await kernel.app.request(path, { method, headers, body }, { remoteAddress: "127.0.0.1" });
+    const res = await kernel.app.request(path, { method, headers, body }, { remoteAddress: opts.remoteAddress ?? "127.0.0.1" });
     const text = await res.text();
     let parsed: unknown = text;
     try {

@@ -14,9 +14,8 @@ export const READERS_ROOM = "announcements-readers";
  */
 export class AnnouncementFeed {
   constructor(private realtime: Realtime) {
-    realtime.onConnection((socket, user) => {
-      socket.join(user.super ? SUPER_ROOM : READERS_ROOM);
-    });
+    // A policy, not a one-off join: a user losing the super flag leaves the super users' room.
+    realtime.roomPolicy((user) => [user.super ? SUPER_ROOM : READERS_ROOM]);
   }
 
   changed(action: "create" | "update", record: AnnouncementView): AnnouncementView {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { FileField } from "../../../core/http/schemas.ts";
+import { FileField, nonEmptyPatch } from "../../../core/http/schemas.ts";
 
 /** Largest accepted image: 5 MB (the brief caps announcement images at 5 MB). */
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
@@ -48,8 +48,8 @@ export const AnnouncementInput = z
   .object({ ...fields, priority: Priority.optional().default(3), status: Status.optional().default("active") })
   .openapi("AnnouncementInput");
 
-export const AnnouncementPatch = z
-  .object({ title: fields.title.optional(), text: fields.text.optional(), priority: Priority.optional(), status: Status.optional() })
-  .openapi("AnnouncementPatch");
+export const AnnouncementPatch = nonEmptyPatch(
+  z.object({ title: fields.title.optional(), text: fields.text.optional(), priority: Priority.optional(), status: Status.optional() }),
+).openapi("AnnouncementPatch");
 
 export const MediaUpload = z.object({ file: FileField }).openapi("AnnouncementMediaUpload");

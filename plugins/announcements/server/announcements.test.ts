@@ -134,6 +134,13 @@ describe("announcements: errors", () => {
     expect((await t.call("GET", "/announcements/abc", { token: superToken })).status).toBe(400);
     expect((await t.call("GET", "/announcements/?pageNumber=-1", { token: superToken })).status).toBe(400);
   });
+
+  it("an edit that changes nothing is a validation error, not a crash", async () => {
+    const created = await post({ title: "Aviso", text: "Texto" });
+    const res = await t.call("PUT", `/announcements/${created.body.id}`, { token: superToken, body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "ERR_VALIDATION", fields: { body: "Nothing to update" } });
+  });
 });
 
 describe("announcements: security", () => {

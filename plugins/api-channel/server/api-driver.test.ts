@@ -22,7 +22,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const driverWith = (options: { timeoutMs?: number } = {}) => createApiDriver(new Deliveries(t.kernel.db, t.kernel.jobs, t.kernel.services, options));
+const driverWith = (options: { timeoutMs?: number } = {}) => createApiDriver(new Deliveries(t.kernel.db, t.kernel.jobs, t.kernel.services, t.kernel.outbound, options));
 const connection = async () => (await t.kernel.services.get("connections.get")!(api.companyId, api.id))!;
 const log = () => t.kernel.db.select().from(apiWebhookDeliveries).where(eq(apiWebhookDeliveries.whatsappId, api.id)).orderBy(asc(apiWebhookDeliveries.id));
 

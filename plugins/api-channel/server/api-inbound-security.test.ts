@@ -83,6 +83,6 @@ describe("api inbound: documentation", () => {
     expect(res.status).toBe(200);
     const op = res.body.paths["/channels/api/inbound"].post;
     expect(op.security).toEqual([{ bearer: [] }]);
-    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401", "403", "404", "413"]);
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401", "403", "404", "413", "503"]);
   });
 });

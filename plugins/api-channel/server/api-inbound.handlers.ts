@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import type { CompanyAccess } from "../../../core/auth/company-access.ts";
 import type { Config } from "../../../core/config.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { AppEnv } from "../../../core/http/env.ts";
@@ -19,15 +20,18 @@ const connectionOf = new WeakMap<Request, ConnectionRow>();
  * The API channel's credential check, before body validation so an anonymous caller
  * learns nothing about the payload format: no token → 401 ERR_SESSION_EXPIRED; a token
  * that is not an API connection's → 403 ERR_INVALID_TOKEN (the same answer for an
- * unknown token and a WhatsApp connection's token, so tokens cannot be probed).
+ * unknown token and a WhatsApp connection's token, so tokens cannot be probed). A disabled
+ * company's connection takes no new work: 503 ERR_CHANNEL_PAUSED, nothing stored, so the
+ * integrator keeps the message and retries later (an overdue company's messages are stored).
  */
-export function requireApiConnection(services: Services): MiddlewareHandler<AppEnv> {
+export function requireApiConnection(services: Services, companyAccess: CompanyAccess): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header("authorization") ?? "";
     const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
     if (!token) throw new AppError("ERR_SESSION_EXPIRED");
     const connection = token.length <= 128 ? await services.get("connections.byToken")?.(token) : null;
     if (!connection || connection.channel !== "api") throw new AppError("ERR_INVALID_TOKEN");
+    if ((await companyAccess.state(connection.companyId)) === "disabled") throw new AppError("ERR_CHANNEL_PAUSED", { reason: "ERR_COMPANY_INACTIVE" });
     connectionOf.set(c.req.raw, connection);
     await next();
   };
@@ -59,9 +63,10 @@ export function registerApiInboundHandlers(
   services: Services,
   settings: SettingsService,
   config: Pick<Config, "UPLOAD_MAX_BYTES">,
+  companyAccess: CompanyAccess,
 ) {
-  router.use(r.inbound.path, requireApiConnection(services));
-  router.use(r.events.path, requireApiConnection(services));
+  router.use(r.inbound.path, requireApiConnection(services, companyAccess));
+  router.use(r.events.path, requireApiConnection(services, companyAccess));
 
   router.openapi(r.inbound, async (c) => {
     const connection = authenticated(c.req.raw);

@@ -21,6 +21,7 @@ export const inbound = route({
     403: errorResponse("ERR_INVALID_TOKEN: not the token of an API connection"),
     404: errorResponse("ERR_NO_WAPP_FOUND"),
     413: errorResponse("ERR_PAYLOAD_TOO_LARGE: media above the downloadLimit setting"),
+    503: errorResponse("ERR_CHANNEL_PAUSED: the connection's company is disabled; nothing was stored, retry later"),
   },
 });
 
@@ -34,5 +35,6 @@ export const events = route({
     200: json(ApiEventResult, "Whether the change was applied to a stored message"),
     401: errorResponse("ERR_SESSION_EXPIRED: no bearer token"),
     403: errorResponse("ERR_INVALID_TOKEN: not the token of an API connection"),
+    503: errorResponse("ERR_CHANNEL_PAUSED: the connection's company is disabled; nothing was applied, retry later"),
   },
 });

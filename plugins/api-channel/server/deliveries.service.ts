@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Jobs } from "../../../core/jobs/jobs.ts";
+import type { OutboundGuard } from "../../../core/net/outbound-guard.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
 import { apiWebhookDeliveries } from "../schema/tables.ts";
@@ -42,14 +43,16 @@ export class Deliveries {
     private db: Db,
     private jobs: Jobs,
     private services: Services,
-    private options: { keep?: number; timeoutMs?: number; fetchImpl?: typeof fetch } = {},
+    /** The kernel's SSRF guard: every post goes through it (ctx.outbound). */
+    private outbound: Pick<OutboundGuard, "fetch">,
+    private options: { keep?: number; timeoutMs?: number } = {},
   ) {}
 
   /** One attempt: signs with the connection token, posts, logs; throws WebhookFailed unless 2xx. */
   async send(connection: ConnectionRow, payload: WebhookPayload, key: string): Promise<void> {
     const body = JSON.stringify(payload);
     const attempt = (await this.attemptsSoFar(connection.id, key)) + 1;
-    const outcome = await postSigned(connection.webhookUrl, connection.token, payload.event, key, body, this.options);
+    const outcome = await postSigned(connection.webhookUrl, connection.token, payload.event, key, body, { timeoutMs: this.options.timeoutMs, outbound: this.outbound });
     await this.record({
       companyId: connection.companyId,
       whatsappId: connection.id,

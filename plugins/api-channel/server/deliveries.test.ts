@@ -23,7 +23,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const deliveries = (keep?: number) => new Deliveries(t.kernel.db, t.kernel.jobs, t.kernel.services, { keep });
+const deliveries = (keep?: number) => new Deliveries(t.kernel.db, t.kernel.jobs, t.kernel.services, t.kernel.outbound, { keep });
 /** Writes `n` log rows for a connection without any HTTP: what paging and pruning read. */
 async function seed(n: number, whatsappId = api.id, companyId = api.companyId, keep?: number) {
   const d = deliveries(keep);

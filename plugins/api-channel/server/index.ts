@@ -12,8 +12,8 @@ export default defineServerPlugin({
   manifest,
   migrations,
   setup(ctx) {
-    const deliveries = new Deliveries(ctx.db, ctx.jobs, ctx.services);
-    registerApiInboundHandlers(ctx.router, ctx.services, ctx.settings, ctx.config);
+    const deliveries = new Deliveries(ctx.db, ctx.jobs, ctx.services, ctx.outbound);
+    registerApiInboundHandlers(ctx.router, ctx.services, ctx.settings, ctx.config, ctx.companyAccess);
     registerDeliveriesHandlers(ctx.router, deliveries);
     registerWebhookEvents({ bus: ctx.bus, jobs: ctx.jobs, services: ctx.services, deliveries, log: ctx.log });
     const registerDriver = ctx.services.get("tickets.registerDriver");

@@ -1,4 +1,5 @@
 import { hmacSha256Hex, toHex } from "../../../core/auth/hmac.ts";
+import { OutboundRefusedError, type OutboundGuard } from "../../../core/net/outbound-guard.ts";
 
 /**
  * Signing and posting of the API channel's webhooks, shared by the channel driver (outbound
@@ -47,9 +48,13 @@ export interface PostOutcome {
 }
 
 /**
- * Posts `body` (already serialised: the exact bytes signed) once. Never throws: the
- * outcome says what happened so the caller can log it and decide to retry. Redirects
- * are not followed — a signed body must not land somewhere the admin did not configure.
+ * Posts `body` (already serialised: the exact bytes signed) once, through the kernel's
+ * outbound guard (`ctx.outbound`): the host is resolved and checked again now, since DNS
+ * may have changed since the URL was saved. Never throws: the outcome says what happened
+ * so the caller can log it and decide to retry. Redirects are not followed — a signed body
+ * must not land somewhere the admin did not configure, nor on an internal address.
+ * A refused address is logged with its reason only: no status and no timing, which would
+ * tell the company something about a service it may not reach.
  */
 export async function postSigned(
   url: string,
@@ -57,14 +62,14 @@ export async function postSigned(
   event: string,
   key: string,
   body: string,
-  options: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
+  options: { timeoutMs?: number; outbound: Pick<OutboundGuard, "fetch"> },
 ): Promise<PostOutcome> {
   const started = Date.now();
   const done = (statusCode: number | null, error: string | null): PostOutcome => ({ statusCode, ok: statusCode !== null && statusCode >= 200 && statusCode < 300 && !error, error, durationMs: Date.now() - started });
   if (!url) return done(null, "No webhook URL configured");
   if (!isHttpUrl(url)) return done(null, "Webhook URL must be http(s)");
   try {
-    const res = await (options.fetchImpl ?? fetch)(url, {
+    const res = await options.outbound.fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", [SIGNATURE_HEADER]: await signBody(secret, body), [EVENT_HEADER]: event, [DELIVERY_HEADER]: key },
       body,
@@ -78,6 +83,7 @@ export async function postSigned(
     const text = (await res.text().catch(() => "")).slice(0, ERROR_SNIPPET);
     return done(res.status, `HTTP ${res.status}${text ? `: ${text}` : ""}`);
   } catch (err) {
+    if (err instanceof OutboundRefusedError) return { statusCode: null, ok: false, error: err.message, durationMs: 0 };
     const name = err instanceof Error ? err.name : "";
     if (name === "TimeoutError" || name === "AbortError") return done(null, `Timed out after ${options.timeoutMs ?? WEBHOOK_TIMEOUT_MS} ms`);
     // fetch reports network failures as "fetch failed" with the reason (ECONNREFUSED …) in `cause`.

@@ -44,6 +44,10 @@ describe("companies: errors", () => {
     const res = await post(newCompany({ dueDate: "2023-02-30", recurrence: "SEMANAL" }));
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({ dueDate: "Data inválida (AAAA-MM-DD)", recurrence: "Recorrência inválida" });
+    // Only "" and null mean "not given": other empties are still wrong.
+    const loose = await post(newCompany({ dueDate: false, recurrence: 0 }));
+    expect(loose.status).toBe(400);
+    expect(Object.keys(loose.body.fields).sort()).toEqual(["dueDate", "recurrence"]);
   });
 
   it("a name already taken, in any case, is refused", async () => {

@@ -23,7 +23,7 @@ export function registerCompaniesHandlers(router: OpenAPIHono<AppEnv>, companies
   router.openapi(r.listPlan, async (c) => {
     const { companyId } = c.req.valid("param");
     ensureCompanyAccess(c.get("user"), companyId, "user");
-    return c.json(await companies.planOf(companyId), 200);
+    return c.json(await companies.withPlan(companyId), 200);
   });
   router.openapi(r.show, async (c) => {
     const { id } = c.req.valid("param");

@@ -9,8 +9,8 @@ import {
   CompanyInput,
   CompanyPage,
   CompanyPatch,
-  CompanyPlan,
   CompanyPlanPage,
+  CompanyWithPlan,
   SchedulesBody,
 } from "./companies.schemas.ts";
 
@@ -46,8 +46,13 @@ export const listPlan = route({
   method: "get",
   path: "/companies/listPlan/{companyId}",
   access: "user",
+  // Read by the shell at start: an overdue company still loads it (spec 001 §4).
+  whenOverdue: "allow",
   request: { params: CompanyIdParam },
-  responses: { 200: json(CompanyPlan, "The company's plan with its limits and flags (super, or a user of that company)") },
+  responses: {
+    200: json(CompanyWithPlan, "The company with its plan nested under `plan`, limits and flags included (super, or a user of that company)"),
+    404: errorResponse("ERR_NO_COMPANY_FOUND, or ERR_NO_PLAN_FOUND when the company has no plan"),
+  },
 });
 
 export const show = route({

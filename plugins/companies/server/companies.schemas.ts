@@ -2,6 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { planFlags, recurrences, type PlanFlag } from "../../../core/db/tables.ts";
 import { parseDay } from "../shared/renew.ts";
 import { OfficeHoursWeek } from "../../../core/http/office-hours-schemas.ts";
+import { emptyAsUnset } from "../../../core/http/loose-values.ts";
+import { pathId } from "../../../core/http/schemas.ts";
 
 /* ---------- answers ---------- */
 
@@ -64,6 +66,14 @@ export const CompanyPlan = z
   .object({ id: z.number(), name: z.string(), users: z.number(), connections: z.number(), queues: z.number(), amount: z.number(), isPublic: z.boolean(), ...flagShape })
   .openapi("CompanyPlanFlags");
 
+/**
+ * GET /companies/listPlan/{companyId}: the company with its whole plan nested, the shape the
+ * spec's clients read (`data.plan.useCampaigns` builds their menu).
+ */
+export const CompanyWithPlan = z
+  .object({ ...Company.shape, plan: CompanyPlan.openapi({ description: "The company's plan with its limits and every feature flag" }) })
+  .openapi("CompanyWithPlan");
+
 /* ---------- input ---------- */
 
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
@@ -71,13 +81,11 @@ const count = z.coerce.number({ error: "Deve ser um número" }).int("Deve ser um
 const text = (max: number) => z.string().trim().max(max, "Muito extenso!");
 
 /** YYYY-MM-DD, or an ISO timestamp whose date part is kept; "" or null means "not given". */
-const dueDate = z.preprocess(
-  (v) => (v === "" || v === null ? undefined : v),
+const dueDate = emptyAsUnset(
   z
-    .string()
+    .string("Data inválida (AAAA-MM-DD)")
     .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && parseDay(v) !== null, "Data inválida (AAAA-MM-DD)")
-    .transform((v) => v.slice(0, 10))
-    .optional(),
+    .transform((v) => v.slice(0, 10)),
 );
 
 const name = z
@@ -101,7 +109,8 @@ const editable = {
   phone: text(30).optional(),
   status: flag.optional(),
   dueDate,
-  recurrence: z.enum(recurrences, { error: "Recorrência inválida" }).optional(),
+  // The spec's form sends recurrence "" when none was picked: the default (MENSAL) applies.
+  recurrence: emptyAsUnset(z.enum(recurrences, { error: "Recorrência inválida" })),
   document: text(30).optional(),
   paymentMethod: text(50).optional(),
   numberAttendants: count.optional(),
@@ -132,7 +141,7 @@ export const CompanyPatch = z
   .object({
     name: name.optional(),
     email: email.optional(),
-    planId: z.preprocess((v) => (v === "" || v === null ? undefined : v), planId.optional()),
+    planId: emptyAsUnset(planId),
     ...editable,
   })
   .openapi("CompanyPatch");
@@ -142,7 +151,7 @@ export const SchedulesBody = z
   .openapi("CompanySchedules");
 
 export const CompanyIdParam = z.object({
-  companyId: z.coerce.number().int().positive().openapi({ param: { name: "companyId", in: "path" }, example: 1 }),
+  companyId: pathId("companyId"),
 });
 
 export type CompanyInputData = z.output<typeof CompanyInput>;

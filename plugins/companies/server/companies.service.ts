@@ -2,6 +2,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
+import type { CompanyAccess } from "../../../core/auth/company-access.ts";
 import type { PlanRow, UserRow } from "../../../core/db/rows.ts";
 import { companies, plans } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
@@ -35,6 +36,8 @@ export class CompaniesService {
     private storage: Storage,
     readonly schedules: SchedulesService,
     private log: Logger,
+    /** Told after every write that can change whether a company may work (status, due date, existence). */
+    private access: CompanyAccess,
   ) {}
 
   /** Companies with their plan's name and price, filtered and ordered. */
@@ -85,8 +88,11 @@ export class CompaniesService {
   }
 
   /** The `companies.create` service and POST /companies. */
-  create(input: CreateCompanyInput & CompanyFormExtras) {
-    return createCompany(this.db, this.settings, this.schedules, input);
+  async create(input: CreateCompanyInput & CompanyFormExtras) {
+    const created = await createCompany(this.db, this.settings, this.schedules, input);
+    // A new row may reuse the id of a deleted company the cache still remembers.
+    await this.access.invalidate(created.company.id);
+    return created;
   }
 
   async update(id: number, patch: CompanyPatchData): Promise<CompanyView> {
@@ -103,6 +109,7 @@ export class CompaniesService {
         if (uniqueViolation(err) === "companies_name_unique") throw new AppError("ERR_DUPLICATED_NAME", { fields: { name: "ERR_DUPLICATED_NAME" } });
         throw err;
       }
+      await this.access.invalidate(id);
     }
     return this.get(id);
   }
@@ -122,6 +129,7 @@ export class CompaniesService {
       if (isForeignKeyViolation(err)) throw new AppError("ERR_PROTECTED_RECORD", { reason: "ERR_COMPANY_IN_USE" });
       throw err;
     }
+    await this.access.invalidate(id);
     try {
       await rm(join(this.storage.root, `company${id}`), { recursive: true, force: true });
     } catch (err) {
@@ -135,14 +143,15 @@ export class CompaniesService {
     const company = await this.get(id);
     const dueDate = renewDueDate(company.dueDate, company.recurrence);
     await this.db.update(companies).set({ dueDate }).where(eq(companies.id, id));
+    await this.access.invalidate(id);
     return this.get(id);
   }
 
-  /** The plan of a company with every flag and limit. */
-  async planOf(companyId: number): Promise<PlanRow> {
+  /** The company with its whole plan (every flag and limit) nested under `plan`. */
+  async withPlan(companyId: number): Promise<CompanyView & { plan: PlanRow }> {
     const company = await this.get(companyId);
     if (!company.planId) throw new AppError("ERR_NO_PLAN_FOUND");
-    return this.planById(company.planId);
+    return { ...company, plan: await this.planById(company.planId) };
   }
 
   private async planById(planId: number): Promise<PlanRow> {

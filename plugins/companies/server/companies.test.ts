@@ -2,7 +2,7 @@ import { writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { companies, companySchedules, companySettings, users } from "../../../core/db/tables.ts";
+import { companies, companySchedules, companySettings, planFlags, plans, users } from "../../../core/db/tables.ts";
 import { companyById, createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { addDays, addMonths, utcToday } from "../shared/renew.ts";
@@ -19,7 +19,8 @@ const newCompany = (over: Record<string, unknown> = {}) => ({ name: "Padaria Sol
 
 describe("companies: happy", () => {
   it("creating a company creates its first admin, who can log in with the company e-mail", async () => {
-    const res = await t.call("POST", "/companies", { token: superToken, body: newCompany({ phone: "11999990000", document: "12.345.678/0001-90" }) });
+    // Active: a new company is inactive by default (spec 001 §5), and an inactive company cannot sign in.
+    const res = await t.call("POST", "/companies", { token: superToken, body: newCompany({ status: true, phone: "11999990000", document: "12.345.678/0001-90" }) });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Padaria Sol", email: "contato@padaria.test", planId: 1, plan: { id: 1, name: "Plano 1" } });
     const login = await t.login("contato@padaria.test", "segredo1");
@@ -30,6 +31,16 @@ describe("companies: happy", () => {
     const { body } = await t.call("POST", "/companies", { token: superToken, body: newCompany() });
     expect(body).toMatchObject({ numberAttendants: 1, numberConections: 1, status: false, recurrence: "MENSAL", campaignsEnabled: false });
     expect(body.dueDate).toBe(addDays(utcToday(), 7));
+  });
+
+  it("the spec form's recurrence \"\" and dueDate null mean the defaults; on edit they change nothing", async () => {
+    const res = await t.call("POST", "/companies", { token: superToken, body: newCompany({ recurrence: "", dueDate: null }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ recurrence: "MENSAL", dueDate: addDays(utcToday(), 7) });
+    await t.call("PUT", `/companies/${res.body.id}`, { token: superToken, body: { recurrence: "ANUAL", dueDate: "2030-01-31" } });
+    const edited = await t.call("PUT", `/companies/${res.body.id}`, { token: superToken, body: { recurrence: "", dueDate: null, phone: "1133334444" } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ recurrence: "ANUAL", dueDate: "2030-01-31", phone: "1133334444" });
   });
 
   it("the form's values win over the defaults, and the admin may have their own name", async () => {
@@ -78,7 +89,7 @@ describe("companies: happy", () => {
   });
 
   it("/companiesPlan/ answers plan, usage of stored files, last login and paging", async () => {
-    const { body: created } = await t.call("POST", "/companies", { token: superToken, body: newCompany() });
+    const { body: created } = await t.call("POST", "/companies", { token: superToken, body: newCompany({ status: true }) });
     const folder = join(t.kernel.storage.root, `company${created.id}`);
     await mkdir(join(folder, "sub"), { recursive: true });
     await writeFile(join(folder, "a.txt"), "12345");
@@ -156,9 +167,19 @@ describe("companies: happy", () => {
     expect((await t.kernel.storage.usage(created.id)).numberFileFolder).toBe(0);
   });
 
-  it("reports the company's plan with flags", async () => {
+  it("listPlan answers the company with its whole plan nested, as the spec's clients read it (data.plan.useX)", async () => {
     const res = await t.call("GET", "/companies/listPlan/1", { token: superToken });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: 1, name: "Plano 1", users: 10, connections: 10, queues: 10, useWhatsapp: true, useKanban: true });
+    expect(res.body).toMatchObject({ id: 1, planId: 1, status: true, recurrence: expect.any(String), dueDate: expect.any(String) });
+    expect(res.body.plan).toMatchObject({ id: 1, name: "Plano 1", users: 10, connections: 10, queues: 10, amount: expect.any(Number) });
+    for (const flag of planFlags) expect(res.body.plan[flag], flag).toBe(true);
+  });
+
+  it("listPlan follows the plan's flags as they are switched", async () => {
+    const [plan] = await t.kernel.db.insert(plans).values({ name: "Sem Kanban", users: 3, connections: 2, queues: 4, amount: 49.9, useKanban: false, useCampaigns: false }).returning();
+    const created = await t.call("POST", "/companies", { token: superToken, body: newCompany({ planId: plan!.id }) });
+    const res = await t.call("GET", `/companies/listPlan/${created.body.id}`, { token: superToken });
+    expect(res.body).toMatchObject({ id: created.body.id, name: "Padaria Sol", planId: plan!.id });
+    expect(res.body.plan).toMatchObject({ id: plan!.id, name: "Sem Kanban", users: 3, connections: 2, queues: 4, amount: 49.9, useKanban: false, useCampaigns: false, useWhatsapp: true });
   });
 });

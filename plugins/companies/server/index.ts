@@ -11,7 +11,7 @@ import { SchedulesService } from "./schedules.service.ts";
 export default defineServerPlugin({
   manifest,
   setup(ctx) {
-    const companies = new CompaniesService(ctx.db, ctx.settings, ctx.storage, new SchedulesService(ctx.db), ctx.log);
+    const companies = new CompaniesService(ctx.db, ctx.settings, ctx.storage, new SchedulesService(ctx.db), ctx.log, ctx.companyAccess);
     ctx.services.provide("companies.create", async (input) => {
       const created = await companies.create(input);
       await ctx.bus.emit("companies.company.created", { companyId: created.company.id, adminUserId: created.user.id });

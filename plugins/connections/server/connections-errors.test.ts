@@ -68,6 +68,15 @@ describe("connections: errors (validation)", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("null means off only for the import flags; other switches and other spellings stay errors", async () => {
+    const conn = await createConnection(t, acme.token);
+    for (const body of [{ isDefault: null }, { allowGroup: null }, { enableImportMessage: "yes" }, { importOldMessagesGroups: [] }, { closedTicketsPostImported: 2 }]) {
+      const res = await t.call("PUT", `/whatsapp/${conn.id}`, { token: acme.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.body.fields)).toEqual(Object.keys(body));
+    }
+  });
+
   it("rules apply to the merged connection on update, and a failed update changes nothing", async () => {
     const conn = await createConnection(t, acme.token);
     const res = await t.call("PUT", `/whatsapp/${conn.id}`, { token: acme.token, body: { name: "Novo nome", timeSendQueue: 5 } });

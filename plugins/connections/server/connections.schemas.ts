@@ -1,12 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { OfficeHoursDay, OfficeHoursWeek } from "../../../core/http/office-hours-schemas.ts";
+import { offWhenNull, OptionalRefId } from "../../../core/http/loose-values.ts";
 import { BoolLike, FileField } from "../../../core/http/schemas.ts";
 import { CHANNELS, isHttpUrl, NAME_MAX, NAME_MIN, STATUSES } from "../shared/connection-rules.ts";
 
 /** Forms send "" for "none": it means null here. */
 const blankAsNull = (v: unknown) => (v === "" ? null : v);
 /** An optional reference to another record (a queue, an integration, a prompt, a flow). */
-const refId = z.preprocess(blankAsNull, z.coerce.number("Invalid value").int("Invalid value").positive("Invalid value").nullable());
+const refId = OptionalRefId;
+/** The import switches: spec clients send null while import was never set up, meaning off. */
+const importFlag = offWhenNull(BoolLike);
 /** Minutes, hours or counts the forms send as numbers or numeric strings; "" is 0. */
 const amount = z.preprocess((v) => (v === "" || v === null ? 0 : v), z.coerce.number("Invalid value").int("Invalid value").min(0, "Invalid value").max(1_000_000, "Invalid value"));
 const message = z.string("Invalid value").max(5000, "Too Long!");
@@ -63,11 +66,11 @@ const settingsFields = {
   promptId: refId,
   flowIdWelcome: refId,
   flowIdNotPhrase: refId,
-  enableImportMessage: BoolLike,
+  enableImportMessage: importFlag,
   importRecentMessages: dateTime,
   importOldMessages: dateTime,
-  importOldMessagesGroups: BoolLike,
-  closedTicketsPostImported: BoolLike,
+  importOldMessagesGroups: importFlag,
+  closedTicketsPostImported: importFlag,
   queueIdImportMessages: refId,
   collectiveVacationStart: day,
   collectiveVacationEnd: day,

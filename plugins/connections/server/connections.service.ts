@@ -4,6 +4,7 @@ import type { EventBus } from "../../../core/events/bus.ts";
 import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import { companyPlanFlags } from "../../../core/http/guard.ts";
+import type { OutboundGuard } from "../../../core/net/outbound-guard.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
 import { companies } from "../../../core/db/tables.ts";
 import { whatsapps } from "../schema/tables.ts";
@@ -42,6 +43,8 @@ export class ConnectionsService {
     private settings: Pick<SettingsService, "companyOne">,
     private events: ConnectionEvents,
     private bus: Pick<EventBus, "emit">,
+    /** The kernel's SSRF guard (ctx.outbound): webhookUrl must not point inside the server's network. */
+    private outbound: Pick<OutboundGuard, "check">,
   ) {}
 
   /**
@@ -141,6 +144,7 @@ export class ConnectionsService {
     const plan = await companyPlanFlags(this.db, companyId);
     const flag = CHANNEL_PLAN_FLAG[fields.channel];
     if (plan && !plan[flag]) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag });
+    await this.checkWebhookUrl(fields.webhookUrl);
     const npsEnabled = await this.npsEnabled(companyId);
     const view = await this.db.transaction(async (tx) => {
       const [total] = await tx.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
@@ -172,6 +176,7 @@ export class ConnectionsService {
 
   async update(companyId: number, id: number, patch: ConnectionPatch): Promise<ConnectionView> {
     const { queueIds, isDefault, ...fields } = patch;
+    await this.checkWebhookUrl(fields.webhookUrl);
     const npsEnabled = await this.npsEnabled(companyId);
     const { view, reset } = await this.db.transaction(async (tx) => {
       const current = await this.get(companyId, id, tx);
@@ -267,6 +272,14 @@ export class ConnectionsService {
     if (ids.sendIdQueue) named.sendIdQueue = [ids.sendIdQueue];
     if (ids.queueIdImportMessages) named.queueIdImportMessages = [ids.queueIdImportMessages];
     return ensureCompanyQueues(tx, companyId, named);
+  }
+
+  /**
+   * The server posts to webhookUrl (the API channel's webhooks), so it is checked against
+   * the outbound guard when saved (and again by the poster on every delivery).
+   */
+  private async checkWebhookUrl(url: string | undefined): Promise<void> {
+    if (url) await this.outbound.check(url, "webhookUrl");
   }
 
   /** NPS rules apply while the company's userRating setting is enabled. */

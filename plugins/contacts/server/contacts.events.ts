@@ -25,9 +25,8 @@ export class ContactEvents {
     private realtime: Realtime,
     private settings: SettingsService,
   ) {
-    realtime.onConnection((socket, user) => {
-      socket.join(isPlainUser(user) ? MASKED_ROOM : FULL_ROOM);
-    });
+    // A policy, not a one-off join: a user promoted or demoted moves between the two rooms.
+    realtime.roomPolicy((user) => [isPlainUser(user) ? MASKED_ROOM : FULL_ROOM]);
   }
 
   async changed<C extends { number: string }>(companyId: number, action: "create" | "update", contact: C): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BoolLike } from "../../../core/http/schemas.ts";
+import { BoolLike, pathId } from "../../../core/http/schemas.ts";
 
 export const ExtraInfo = z.object({ id: z.number(), name: z.string(), value: z.string() }).openapi("ContactExtraInfo");
 export const ContactTag = z.object({ id: z.number(), name: z.string(), color: z.string() }).openapi("ContactTag");
@@ -70,5 +70,5 @@ export const ContactQuery = z.object({
 });
 
 export const ContactIdParam = z.object({
-  contactId: z.coerce.number().int().positive().openapi({ param: { name: "contactId", in: "path" }, example: 1 }),
+  contactId: pathId("contactId"),
 });

@@ -1,3 +1,4 @@
+import type { CompanyAccess } from "../../../core/auth/company-access.ts";
 import type { Logger } from "../../../core/log.ts";
 import type { Accounts, MetaAccount } from "./accounts.ts";
 import type { Incoming, InboundSink } from "./inbound-sink.ts";
@@ -22,6 +23,7 @@ export class CloudWebhook {
     private accounts: Accounts,
     private sink: InboundSink,
     private logger: Logger,
+    private companyAccess: CompanyAccess,
   ) {}
 
   async entry(entry: Record<string, unknown>): Promise<void> {
@@ -32,6 +34,11 @@ export class CloudWebhook {
       const account = phoneNumberId ? await this.accounts.byAccount("whatsappapi", phoneNumberId) : null;
       if (!account) {
         this.logger.info(`meta: Cloud API webhook for number ${phoneNumberId ?? "?"} that no connection links: ignored`);
+        continue;
+      }
+      // A disabled company takes no new work; see webhook.handlers.ts for why the delivery still answers 200.
+      if ((await this.companyAccess.state(account.companyId)) === "disabled") {
+        this.logger.warn(`meta: Cloud API webhook for connection ${account.whatsappId} of disabled company ${account.companyId}: not stored`);
         continue;
       }
       const names = new Map<string, string>();

@@ -23,7 +23,10 @@ export default defineServerPlugin({
     const accounts = new Accounts(ctx.db, ctx.vault);
     const log = new ConversationLog(ctx.db);
     const sink = new InboundSink(ctx.services, log, graph, () => mediaLimitBytes(ctx.settings, ctx.config), ctx.log);
-    const parsers = { messaging: new MessagingWebhook(accounts, sink, graph, ctx.log), cloud: new CloudWebhook(accounts, sink, ctx.log) };
+    const parsers = {
+      messaging: new MessagingWebhook(accounts, sink, graph, ctx.log, ctx.companyAccess),
+      cloud: new CloudWebhook(accounts, sink, ctx.log, ctx.companyAccess),
+    };
     registerWebhookHandlers(ctx.router, ctx.config, parsers, ctx.log);
     registerLinkingHandlers(ctx.router, new Linking(ctx.db, ctx.services, accounts, graph, ctx.log));
 

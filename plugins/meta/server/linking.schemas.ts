@@ -2,6 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { BoolLike } from "../../../core/http/schemas.ts";
 
 const required = (max: number) => z.string("Required").trim().min(1, "Required").max(max, "Too Long!");
+/** Meta's tokens are printable ASCII: anything else could not even travel in the Authorization header. */
+const token = required(1024).regex(/^[\x21-\x7e]+$/, "Invalid token");
 /** Graph ids are digits. */
 const graphId = z.string("Required").trim().min(1, "Required").max(64, "Too Long!").regex(/^\d+$/, "Invalid value");
 
@@ -9,7 +11,7 @@ const graphId = z.string("Required").trim().min(1, "Required").max(64, "Too Long
 export const FacebookLinkInput = z
   .object({
     facebookUserId: graphId,
-    facebookUserToken: required(1024),
+    facebookUserToken: token,
     addInstagram: BoolLike.optional().default(false),
   })
   .openapi("FacebookLinkInput");
@@ -20,7 +22,7 @@ export const WhatsappApiInput = z
     name: z.string("Required").trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!"),
     phoneNumberId: graphId,
     wabaId: z.preprocess((v) => (v === "" || v === null ? undefined : v), graphId.optional()),
-    accessToken: required(1024),
+    accessToken: token,
   })
   .openapi("WhatsappApiInput");
 export type WhatsappApiInput = z.infer<typeof WhatsappApiInput>;

@@ -173,11 +173,11 @@ export class Linking {
     if (plan && !plan[flag]) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag });
   }
 
-  /** Graph refusing the caller's input becomes a field error; Graph being down stays a server error. */
+  /** Graph refusing the caller's input becomes a field error; Graph down or failing is a 502 the caller may retry. */
   private inputError(field: string, message: string) {
     return (err: unknown): never => {
       if (err instanceof GraphError && err.status >= 400 && err.status < 500) throw new AppError("ERR_VALIDATION", { fields: { [field]: message }, graph: err.message });
-      if (err instanceof GraphError) throw new AppError("ERR_INTERNAL", { detail: err.message });
+      if (err instanceof GraphError) throw new AppError("ERR_UPSTREAM_UNAVAILABLE", { graph: err.message });
       throw err;
     };
   }

@@ -134,6 +134,28 @@ describe("linking errors", () => {
     expect(w.graph.requests.some((r) => r.path.endsWith("/subscribed_apps"))).toBe(false);
   });
 
+  it("a Graph API that cannot be reached answers 502 ERR_UPSTREAM_UNAVAILABLE (retry later), not a crash", async () => {
+    const down = await metaWorld({ META_GRAPH_URL: "http://127.0.0.1:9/v21.0" });
+    try {
+      for (const [path, body] of [["/facebook", fbBody()], ["/channels/whatsappapi", cloudBody()]] as const) {
+        const res = await down.t.call("POST", path, { token: down.admin.token, body });
+        expect(res.status, path).toBe(502);
+        expect(res.body.error, path).toBe("ERR_UPSTREAM_UNAVAILABLE");
+      }
+      expect(await rows(down.t, "whatsapps", down.admin.companyId)).toEqual([]);
+    } finally {
+      await closeWorld(down);
+    }
+  });
+
+  it("a token no Authorization header could carry is a field error before any Graph call", async () => {
+    for (const token of ["a\u0000b", "tok en", "tökén", "\u202etoken"]) {
+      expect((await link(fbBody({ facebookUserToken: token }))).body, token).toMatchObject({ error: "ERR_VALIDATION", fields: { facebookUserToken: "Invalid token" } });
+      expect((await cloud(cloudBody({ accessToken: token }))).body, token).toMatchObject({ error: "ERR_VALIDATION", fields: { accessToken: "Invalid token" } });
+    }
+    expect(w.graph.requests).toEqual([]);
+  });
+
   it("a Cloud API number another company linked is refused", async () => {
     await linkCloud(w);
     const other = await createCompanyWithAdmin(w.t, "Meta Gama");

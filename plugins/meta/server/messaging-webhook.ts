@@ -1,3 +1,4 @@
+import type { CompanyAccess } from "../../../core/auth/company-access.ts";
 import type { Logger } from "../../../core/log.ts";
 import type { MetaKind } from "../schema/tables.ts";
 import type { Accounts, MetaAccount } from "./accounts.ts";
@@ -18,6 +19,7 @@ export class MessagingWebhook {
     private sink: InboundSink,
     private graph: GraphClient,
     private logger: Logger,
+    private companyAccess: CompanyAccess,
   ) {}
 
   async entry(kind: Extract<MetaKind, "facebook" | "instagram">, entry: Record<string, unknown>): Promise<void> {
@@ -27,6 +29,11 @@ export class MessagingWebhook {
     const events = arr(entry.messaging).map(obj);
     if (!account) {
       if (events.length) this.logger.info(`meta: ${kind} webhook for account ${id ?? "?"} that no connection links: ignored`);
+      return;
+    }
+    // A disabled company takes no new work; see webhook.handlers.ts for why the delivery still answers 200.
+    if ((await this.companyAccess.state(account.companyId)) === "disabled") {
+      if (events.length) this.logger.warn(`meta: ${kind} webhook for connection ${account.whatsappId} of disabled company ${account.companyId}: not stored`);
       return;
     }
     for (const event of events) await this.event(account, event);

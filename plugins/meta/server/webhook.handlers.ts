@@ -18,6 +18,10 @@ interface Parsers {
  * The webhook door. Nothing is parsed or stored before the signature is checked. Each
  * entry is processed before answering (the tests stay deterministic, and an answer of 500
  * makes Meta retry a delivery whose storing failed: receiving is idempotent by message id).
+ * Entries of a disabled company's connection are dropped by the parsers (logged, not
+ * stored) and still answered 200: one delivery batches entries of many companies, and a
+ * non-2xx would make Meta resend all of them, for as long as the company stays disabled,
+ * until it disables the whole app's webhook. An overdue company's entries are stored.
  */
 export function registerWebhookHandlers(router: OpenAPIHono<AppEnv>, config: Pick<Config, "META_APP_SECRET" | "META_VERIFY_TOKEN">, parsers: Parsers, logger: Logger) {
   router.openapi(r.verify, async (c) => {

@@ -1,12 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { AppEnv } from "../../../core/http/env.ts";
+import { clientAddress } from "../../../core/http/client-info.ts";
 import type { PasswordResetService } from "./password-reset.service.ts";
 import * as r from "./password-reset.routes.ts";
-
-/** The caller's address as the runtime reports it (the same source login limiting uses). */
-export const clientAddress = (c: Context<AppEnv>) =>
-  c.env?.remoteAddress ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
 
 /** Thin handlers: read the validated input, call the service, answer. */
 export function registerPasswordResetHandlers(router: OpenAPIHono<AppEnv>, service: PasswordResetService) {

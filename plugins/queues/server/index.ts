@@ -5,7 +5,7 @@ import { ChatbotsService } from "./chatbots.service.ts";
 import "./queues.contract.ts";
 import { registerQueuesHandlers } from "./queues.handlers.ts";
 import { QueuesService } from "./queues.service.ts";
-import { UserQueuesService } from "./user-queues.service.ts";
+import { UserQueuesService, withUserQueueLink } from "./user-queues.service.ts";
 
 export default defineServerPlugin({
   manifest,
@@ -15,7 +15,8 @@ export default defineServerPlugin({
     const userQueues = new UserQueuesService(ctx.db);
     ctx.services.provide("queues.setUserQueues", (companyId, userId, queueIds, tx) => userQueues.set(companyId, userId, queueIds, tx));
     ctx.services.provide("queues.ofUser", (userId) => userQueues.ofUser(userId));
-    // The session user (login, refresh, /auth/me) carries the queues the person works.
-    ctx.sessionUsers.extend(async (u) => ({ queues: await userQueues.ofUser(u.id) }));
+    // The session user (login, refresh, /auth/me) carries the queues the person works, each
+    // with the link row spec clients read (`queue.UserQueue.queueId`).
+    ctx.sessionUsers.extend(async (u) => ({ queues: withUserQueueLink(u.id, await userQueues.ofUser(u.id)) }));
   },
 });

@@ -7,6 +7,11 @@ export interface UserQueueRef {
   color: string;
 }
 
+/** A queue in the session user (login, refresh, /auth/me): with its link row, as spec clients read it. */
+export interface SessionUserQueue extends UserQueueRef {
+  UserQueue: { queueId: number; userId: number };
+}
+
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /**

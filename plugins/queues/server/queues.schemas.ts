@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { OfficeHoursDay, OfficeHoursWeek } from "../../../core/http/office-hours-schemas.ts";
+import { OptionalRefId } from "../../../core/http/loose-values.ts";
 import { BoolLike } from "../../../core/http/schemas.ts";
 import {
   CHATBOT_TYPES,
@@ -17,7 +18,7 @@ import {
 /** Forms send "" for "none": it means null here. */
 const blankAsNull = (v: unknown) => (v === "" ? null : v);
 /** An optional reference to another record (a queue, a user, an integration, a file list). */
-const refId = z.preprocess(blankAsNull, z.coerce.number("Invalid value").int("Invalid value").positive("Invalid value").nullable());
+const refId = OptionalRefId;
 const message = z.string("Invalid value").max(5000, "Too Long!");
 
 const queueName = z
@@ -28,9 +29,20 @@ const queueName = z
   .max(QUEUE_NAME_MAX, "Too Long!");
 const color = z.string("Required").trim().min(1, "Required").min(COLOR_MIN, "Too Short!").max(COLOR_MAX, "Too Long!");
 const orderQueue = z.preprocess(blankAsNull, z.coerce.number("Invalid value").int("Invalid value").min(0, "Invalid value").max(100000, "Invalid value").nullable());
-const tempoRoteador = z.coerce
-  .number("Invalid value")
-  .refine((v) => (ROTATION_MINUTES as readonly number[]).includes(v), `Must be one of ${ROTATION_MINUTES.join(", ")}`);
+const rotationMessage = `Must be one of ${ROTATION_MINUTES.join(", ")}`;
+/**
+ * Rotation minutes, as a number or digits. 0 is what the spec's form sends while rotation
+ * is off: it switches rotation off (the service keeps the stored minutes), so it is
+ * refused together with `ativarRoteador: true`.
+ */
+const tempoRoteador = z
+  .preprocess((v) => (typeof v === "string" && /^\d{1,3}$/.test(v) ? Number(v) : v), z.number("Invalid value"))
+  .refine((v) => v === 0 || (ROTATION_MINUTES as readonly number[]).includes(v), rotationMessage)
+  .openapi({ description: `Minutes: ${ROTATION_MINUTES.join(", ")}; 0 means rotation off` });
+/** Rotation switched on needs real minutes. */
+function checkRotation(v: { ativarRoteador?: boolean; tempoRoteador?: number }, ctx: z.RefinementCtx) {
+  if (v.ativarRoteador === true && v.tempoRoteador === 0) ctx.addIssue({ code: "custom", path: ["tempoRoteador"], message: rotationMessage });
+}
 
 /** One weekday with two shifts: the kernel's office-hours schema. */
 export const QueueScheduleSchema = OfficeHoursDay;
@@ -129,12 +141,14 @@ export const QueueInput = z
     /** The first level of the option tree, each with its nested steps. */
     chatbots: queueFields.chatbots.optional().default([]),
   })
+  .superRefine(checkRotation)
   .openapi("QueueInput");
 export type QueueInput = z.infer<typeof QueueInput>;
 
 /** A change: every field optional. `chatbots`, when sent, is the whole tree (kept ids are updated, others created, missing ones removed). */
 export const QueuePatch = z
   .object(Object.fromEntries(Object.entries(queueFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof queueFields]: z.ZodOptional<(typeof queueFields)[K]> })
+  .superRefine(checkRotation)
   .openapi("QueuePatch");
 export type QueuePatch = z.infer<typeof QueuePatch>;
 

@@ -20,6 +20,16 @@ function isColorViolation(err: unknown): boolean {
   return false;
 }
 
+/**
+ * `tempoRoteador: 0` is the spec form's "rotation off": rotation is switched off and the
+ * stored minutes stay (the default on create), so switching it on again needs no new choice.
+ */
+function rotationOffWhenZero<T extends { ativarRoteador?: boolean; tempoRoteador?: number }>(input: T): T {
+  if (input.tempoRoteador !== 0) return input;
+  const { tempoRoteador: _off, ...rest } = input;
+  return { ...rest, ativarRoteador: false } as T;
+}
+
 /** Sort order of every queue list: `orderQueue` first (unset last), then creation. */
 export const queueOrder = [sql`${queues.orderQueue} IS NULL`, asc(queues.orderQueue), asc(queues.id)];
 
@@ -50,7 +60,7 @@ export class QueuesService {
   }
 
   async create(companyId: number, input: QueueInput) {
-    const { chatbots: tree, schedules, ...fields } = input;
+    const { chatbots: tree, schedules, ...fields } = rotationOffWhenZero(input);
     await this.ensureOutOfHoursMessage(companyId, fields.outOfHoursMessage);
     // The limit count, the greeting rule and the insert see the same queues: one write transaction.
     const queue = await this.db
@@ -73,7 +83,7 @@ export class QueuesService {
 
   async update(companyId: number, id: number, patch: QueuePatch) {
     const target = await this.get(companyId, id);
-    const { chatbots: tree, ...fields } = patch;
+    const { chatbots: tree, ...fields } = rotationOffWhenZero(patch);
     const merged = { ...target, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) } as QueueRow;
     await this.ensureOutOfHoursMessage(companyId, merged.outOfHoursMessage);
     const queue = await this.db

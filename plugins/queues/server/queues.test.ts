@@ -31,6 +31,23 @@ describe("queues: happy", () => {
     expect((await t.call("GET", `/queue/${id}`, { token: acme.token })).status).toBe(404);
   });
 
+  it("takes the spec form's empties: tempoRoteador 0 is rotation off, \"\"/null order and references are none", async () => {
+    const created = await t.call("POST", "/queue", {
+      token: acme.token,
+      body: validQueue({ ativarRoteador: false, tempoRoteador: 0, orderQueue: "", integrationId: "", fileListId: null }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({ ativarRoteador: false, tempoRoteador: 2, orderQueue: null, integrationId: null, fileListId: null });
+    const alone = await t.call("POST", "/queue", { token: acme.token, body: validQueue({ tempoRoteador: 0, integrationId: null, fileListId: "" }) });
+    expect(alone.body).toMatchObject({ ativarRoteador: false, tempoRoteador: 2, integrationId: null, fileListId: null });
+    // On edit, 0 switches rotation off and keeps the chosen minutes for when it is switched on again.
+    const id = created.body.id;
+    await t.call("PUT", `/queue/${id}`, { token: acme.token, body: { ativarRoteador: true, tempoRoteador: 15 } });
+    const off = await t.call("PUT", `/queue/${id}`, { token: acme.token, body: { tempoRoteador: 0, orderQueue: "" } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body).toMatchObject({ ativarRoteador: false, tempoRoteador: 15, orderQueue: null });
+  });
+
   it("lists by orderQueue (unset last) and attendants may read the list", async () => {
     await createQueue(t, acme.token, { name: "Sem ordem" });
     await createQueue(t, acme.token, { name: "Segunda", orderQueue: 2 });
@@ -124,6 +141,16 @@ describe("queues: errors", () => {
     const day = { weekday: "Segunda-feira", weekdayEn: "monday", startTimeA: "12:00", endTimeA: "08:00", startTimeB: "13:00", endTimeB: "" };
     const hours = await t.call("POST", "/queue", { token: acme.token, body: validQueue({ schedules: [day] }) });
     expect(hours.body.fields).toMatchObject({ "schedules.0.endTimeA": "O fim deve ser depois do início", "schedules.0.endTimeB": "Informe o início e o fim do turno" });
+  });
+
+  it("rotation switched on needs real minutes: tempoRoteador 0 with ativarRoteador true is refused", async () => {
+    const res = await t.call("POST", "/queue", { token: acme.token, body: validQueue({ ativarRoteador: true, tempoRoteador: 0 }) });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ tempoRoteador: expect.stringContaining("2, 5, 10") });
+    for (const tempoRoteador of [null, "", false, -2]) {
+      const loose = await t.call("POST", "/queue", { token: acme.token, body: validQueue({ tempoRoteador }) });
+      expect(loose.status, JSON.stringify(tempoRoteador)).toBe(400);
+    }
   });
 
   it("unknown and malformed ids", async () => {

@@ -3,8 +3,16 @@ import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import { queues, userQueues } from "../schema/tables.ts";
-import type { UserQueueRef } from "./queues.contract.ts";
+import type { SessionUserQueue, UserQueueRef } from "./queues.contract.ts";
 import { queueOrder } from "./queues.service.ts";
+
+/**
+ * The queues of a session user as the spec's clients read them: each with the link row
+ * `UserQueue: { queueId, userId }`, the shape the original server answered.
+ */
+export function withUserQueueLink(userId: number, list: UserQueueRef[]): SessionUserQueue[] {
+  return list.map((q) => ({ ...q, UserQueue: { queueId: q.id, userId } }));
+}
 
 /** Which users work which queues (the `queues.setUserQueues` / `queues.ofUser` services). */
 export class UserQueuesService {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BoolLike, FileField } from "../../../core/http/schemas.ts";
+import { BoolLike, FileField, nonEmptyPatch } from "../../../core/http/schemas.ts";
 
 /** Largest accepted attachment: 20 MB (the spec names no bound; a WhatsApp-sized document fits). */
 export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
@@ -41,9 +41,9 @@ export const QuickMessageInput = z
   })
   .openapi("QuickMessageInput");
 
-export const QuickMessagePatch = z
-  .object({ shortcode: shortcode.optional(), message: message.optional(), geral: BoolLike.optional(), visao: BoolLike.optional(), status: BoolLike.optional() })
-  .openapi("QuickMessagePatch");
+export const QuickMessagePatch = nonEmptyPatch(
+  z.object({ shortcode: shortcode.optional(), message: message.optional(), geral: BoolLike.optional(), visao: BoolLike.optional(), status: BoolLike.optional() }),
+).openapi("QuickMessagePatch");
 
 export const QuickMessageQuery = z.object({
   searchParam: z.string().max(200, "Too Long!").optional().default(""),

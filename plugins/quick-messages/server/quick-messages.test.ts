@@ -137,6 +137,15 @@ describe("quick messages: errors", () => {
     expect((await t.call("PUT", "/quick-messages/999", { token: co.ana.token, body: { message: "x" } })).status).toBe(404);
   });
 
+  it("an edit that changes nothing is a validation error, not a crash", async () => {
+    const created = await createQuickMessage(t, co.ana.token, { shortcode: "fixo" });
+    for (const body of [{}, { unknown: 1 }]) {
+      const res = await t.call("PUT", `/quick-messages/${created.id}`, { token: co.ana.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual({ error: "ERR_VALIDATION", fields: { body: "Nothing to update" } });
+    }
+  });
+
   it("an upload without a file, or too large, is refused", async () => {
     const qm = await createQuickMessage(t, co.ana.token, { shortcode: "f" });
     const none = await t.call("POST", `/quick-messages/${qm.id}/media-upload`, { token: co.ana.token, body: new FormData() });

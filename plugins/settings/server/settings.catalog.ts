@@ -22,6 +22,11 @@ export interface CatalogEntry {
    * announced without the value. Saving the mask itself keeps the stored value.
    */
   secret?: boolean;
+  /**
+   * A URL the server itself calls (e.g. the transcription API's base): on save it must
+   * also pass the kernel's SSRF guard (ctx.outbound), not only the value rule.
+   */
+  outbound?: boolean;
 }
 
 /** What a read shows instead of a company secret that is set. */
@@ -102,7 +107,7 @@ export const companySettingsCatalog: CatalogEntry[] = [
   company("sendQueuePositionMessage", "", text(2000)),
   company("showNotificationPending", "false", bool),
   // audio transcription through an OpenAI-compatible endpoint (empty URL: OpenAI's own)
-  company("transcriptionApiUrl", "", z.string().max(500, "Too Long!").regex(/^(|https?:\/\/\S+)$/, "Invalid link")),
+  company("transcriptionApiUrl", "", z.string().max(500, "Too Long!").regex(/^(|https?:\/\/\S+)$/, "Invalid link"), { outbound: true }),
   company("transcriptionApiKey", "", secret, { secret: true }),
   company("transcriptionModel", "whisper-1", text(100)),
 ];

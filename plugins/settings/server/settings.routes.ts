@@ -25,6 +25,8 @@ export const list = route({
   method: "get",
   path: "/settings",
   access: "admin",
+  // Read by the shell at start: an overdue company still loads it (spec 001 §4).
+  whenOverdue: "allow",
   description: "The company's options plus the platform settings the caller may read (credentials: super user only).",
   responses: { 200: json(z.array(Setting), "Settings as key/value pairs") },
 });
@@ -42,6 +44,8 @@ export const show = route({
   method: "get",
   path: "/setting/{key}",
   access: "admin",
+  // Read by the shell at start: an overdue company still loads it (spec 001 §4).
+  whenOverdue: "allow",
   request: { params: KeyParam },
   responses: { 200: json(Setting, "One setting") },
 });
@@ -59,6 +63,8 @@ export const companyAll = route({
   method: "get",
   path: "/companySettings/{id}",
   access: "admin",
+  // Read by the shell at start: an overdue company still loads it (spec 001 §4).
+  whenOverdue: "allow",
   description: "Every option of a company: the caller's own, or any company for the super user.",
   request: { params: CompanyIdParam },
   responses: { 200: json(CompanySettings, "The company's options") },
@@ -68,6 +74,8 @@ export const companyOne = route({
   method: "get",
   path: "/companySettingOne",
   access: "user",
+  // Read by the shell at start: an overdue company still loads it (spec 001 §4).
+  whenOverdue: "allow",
   request: { query: ColumnQuery },
   responses: { 200: json(Setting, "One option of the caller's company") },
 });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { FileField } from "../../../core/http/schemas.ts";
+import { FileField, pathId } from "../../../core/http/schemas.ts";
 import { CERT_DESTINATIONS, LOGO_MODES } from "./settings.uploads.ts";
 
 export const Setting = z.object({ key: z.string(), value: z.string() }).openapi("Setting");
@@ -11,7 +11,7 @@ export const KeyParam = z.object({
   key: z.string().min(1).max(100).openapi({ param: { name: "key", in: "path" }, example: "userCreation" }),
 });
 export const CompanyIdParam = z.object({
-  id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }),
+  id: pathId("id"),
 });
 
 export const SettingInput = z.object({ value: Value }).openapi("SettingInput");

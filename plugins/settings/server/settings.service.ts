@@ -4,6 +4,7 @@ import { companies } from "../../../core/db/tables.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { EventBus } from "../../../core/events/bus.ts";
+import type { OutboundGuard } from "../../../core/net/outbound-guard.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
 import { PLATFORM_COMPANY_ID, type SettingsService as KernelSettings } from "../../../core/settings/settings.ts";
 import { companyByKey, platformByKey, requiredMessages, SECRET_MASK, type CatalogEntry } from "./settings.catalog.ts";
@@ -38,6 +39,8 @@ export class SettingsRules {
     private store: KernelSettings,
     private realtime: Pick<Realtime, "emit" | "emitAll">,
     private bus: EventBus,
+    /** The kernel's SSRF guard (ctx.outbound), for the URLs the server calls. */
+    private outbound: Pick<OutboundGuard, "check">,
   ) {}
 
   /** What GET /settings shows: the company's options, the platform keys the caller may read. */
@@ -106,6 +109,7 @@ export class SettingsRules {
     // Saving a form that still shows the mask keeps the stored secret.
     if (entry.secret && raw === SECRET_MASK) return { key: column, value: shown(column, (await this.store.companyOne(companyId, column)) ?? "") };
     const value = parseValue(entry, raw);
+    if (entry.outbound && value) await this.outbound.check(value, column);
     await this.ensureMessagesKept(companyId, column, value);
     await this.store.setCompany(companyId, column, value);
     const setting = { key: column, value: shown(column, value) };

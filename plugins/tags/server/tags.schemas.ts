@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { OptionalRefId } from "../../../core/http/loose-values.ts";
+import { nonEmptyPatch, pathId } from "../../../core/http/schemas.ts";
 
 export const Tag = z
   .object({
@@ -23,7 +25,8 @@ export const TagPage = z.object({ tags: z.array(TagWithCount), count: z.number()
 // Spec 000 §5: the tag screen's name is required ('Obrigatório') and at least 3 long ('Mensagem muito curta').
 const name = z.string().trim().min(1, "Obrigatório").min(3, "Mensagem muito curta").max(50, "Too Long!");
 const color = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Invalid color");
-const laneId = z.number().int().positive().nullable();
+/** Another lane of the company, or none (the spec's form sends `[]`). */
+const laneId = OptionalRefId;
 
 export const TagInput = z
   .object({
@@ -37,8 +40,8 @@ export const TagInput = z
   })
   .openapi("TagInput");
 
-export const TagPatch = z
-  .object({
+export const TagPatch = nonEmptyPatch(
+  z.object({
     name: name.optional(),
     color: color.optional(),
     kanban: z.union([z.literal(0), z.literal(1)]).optional(),
@@ -46,8 +49,8 @@ export const TagPatch = z
     nextLaneId: laneId.optional(),
     rollbackLaneId: laneId.optional(),
     greetingMessageLane: z.string().max(5000, "Too Long!").optional(),
-  })
-  .openapi("TagPatch");
+  }),
+).openapi("TagPatch");
 
 const kanbanFilter = z.enum(["0", "1"]).transform(Number).optional();
 
@@ -77,5 +80,5 @@ export const SyncInput = z
 export const ContactTags = z.object({ contactId: z.number(), tags: z.array(Tag) }).openapi("ContactTags");
 
 export const ContactIdParam = z.object({
-  contactId: z.coerce.number().int().positive().openapi({ param: { name: "contactId", in: "path" }, example: 1 }),
+  contactId: pathId("contactId"),
 });

@@ -73,6 +73,19 @@ describe("tags: happy", () => {
     expect(contactUpdate?.payload.contact.tags.map((x: { name: string }) => x.name)).toEqual(["Novo"]);
   });
 
+  it("reads the spec form's empty lanes ([], \"\", null, false, 0) as none, and takes a lane id as number or digits", async () => {
+    for (const [i, empty] of [[], "", null, false, 0].entries()) {
+      const res = await t.call("POST", "/tags", { token: a.token, body: { name: `Etapa ${i}`, kanban: 1, nextLaneId: empty, rollbackLaneId: empty } });
+      expect(res.status, JSON.stringify({ empty, body: res.body })).toBe(200);
+      expect(res.body).toMatchObject({ nextLaneId: null, rollbackLaneId: null });
+    }
+    const next = await tag(a.token, { name: "Seguinte", kanban: 1 });
+    const lane = await tag(a.token, { name: "Com destino", kanban: 1, nextLaneId: String(next.id), rollbackLaneId: [] });
+    expect(lane).toMatchObject({ nextLaneId: next.id, rollbackLaneId: null });
+    const cleared = await t.call("PUT", `/tags/${lane.id}`, { token: a.token, body: { nextLaneId: [] } });
+    expect(cleared.body.nextLaneId).toBeNull();
+  });
+
   it("a plain user may use tags", async () => {
     const plain = await createUser(t, a.company.id);
     expect((await t.call("POST", "/tags", { token: plain.token, body: { name: "Suporte" } })).status).toBe(200);
@@ -110,6 +123,28 @@ describe("tags: errors", () => {
     expect((await t.call("POST", "/tags/sync", { token: a.token, body: { tags: "x" } })).status).toBe(400);
     expect((await t.call("GET", "/tags?kanban=2", { token: a.token })).status).toBe(400);
     expect((await t.call("POST", "/tags", { token: a.token, body: { name: "Lane", nextLaneId: 999 } })).body.fields).toEqual({ nextLaneId: "Invalid tag" });
+  });
+
+  it("an edit that changes nothing, or an id spelled other than in plain digits, is a validation error", async () => {
+    const row = await tag(a.token, { name: "Fixo" });
+    for (const body of [{}, { unknown: 1 }]) {
+      const res = await t.call("PUT", `/tags/${row.id}`, { token: a.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual({ error: "ERR_VALIDATION", fields: { body: "Nothing to update" } });
+    }
+    for (const id of ["0x1", `%20${row.id}`, "1e0", `+${row.id}`, `0${row.id}`]) {
+      const res = await t.call("GET", `/tags/${id}`, { token: a.token });
+      expect(res.status, id).toBe(400);
+      expect(res.body.fields).toEqual({ id: "Invalid id" });
+    }
+  });
+
+  it("a lane is an id or one of the empties: a list with ids, true or a hex string is refused", async () => {
+    for (const nextLaneId of [[1], true, "0x10", -2, 1.5]) {
+      const res = await t.call("POST", "/tags", { token: a.token, body: { name: "Lane", nextLaneId } });
+      expect(res.status, JSON.stringify(nextLaneId)).toBe(400);
+      expect(res.body.fields).toEqual({ nextLaneId: "Invalid value" });
+    }
   });
 });
 

@@ -98,9 +98,30 @@ describe("send: happy", () => {
     const [ticket] = await c.t.kernel.db.select().from(tickets).where(eq(tickets.id, c.ticket.id));
     expect(ticket!.unreadMessages).toBe(0);
   });
+
+  it("takes the spec clients' read: 1 / isPrivate: \"false\" as booleans (and 0 / \"true\" the other way)", async () => {
+    await c.t.kernel.db.update(tickets).set({ unreadMessages: 3 }).where(eq(tickets.id, c.ticket.id));
+    const res = await sendText(c, { body: "lido", read: 1, isPrivate: "false" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ isPrivate: false, body: "lido" });
+    expect(await jobsOf(c.t, DELIVER_JOB, res.body.id)).toHaveLength(1);
+    const [ticket] = await c.t.kernel.db.select().from(tickets).where(eq(tickets.id, c.ticket.id));
+    expect(ticket!.unreadMessages).toBe(0);
+    const note = await sendText(c, { body: "nota", read: 0, isPrivate: "true" });
+    expect(note.body.isPrivate).toBe(true);
+  });
 });
 
 describe("send: errors", () => {
+  it("read and isPrivate take only booleans, 0/1 and \"true\"/\"false\"", async () => {
+    for (const body of [{ read: 2 }, { read: "1" }, { isPrivate: "yes" }, { isPrivate: null }, { read: [] }]) {
+      const res = await sendText(c, { body: "oi", ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toBe("ERR_VALIDATION");
+      expect(Object.keys(res.body.fields)).toEqual(Object.keys(body));
+    }
+  });
+
   it("empty or whitespace-only text is refused with fields.body 'Required'", async () => {
     for (const body of [{}, { body: "" }, { body: "   \n " }]) {
       const res = await sendText(c, body);

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { BoolLike, FileField } from "../../../core/http/schemas.ts";
+import { LooseBool } from "../../../core/http/loose-values.ts";
+import { BoolLike, FileField, pathId } from "../../../core/http/schemas.ts";
 import { TicketSchema } from "./tickets.schemas.ts";
 
 /** Zod/OpenAPI schemas of the message routes; the shapes are those of shared/ticket-types.ts. */
@@ -42,15 +43,21 @@ export const MessageSchema = z
   .openapi("ChatMessage");
 
 export const MessageListSchema = z
-  .object({ messages: z.array(MessageSchema), ticket: TicketSchema, count: z.number(), hasMore: z.boolean() })
+  .object({
+    messages: z.array(MessageSchema),
+    ticket: TicketSchema,
+    // Nothing is counted (the page reads one row past its end): a lower bound, exact on the last page.
+    count: z.number().openapi({ description: "Messages known up to this page (one more when hasMore); exact on the last page, 0 past the end" }),
+    hasMore: z.boolean(),
+  })
   .openapi("MessageList");
 
 export const TicketUuidParam = z.object({ ticketUuid: z.string().min(1).max(64).openapi({ param: { name: "ticketUuid", in: "path" } }) });
 export const TicketIdParam = z.object({
-  ticketId: z.coerce.number({ message: "invalid ticket ID" }).int("invalid ticket ID").positive("invalid ticket ID").openapi({ param: { name: "ticketId", in: "path" }, example: 1 }),
+  ticketId: pathId("ticketId", "invalid ticket ID"),
 });
 export const MessageIdParam = z.object({
-  messageId: z.coerce.number().int().positive().openapi({ param: { name: "messageId", in: "path" }, example: 1 }),
+  messageId: pathId("messageId"),
 });
 
 /** `selectedQueues=[1,2]` (JSON array of queue ids); malformed -> 400 naming the field. */
@@ -86,9 +93,10 @@ export const SendJsonBody = z
     body: body.optional().default(""),
     /** The id of the message answered. */
     quotedMsg: z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }).transform((q) => q.id), z.null()]).optional(),
-    isPrivate: BoolLike.optional().default(false),
+    // Spec clients send `read: 1` and `isPrivate: "false"`.
+    isPrivate: LooseBool.optional().default(false),
     vCard: VCard.nullable().optional(),
-    read: BoolLike.optional().default(false),
+    read: LooseBool.optional().default(false),
     fromMe: BoolLike.optional().openapi({ description: "Accepted for older clients; messages sent here are always fromMe" }),
     mediaUrl: z.string().max(500, "Too Long!").nullable().optional().openapi({ description: "A file already stored for the company (/public/company{id}/…)" }),
     signMessage: BoolLike.optional().default(false).openapi({ description: "Prefix the attendant's name in bold (only when sendSignMessage is enabled)" }),

@@ -28,7 +28,7 @@ export function registerMessageFeatures(ctx: PluginContext, deps: { reader: Tick
 
   inbound.attach(sender.announcer, reader, ctx.log);
 
-  const transcriber = new Transcriber(ctx.db, ctx.settings, ctx.storage, reader, ctx.log);
+  const transcriber = new Transcriber(ctx.db, ctx.settings, ctx.storage, reader, ctx.log, ctx.outbound);
   transcriber.declare();
   registerMessagesHandlers(ctx.router, { messages: new MessagesService(ctx, sender), forwarder: new Forwarder(ctx, sender), transcriber });
 }

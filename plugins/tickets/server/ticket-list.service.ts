@@ -132,7 +132,9 @@ export class TicketList {
       const [from, to] = dayRange(q.updatedAt);
       c.push(gte(tickets.updatedAt, from), lt(tickets.updatedAt, to));
     }
-    const search = q.searchParam.trim();
+    // FTS5 reads its query up to the first NUL (an unterminated phrase is a syntax error),
+    // and no name, number or message word holds a control character: they separate words.
+    const search = q.searchParam.replace(/\p{Cc}+/gu, " ").trim();
     if (!search) return { filters: c, hits: null };
     const contacts = this.contactIds(user.companyId, search, mask);
     const words = q.searchOnMessages ? search.split(/[^\p{L}\p{N}]+/u).filter(Boolean) : [];

@@ -201,6 +201,22 @@ describe("GET /tickets: search", () => {
     expect((await listTickets(t, other.admin.token, q)).body).toMatchObject({ tickets: [], count: 0 });
   });
 
+  it("control characters in the search text (a NUL from %00) separate words, never crash the full-text query", async () => {
+    const tw = await ticketCompany(t);
+    const c = await tw.contact({ name: "Ação Comercial João", number: "5511987655678" });
+    const tk = await tw.ticket({ contactId: c.id, status: "open", userId: tw.admin.user.id });
+    await tw.message(tk.id, "Preciso da informação sobre o orçamento");
+    const raw = await t.call("GET", "/tickets?status=search&searchParam=1%001", { token: tw.admin.token });
+    expect(raw.status).toBe(200);
+    for (const [term, searchOnMessages] of [["acao\u0000", false], ["\u0000AÇÃO\u0007", false], ["informa\u0000orç", true], ["1\u00001", true]] as const) {
+      const res = await listTickets(t, tw.admin.token, { status: "search", searchParam: term, searchOnMessages });
+      expect(res.status, JSON.stringify(term)).toBe(200);
+      expect(idsOf(res.body), JSON.stringify(term)).toEqual(term.startsWith("1") ? [] : [tk.id]);
+    }
+    const onlyControls = await listTickets(t, tw.admin.token, { status: "search", searchParam: "\u0000\u0000\u0000" });
+    expect(onlyControls.status).toBe(200);
+  });
+
   it("treats FTS syntax in the search text as plain text", async () => {
     for (const term of ['"', "a OR b", "NEAR(x y)", "*", "'; drop table tickets; --", "col:val", "%_"]) {
       const res = await listTickets(t, w.admin.token, { status: "search", searchParam: term, searchOnMessages: true });

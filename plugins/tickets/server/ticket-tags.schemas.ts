@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-
-const pathId = (name: string) => z.coerce.number().int().positive().openapi({ param: { name, in: "path" }, example: 1 });
+import { pathId } from "../../../core/http/schemas.ts";
 
 export const TicketIdParam = z.object({ ticketId: pathId("ticketId") });
 export const TicketTagParams = z.object({ ticketId: pathId("ticketId"), tagId: pathId("tagId") });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BoolLike } from "../../../core/http/schemas.ts";
+import { BoolLike, pathId } from "../../../core/http/schemas.ts";
 import { TICKET_LOG_TYPES } from "../schema/tables.ts";
 import { TICKET_STATUS_VALUES } from "../shared/ticket-types.ts";
 
@@ -110,7 +110,7 @@ export type TicketListParams = z.output<typeof TicketListQuerySchema>;
 
 export const UuidParam = z.object({ uuid: z.string().min(1).max(64).openapi({ param: { name: "uuid", in: "path" } }) });
 export const TicketIdParam = z.object({
-  ticketId: z.coerce.number().int().positive().openapi({ param: { name: "ticketId", in: "path" }, example: 1 }),
+  ticketId: pathId("ticketId"),
 });
 
 const optionalId = z.union([z.number().int().positive(), z.null()]).optional();

@@ -3,6 +3,7 @@ import type { Db } from "../../../core/db/database.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Logger } from "../../../core/log.ts";
+import { OutboundRefusedError, type OutboundGuard } from "../../../core/net/outbound-guard.ts";
 import { PLATFORM_COMPANY_ID, type SettingsService } from "../../../core/settings/settings.ts";
 import type { Storage } from "../../../core/storage/storage.ts";
 import { messages, tickets } from "../schema/tables.ts";
@@ -35,6 +36,8 @@ export class Transcriber {
     private storage: Storage,
     private reader: TicketReader,
     private log: Logger,
+    /** The kernel's SSRF guard (ctx.outbound): the URL is the company's, so it is checked on every call. */
+    private outbound: Pick<OutboundGuard, "fetch">,
   ) {}
 
   declare(): void {
@@ -75,8 +78,11 @@ export class Transcriber {
     form.append("model", model);
     let res: Response;
     try {
-      res = await fetch(`${base}/audio/transcriptions`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      // Not followed: a redirect (3xx) is an unexpected answer, like any other non-2xx.
+      res = await this.outbound.fetch(`${base}/audio/transcriptions`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (err) {
+      // The address was refused before any connection: say why, there is nothing else to tell.
+      if (err instanceof OutboundRefusedError) throw new AppError("ERR_TRANSCRIPTION_FAILED", { reason: err.message });
       this.log.warn(`transcription request of company ${companyId} failed`, err instanceof Error ? err.message : err);
       throw new AppError("ERR_TRANSCRIPTION_FAILED");
     }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
-import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
+import { isoDay, renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import type { SessionUser } from "../../../web/src/session/session.ts";
 import ticketsPlugin from "./index.ts";
@@ -103,6 +103,19 @@ describe("tickets page (wide)", () => {
     fireEvent.keyDown(divider, { key: "ArrowRight" });
     expect(divider.getAttribute("aria-valuenow")).toBe("700");
     await waitFor(() => expect(api.calls.find((c) => c.method === "PUT")?.body).toEqual({ defaultTicketsManagerWidth: 700 }));
+  });
+});
+
+describe("tickets page: subscription", () => {
+  it("logs out a company whose due date has passed (spec 001 §4)", async () => {
+    const { store } = renderPage("/tickets", testUser({ ...me, company: { dueDate: isoDay(-1) } }));
+    await waitFor(() => expect(store.getState().session.status).toBe("anonymous"));
+  });
+
+  it("keeps a company whose due date is ahead", async () => {
+    const { store } = renderPage("/tickets", testUser({ ...me, company: { dueDate: isoDay(30) } }));
+    expect(await screen.findByText("Ana Lima")).toBeTruthy();
+    expect(store.getState().session.status).toBe("signedIn");
   });
 });
 

@@ -4,6 +4,10 @@ import { skipToken } from "@reduxjs/toolkit/query";
 import { useTranslation } from "react-i18next";
 import { useLocation, useParams } from "wouter";
 import { NARROW_SCREEN, useMediaQuery } from "../../../web/src/layout/use-media-query.ts";
+import { subscriptionExpired } from "../../../web/src/plugin/access.ts";
+import { logout } from "../../../web/src/session/session-actions.ts";
+import { useSession } from "../../../web/src/session/session.ts";
+import { useAppDispatch } from "../../../web/src/store/store.ts";
 import { TicketConversation } from "./conversation/ticket-conversation.tsx";
 import { TicketsListPanel } from "./list/tickets-list-panel.tsx";
 import { PanelDivider } from "./panel-divider.tsx";
@@ -18,7 +22,8 @@ type MobileTab = "ticket" | "list";
  * /tickets and /tickets/{uuid} (spec 000 §2). Wide screens: the list on the left, a
  * draggable divider (404..700 px, saved per user) and the open conversation or the
  * welcome. Narrow screens: tabs 'Ticket' and 'Atendimentos' and a 'Selecionar Ticket'
- * button. An unknown uuid goes back to /tickets.
+ * button. An unknown uuid goes back to /tickets. An expired company is logged out here
+ * (spec 000 §9, 001 §4; the server answers its calls 402 anyway).
  */
 export default function TicketsPage() {
   const { t } = useTranslation("tickets");
@@ -28,6 +33,12 @@ export default function TicketsPage() {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const panel = usePanelWidth();
   const [mobileTab, setMobileTab] = useState<MobileTab>(uuid ? "ticket" : "list");
+  const session = useSession();
+  const dispatch = useAppDispatch();
+  const expired = subscriptionExpired(session);
+  useEffect(() => {
+    if (expired) void dispatch(logout());
+  }, [expired, dispatch]);
 
   const open = useCallback((next: string) => navigate(`/tickets/${next}`), [navigate]);
 

@@ -1,6 +1,7 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { manifest } from "../plugin.ts";
 import { OnlineStatus, trackOnlineStatus } from "./online-status.ts";
+import { followUserRights } from "./socket-rights.ts";
 import { registerUsersHandlers } from "./users.handlers.ts";
 import { UsersService } from "./users.service.ts";
 
@@ -14,6 +15,7 @@ export default defineServerPlugin({
     registerUsersHandlers(ctx.router, new UsersService(ctx.db, ctx.realtime, ctx.bus, ctx.permissions, ctx.storage, ctx.services));
     const online = new OnlineStatus(ctx.db, ctx.realtime);
     trackOnlineStatus(ctx.realtime, online, ctx.log);
+    followUserRights(ctx.bus, ctx.realtime);
     ctx.jobs.schedule("users.online-sweep", SWEEP_PATTERN, async () => {
       await online.sweep();
     });

@@ -42,7 +42,13 @@ describe("users and queues: happy", () => {
     const plain = await createUser(t, acme.company.id);
     await t.call("PUT", `/users/${plain.user.id}`, { token: acme.token, body: { queueIds: [sales.id] } });
     const me = await t.login(plain.email, plain.password);
-    expect(me.user.queues).toEqual([{ id: sales.id, name: "Vendas", color: sales.color }]);
+    // Each queue also carries its link row, as spec clients read it (queue.UserQueue.queueId).
+    const expected = [{ id: sales.id, name: "Vendas", color: sales.color, UserQueue: { queueId: sales.id, userId: plain.user.id } }];
+    expect(me.user.queues).toEqual(expected);
+    expect((await t.call("GET", "/auth/me", { token: me.token })).body.queues).toEqual(expected);
+    const refreshed = await t.call("POST", "/auth/refresh_token", { headers: { cookie: me.cookie } });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.user.queues).toEqual(expected);
     await t.call("DELETE", `/queue/${sales.id}`, { token: acme.token });
     expect((await t.call("GET", `/users/${plain.user.id}`, { token: acme.token })).body.queues).toEqual([]);
   });

@@ -40,6 +40,7 @@ export const create = route({
   request: body(UserInput),
   responses: {
     200: json(User, "The created user"),
+    404: errorResponse("ERR_NO_WAPP_FOUND: whatsappId is not a connection of the company"),
     409: errorResponse("ERR_DUPLICATED_EMAIL"),
   },
 });
@@ -51,7 +52,11 @@ export const update = route({
   description:
     "Updates a user. Admins change anyone of their company; others only themselves and only name, e-mail, password, theme, menu, farewell message and image. Profile, work hours and flags need user-modal:editProfile, the default connection and `queueIds` (the queues the user works, when the queues plugin is installed) user-modal:editQueues, `super` a super user.",
   request: { params: IdParam, ...body(UserPatch) },
-  responses: { 200: json(User, "The updated user"), 409: errorResponse("ERR_DUPLICATED_EMAIL") },
+  responses: {
+    200: json(User, "The updated user"),
+    404: errorResponse("ERR_NO_USER_FOUND, or ERR_NO_WAPP_FOUND: whatsappId is not a connection of the user's company"),
+    409: errorResponse("ERR_DUPLICATED_EMAIL"),
+  },
 });
 
 export const remove = route({

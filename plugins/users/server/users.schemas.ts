@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { BoolLike, FileField } from "../../../core/http/schemas.ts";
+import { OptionalRefId } from "../../../core/http/loose-values.ts";
+import { BoolLike, FileField, pathId } from "../../../core/http/schemas.ts";
 import { profiles, toggles } from "../../../core/db/tables.ts";
 
 /** The spec's bounds (001 §5 'User form', 000 §9). */
@@ -16,11 +17,8 @@ const blankAsUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 const name = z.string().trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!");
 const email = z.string().trim().toLowerCase().min(1, "Required").email("Invalid email").max(150, "Too Long!");
 const password = z.string().min(5, "Too Short!").max(50, "Too Long!");
-/** A default connection id, or null for none ("" from a form select means none). */
-const whatsappId = z.preprocess(
-  (v) => (v === "" ? null : v),
-  z.coerce.number().int().positive().nullable(),
-);
+/** A default connection id, or null for none (spec clients send false, "", null, [] or 0). */
+const whatsappId = OptionalRefId;
 
 /** The fields whose change needs `user-modal:editProfile`. */
 export const profileFields = [
@@ -142,7 +140,7 @@ export const AvatarForm = z
   .openapi("AvatarUpload");
 
 export const UserIdParam = z.object({
-  userId: z.coerce.number().int().positive().openapi({ param: { name: "userId", in: "path" }, example: 1 }),
+  userId: pathId("userId"),
 });
 
 /** A user as the API shows it: never the password hash, reset code or token version. */

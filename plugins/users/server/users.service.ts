@@ -12,6 +12,7 @@ import type { EventBus } from "../../../core/events/bus.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
 import type { Storage } from "../../../core/storage/storage.ts";
+import "../../connections/server/connections.contract.ts";
 import type { UserQueueRef } from "../../queues/server/queues.contract.ts";
 import { isRasterImage } from "./image-signature.ts";
 import { ensureMayChange, ensureMayChangeQueues, ensureMayTouch, ensureOwnImagePath, ensureSelfOrAdmin } from "./users.policy.ts";
@@ -97,6 +98,7 @@ export class UsersService {
     const { password: _password, queueIds, ...fields } = input;
     const setQueues = this.services?.get("queues.setUserQueues");
     if (setQueues && queueIds?.length) ensureMayChangeQueues(actor, [], queueIds, this.permissions);
+    await this.ensureOwnConnection(actor.companyId, fields.whatsappId);
     // Counting and inserting in one write transaction keeps two parallel creations from
     // both slipping under the plan's limit.
     const row = await this.db
@@ -140,6 +142,8 @@ export class UsersService {
       (fields.super !== undefined && fields.super !== target.super);
     if (revoked) changes.tokenVersion = sql`${users.tokenVersion} + 1`;
     if (fields.email !== undefined && fields.email !== target.email.toLowerCase()) await this.ensureEmailFree(this.db, fields.email, id);
+    // The connection must be the edited user's company's, whoever edits (a super user too).
+    if (fields.whatsappId !== target.whatsappId) await this.ensureOwnConnection(target.companyId, fields.whatsappId);
     await this.changeQueues(actor, target, queueIds);
     const row = await this.save(target, changes);
     return { user: await this.withQueues(row), row, revoked };
@@ -219,6 +223,17 @@ export class UsersService {
     this.realtime.emit(row.companyId, userTopic(row.companyId), { action: "update", user: publicUser(row) });
     await this.bus.emit("users.user.updated", { companyId: row.companyId, userId: row.id });
     return row;
+  }
+
+  /**
+   * A default connection must be one of the user's company's connections, asked of the
+   * connections plugin (it owns the table); without that plugin no connection exists.
+   * Another company's id is refused exactly like one that does not exist.
+   */
+  private async ensureOwnConnection(companyId: number, whatsappId: number | null | undefined): Promise<void> {
+    if (whatsappId == null) return;
+    const get = this.services?.get("connections.get");
+    if (!get || !(await get(companyId, whatsappId))) throw new AppError("ERR_NO_WAPP_FOUND", { fields: { whatsappId: "Invalid connection" } });
   }
 
   /** E-mails are unique across the platform (they are the login), compared case-insensitively. */

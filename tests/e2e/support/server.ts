@@ -89,6 +89,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       LOGIN_RATE_LIMIT: "1000",
       // Harness servers never reach Meta (a closed loopback port unless a test says otherwise).
       META_GRAPH_URL: "http://127.0.0.1:9/v21.0",
+      // Webhook receivers stand in on loopback, which production refuses by default.
+      ALLOWED_INTERNAL_HOSTS: "127.0.0.0/8",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -55,6 +55,17 @@ describe("base query: 403 refreshes once and retries", () => {
     expect(store.getState().session.user?.name).toBe("Ana Renovada");
   });
 
+  it("parallel 403s share one refresh (the server rotates the cookie on each refresh)", async () => {
+    serve((url, auth) => {
+      if (url === "/auth/refresh_token") return { status: 200, body: { token: "new-token", user: testUser() } };
+      return auth === "Bearer new-token" ? { status: 200, body: { url } } : { status: 403, body: { error: "ERR_INVALID_TOKEN" } };
+    });
+    const store = signedInStore();
+    const results = await Promise.all(["/a", "/b", "/c"].map((path) => store.dispatch(probe.endpoints.probe.initiate(path))));
+    expect(results.map((r) => r.data)).toEqual([{ url: "/a" }, { url: "/b" }, { url: "/c" }]);
+    expect(requests.filter((r) => r.url === "/auth/refresh_token")).toHaveLength(1);
+  });
+
   it("refreshes only once: a second 403 goes to the caller", async () => {
     serve((url) =>
       url === "/auth/refresh_token" ? { status: 200, body: { token: "new-token", user: testUser() } } : { status: 403, body: { error: "ERR_SESSION_EXPIRED" } },
@@ -96,5 +107,25 @@ describe("base query: 401 logs out", () => {
     for (const key of ["token", "profileImage", "companyDueDate", "cshow", "sendSignMessage"]) expect(localStorage.getItem(key)).toBeNull();
     // Preferences that are not part of the session stay.
     expect(localStorage.getItem("language")).toBe("en");
+  });
+});
+
+describe("base query: the company's state", () => {
+  it("a disabled company (403 ERR_COMPANY_INACTIVE) ends the session without trying a refresh", async () => {
+    serve(() => ({ status: 403, body: { error: "ERR_COMPANY_INACTIVE" } }));
+    const store = signedInStore();
+    await store.dispatch(probe.endpoints.probe.initiate("/tickets"));
+    expect(requests.map((r) => r.url)).toEqual(["/tickets"]);
+    expect(store.getState().session).toEqual({ status: "anonymous", token: null, user: null });
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it("an overdue company's 402 goes to the caller: no refresh, no logout (billing stays reachable)", async () => {
+    serve(() => ({ status: 402, body: { error: "ERR_SUBSCRIPTION_EXPIRED" } }));
+    const store = signedInStore();
+    const results = await Promise.all(["/tickets", "/contacts"].map((path) => store.dispatch(probe.endpoints.probe.initiate(path))));
+    for (const result of results) expect(result.error).toMatchObject({ status: 402, data: { error: "ERR_SUBSCRIPTION_EXPIRED" } });
+    expect(requests.map((r) => r.url).sort()).toEqual(["/contacts", "/tickets"]);
+    expect(store.getState().session.status).toBe("signedIn");
   });
 });

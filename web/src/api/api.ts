@@ -64,6 +64,9 @@ const refreshCodes = new Set(["ERR_INVALID_TOKEN", "ERR_SESSION_EXPIRED"]);
 /**
  * The spec's session rules: a 403 for a bad or expired token refreshes once and retries;
  * a 401 clears the session (logout). Other 403s (no permission) go straight to the caller.
+ * A disabled company (403 ERR_COMPANY_INACTIVE) ends the session: a refresh would be refused
+ * too. An overdue company's 402 ERR_SUBSCRIPTION_EXPIRED neither refreshes nor logs out:
+ * the person stays signed in to reach billing, and the caller shows the message.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   let result = await rawBaseQuery(args, api, extra);
@@ -71,7 +74,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   if (result.error?.status === 403 && code && refreshCodes.has(code)) {
     if (await refreshSession()) result = await rawBaseQuery(args, api, extra);
   }
-  if (result.error?.status === 401) sessionHooks.onExpired();
+  if (result.error?.status === 401 || (result.error?.status === 403 && code === "ERR_COMPANY_INACTIVE")) sessionHooks.onExpired();
   return result;
 };
 

@@ -109,6 +109,39 @@ describe("realtime client", () => {
     client.disconnect();
   });
 
+  it("a socket the server dropped (token expired) refreshes the session and reconnects after 1 s", async () => {
+    const client = new RealtimeClient();
+    client.connect(4, 9);
+    const s = sockets[0];
+    s.connected = s.active = false;
+    s.handlers.get("disconnect")?.("io server disconnect");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(s.connect).toHaveBeenCalledTimes(1);
+    client.disconnect();
+  });
+
+  it("a dropped socket whose session cannot be refreshed (deleted user) stays down", async () => {
+    refresh.result = false;
+    const client = new RealtimeClient();
+    client.connect(4, 9);
+    const s = sockets[0];
+    s.handlers.get("disconnect")?.("io server disconnect");
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(s.connect).not.toHaveBeenCalled();
+    refresh.result = true;
+    client.disconnect();
+  });
+
+  it("transport losses are left to Socket.IO's own reconnection", async () => {
+    const client = new RealtimeClient();
+    client.connect(4, 9);
+    const s = sockets[0];
+    s.handlers.get("disconnect")?.("transport close");
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(s.connect).not.toHaveBeenCalled();
+    client.disconnect();
+  });
+
   it("other refusals are not retried", async () => {
     const client = new RealtimeClient();
     client.connect(4, 9);

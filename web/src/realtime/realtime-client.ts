@@ -42,12 +42,24 @@ export class RealtimeClient {
       // A refused handshake (expired token) is not retried by Socket.IO: refresh, then retry.
       // Other refusals (another company's namespace) would fail the same way again.
       if (socket.active || err.message !== "ERR_SESSION_EXPIRED") return;
-      this.retry = setTimeout(async () => {
-        if (this.socket === socket && (await refreshSession()) && this.socket === socket) socket.connect();
-      }, RECONNECT_DELAY_MS);
+      this.retryWithFreshToken(socket);
+    });
+    socket.on("disconnect", (reason) => {
+      // The server drops a socket when its token expires (or the user or company lost access),
+      // and Socket.IO never reconnects after that by itself. Refresh and reconnect: a refused
+      // refresh or handshake (deleted user, disabled company) ends it there.
+      if (reason === "io server disconnect") this.retryWithFreshToken(socket);
     });
     this.socket = socket;
     this.heartbeat = setInterval(() => socket.connected && socket.emit("userStatus"), USER_STATUS_INTERVAL_MS);
+  }
+
+  /** After 1 s, refreshes the session and reconnects `socket` if it is still the current one. */
+  private retryWithFreshToken(socket: Socket): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = setTimeout(async () => {
+      if (this.socket === socket && (await refreshSession()) && this.socket === socket) socket.connect();
+    }, RECONNECT_DELAY_MS);
   }
 
   disconnect(): void {

@@ -81,6 +81,8 @@ export class SessionLoops {
     let first = true;
     for (const row of rows) {
       if (this.m.isStopped) return;
+      // A disabled company's sessions wait, keys kept, until it is enabled again (company-pause.ts).
+      if (await this.m.pause.holds(row.companyId)) continue;
       if (!(await this.m.auth.resumable(row.id))) continue;
       if (!first) await this.sleep(this.t.bootStaggerMs + this.t.random() * this.t.bootJitterMs);
       first = false;

@@ -4,6 +4,7 @@ import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type { ConnectionRow, ConnectionStatusPatch } from "../../../connections/server/connections.contract.ts";
 import type { WaBoundary } from "../boundary/wa-socket.ts";
 import { AuthStore, type DbAuth, isPaired } from "./auth-state.ts";
+import { CompanyPause } from "./company-pause.ts";
 import { Leases } from "./leases.ts";
 import { SessionLoops } from "./session-loops.ts";
 import type { LiveSession, SessionRegistry } from "./session-registry.ts";
@@ -23,6 +24,8 @@ export class SessionManager implements SessionRegistry {
   readonly auth: AuthStore;
   readonly leases: Leases;
   readonly status: SessionStatus;
+  /** Holds back the sessions of disabled companies (company-pause.ts). */
+  readonly pause: CompanyPause;
   private sessions = new Map<number, Session>();
   private hooks: ((session: LiveSession) => (() => void) | void)[] = [];
   private queues = new Map<number, Promise<unknown>>();
@@ -39,6 +42,7 @@ export class SessionManager implements SessionRegistry {
     this.auth = new AuthStore(ctx.db, ctx.vault, ctx.log, this.tuning.keyCacheSize);
     this.leases = new Leases(ctx.db, `${crypto.randomUUID()}`, this.tuning.leaseTtlMs);
     this.status = new SessionStatus(ctx);
+    this.pause = new CompanyPause(ctx.companyAccess);
     this.loops = new SessionLoops(this, ctx.log, this.tuning);
   }
 
@@ -82,6 +86,7 @@ export class SessionManager implements SessionRegistry {
    */
   async start(companyId: number, whatsappId: number, opts: { phoneNumber?: string } = {}): Promise<{ pairingCode?: string; alreadyConnected?: boolean }> {
     await this.whatsappConnection(companyId, whatsappId);
+    if (await this.pause.holds(companyId)) throw new AppError("ERR_CHANNEL_PAUSED", { reason: "ERR_COMPANY_INACTIVE" });
     const digits = opts.phoneNumber === undefined ? undefined : pairingDigits(opts.phoneNumber);
     const paired = digits ? await this.auth.resumable(whatsappId) : false;
     const waiting = await this.serial(whatsappId, async () => {
@@ -246,6 +251,8 @@ export class SessionManager implements SessionRegistry {
     if (this.stopped || this.sessions.get(s.whatsappId) !== s) return;
     const row = await this.status.connection(s.companyId, s.whatsappId);
     if (!row) return this.drop(s, "connection gone");
+    // A reconnect or restart racing the company being disabled: end here, keys kept.
+    if (await this.pause.holds(s.companyId)) return this.finish(s, { status: "DISCONNECTED", qrcode: "", retries: 0 });
     s.auth ??= await this.auth.load(s.companyId, s.whatsappId);
     s.qrCount = 0;
     await this.status.publish(s.companyId, s.whatsappId, { status: "OPENING", qrcode: "", retries: s.attempts });

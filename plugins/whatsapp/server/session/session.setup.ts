@@ -1,11 +1,13 @@
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type {} from "../../../connections/server/connections-events.contract.ts";
+import { registerCompanyPause } from "./company-pause.ts";
 import type { SessionManager } from "./session-manager.ts";
 import { registerSessionHandlers } from "./session.handlers.ts";
 
 /** The /whatsappsession routes, /whatsapp-restart, the connection bus events, resume at boot, stop on shutdown. */
 export function registerSessionLayer(ctx: PluginContext, sessions: SessionManager): void {
   registerSessionHandlers(ctx.router, sessions);
+  registerCompanyPause(ctx.companyAccess, sessions, ctx.log);
   ctx.bus.on("connections.whatsapp.deleted", ({ whatsappId }) => sessions.deleted(whatsappId));
   // Spec 001 §4: an edited connection with import enabled pairs again, so the next QR imports.
   ctx.bus.on("connections.session.reset", async ({ companyId, whatsappId }) => {

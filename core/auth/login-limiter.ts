@@ -1,0 +1,65 @@
+import { BackoffLimiter } from "./backoff-limiter.ts";
+
+/** An address may fail this many times the per-(address, e-mail) limit: an office behind one NAT has many people. */
+export const ADDRESS_LIMIT_FACTOR = 5;
+
+/**
+ * Failed logins, counted so that a burst never locks the account's owner out elsewhere:
+ * per (address, e-mail) with the configured limit, and per address with a few times that,
+ * both with exponential backoff. Nothing is counted per e-mail alone, so a correct password
+ * from another address always works; a success clears its own pair (not its address, or one
+ * valid account would let an address keep guessing others).
+ * @example
+ *   const limiter = new LoginLimiter(10, 15 * 60_000);
+ *   if (limiter.lockedFor(ip, email)) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
+ */
+export class LoginLimiter {
+  private pairs: BackoffLimiter;
+  private addresses: BackoffLimiter;
+
+  constructor(limit: number, windowMs: number) {
+    this.pairs = new BackoffLimiter(limit, windowMs);
+    this.addresses = new BackoffLimiter(limit * ADDRESS_LIMIT_FACTOR, windowMs);
+  }
+
+  /** Milliseconds until this address may try this e-mail again; 0 when it may now. */
+  lockedFor(address: string, email: string): number {
+    const bucket = addressBucket(address);
+    return Math.max(this.pairs.lockedFor(`${bucket} ${email}`), this.addresses.lockedFor(bucket));
+  }
+
+  failed(address: string, email: string): void {
+    const bucket = addressBucket(address);
+    this.pairs.fail(`${bucket} ${email}`);
+    this.addresses.fail(bucket);
+  }
+
+  succeeded(address: string, email: string): void {
+    this.pairs.reset(`${addressBucket(address)} ${email}`);
+  }
+}
+
+/**
+ * The unit an address is counted by: an IPv4 address itself (also when written IPv4-mapped,
+ * `::ffff:1.2.3.4`), and for IPv6 its /64 network, because one host usually holds a whole /64
+ * and could otherwise take a fresh address per guess.
+ * @example addressBucket("2001:db8:1:2:aaaa::1") // "2001:db8:1:2::/64"
+ */
+export function addressBucket(address: string): string {
+  const ip = address.trim().toLowerCase().replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!ip.includes(":")) return ip;
+  const halves = ip.split("::");
+  if (halves.length > 2) return ip;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves[1] ? halves[1].split(":") : [];
+  const missing = 8 - head.length - tail.length;
+  if (missing < 0 || (halves.length === 1 && missing !== 0)) return ip;
+  const groups = [...head, ...Array<string>(missing).fill("0"), ...tail];
+  if (!groups.slice(0, 4).every((g) => /^[0-9a-f]{1,4}$/.test(g))) return ip;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
