@@ -1,40 +1,27 @@
 /**
  * One error type for the whole server. Every failure a client can see carries a
- * machine-readable code from the spec's catalogue (`ERR_*`), mapped centrally to
- * an HTTP status, and is rendered as `{ "error": "ERR_..." }` plus optional detail.
+ * machine-readable code (`ERR_*`), mapped centrally to an HTTP status, and is rendered
+ * as `{ "error": "ERR_..." }` plus optional detail. The kernel declares only the codes
+ * below; each plugin declares the codes it raises in its manifest (`errors`) and types
+ * them by merging into `ErrorCodes`, as `ServiceMap` grows:
  *
  * @example
+ *   // plugins/tickets/plugin.ts
+ *   export const manifest = definePlugin({ id: "tickets", errors: { ERR_NO_TICKET_FOUND: 404 } });
+ *   declare module "../../core/errors.ts" {
+ *     interface ErrorCodes extends DeclaredErrors<typeof manifest> {}
+ *   }
+ *   // anywhere in the plugin
  *   throw new AppError("ERR_NO_TICKET_FOUND");
  *   throw new AppError("ERR_VALIDATION", { fields: { name: "Too Short!" } });
  */
-export const errorStatus = {
-  // spec catalogue
-  ERR_NO_OTHER_WHATSAPP: 400,
-  ERR_NO_DEF_WAPP_FOUND: 404,
-  ERR_WAPP_NOT_INITIALIZED: 400,
-  ERR_WAPP_CHECK_CONTACT: 400,
-  ERR_WAPP_INVALID_CONTACT: 400,
-  ERR_WAPP_DOWNLOAD_MEDIA: 400,
+export const kernelErrors = {
+  // raised by the kernel itself (core/): sessions, validation, permissions, plan gating, payloads
   ERR_INVALID_CREDENTIALS: 401,
-  ERR_SENDING_WAPP_MSG: 400,
-  ERR_DELETE_WAPP_MSG: 400,
-  ERR_OTHER_OPEN_TICKET: 409,
   ERR_SESSION_EXPIRED: 401,
-  ERR_USER_CREATION_DISABLED: 403,
   ERR_NO_PERMISSION: 403,
-  ERR_DUPLICATED_CONTACT: 409,
-  ERR_NO_SETTING_FOUND: 404,
-  ERR_NO_CONTACT_FOUND: 404,
-  ERR_NO_TICKET_FOUND: 404,
-  ERR_NO_USER_FOUND: 404,
-  ERR_NO_WAPP_FOUND: 404,
-  ERR_CREATING_MESSAGE: 400,
-  ERR_CREATING_TICKET: 400,
-  ERR_FETCH_WAPP_MSG: 400,
-  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
-  ERR_WAPP_GREETING_REQUIRED: 400,
+  /** Sign-in outside the work hours set on the user (startWork–endWork). */
   ERR_OUT_OF_HOURS: 403,
-  // kernel codes the spec leaves to us ("not shown"), named in the same style
   ERR_VALIDATION: 400,
   ERR_INVALID_TOKEN: 403,
   ERR_NOT_FOUND: 404,
@@ -43,40 +30,75 @@ export const errorStatus = {
   ERR_SUBSCRIPTION_EXPIRED: 402,
   /** The company is disabled (`status` false): its people cannot sign in and their tokens are refused. */
   ERR_COMPANY_INACTIVE: 403,
-  /** A channel's company is disabled: nothing is stored; 503 so the provider or integrator retries later. */
-  ERR_CHANNEL_PAUSED: 503,
   ERR_TOO_MANY_ATTEMPTS: 429,
   ERR_PAYLOAD_TOO_LARGE: 413,
   ERR_UNSUPPORTED_MEDIA_TYPE: 415,
-  ERR_DUPLICATED_NAME: 409,
-  ERR_DUPLICATED_EMAIL: 409,
-  ERR_PLAN_LIMIT_USERS: 403,
-  ERR_PLAN_LIMIT_CONNECTIONS: 403,
-  ERR_PLAN_LIMIT_QUEUES: 403,
-  ERR_PLAN_IN_USE: 409,
-  ERR_NO_COMPANY_FOUND: 404,
-  ERR_NO_PLAN_FOUND: 404,
-  ERR_EMAIL_NOT_FOUND: 404,
-  ERR_INVALID_RESET_CODE: 400,
   ERR_MAIL_NOT_CONFIGURED: 503,
-  ERR_CANNOT_DELETE_SELF: 400,
-  ERR_PROTECTED_RECORD: 403,
   ERR_INTERNAL: 500,
-  /** A message edit after the 15-minute window (spec 000 §4, §9). */
-  ERR_EDIT_WINDOW_EXPIRED: 400,
-  /** Facebook, Instagram and the WhatsApp Cloud API accept replies only within 24 hours of the customer's last message. */
-  ERR_REPLY_WINDOW_CLOSED: 400,
-  /** The channel cannot do this (Meta's channels cannot edit or delete a sent message). */
-  ERR_CHANNEL_UNSUPPORTED: 400,
-  /** The configured speech-to-text service failed or answered something unexpected. */
-  ERR_TRANSCRIPTION_FAILED: 502,
-  /** An outside service the call needs (Meta's Graph API, ...) could not be reached or failed: try again later. */
-  ERR_UPSTREAM_UNAVAILABLE: 502,
-  // Resolving a ticket while requiredTag is enabled and the contact has no tag (spec 000 §5).
-  ERR_TAG_REQUIRED: 400,
 } as const;
 
-export type ErrorCode = keyof typeof errorStatus;
+/**
+ * Generic codes several plugins raise about what the kernel owns (users, companies,
+ * settings) or about any outside party, so no one plugin is their home. A code only
+ * one feature means belongs in that plugin's manifest (tests/architecture/error-codes.test.ts).
+ */
+export const sharedErrors = {
+  /** A channel's company is disabled: nothing is stored; 503 so the provider or integrator retries later. */
+  ERR_CHANNEL_PAUSED: 503,
+  /** An outside service the call needs (Meta's Graph API, ...) could not be reached or failed: try again later. */
+  ERR_UPSTREAM_UNAVAILABLE: 502,
+  ERR_DUPLICATED_NAME: 409,
+  ERR_DUPLICATED_EMAIL: 409,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_CANNOT_DELETE_SELF: 400,
+  ERR_PROTECTED_RECORD: 403,
+} as const;
+
+/** The HTTP statuses an error code may map to. */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+
+/** A manifest's `errors`: each code the plugin raises, with its status. */
+export type ErrorDeclarations = Readonly<Record<`ERR_${string}`, ErrorStatus>>;
+
+/** Every code `AppError` accepts: the kernel's, plus those plugins merge in. */
+// biome-ignore lint: the merge point
+export interface ErrorCodes extends Record<keyof typeof kernelErrors | keyof typeof sharedErrors, true> {}
+
+export type ErrorCode = keyof ErrorCodes & string;
+
+/** The codes a manifest declares, as the `ErrorCodes` entries its plugin merges in (see the example above). */
+export type DeclaredErrors<M> = M extends { errors: infer E } ? { [K in keyof E]: true } : {};
+
+/** code -> status and who declared it; the kernel's codes now, plugins' codes at boot. */
+const registry = new Map<string, { status: number; owner: string }>(
+  Object.entries({ ...kernelErrors, ...sharedErrors }).map(([code, status]) => [code, { status, owner: "kernel" }]),
+);
+
+/**
+ * Registers the codes installed plugins declare (the kernel does it at boot, before any
+ * setup). A code declared twice with different statuses stops the boot, naming both
+ * declarers; the same status twice is fine (two plugins raising one code).
+ * @example
+ *   registerErrorCodes([{ owner: "tickets", errors: { ERR_NO_TICKET_FOUND: 404 } }]);
+ */
+export function registerErrorCodes(declarations: readonly { owner: string; errors?: ErrorDeclarations }[]): void {
+  const pending = new Map(registry);
+  for (const { owner, errors } of declarations)
+    for (const [code, status] of Object.entries(errors ?? {})) {
+      const known = pending.get(code);
+      if (!known) pending.set(code, { status, owner });
+      else if (known.status !== status)
+        throw new Error(`Error code ${code} is declared by "${known.owner}" as ${known.status} and by "${owner}" as ${status}`);
+    }
+  for (const [code, entry] of pending) registry.set(code, entry);
+}
+
+/** The status of a registered code; undefined for a code no installed plugin declares. */
+export function errorStatusOf(code: string): number | undefined {
+  return registry.get(code)?.status;
+}
 
 export type ErrorDetail = {
   /** Field name -> human message (the spec's wording where it gives one). */
@@ -93,7 +115,8 @@ export class AppError extends Error {
   ) {
     super(code);
     this.name = "AppError";
-    this.status = errorStatus[code];
+    // An undeclared code is a programming error: answered as a 500 (and logged where rendered), never a crash.
+    this.status = errorStatusOf(code) ?? 500;
   }
 
   toJSON(): Record<string, unknown> {

@@ -22,6 +22,8 @@ import { loadOrder } from "./plugin/load-order.ts";
 import type { PluginManifest } from "./plugin/manifest.ts";
 import type { PluginContext, ServerPlugin } from "./plugin/server-plugin.ts";
 import { Services } from "./plugin/services.ts";
+import { registerErrorCodes } from "./errors.ts";
+import { PlanFeatureRegistry } from "./plugin/plan-features.ts";
 import { Realtime } from "./realtime/realtime.ts";
 import { seed } from "./seed.ts";
 import { SettingsService } from "./settings/settings.ts";
@@ -60,6 +62,8 @@ export interface Kernel {
   readonly outbound: OutboundGuard;
   /** Whether a company may work right now (disabled and overdue companies lose access). */
   readonly companyAccess: CompanyAccess;
+  /** The plan features installed plugins declare, and each company's values (provided by the plans plugin). */
+  readonly planFeatures: PlanFeatureRegistry;
   readonly services: Services;
   /** Installed plugins in load order. */
   readonly plugins: readonly PluginManifest[];
@@ -88,6 +92,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const { config } = options;
   const log = createLogger(config.LOG_LEVEL);
   const ordered = loadOrder(options.plugins.map((p) => ({ ...p, id: p.manifest.id, dependsOn: p.manifest.dependsOn })));
+  registerErrorCodes(ordered.map((p) => ({ owner: p.manifest.id, errors: p.manifest.errors })));
 
   const database = await openDatabase(config.DATABASE_URL ?? defaultDatabaseUrl(config.DATA_DIR), config.DATABASE_AUTH_TOKEN);
   await migrate(database.client, "core", coreMigrations);
@@ -97,6 +102,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const secrets = loadSecrets(config.DATA_DIR, config);
   const permissions = new Permissions();
   const settings = new SettingsService(db);
+  const planFeatures = PlanFeatureRegistry.fromManifests(ordered.map((p) => p.manifest));
+  planFeatures.assertFlagsDeclared(ordered.map((p) => p.manifest));
   const startHooks: (() => void | Promise<void>)[] = [];
   const stopHooks: (() => void | Promise<void>)[] = [];
 
@@ -122,9 +129,10 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     mail: new Mailer(config),
     settings,
     permissions,
-    sessionUsers: new SessionUsers(db, settings, permissions),
+    sessionUsers: new SessionUsers(db, settings, permissions, planFeatures),
     outbound: new OutboundGuard({ allow: config.ALLOWED_INTERNAL_HOSTS, resolve: options.resolveHost }),
     companyAccess: new CompanyAccess(db, { log: log.child("company-access") }),
+    planFeatures,
     services: new Services(),
     plugins: ordered.map((p) => p.manifest),
     app: undefined as unknown as OpenAPIHono<AppEnv>,
@@ -167,7 +175,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       router,
       bus: kernel.bus,
       realtime: kernel.realtime,
-      jobs: kernel.jobs,
+      jobs: kernel.jobs.forPlugin(plugin.manifest.id),
       storage: kernel.storage,
       vault: kernel.vault,
       mail: kernel.mail,
@@ -176,13 +184,16 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       sessionUsers: kernel.sessionUsers,
       outbound: kernel.outbound,
       companyAccess: kernel.companyAccess,
-      services: kernel.services,
+      planFeatures,
+      services: kernel.services.scoped(plugin.manifest.id),
       onStart: (fn) => startHooks.push(fn),
       onStop: (fn) => stopHooks.push(fn),
     };
     await plugin.setup(ctx);
     app.route("/", router);
   }
+  // Checked once every plugin is set up, so a provider may load after the plugin needing it.
+  for (const p of ordered) kernel.services.assertProvided(p.manifest.id, p.manifest.requires ?? []);
 
   (kernel as { generatedAdminPassword: string | null }).generatedAdminPassword = await seed(db, config, settings, log);
   app.doc("/openapi.json", OPENAPI_INFO);

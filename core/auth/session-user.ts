@@ -4,6 +4,7 @@ import type { UserRow } from "../db/rows.ts";
 import { companies, plans } from "../db/tables.ts";
 import type { SettingsService } from "../settings/settings.ts";
 import type { Permissions } from "./permissions.ts";
+import type { PlanFeatureRegistry } from "../plugin/plan-features.ts";
 
 type Extension = (user: UserRow) => Promise<Record<string, unknown>> | Record<string, unknown>;
 
@@ -34,6 +35,7 @@ export class SessionUsers {
     private db: Db,
     private settings: SettingsService,
     private permissions: Permissions,
+    private planFeatures: PlanFeatureRegistry,
   ) {}
 
   extend(fn: Extension): void {
@@ -48,6 +50,8 @@ export class SessionUsers {
       .where(eq(companies.id, user.companyId))
       .limit(1);
     const settings = await this.settings.companyAll(user.companyId);
+    // The plan's feature booleans are declared by plugins and stored by the plans plugin, not in the kernel's row.
+    const features = row?.plan ? await this.planFeatures.forCompany(user.companyId) : null;
     const extra: Record<string, unknown> = {};
     for (const ext of this.extensions) Object.assign(extra, await ext(user));
     return {
@@ -63,7 +67,7 @@ export class SessionUsers {
             dueDate: row.company.dueDate,
             recurrence: row.company.recurrence,
             planId: row.company.planId,
-            plan: row.plan,
+            plan: row.plan ? { ...row.plan, ...features } : null,
             settings: Object.entries(settings).map(([key, value]) => ({ key, value })),
           }
         : null,

@@ -9,21 +9,11 @@ import { bool, id, timestamps } from "./columns.ts";
  * in the plugin that owns it.
  */
 
-/** The feature flags a plan can switch on. A plugin manifest names the one it needs. */
-export const planFlags = [
-  "useWhatsapp",
-  "useFacebook",
-  "useInstagram",
-  "useCampaigns",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-] as const;
-export type PlanFlag = (typeof planFlags)[number];
-
+/**
+ * A plan's name, limits and price. Its feature switches are not columns:
+ * plugins declare them and the plans plugin stores them (`plan_features`; its README says
+ * how the old columns moved there).
+ */
 export const plans = sqliteTable("plans", {
   id: id(),
   name: text("name").notNull().unique(),
@@ -32,16 +22,6 @@ export const plans = sqliteTable("plans", {
   queues: integer("queues").notNull().default(0),
   amount: real("amount").notNull().default(0),
   isPublic: bool("is_public").notNull().default(true),
-  useWhatsapp: bool("use_whatsapp").notNull().default(true),
-  useFacebook: bool("use_facebook").notNull().default(true),
-  useInstagram: bool("use_instagram").notNull().default(true),
-  useCampaigns: bool("use_campaigns").notNull().default(true),
-  useSchedules: bool("use_schedules").notNull().default(true),
-  useInternalChat: bool("use_internal_chat").notNull().default(true),
-  useExternalApi: bool("use_external_api").notNull().default(true),
-  useKanban: bool("use_kanban").notNull().default(true),
-  useOpenAi: bool("use_open_ai").notNull().default(true),
-  useIntegrations: bool("use_integrations").notNull().default(true),
   ...timestamps,
 });
 

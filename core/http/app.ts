@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
-import { AppError } from "../errors.ts";
+import { AppError, errorStatusOf } from "../errors.ts";
 import type { Kernel } from "../kernel.ts";
 import type { AppEnv } from "./env.ts";
 import { validationHook } from "./validation.ts";
@@ -28,7 +28,10 @@ const statusCode: Record<number, ConstructorParameters<typeof AppError>[0]> = {
 
 /** Renders any thrown value as `{ error: "ERR_..." }`; unknown failures are logged, never shown. */
 export function renderError(err: unknown, c: Context, kernel: Kernel) {
-  if (err instanceof AppError) return c.json(err.toJSON(), err.status as 400);
+  if (err instanceof AppError) {
+    if (errorStatusOf(err.code) === undefined) kernel.log.error(`${err.code} is declared by no installed plugin (answered as 500)`, err);
+    return c.json(err.toJSON(), err.status as 400);
+  }
   if (err instanceof HTTPException) {
     const code = statusCode[err.status] ?? "ERR_INTERNAL";
     const detail = err.status === 400 && err.message ? { fields: { body: err.message } } : {};

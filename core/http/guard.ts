@@ -5,7 +5,8 @@ import { AppError } from "../errors.ts";
 import { readAccessToken } from "../auth/tokens.ts";
 import { isAdmin } from "../auth/permissions.ts";
 import { ensureCompanyMayWork, type WhenOverdue } from "../auth/company-gate.ts";
-import { companies, plans, users, type PlanFlag } from "../db/tables.ts";
+import { users } from "../db/tables.ts";
+import type { PlanFeatureKey } from "../plugin/plan-features.ts";
 
 /** Who may call a route. `user` is any signed-in person of the company. */
 export type Access = "public" | "user" | "admin" | "super";
@@ -14,8 +15,8 @@ export interface GuardOptions {
   access?: Access;
   /** A named permission rule the user must hold (e.g. `user-modal:editProfile`). */
   rule?: string;
-  /** The plan flag the company needs; routes made with a plugin's route factory inherit the plugin's, `false` opts out. */
-  plan?: PlanFlag | false;
+  /** The plan feature the company needs; routes made with a plugin's route factory inherit the plugin's `planFlag`, `false` opts out. */
+  plan?: PlanFeatureKey | false;
   /** `"allow"`: an overdue company may still call it (session, shell and billing routes); others answer ERR_SUBSCRIPTION_EXPIRED. */
   whenOverdue?: WhenOverdue;
 }
@@ -46,17 +47,6 @@ export const authenticate: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-/** Fetches the plan flags of a company (one indexed join). */
-export async function companyPlanFlags(db: Db, companyId: number) {
-  const [row] = await db
-    .select({ plan: plans })
-    .from(companies)
-    .leftJoin(plans, eq(companies.planId, plans.id))
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return row?.plan ?? null;
-}
-
 /** Builds the middleware chain for a route: authenticate, check the company's state, access, rule and plan. */
 export function guard(options: GuardOptions = {}): MiddlewareHandler[] {
   const access = options.access ?? "user";
@@ -69,10 +59,9 @@ export function guard(options: GuardOptions = {}): MiddlewareHandler[] {
     if (access === "admin" && !isAdmin(user)) throw new AppError("ERR_NO_PERMISSION");
     if (access === "super" && !user.super) throw new AppError("ERR_NO_PERMISSION");
     if (options.rule && !kernel.permissions.can(user, options.rule)) throw new AppError("ERR_NO_PERMISSION");
-    if (options.plan) {
-      const plan = await companyPlanFlags(kernel.db, user.companyId);
-      if (!plan?.[options.plan]) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag: options.plan });
-    }
+    // Asked through the kernel port (cached by its provider, the plans plugin): the kernel names no feature.
+    if (options.plan && !(await kernel.planFeatures.enabled(user.companyId, options.plan)))
+      throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag: options.plan });
     await next();
   };
   return [authenticate, check];

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestKernel, type TestKernel } from "../../tests/support/test-kernel.ts";
 import { jobs } from "../db/tables.ts";
+import { definePlugin } from "../plugin/manifest.ts";
+import { defineServerPlugin } from "../plugin/server-plugin.ts";
 
 let t: TestKernel;
 beforeEach(async () => {
@@ -76,5 +78,52 @@ describe("schedules", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("plugin jobs are named by the kernel", () => {
+  /** A scratch plugin whose job and schedule names carry no prefix. */
+  const scratch = (runs: string[]) =>
+    defineServerPlugin({
+      manifest: definePlugin({ id: "scratch" }),
+      setup(ctx) {
+        ctx.jobs.define<{ n: number }>("ping", async ({ kind, payload }) => void runs.push(`${kind}:${payload.n}`));
+        ctx.onStart(() => ctx.jobs.enqueue("ping", { n: 1 }));
+      },
+    });
+
+  it("a kind a plugin defines and enqueues is stored and run with the plugin id in front", async () => {
+    const runs: string[] = [];
+    const k = await createTestKernel({ plugins: [scratch(runs)] });
+    try {
+      await k.kernel.start();
+      expect((await k.kernel.db.select().from(jobs)).map((j) => j.kind)).toEqual(["scratch.ping"]);
+      await k.kernel.jobs.runDue();
+      expect(runs).toEqual(["scratch.ping:1"]);
+    } finally {
+      await k.close();
+    }
+  });
+
+  it("a row written before the upgrade under the full kind still runs", async () => {
+    const runs: string[] = [];
+    const k = await createTestKernel({ plugins: [scratch(runs)] });
+    try {
+      await k.kernel.db.insert(jobs).values({ kind: "scratch.ping", payload: JSON.stringify({ n: 7 }), dueAt: Date.now() });
+      await k.kernel.jobs.runDue();
+      expect(runs).toEqual(["scratch.ping:7"]);
+    } finally {
+      await k.close();
+    }
+  });
+
+  it("a kind that already carries the plugin id is refused (it would be doubled)", () => {
+    const view = t.kernel.jobs.forPlugin("scratch");
+    expect(() => view.define("scratch.ping", async () => {})).toThrow('the kernel adds the plugin id, write "ping"');
+  });
+
+  it("schedule names are the plugin's own too (named in logs as <id>.<name>)", () => {
+    expect(() => t.kernel.jobs.forPlugin("users").schedule("users.online-sweep", "*/5 * * * *", () => {})).toThrow('write "online-sweep"');
+    expect(() => t.kernel.jobs.forPlugin("users").schedule("online-sweep", "*/5 * * * *", () => {})).not.toThrow();
   });
 });

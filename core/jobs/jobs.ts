@@ -27,6 +27,26 @@ export interface EnqueueOptions {
 const LEASE_MS = 60_000;
 
 /**
+ * The kind stored for a plugin's job (habit 1: the plugin id names its jobs).
+ * @example
+ *   qualifiedKind("tickets", "deliver") // "tickets.deliver"
+ */
+export const qualifiedKind = (pluginId: string, kind: string): string => `${pluginId}.${kind}`;
+
+/**
+ * What a plugin receives as `ctx.jobs`: the kernel prefixes every kind and schedule name
+ * with the plugin id, so two plugins never share a kind and a row says whose it is.
+ * @example
+ *   ctx.jobs.define("deliver", handler); // runs rows of kind "tickets.deliver"
+ *   await ctx.jobs.enqueue("deliver", { messageId }, { tx });
+ */
+export interface PluginJobs {
+  define<P>(kind: string, handler: JobHandler<P>): void;
+  enqueue(kind: string, payload: unknown, options?: EnqueueOptions): Promise<void>;
+  schedule(name: string, pattern: string, fn: () => Promise<void> | void): void;
+}
+
+/**
  * Durable jobs and schedules.
  * - `enqueue` writes a row with a due time (in the caller's transaction when given);
  *   a poller claims due rows with a lease, so a crash mid-job lets another poll retry
@@ -49,6 +69,19 @@ export class Jobs {
     private log: Logger,
     private pollMs: number,
   ) {}
+
+  /** The view handed to plugin `pluginId`; a kind already carrying the prefix is refused (it would be doubled). */
+  forPlugin(pluginId: string): PluginJobs {
+    const qualify = (kind: string) => {
+      if (kind.startsWith(`${pluginId}.`)) throw new Error(`Job "${kind}" of plugin "${pluginId}": the kernel adds the plugin id, write "${kind.slice(pluginId.length + 1)}"`);
+      return qualifiedKind(pluginId, kind);
+    };
+    return {
+      define: (kind, handler) => this.define(qualify(kind), handler),
+      enqueue: (kind, payload, options) => this.enqueue(qualify(kind), payload, options),
+      schedule: (name, pattern, fn) => this.schedule(qualify(name), pattern, fn),
+    };
+  }
 
   define<P>(kind: string, handler: JobHandler<P>): void {
     if (this.handlers.has(kind)) throw new Error(`Job kind "${kind}" is defined twice`);

@@ -1,5 +1,6 @@
 import type { PermissionRule } from "../auth/permissions.ts";
-import type { PlanFlag } from "../db/tables.ts";
+import type { ErrorDeclarations } from "../errors.ts";
+import type { PlanFeature, PlanFeatureKey } from "./plan-features.ts";
 
 /**
  * The static description of a plugin, in `plugins/<id>/plugin.ts`. It is pure data
@@ -10,10 +11,25 @@ export interface PluginManifest {
   id: string;
   /** Plugins that must load first. A missing one or a cycle stops the boot. */
   dependsOn?: readonly string[];
-  /** The plan flag a company needs for this feature; its routes answer ERR_PLAN_FEATURE_DISABLED otherwise. */
-  planFlag?: PlanFlag;
+  /**
+   * The plan features this plugin introduces (key, label i18n key, default). The plans plugin
+   * stores them per plan and the API answers each as a boolean on plans (core/plugin/plan-features.ts).
+   */
+  planFeatures?: readonly PlanFeature[];
+  /** The plan feature a company needs for this plugin; its routes answer ERR_PLAN_FEATURE_DISABLED otherwise, its menu and pages hide. */
+  planFlag?: PlanFeatureKey;
   /** Named permission rules this plugin defines, with who holds them. */
   permissions?: Readonly<Record<string, PermissionRule>>;
+  /**
+   * Services (core/plugin/services.ts) this plugin takes with `services.require`: the boot
+   * stops, naming the plugin and the service, when no installed plugin provides one.
+   */
+  requires?: readonly string[];
+  /**
+   * The error codes this plugin raises, with their HTTP status (core/errors.ts): registered
+   * at boot; the web may read them too. Type them with `interface ErrorCodes extends DeclaredErrors<typeof manifest> {}`.
+   */
+  errors?: ErrorDeclarations;
 }
 
 /** Declares a manifest with its literal types kept. */

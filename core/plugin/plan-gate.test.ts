@@ -1,20 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import { createTestKernel, type TestKernel } from "../../tests/support/test-kernel.ts";
 import { createCompanyWithAdmin, createUser } from "../../tests/support/fixtures.ts";
 import { routeFactory } from "../http/route.ts";
 import { isAdmin } from "../auth/permissions.ts";
-import { plans } from "../db/tables.ts";
 import { definePlugin } from "./manifest.ts";
+import type { PlanFeatureKey } from "./plan-features.ts";
 import { defineServerPlugin } from "./server-plugin.ts";
 
-/** A throwaway feature gated by a plan flag and a named rule, to prove the kernel's guards. */
+/**
+ * A throwaway feature gated by its own plan feature and a named rule, to prove the kernel's
+ * guards without the plans plugin: the test stands in for it, providing each company's values.
+ * (The key is cast, not merged into PlanFeatures, so it does not leak into every plan type.)
+ */
+const FLAG = "gatedFeature" as PlanFeatureKey;
 const manifest = definePlugin({
   id: "gated-feature",
-  planFlag: "useCampaigns",
+  planFeatures: [{ key: FLAG, label: "gated-feature:planFeature", default: true }],
+  planFlag: FLAG,
   permissions: { "gated-feature:delete": isAdmin },
 });
+/** Companies whose plan has the feature off. */
+const off = new Set<number>();
 const route = routeFactory(manifest);
 const ok = { 200: { description: "ok", content: { "application/json": { schema: z.object({ ok: z.boolean() }) } } } };
 const read = route({ method: "get", path: "/gated", access: "user", responses: ok });
@@ -23,6 +30,7 @@ const ungated = route({ method: "get", path: "/gated/always", access: "user", pl
 const plugin = defineServerPlugin({
   manifest,
   setup(ctx) {
+    ctx.planFeatures.provide({ forCompany: async (companyId) => ({ [FLAG]: !off.has(companyId) }), forPlan: async () => ({ [FLAG]: true }) });
     ctx.router.openapi(read, (c) => c.json({ ok: true }, 200));
     ctx.router.openapi(remove, (c) => c.json({ ok: true }, 200));
     ctx.router.openapi(ungated, (c) => c.json({ ok: true }, 200));
@@ -31,6 +39,7 @@ const plugin = defineServerPlugin({
 
 let t: TestKernel;
 beforeEach(async () => {
+  off.clear();
   t = await createTestKernel({ plugins: [plugin] });
 });
 afterEach(() => t.close());
@@ -42,19 +51,30 @@ describe("plan gating and named rules", () => {
   });
 
   it("a company whose plan lacks the flag gets ERR_PLAN_FEATURE_DISABLED naming the flag", async () => {
-    const [basic] = await t.kernel.db.insert(plans).values({ name: "Basic", useCampaigns: false }).returning();
-    const other = await createCompanyWithAdmin(t, "Sem campanhas", { planId: basic!.id });
+    const other = await createCompanyWithAdmin(t, "Sem o recurso");
+    off.add(other.company.id);
     const res = await t.call("GET", "/gated", { token: other.token });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "ERR_PLAN_FEATURE_DISABLED", flag: "useCampaigns" });
+    expect(res.body).toEqual({ error: "ERR_PLAN_FEATURE_DISABLED", flag: FLAG });
     expect((await t.call("GET", "/gated/always", { token: other.token })).status).toBe(200);
   });
 
-  it("switching the flag on in the plan opens the feature at once", async () => {
-    const [basic] = await t.kernel.db.insert(plans).values({ name: "Basic", useCampaigns: false }).returning();
-    const other = await createCompanyWithAdmin(t, "Depois", { planId: basic!.id });
-    await t.kernel.db.update(plans).set({ useCampaigns: true }).where(eq(plans.id, basic!.id));
+  it("the guard asks the provider on each request (caching is the provider's)", async () => {
+    const other = await createCompanyWithAdmin(t, "Depois");
+    off.add(other.company.id);
+    expect((await t.call("GET", "/gated", { token: other.token })).status).toBe(403);
+    off.delete(other.company.id);
     expect((await t.call("GET", "/gated", { token: other.token })).status).toBe(200);
+  });
+
+  it("a plugin gated by a feature no installed plugin declares stops the boot", async () => {
+    const orphan = defineServerPlugin({ manifest: definePlugin({ id: "orphan", planFlag: "nobodyDeclaresThis" as PlanFeatureKey }), setup() {} });
+    await expect(createTestKernel({ plugins: [plugin, orphan] })).rejects.toThrow('Plugin "orphan" is gated by plan feature "nobodyDeclaresThis"');
+  });
+
+  it("two plugins declaring one feature stop the boot", async () => {
+    const twin = defineServerPlugin({ manifest: definePlugin({ id: "twin", planFeatures: [{ key: FLAG, label: "twin:x", default: true }] }), setup() {} });
+    await expect(createTestKernel({ plugins: [plugin, twin] })).rejects.toThrow('Plan feature "gatedFeature" is declared by both "gated-feature" and "twin"');
   });
 
   it("a named rule refuses a plain user and lets an admin through", async () => {

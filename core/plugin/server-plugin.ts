@@ -4,7 +4,7 @@ import type { Db } from "../db/database.ts";
 import type { Migration } from "../db/migrator.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { AppEnv } from "../http/env.ts";
-import type { Jobs } from "../jobs/jobs.ts";
+import type { PluginJobs } from "../jobs/jobs.ts";
 import type { Logger } from "../log.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Realtime } from "../realtime/realtime.ts";
@@ -17,6 +17,7 @@ import type { Storage } from "../storage/storage.ts";
 import type { Vault } from "../auth/vault.ts";
 import type { WriteBatcher } from "../db/write-batch.ts";
 import type { Services } from "./services.ts";
+import type { PlanFeatureRegistry } from "./plan-features.ts";
 import type { PluginManifest } from "./manifest.ts";
 
 /** What a plugin receives at setup: every kernel service, and its own router. */
@@ -31,7 +32,8 @@ export interface PluginContext {
   readonly router: OpenAPIHono<AppEnv>;
   readonly bus: EventBus;
   readonly realtime: Realtime;
-  readonly jobs: Jobs;
+  /** Durable jobs and schedules; kinds and names are prefixed with the plugin id (`"deliver"` is stored as `"tickets.deliver"`). */
+  readonly jobs: PluginJobs;
   readonly storage: Storage;
   /** Encrypts secrets a plugin keeps in its tables (session keys, access tokens). */
   readonly vault: Vault;
@@ -47,6 +49,8 @@ export interface PluginContext {
   readonly outbound: OutboundGuard;
   /** Whether a company may work (active, disabled, overdue); call `invalidate` after changing a company. */
   readonly companyAccess: CompanyAccess;
+  /** The declared plan features and each company's values; the plans plugin `provide`s the lookup, others ask `enabled`. */
+  readonly planFeatures: PlanFeatureRegistry;
   /** Services plugins offer each other, typed through `ServiceMap` declaration merging. */
   readonly services: Services;
   /** Runs when the server starts serving (after every plugin's setup). */

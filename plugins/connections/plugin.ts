@@ -1,4 +1,5 @@
 import { isAdmin } from "../../core/auth/permissions.ts";
+import type { DeclaredErrors } from "../../core/errors.ts";
 import { definePlugin } from "../../core/plugin/manifest.ts";
 
 /**
@@ -15,4 +16,15 @@ export const manifest = definePlugin({
   permissions: {
     "connections-page:addConnection": (u) => isAdmin(u) || u.allowConnections === "enabled",
   },
+  errors: {
+    ERR_NO_OTHER_WHATSAPP: 400,
+    ERR_NO_DEF_WAPP_FOUND: 404,
+    ERR_NO_WAPP_FOUND: 404,
+    ERR_PLAN_LIMIT_CONNECTIONS: 403,
+  },
 });
+
+/** Types the codes declared above for `new AppError(...)` (core/errors.ts). */
+declare module "../../core/errors.ts" {
+  interface ErrorCodes extends DeclaredErrors<typeof manifest> {}
+}

@@ -1,4 +1,5 @@
 import { isAdmin } from "../../core/auth/permissions.ts";
+import type { DeclaredErrors } from "../../core/errors.ts";
 import { definePlugin } from "../../core/plugin/manifest.ts";
 
 /**
@@ -12,4 +13,14 @@ export const manifest = definePlugin({
   permissions: {
     "contacts-page:deleteContact": isAdmin,
   },
+  errors: {
+    ERR_NO_CONTACT_FOUND: 404,
+    ERR_DUPLICATED_CONTACT: 409,
+    ERR_WAPP_INVALID_CONTACT: 400,
+  },
 });
+
+/** Types the codes declared above for `new AppError(...)` (core/errors.ts). */
+declare module "../../core/errors.ts" {
+  interface ErrorCodes extends DeclaredErrors<typeof manifest> {}
+}

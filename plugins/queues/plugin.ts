@@ -1,3 +1,4 @@
+import type { DeclaredErrors } from "../../core/errors.ts";
 import { definePlugin } from "../../core/plugin/manifest.ts";
 
 /**
@@ -5,4 +6,16 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
  * trees, and which users work which queues. Every signed-in user reads the list
  * (attendants pick queues); only admins change it.
  */
-export const manifest = definePlugin({ id: "queues" });
+export const manifest = definePlugin({
+  id: "queues",
+  errors: {
+    ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+    ERR_WAPP_GREETING_REQUIRED: 400,
+    ERR_PLAN_LIMIT_QUEUES: 403,
+  },
+});
+
+/** Types the codes declared above for `new AppError(...)` (core/errors.ts). */
+declare module "../../core/errors.ts" {
+  interface ErrorCodes extends DeclaredErrors<typeof manifest> {}
+}

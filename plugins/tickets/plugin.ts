@@ -1,4 +1,5 @@
 import { isAdmin } from "../../core/auth/permissions.ts";
+import type { DeclaredErrors } from "../../core/errors.ts";
 import { definePlugin } from "../../core/plugin/manifest.ts";
 
 /**
@@ -10,9 +11,32 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "tickets",
   dependsOn: ["contacts", "connections", "queues", "tags"],
+  requires: ["contacts.get", "contacts.findOrCreateStep", "contacts.masksNumbersFor", "connections.get", "connections.default", "queues.ofUser", "tags.ofContacts"],
   permissions: {
     // Spec 000 §6: deleting a ticket is for admins; the show-all toggle for admins and allUserChat users.
     "ticket-options:deleteTicket": isAdmin,
     "tickets-manager:showall": (u) => isAdmin(u) || u.allUserChat === "enabled",
   },
+  errors: {
+    ERR_NO_TICKET_FOUND: 404,
+    ERR_OTHER_OPEN_TICKET: 409,
+    ERR_CREATING_TICKET: 400,
+    ERR_CREATING_MESSAGE: 400,
+    ERR_SENDING_WAPP_MSG: 400,
+    /** A message edit after the 15-minute window (spec 000 §4, §9). */
+    ERR_EDIT_WINDOW_EXPIRED: 400,
+    /** Facebook, Instagram and the WhatsApp Cloud API accept replies only within 24 hours of the customer's last message. */
+    ERR_REPLY_WINDOW_CLOSED: 400,
+    /** The channel cannot do this (Meta's channels cannot edit or delete a sent message). */
+    ERR_CHANNEL_UNSUPPORTED: 400,
+    /** The configured speech-to-text service failed or answered something unexpected. */
+    ERR_TRANSCRIPTION_FAILED: 502,
+    /** Resolving a ticket while requiredTag is enabled and the contact has no tag (spec 000 §5). */
+    ERR_TAG_REQUIRED: 400,
+  },
 });
+
+/** Types the codes declared above for `new AppError(...)` (core/errors.ts). */
+declare module "../../core/errors.ts" {
+  interface ErrorCodes extends DeclaredErrors<typeof manifest> {}
+}

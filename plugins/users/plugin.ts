@@ -1,4 +1,5 @@
 import { isAdmin } from "../../core/auth/permissions.ts";
+import type { DeclaredErrors } from "../../core/errors.ts";
 import { definePlugin } from "../../core/plugin/manifest.ts";
 
 /**
@@ -13,4 +14,14 @@ export const manifest = definePlugin({
     "user-modal:editQueues": isAdmin,
     "users-page:view": isAdmin,
   },
+  errors: {
+    ERR_PLAN_LIMIT_USERS: 403,
+    /** The user's default connection is not the company's (connections declares it too). */
+    ERR_NO_WAPP_FOUND: 404,
+  },
 });
+
+/** Types the codes declared above for `new AppError(...)` (core/errors.ts). */
+declare module "../../core/errors.ts" {
+  interface ErrorCodes extends DeclaredErrors<typeof manifest> {}
+}

@@ -153,6 +153,12 @@ describe("query plans of every list and page route", () => {
     expect(statements.some((st) => /from "messages"/.test(st.sql) && /"messages"\."ticket_id" in \(/.test(st.sql))).toBe(true);
   });
 
+  it("captured the ticket list's joins of other plugins' published views (a view SQLite could not flatten would scan its table below)", () => {
+    for (const view of ["contacts_view", "whatsapps_view", "queues_view", "tags_view"])
+      expect(statements.some((st) => st.sql.includes(`join "${view}"`)), view).toBe(true);
+    expect(statements.some((st) => st.sql.includes("from contacts_view where")), "the short name search").toBe(true);
+  });
+
   it("without statistics (as the product runs): no scan of a tenant table, every search by its scope", async () => {
     const found = await problems();
     expect(found, found.join("\n")).toEqual([]);

@@ -6,6 +6,9 @@ import { importsOf, lineCount, resolveRelative, ROOT, sourceFiles } from "./sour
 const pluginIds = readdirSync(resolve(ROOT, "plugins")).filter((d) => statSync(resolve(ROOT, "plugins", d)).isDirectory());
 /** Plugin code that runs on the server (and under Deno): everything but the web side. */
 const isPluginServerFile = (f: string) => f.startsWith("plugins/") && !/^plugins\/[^/]+\/web\//.test(f);
+/** Plugin code that runs in the browser. */
+const isPluginWebFile = (f: string) => /^plugins\/[^/]+\/web\//.test(f);
+const isTestFile = (f: string) => /\.test\.tsx?$/.test(f);
 
 describe("architecture rules", () => {
   it("core/ never imports a plugin", () => {
@@ -43,6 +46,31 @@ describe("architecture rules", () => {
       }
     }
     expect(offending, "import the other plugin's plugin.ts or a *.contract.ts, never its internals").toEqual([]);
+  });
+
+  it("the web shell (web/) never imports a plugin: plugins come in through the loader's glob and zones", () => {
+    const offending: string[] = [];
+    for (const file of sourceFiles("web"))
+      for (const { specifier, line } of importsOf(file)) if (resolveRelative(file, specifier)?.startsWith("plugins/")) offending.push(`${file}:${line} imports ${specifier}`);
+    expect(offending, "the shell must not know any plugin").toEqual([]);
+  });
+
+  it("a plugin's web code reaches another plugin only through its public web entry (web/index.ts, web/public.ts) or its plugin.ts", () => {
+    const offending: string[] = [];
+    for (const file of sourceFiles("plugins").filter(isPluginWebFile)) {
+      const own = file.split("/")[1];
+      for (const { specifier, line } of importsOf(file)) {
+        const target = resolveRelative(file, specifier);
+        if (!target?.startsWith("plugins/")) continue;
+        const other = target.split("/")[1];
+        if (other === own) continue;
+        const publicEntry = [`plugins/${other}/plugin.ts`, `plugins/${other}/web/index.ts`, `plugins/${other}/web/public.ts`].includes(target);
+        // A test may also build on another plugin's web fixtures (answers shaped like its API).
+        const fixture = isTestFile(file) && target === `plugins/${other}/web/test-data.ts`;
+        if (!publicEntry && !fixture) offending.push(`${file}:${line} imports ${specifier}`);
+      }
+    }
+    expect(offending, "export what other plugins need from web/public.ts, or contribute to a zone").toEqual([]);
   });
 
   it("no source file is over 600 lines (files over 400 are listed as a warning)", () => {

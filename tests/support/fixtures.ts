@@ -49,3 +49,16 @@ export async function companyById(t: TestKernel, id: number) {
   const [row] = await t.kernel.db.select().from(companies).where(eq(companies.id, id));
   return row;
 }
+
+/**
+ * A plan made through POST /plans as the super user, so its features are stored by the
+ * plans plugin (they are not columns of the kernel's `plans`). `fields` are the API's:
+ * limits, price and any declared feature (`useKanban: false`). Returns its id.
+ */
+export async function createPlan(t: TestKernel, fields: Record<string, unknown> = {}): Promise<number> {
+  counter += 1;
+  const { token } = await t.login();
+  const res = await t.call("POST", "/plans", { token, body: { name: `Plano ${counter}-${Date.now()}`, ...fields } });
+  if (res.status !== 200) throw new Error(`plan: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}

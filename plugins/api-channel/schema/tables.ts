@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, id, nowIso } from "../../../core/db/columns.ts";
 import { companies } from "../../../core/db/tables.ts";
-import { whatsappsRef } from "./refs.ts";
+import { whatsappsKey } from "../../connections/schema/keys.contract.ts";
 
 /**
  * One attempt to post a webhook to an API connection's webhookUrl: the delivery log the
@@ -14,7 +14,7 @@ export const apiWebhookDeliveries = sqliteTable(
   {
     id: id(),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     /** message.created, message.updated, message.deleted, message.ack, ticket.updated, ticket.deleted. */
     event: text("event").notNull(),
     url: text("url").notNull(),

@@ -22,8 +22,8 @@ afterEach(async () => {
   await t.close();
 });
 
-const driverWith = (options: { timeoutMs?: number } = {}) => createApiDriver(new Deliveries(t.kernel.db, t.kernel.jobs, t.kernel.services, t.kernel.outbound, options));
-const connection = async () => (await t.kernel.services.get("connections.get")!(api.companyId, api.id))!;
+const driverWith = (options: { timeoutMs?: number } = {}) => createApiDriver(new Deliveries(t.kernel.db, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, options));
+const connection = async () => (await t.kernel.services.require("connections.get")(api.companyId, api.id))!;
 const log = () => t.kernel.db.select().from(apiWebhookDeliveries).where(eq(apiWebhookDeliveries.whatsappId, api.id)).orderBy(asc(apiWebhookDeliveries.id));
 
 async function request(overrides: Partial<OutboundRequest["message"]> = {}): Promise<OutboundRequest> {
@@ -106,7 +106,7 @@ describe("api driver: failures are thrown so the delivery job retries", () => {
     await expect(driverWith().send(await request())).rejects.toThrow();
     const admin = (await t.login()).token;
     const bare = await createConnection(t, admin, { channel: "api" });
-    const row = (await t.kernel.services.get("connections.get")!(bare.companyId, bare.id))!;
+    const row = (await t.kernel.services.require("connections.get")(bare.companyId, bare.id))!;
     await expect(driverWith().send({ ...(await request()), connection: row })).rejects.toThrow(/No webhook URL/);
     const all = await t.kernel.db.select().from(apiWebhookDeliveries).orderBy(asc(apiWebhookDeliveries.id));
     expect(all.map((r) => [r.whatsappId, r.ok, r.statusCode])).toEqual([

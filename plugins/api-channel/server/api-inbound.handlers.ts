@@ -4,7 +4,7 @@ import type { CompanyAccess } from "../../../core/auth/company-access.ts";
 import type { Config } from "../../../core/config.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { AppEnv } from "../../../core/http/env.ts";
-import type { ServiceMap, Services } from "../../../core/plugin/services.ts";
+import type { Services } from "../../../core/plugin/services.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
 import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
 import type { ProviderMessageRef } from "../../tickets/server/channel-driver.contract.ts";
@@ -29,7 +29,7 @@ export function requireApiConnection(services: Services, companyAccess: CompanyA
     const header = c.req.header("authorization") ?? "";
     const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
     if (!token) throw new AppError("ERR_SESSION_EXPIRED");
-    const connection = token.length <= 128 ? await services.get("connections.byToken")?.(token) : null;
+    const connection = token.length <= 128 ? await services.require("connections.byToken")(token) : null;
     if (!connection || connection.channel !== "api") throw new AppError("ERR_INVALID_TOKEN");
     if ((await companyAccess.state(connection.companyId)) === "disabled") throw new AppError("ERR_CHANNEL_PAUSED", { reason: "ERR_COMPANY_INACTIVE" });
     connectionOf.set(c.req.raw, connection);
@@ -43,18 +43,11 @@ function authenticated(request: Request): ConnectionRow {
   return connection;
 }
 
-/** A service of the tickets plugin; its absence is a wiring fault, not the caller's. */
-function need<K extends keyof ServiceMap>(services: Services, name: K): NonNullable<ServiceMap[K]> {
-  const impl = services.get(name);
-  if (!impl) throw new AppError("ERR_INTERNAL", { detail: `service ${String(name)} is not available` });
-  return impl as NonNullable<ServiceMap[K]>;
-}
-
 /** Applies an integrator's ack / edit / delete to the stored message it names. */
 function applyEvent(services: Services, ref: ProviderMessageRef, input: ApiEventInput): Promise<boolean> {
-  if (input.type === "ack") return need(services, "tickets.ack")(ref, input.ack as 0 | 1 | 2 | 3 | 4 | 5);
-  if (input.type === "edit") return need(services, "tickets.providerEdited")(ref, input.body?.trim() ?? "");
-  return need(services, "tickets.providerDeleted")(ref);
+  if (input.type === "ack") return services.require("tickets.ack")(ref, input.ack as 0 | 1 | 2 | 3 | 4 | 5);
+  if (input.type === "edit") return services.require("tickets.providerEdited")(ref, input.body?.trim() ?? "");
+  return services.require("tickets.providerDeleted")(ref);
 }
 
 /** Thin handlers: the company and connection come from the token, never from the body. */
@@ -78,7 +71,7 @@ export function registerApiInboundHandlers(
       if (base64DecodedSize(input.media.data) > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes });
       media = { mimetype: input.media.mimetype, fileName: input.media.fileName, data: decodeBase64(input.media.data) };
     }
-    const result = await need(services, "tickets.receive")({
+    const result = await services.require("tickets.receive")({
       companyId: connection.companyId,
       whatsappId: connection.id,
       providerId: input.id,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
-import type { Jobs } from "../../../core/jobs/jobs.ts";
+import { type PluginJobs, qualifiedKind } from "../../../core/jobs/jobs.ts";
 import type { OutboundGuard } from "../../../core/net/outbound-guard.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
@@ -14,7 +14,9 @@ export type DeliveryRow = typeof apiWebhookDeliveries.$inferSelect;
 export type WebhookPayload = { event: string } & Record<string, unknown>;
 
 /** The durable job that posts one webhook; failures retry with the jobs outbox's backoff. */
-export const WEBHOOK_JOB = "api-channel.webhook";
+export const WEBHOOK_JOB = "webhook";
+/** The kind as stored ("api-channel.webhook"); it also starts the outbox's dedupe keys. */
+export const WEBHOOK_KIND = qualifiedKind("api-channel", WEBHOOK_JOB);
 export interface WebhookJob {
   whatsappId: number;
   /** Names one logical delivery across attempts (the log's attempt counter, the receiver's de-duplication header). */
@@ -41,7 +43,7 @@ export class WebhookFailed extends Error {
 export class Deliveries {
   constructor(
     private db: Db,
-    private jobs: Jobs,
+    private jobs: PluginJobs,
     private services: Services,
     /** The kernel's SSRF guard: every post goes through it (ctx.outbound). */
     private outbound: Pick<OutboundGuard, "fetch">,
@@ -101,7 +103,7 @@ export class Deliveries {
 
   /** The company's API connection, else ERR_NO_WAPP_FOUND (another company's id included). */
   async connectionOf(companyId: number, whatsappId: number): Promise<ConnectionRow> {
-    const connection = await this.services.get("connections.get")?.(companyId, whatsappId);
+    const connection = await this.services.require("connections.get")(companyId, whatsappId);
     if (!connection || connection.channel !== "api") throw new AppError("ERR_NO_WAPP_FOUND");
     return connection;
   }

@@ -5,7 +5,7 @@ import { createCompanyWithAdmin, createUser } from "../../../tests/support/fixtu
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
 import { apiWebhookDeliveries } from "../schema/tables.ts";
 import { apiKernel, createConnection } from "./api-channel.fixtures.ts";
-import { Deliveries, WEBHOOK_JOB } from "./deliveries.service.ts";
+import { Deliveries, WEBHOOK_KIND } from "./deliveries.service.ts";
 import { type Receiver, startReceiver } from "./webhook-receiver.fixtures.ts";
 
 let t: TestKernel;
@@ -23,7 +23,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const deliveries = (keep?: number) => new Deliveries(t.kernel.db, t.kernel.jobs, t.kernel.services, t.kernel.outbound, { keep });
+const deliveries = (keep?: number) => new Deliveries(t.kernel.db, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, { keep });
 /** Writes `n` log rows for a connection without any HTTP: what paging and pruning read. */
 async function seed(n: number, whatsappId = api.id, companyId = api.companyId, keep?: number) {
   const d = deliveries(keep);
@@ -62,7 +62,7 @@ describe("delivery log: happy", () => {
     await t.kernel.bus.emit("tickets.ticket.deleted", { companyId: api.companyId, ticketId: 42, whatsappId: api.id });
     await t.kernel.jobs.runDue();
     // Give up on the automatic retries, as after maxAttempts.
-    await t.kernel.db.update(jobs).set({ status: "failed" }).where(eq(jobs.kind, WEBHOOK_JOB));
+    await t.kernel.db.update(jobs).set({ status: "failed" }).where(eq(jobs.kind, WEBHOOK_KIND));
     const [failed] = (await list(`whatsappId=${api.id}`)).body.records;
     expect(failed).toMatchObject({ ok: false, statusCode: 500, attempt: 1 });
     const res = await t.call("POST", `/channels/api/deliveries/${failed.id}/retry`, { token: admin });
@@ -108,7 +108,7 @@ describe("delivery log: security", () => {
     expect(res.body.error).toBe("ERR_NO_WAPP_FOUND");
     const retry = await t.call("POST", `/channels/api/deliveries/${row!.id}/retry`, { token: beta.token });
     expect(retry.status).toBe(404);
-    expect(await t.kernel.db.select().from(jobs).where(eq(jobs.kind, WEBHOOK_JOB))).toHaveLength(0);
+    expect(await t.kernel.db.select().from(jobs).where(eq(jobs.kind, WEBHOOK_KIND))).toHaveLength(0);
   });
 
   it("is for admins: a plain user gets 403, no token 401", async () => {

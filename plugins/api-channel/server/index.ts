@@ -16,8 +16,6 @@ export default defineServerPlugin({
     registerApiInboundHandlers(ctx.router, ctx.services, ctx.settings, ctx.config, ctx.companyAccess);
     registerDeliveriesHandlers(ctx.router, deliveries);
     registerWebhookEvents({ bus: ctx.bus, jobs: ctx.jobs, services: ctx.services, deliveries, log: ctx.log });
-    const registerDriver = ctx.services.get("tickets.registerDriver");
-    if (registerDriver) registerDriver(createApiDriver(deliveries));
-    else ctx.log.warn("tickets.registerDriver is not available: API connections cannot send messages");
+    ctx.services.require("tickets.registerDriver")(createApiDriver(deliveries));
   },
 });

@@ -7,7 +7,7 @@ import type { EventMap } from "../../../core/events/bus.ts";
 import type {} from "../../tickets/server/tickets-events.contract.ts";
 import { apiWebhookDeliveries } from "../schema/tables.ts";
 import { apiKernel, createConnection } from "./api-channel.fixtures.ts";
-import { WEBHOOK_JOB } from "./deliveries.service.ts";
+import { WEBHOOK_KIND } from "./deliveries.service.ts";
 import { type Receiver, startReceiver } from "./webhook-receiver.fixtures.ts";
 
 type TicketView = EventMap["tickets.ticket.changed"]["ticket"];
@@ -27,7 +27,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const webhookJobs = () => t.kernel.db.select().from(jobs).where(eq(jobs.kind, WEBHOOK_JOB)).orderBy(asc(jobs.id));
+const webhookJobs = () => t.kernel.db.select().from(jobs).where(eq(jobs.kind, WEBHOOK_KIND)).orderBy(asc(jobs.id));
 const log = () => t.kernel.db.select().from(apiWebhookDeliveries).orderBy(asc(apiWebhookDeliveries.id));
 const acked = (over: Partial<{ companyId: number; whatsappId: number; providerId: string; ack: 0 | 1 | 2 | 3 | 4 | 5 }> = {}) =>
   t.kernel.bus.emit("tickets.message.acked", { companyId: api.companyId, whatsappId: api.id, messageId: 5, providerId: "p-5", ack: 3, ...over });

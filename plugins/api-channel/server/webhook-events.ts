@@ -1,11 +1,11 @@
 import type { EventBus } from "../../../core/events/bus.ts";
-import type { JobContext, Jobs } from "../../../core/jobs/jobs.ts";
+import type { JobContext, PluginJobs } from "../../../core/jobs/jobs.ts";
 import type { Logger } from "../../../core/log.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
 import type {} from "../../tickets/server/tickets-events.contract.ts";
 import type {} from "../../tickets/server/channel-driver.contract.ts";
-import { type Deliveries, WEBHOOK_JOB, type WebhookJob } from "./deliveries.service.ts";
+import { type Deliveries, WEBHOOK_JOB, WEBHOOK_KIND, type WebhookJob } from "./deliveries.service.ts";
 
 /**
  * Turns the tickets plugin's bus events into webhooks for API connections: acks as
@@ -13,12 +13,12 @@ import { type Deliveries, WEBHOOK_JOB, type WebhookJob } from "./deliveries.serv
  * The bus is in-process and not durable, so each event is written to the jobs outbox
  * at once and posted (with retries) by the `api-channel.webhook` job.
  */
-export function registerWebhookEvents(deps: { bus: EventBus; jobs: Jobs; services: Services; deliveries: Deliveries; log: Logger }) {
+export function registerWebhookEvents(deps: { bus: EventBus; jobs: PluginJobs; services: Services; deliveries: Deliveries; log: Logger }) {
   const { bus, jobs, services, deliveries, log } = deps;
 
   /** The connection when it is an API connection with a webhook URL; events of others are not ours. */
   const target = async (companyId: number, whatsappId: number): Promise<ConnectionRow | null> => {
-    const connection = await services.get("connections.get")?.(companyId, whatsappId);
+    const connection = await services.require("connections.get")(companyId, whatsappId);
     return connection && connection.channel === "api" && connection.webhookUrl ? connection : null;
   };
 
@@ -27,7 +27,7 @@ export function registerWebhookEvents(deps: { bus: EventBus; jobs: Jobs; service
     const key = `message.ack:${e.providerId}:${e.ack}`;
     const payload = { event: "message.ack", message: { id: e.messageId, providerId: e.providerId, ack: e.ack } };
     // An ack level is reached once per message: producers repeating it are harmless.
-    await deliveries.enqueue(e.companyId, { whatsappId: e.whatsappId, key, payload }, `${WEBHOOK_JOB}:${e.whatsappId}:${key}`);
+    await deliveries.enqueue(e.companyId, { whatsappId: e.whatsappId, key, payload }, `${WEBHOOK_KIND}:${e.whatsappId}:${key}`);
   });
 
   bus.on("tickets.ticket.changed", async (e) => {
@@ -44,14 +44,14 @@ export function registerWebhookEvents(deps: { bus: EventBus; jobs: Jobs; service
     if (!(await target(e.companyId, e.whatsappId))) return;
     const key = `ticket.deleted:${e.ticketId}`;
     const payload = { event: "ticket.deleted", ticket: { id: e.ticketId, whatsappId: e.whatsappId } };
-    await deliveries.enqueue(e.companyId, { whatsappId: e.whatsappId, key, payload }, `${WEBHOOK_JOB}:${e.whatsappId}:${key}`);
+    await deliveries.enqueue(e.companyId, { whatsappId: e.whatsappId, key, payload }, `${WEBHOOK_KIND}:${e.whatsappId}:${key}`);
   });
 
   jobs.define<WebhookJob>(WEBHOOK_JOB, async (job: JobContext<WebhookJob>) => {
     const { whatsappId, key, payload } = job.payload;
     const companyId = job.companyId;
     // A connection deleted (or changed channel) since: nothing left to deliver to.
-    const connection = companyId === null ? null : await services.get("connections.get")?.(companyId, whatsappId);
+    const connection = companyId === null ? null : await services.require("connections.get")(companyId, whatsappId);
     if (!connection || connection.channel !== "api" || companyId === null) {
       log.info(`webhook ${key} dropped: connection ${whatsappId} is gone`);
       return;
@@ -59,6 +59,6 @@ export function registerWebhookEvents(deps: { bus: EventBus; jobs: Jobs; service
     await deliveries.send(connection, payload, key);
     // A manual retry of an outbound message that reached the receiver counts as sent (acks never go down).
     const providerId = (payload.message as { providerId?: unknown } | undefined)?.providerId;
-    if (payload.event === "message.created" && typeof providerId === "string") await services.get("tickets.ack")?.({ companyId, whatsappId, providerId }, 1);
+    if (payload.event === "message.created" && typeof providerId === "string") await services.require("tickets.ack")({ companyId, whatsappId, providerId }, 1);
   });
 }

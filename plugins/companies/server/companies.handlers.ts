@@ -6,7 +6,12 @@ import { ensureCompanyAccess } from "./company-access.ts";
 import * as r from "./companies.routes.ts";
 
 /** Thin handlers: read the validated input, check who may touch which company, call the service. */
-export function registerCompaniesHandlers(router: OpenAPIHono<AppEnv>, companies: CompaniesService, bus: EventBus) {
+export function registerCompaniesHandlers(
+  router: OpenAPIHono<AppEnv>,
+  companies: CompaniesService,
+  bus: EventBus,
+  listPlan: ReturnType<typeof r.listPlanRoute>,
+) {
   router.openapi(r.page, async (c) => {
     const { searchParam, pageNumber } = c.req.valid("query");
     return c.json(await companies.page(searchParam, pageNumber), 200);
@@ -20,7 +25,7 @@ export function registerCompaniesHandlers(router: OpenAPIHono<AppEnv>, companies
     const { searchParam, pageNumber } = c.req.valid("query");
     return c.json(await companies.pageWithUsage(searchParam, pageNumber), 200);
   });
-  router.openapi(r.listPlan, async (c) => {
+  router.openapi(listPlan, async (c) => {
     const { companyId } = c.req.valid("param");
     ensureCompanyAccess(c.get("user"), companyId, "user");
     return c.json(await companies.withPlan(companyId), 200);

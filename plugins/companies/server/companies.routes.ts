@@ -10,7 +10,7 @@ import {
   CompanyPage,
   CompanyPatch,
   CompanyPlanPage,
-  CompanyWithPlan,
+  type companyWithPlanSchema,
   SchedulesBody,
 } from "./companies.schemas.ts";
 
@@ -42,18 +42,20 @@ const planPageConfig = {
 export const planPage = route({ ...planPageConfig, path: "/companiesPlan/" });
 export const planPageBare = route({ ...planPageConfig, path: "/companiesPlan", hide: true });
 
-export const listPlan = route({
-  method: "get",
-  path: "/companies/listPlan/{companyId}",
-  access: "user",
-  // Read by the shell at start: an overdue company still loads it (spec 001 §4).
-  whenOverdue: "allow",
-  request: { params: CompanyIdParam },
-  responses: {
-    200: json(CompanyWithPlan, "The company with its plan nested under `plan`, limits and flags included (super, or a user of that company)"),
-    404: errorResponse("ERR_NO_COMPANY_FOUND, or ERR_NO_PLAN_FOUND when the company has no plan"),
-  },
-});
+/** Built at boot: its answer carries the declared plan features (companies.schemas.ts). */
+export const listPlanRoute = (CompanyWithPlan: ReturnType<typeof companyWithPlanSchema>) =>
+  route({
+    method: "get",
+    path: "/companies/listPlan/{companyId}",
+    access: "user",
+    // Read by the shell at start: an overdue company still loads it (spec 001 §4).
+    whenOverdue: "allow",
+    request: { params: CompanyIdParam },
+    responses: {
+      200: json(CompanyWithPlan, "The company with its plan nested under `plan`, limits and flags included (super, or a user of that company)"),
+      404: errorResponse("ERR_NO_COMPANY_FOUND, or ERR_NO_PLAN_FOUND when the company has no plan"),
+    },
+  });
 
 export const show = route({
   method: "get",

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { planFlags, recurrences, type PlanFlag } from "../../../core/db/tables.ts";
+import { recurrences } from "../../../core/db/tables.ts";
+import type { DeclaredPlanFeature, PlanFeatureKey } from "../../../core/plugin/plan-features.ts";
 import { parseDay } from "../shared/renew.ts";
 import { OfficeHoursWeek } from "../../../core/http/office-hours-schemas.ts";
 import { emptyAsUnset } from "../../../core/http/loose-values.ts";
@@ -61,18 +62,20 @@ export const CompanyPlanPage = z
   .object({ companies: z.array(CompanyWithUsage), count: z.number(), hasMore: z.boolean() })
   .openapi("CompanyPlanPage");
 
-const flagShape = Object.fromEntries(planFlags.map((f) => [f, z.boolean()])) as Record<PlanFlag, z.ZodBoolean>;
-export const CompanyPlan = z
-  .object({ id: z.number(), name: z.string(), users: z.number(), connections: z.number(), queues: z.number(), amount: z.number(), isPublic: z.boolean(), ...flagShape })
-  .openapi("CompanyPlanFlags");
-
 /**
  * GET /companies/listPlan/{companyId}: the company with its whole plan nested, the shape the
- * spec's clients read (`data.plan.useCampaigns` builds their menu).
+ * spec's clients read (`data.plan.useCampaigns` builds their menu). Built at boot: the plan
+ * carries one boolean per declared plan feature (core/plugin/plan-features.ts).
  */
-export const CompanyWithPlan = z
-  .object({ ...Company.shape, plan: CompanyPlan.openapi({ description: "The company's plan with its limits and every feature flag" }) })
-  .openapi("CompanyWithPlan");
+export function companyWithPlanSchema(features: readonly DeclaredPlanFeature[]) {
+  const flags = Object.fromEntries(features.map((f) => [f.key, z.boolean()])) as Record<PlanFeatureKey, z.ZodBoolean>;
+  const CompanyPlan = z
+    .object({ id: z.number(), name: z.string(), users: z.number(), connections: z.number(), queues: z.number(), amount: z.number(), isPublic: z.boolean(), ...flags })
+    .openapi("CompanyPlanFlags");
+  return z
+    .object({ ...Company.shape, plan: CompanyPlan.openapi({ description: "The company's plan with its limits and every feature flag" }) })
+    .openapi("CompanyWithPlan");
+}
 
 /* ---------- input ---------- */
 

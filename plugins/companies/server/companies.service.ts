@@ -5,6 +5,7 @@ import type { Db } from "../../../core/db/database.ts";
 import type { CompanyAccess } from "../../../core/auth/company-access.ts";
 import type { PlanRow, UserRow } from "../../../core/db/rows.ts";
 import { companies, plans } from "../../../core/db/tables.ts";
+import type { PlanFeatureKey, PlanFeatureRegistry } from "../../../core/plugin/plan-features.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Logger } from "../../../core/log.ts";
 import { PLATFORM_DUE_DATE } from "../../../core/seed.ts";
@@ -38,6 +39,8 @@ export class CompaniesService {
     private log: Logger,
     /** Told after every write that can change whether a company may work (status, due date, existence). */
     private access: CompanyAccess,
+    /** The plan features (the plans plugin's): listPlan answers each as a boolean on the plan. */
+    private planFeatures: Pick<PlanFeatureRegistry, "forCompany">,
   ) {}
 
   /** Companies with their plan's name and price, filtered and ordered. */
@@ -147,11 +150,13 @@ export class CompaniesService {
     return this.get(id);
   }
 
-  /** The company with its whole plan (every flag and limit) nested under `plan`. */
-  async withPlan(companyId: number): Promise<CompanyView & { plan: PlanRow }> {
+  /** The company with its whole plan (every limit, and every declared feature's boolean) nested under `plan`. */
+  async withPlan(companyId: number): Promise<CompanyView & { plan: PlanRow & Record<PlanFeatureKey, boolean> }> {
     const company = await this.get(companyId);
     if (!company.planId) throw new AppError("ERR_NO_PLAN_FOUND");
-    return { ...company, plan: await this.planById(company.planId) };
+    const plan = await this.planById(company.planId);
+    const features = (await this.planFeatures.forCompany(companyId)) as Record<PlanFeatureKey, boolean> | null;
+    return { ...company, plan: { ...plan, ...features } as PlanRow & Record<PlanFeatureKey, boolean> };
   }
 
   private async planById(planId: number): Promise<PlanRow> {

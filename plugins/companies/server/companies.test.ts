@@ -2,8 +2,8 @@ import { writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { companies, companySchedules, companySettings, planFlags, plans, users } from "../../../core/db/tables.ts";
-import { companyById, createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
+import { companies, companySchedules, companySettings, users } from "../../../core/db/tables.ts";
+import { companyById, createCompanyWithAdmin, createPlan } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { addDays, addMonths, utcToday } from "../shared/renew.ts";
 
@@ -66,9 +66,9 @@ describe("companies: happy", () => {
     const seen: number[] = [];
     t.kernel.bus.on("companies.company.created", ({ companyId }) => void seen.push(companyId));
     const viaHttp = await t.call("POST", "/companies", { token: superToken, body: newCompany() });
-    const create = t.kernel.services.get("companies.create");
+    const create = t.kernel.services.require("companies.create");
     expect(create).toBeTypeOf("function");
-    const { company, user } = await create!({ name: "Via Signup", email: "dono@signup.test", planId: 1, password: "abcde", status: true, adminName: "Dono" });
+    const { company, user } = await create({ name: "Via Signup", email: "dono@signup.test", planId: 1, password: "abcde", status: true, adminName: "Dono" });
     expect(company).toMatchObject({ name: "Via Signup", status: true, recurrence: "MENSAL", dueDate: addDays(utcToday(), 7) });
     expect(user).toMatchObject({ email: "dono@signup.test", name: "Dono", profile: "admin", companyId: company.id });
     expect(user).not.toHaveProperty("passwordHash");
@@ -172,14 +172,19 @@ describe("companies: happy", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: 1, planId: 1, status: true, recurrence: expect.any(String), dueDate: expect.any(String) });
     expect(res.body.plan).toMatchObject({ id: 1, name: "Plano 1", users: 10, connections: 10, queues: 10, amount: expect.any(Number) });
-    for (const flag of planFlags) expect(res.body.plan[flag], flag).toBe(true);
+    expect(t.kernel.planFeatures.keys()).toHaveLength(10);
+    for (const flag of t.kernel.planFeatures.keys()) expect(res.body.plan[flag], flag).toBe(true);
   });
 
   it("listPlan follows the plan's flags as they are switched", async () => {
-    const [plan] = await t.kernel.db.insert(plans).values({ name: "Sem Kanban", users: 3, connections: 2, queues: 4, amount: 49.9, useKanban: false, useCampaigns: false }).returning();
-    const created = await t.call("POST", "/companies", { token: superToken, body: newCompany({ planId: plan!.id }) });
+    const planId = await createPlan(t, { name: "Sem Kanban", users: 3, connections: 2, queues: 4, amount: 49.9, useKanban: false, useCampaigns: false });
+    const created = await t.call("POST", "/companies", { token: superToken, body: newCompany({ planId }) });
     const res = await t.call("GET", `/companies/listPlan/${created.body.id}`, { token: superToken });
-    expect(res.body).toMatchObject({ id: created.body.id, name: "Padaria Sol", planId: plan!.id });
-    expect(res.body.plan).toMatchObject({ id: plan!.id, name: "Sem Kanban", users: 3, connections: 2, queues: 4, amount: 49.9, useKanban: false, useCampaigns: false, useWhatsapp: true });
+    expect(res.body).toMatchObject({ id: created.body.id, name: "Padaria Sol", planId });
+    expect(res.body.plan).toMatchObject({ id: planId, name: "Sem Kanban", users: 3, connections: 2, queues: 4, amount: 49.9, useKanban: false, useCampaigns: false, useWhatsapp: true });
+    // Switched on the plan: the next read sees it (the features cache forgets the plan's companies).
+    await t.call("PUT", `/plans/${planId}`, { token: superToken, body: { useKanban: true } });
+    const after = await t.call("GET", `/companies/listPlan/${created.body.id}`, { token: superToken });
+    expect(after.body.plan).toMatchObject({ useKanban: true, useCampaigns: false });
   });
 });

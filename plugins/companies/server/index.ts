@@ -4,6 +4,8 @@ import { manifest } from "../plugin.ts";
 import "./companies.contract.ts";
 import "./companies-events.contract.ts";
 import { registerCompaniesHandlers } from "./companies.handlers.ts";
+import { listPlanRoute } from "./companies.routes.ts";
+import { companyWithPlanSchema } from "./companies.schemas.ts";
 import { CompaniesService } from "./companies.service.ts";
 import { SchedulesService } from "./schedules.service.ts";
 
@@ -11,12 +13,12 @@ import { SchedulesService } from "./schedules.service.ts";
 export default defineServerPlugin({
   manifest,
   setup(ctx) {
-    const companies = new CompaniesService(ctx.db, ctx.settings, ctx.storage, new SchedulesService(ctx.db), ctx.log, ctx.companyAccess);
+    const companies = new CompaniesService(ctx.db, ctx.settings, ctx.storage, new SchedulesService(ctx.db), ctx.log, ctx.companyAccess, ctx.planFeatures);
     ctx.services.provide("companies.create", async (input) => {
       const created = await companies.create(input);
       await ctx.bus.emit("companies.company.created", { companyId: created.company.id, adminUserId: created.user.id });
       return created;
     });
-    registerCompaniesHandlers(ctx.router, companies, ctx.bus);
+    registerCompaniesHandlers(ctx.router, companies, ctx.bus, listPlanRoute(companyWithPlanSchema(ctx.planFeatures.declared)));
   },
 });

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, sqliteView, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, id, timestamps } from "../../../core/db/columns.ts";
 import { companies } from "../../../core/db/tables.ts";
 import { CHANNELS, type OfficeHours, STATUSES } from "../shared/connection-rules.ts";
-import { queuesRef } from "./queues-ref.ts";
+import { queuesKey } from "../../queues/schema/keys.contract.ts";
 
 /**
  * A company's connections ("whatsapps" after the spec's entity name). Times are whole
@@ -36,7 +36,7 @@ export const whatsapps = sqliteTable(
     maxUseBotQueues: integer("max_use_bot_queues").notNull().default(3),
     timeUseBotQueues: integer("time_use_bot_queues").notNull().default(0),
     timeSendQueue: integer("time_send_queue").notNull().default(0),
-    sendIdQueue: integer("send_id_queue").references(() => queuesRef.id, { onDelete: "set null" }),
+    sendIdQueue: integer("send_id_queue").references(queuesKey, { onDelete: "set null" }),
     expiresTicket: integer("expires_ticket").notNull().default(0),
     /** "0": by the last message of either side; "1": by the agent's last message only. */
     whenExpiresTicket: text("when_expires_ticket", { enum: ["0", "1"] }).notNull().default("0"),
@@ -57,7 +57,7 @@ export const whatsapps = sqliteTable(
     importOldMessages: text("import_old_messages"),
     importOldMessagesGroups: bool("import_old_messages_groups").notNull().default(false),
     closedTicketsPostImported: bool("closed_tickets_post_imported").notNull().default(false),
-    queueIdImportMessages: integer("queue_id_import_messages").references(() => queuesRef.id, { onDelete: "set null" }),
+    queueIdImportMessages: integer("queue_id_import_messages").references(queuesKey, { onDelete: "set null" }),
     statusImportMessages: text("status_import_messages"),
     collectiveVacationStart: text("collective_vacation_start"),
     collectiveVacationEnd: text("collective_vacation_end"),
@@ -84,7 +84,19 @@ export const whatsappQueues = sqliteTable(
     id: id(),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
     whatsappId: integer("whatsapp_id").notNull().references(() => whatsapps.id, { onDelete: "cascade" }),
-    queueId: integer("queue_id").notNull().references(() => queuesRef.id, { onDelete: "cascade" }),
+    queueId: integer("queue_id").notNull().references(queuesKey, { onDelete: "cascade" }),
   },
   (t) => [uniqueIndex("whatsapp_queues_unique").on(t.whatsappId, t.queueId), index("whatsapp_queues_queue_idx").on(t.queueId)],
+);
+
+/**
+ * The connections other plugins may read (the ticket list shows a ticket's connection),
+ * published as a view this plugin migrates; readers declare it with `.existing()`. Never
+ * the token or the webhook: a plain projection of one table, so SQLite flattens it into the
+ * reader's query.
+ */
+export const whatsappsView = sqliteView("whatsapps_view").as((qb) =>
+  qb
+    .select({ id: whatsapps.id, companyId: whatsapps.companyId, name: whatsapps.name, channel: whatsapps.channel, groupAsTicket: whatsapps.groupAsTicket })
+    .from(whatsapps),
 );

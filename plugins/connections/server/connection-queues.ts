@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
-import { queuesRef } from "../schema/queues-ref.ts";
+import { queuesView } from "../schema/views.ts";
 import { whatsappQueues } from "../schema/tables.ts";
 
 export interface QueueRef {
@@ -15,11 +15,11 @@ export async function queuesOf(tx: DbOrTx, whatsappIds: number[]): Promise<Map<n
   const out = new Map<number, QueueRef[]>();
   if (!whatsappIds.length) return out;
   const rows = await tx
-    .select({ whatsappId: whatsappQueues.whatsappId, id: queuesRef.id, name: queuesRef.name, color: queuesRef.color })
+    .select({ whatsappId: whatsappQueues.whatsappId, id: queuesView.id, name: queuesView.name, color: queuesView.color })
     .from(whatsappQueues)
-    .innerJoin(queuesRef, eq(queuesRef.id, whatsappQueues.queueId))
+    .innerJoin(queuesView, eq(queuesView.id, whatsappQueues.queueId))
     .where(inArray(whatsappQueues.whatsappId, whatsappIds))
-    .orderBy(asc(queuesRef.id));
+    .orderBy(asc(queuesView.id));
   for (const { whatsappId, ...q } of rows) out.set(whatsappId, [...(out.get(whatsappId) ?? []), q]);
   return out;
 }
@@ -32,9 +32,9 @@ export async function ensureCompanyQueues(tx: DbOrTx, companyId: number, named: 
   const all = [...new Set(Object.values(named).flat())];
   if (!all.length) return;
   const found = await tx
-    .select({ id: queuesRef.id })
-    .from(queuesRef)
-    .where(and(eq(queuesRef.companyId, companyId), inArray(queuesRef.id, all)));
+    .select({ id: queuesView.id })
+    .from(queuesView)
+    .where(and(eq(queuesView.companyId, companyId), inArray(queuesView.id, all)));
   const ok = new Set(found.map((r) => r.id));
   const fields: Record<string, string> = {};
   for (const [field, ids] of Object.entries(named)) if (ids.some((id) => !ok.has(id))) fields[field] = "Invalid queue";

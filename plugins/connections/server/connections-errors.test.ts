@@ -139,7 +139,7 @@ describe("connections: errors (rules)", () => {
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.error).toBe("ERR_NO_WAPP_FOUND");
     }
-    await expect(t.kernel.services.get("connections.setStatus")!(acme.company.id, 999, { status: "CONNECTED" })).rejects.toMatchObject({ code: "ERR_NO_WAPP_FOUND" });
+    await expect(t.kernel.services.require("connections.setStatus")(acme.company.id, 999, { status: "CONNECTED" })).rejects.toMatchObject({ code: "ERR_NO_WAPP_FOUND" });
   });
 
   it("greeting media must be an image or a video", async () => {

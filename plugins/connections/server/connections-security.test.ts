@@ -50,10 +50,10 @@ describe("connections: security (tenancy)", () => {
   });
 
   it("the services scope by company", async () => {
-    expect(await t.kernel.services.get("connections.get")!(a.company.id, bConn.id)).toBeNull();
-    expect(await t.kernel.services.get("connections.default")!(a.company.id)).toBeNull();
-    await expect(t.kernel.services.get("connections.setStatus")!(a.company.id, bConn.id, { status: "CONNECTED" })).rejects.toMatchObject({ code: "ERR_NO_WAPP_FOUND" });
-    expect(await t.kernel.services.get("connections.byToken")!("")).toBeNull();
+    expect(await t.kernel.services.require("connections.get")(a.company.id, bConn.id)).toBeNull();
+    expect(await t.kernel.services.require("connections.default")(a.company.id)).toBeNull();
+    await expect(t.kernel.services.require("connections.setStatus")(a.company.id, bConn.id, { status: "CONNECTED" })).rejects.toMatchObject({ code: "ERR_NO_WAPP_FOUND" });
+    expect(await t.kernel.services.require("connections.byToken")("")).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { plans } from "../../../core/db/tables.ts";
+import { createPlan as createPlanByApi } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 /** A test kernel with every installed plugin (connections among them). */
 export const connectionsKernel = () => createTestKernel();
@@ -10,14 +10,8 @@ export async function createQueue(t: TestKernel, token: string, name: string, co
   return res.body.id;
 }
 
-/** A plan with the given limits and flags, for companies created with `{ planId }`. */
-export async function createPlan(t: TestKernel, fields: Partial<typeof plans.$inferInsert>): Promise<number> {
-  const [row] = await t.kernel.db
-    .insert(plans)
-    .values({ name: `Plano ${Math.random().toString(36).slice(2)}`, ...fields })
-    .returning();
-  return row!.id;
-}
+/** A plan with the given limits and features, for companies created with `{ planId }`. */
+export const createPlan = (t: TestKernel, fields: Record<string, unknown>): Promise<number> => createPlanByApi(t, fields);
 
 /** Creates a connection and returns its body, failing loudly otherwise. */
 export async function createConnection(t: TestKernel, token: string, body: Record<string, unknown> = {}) {

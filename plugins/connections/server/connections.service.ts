@@ -3,10 +3,10 @@ import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import type { EventBus } from "../../../core/events/bus.ts";
 import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
-import { companyPlanFlags } from "../../../core/http/guard.ts";
+import type { PlanFeatureRegistry } from "../../../core/plugin/plan-features.ts";
 import type { OutboundGuard } from "../../../core/net/outbound-guard.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
-import { companies } from "../../../core/db/tables.ts";
+import { companies, plans } from "../../../core/db/tables.ts";
 import { whatsapps } from "../schema/tables.ts";
 import { CHANNEL_PLAN_FLAG, type Channel, defaultOfficeHours } from "../shared/connection-rules.ts";
 import { ensureCompanyQueues, queuesOf, setQueues, type QueueRef } from "./connection-queues.ts";
@@ -45,7 +45,20 @@ export class ConnectionsService {
     private bus: Pick<EventBus, "emit">,
     /** The kernel's SSRF guard (ctx.outbound): webhookUrl must not point inside the server's network. */
     private outbound: Pick<OutboundGuard, "check">,
+    /** The kernel's plan features (ctx.planFeatures): each channel needs its feature on the company's plan. */
+    private planFeatures: Pick<PlanFeatureRegistry, "forCompany">,
   ) {}
+
+  /** The company plan's connections limit (0: none, or no plan). */
+  private async connectionsLimit(companyId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ limit: plans.connections })
+      .from(companies)
+      .innerJoin(plans, eq(companies.planId, plans.id))
+      .where(eq(companies.id, companyId))
+      .limit(1);
+    return row?.limit ?? 0;
+  }
 
   /**
    * Rows read by the inbound hot path (every API message authenticates by token and looks
@@ -81,8 +94,7 @@ export class ConnectionsService {
 
   /** How many more connections the company's plan allows (null: no limit). */
   async room(companyId: number): Promise<number | null> {
-    const plan = await companyPlanFlags(this.db, companyId);
-    const limit = plan?.connections ?? 0;
+    const limit = await this.connectionsLimit(companyId);
     if (limit <= 0) return null;
     const [total] = await this.db.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
     return Math.max(0, limit - (total?.n ?? 0));
@@ -141,15 +153,16 @@ export class ConnectionsService {
     const { queueIds, isDefault, schedules, companyId: _chosenBySuper, ...fields } = input;
     const [company] = await this.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
     if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
-    const plan = await companyPlanFlags(this.db, companyId);
+    // A company without a plan has no feature list to check (as before features left the kernel).
+    const features = await this.planFeatures.forCompany(companyId);
     const flag = CHANNEL_PLAN_FLAG[fields.channel];
-    if (plan && !plan[flag]) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag });
+    if (features && features[flag] !== true) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag });
+    const limit = await this.connectionsLimit(companyId);
     await this.checkWebhookUrl(fields.webhookUrl);
     const npsEnabled = await this.npsEnabled(companyId);
     const view = await this.db.transaction(async (tx) => {
       const [total] = await tx.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
       const existing = total?.n ?? 0;
-      const limit = plan?.connections ?? 0;
       if (limit > 0 && existing >= limit) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", { limit });
       await this.ensureQueues(tx, companyId, { queueIds, sendIdQueue: fields.sendIdQueue, queueIdImportMessages: fields.queueIdImportMessages });
       const makeDefault = existing === 0 || isDefault === true;

@@ -90,7 +90,7 @@ describe("connections: happy", () => {
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^[A-Za-z0-9]{30}$/);
     expect(res.body.token).not.toBe(conn.token);
-    const byToken = t.kernel.services.get("connections.byToken")!;
+    const byToken = t.kernel.services.require("connections.byToken");
     expect(await byToken(conn.token)).toBeNull();
     expect((await byToken(res.body.token))?.id).toBe(conn.id);
   });
@@ -161,7 +161,7 @@ describe("connections: happy", () => {
   it("editing a CONNECTED connection with import enabled drops the session (status qrcode)", async () => {
     const q = await createQueue(t, acme.token, "Importadas", "#0a0b0c");
     const conn = await createConnection(t, acme.token, { enableImportMessage: true, queueIdImportMessages: q });
-    await t.kernel.services.get("connections.setStatus")!(acme.company.id, conn.id, { status: "CONNECTED", number: "5511999990000" });
+    await t.kernel.services.require("connections.setStatus")(acme.company.id, conn.id, { status: "CONNECTED", number: "5511999990000" });
     const resets: unknown[] = [];
     t.kernel.bus.on("connections.session.reset", (e) => void resets.push(e));
     const edited = await t.call("PUT", `/whatsapp/${conn.id}`, { token: acme.token, body: { name: "Editada" } });
@@ -169,7 +169,7 @@ describe("connections: happy", () => {
     expect(resets).toEqual([{ companyId: acme.company.id, whatsappId: conn.id }]);
     // Without import, editing leaves the session alone.
     const plain = await createConnection(t, acme.token, { name: "Sem importação" });
-    await t.kernel.services.get("connections.setStatus")!(acme.company.id, plain.id, { status: "CONNECTED" });
+    await t.kernel.services.require("connections.setStatus")(acme.company.id, plain.id, { status: "CONNECTED" });
     expect((await t.call("PUT", `/whatsapp/${plain.id}`, { token: acme.token, body: { name: "Outra" } })).body.status).toBe("CONNECTED");
   });
 

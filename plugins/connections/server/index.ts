@@ -11,7 +11,7 @@ export default defineServerPlugin({
   manifest,
   migrations,
   setup(ctx) {
-    const connections = new ConnectionsService(ctx.db, ctx.settings, new ConnectionEvents(ctx.realtime), ctx.bus, ctx.outbound);
+    const connections = new ConnectionsService(ctx.db, ctx.settings, new ConnectionEvents(ctx.realtime), ctx.bus, ctx.outbound, ctx.planFeatures);
     registerConnectionsHandlers(ctx.router, connections, new GreetingMedia(connections, ctx.storage), ctx.permissions);
     ctx.services.provide("connections.get", (companyId, id) => connections.find(companyId, id));
     ctx.services.provide("connections.byToken", (token) => connections.byToken(token));

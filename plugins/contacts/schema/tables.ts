@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, sqliteView, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, id, timestamps } from "../../../core/db/columns.ts";
 import { companies } from "../../../core/db/tables.ts";
 
@@ -41,4 +41,28 @@ export const contactExtraInfo = sqliteTable(
     ...timestamps,
   },
   (t) => [index("contact_extra_info_contact_idx").on(t.contactId)],
+);
+
+/**
+ * The contacts other plugins may read (the ticket list's joins, notes' checks), published as
+ * a view this plugin migrates: readers declare it with `sqliteView(…).existing()` and never
+ * name the table. A plain projection of one table, so SQLite flattens it into the reader's
+ * query and its plans stay those of the table.
+ */
+export const contactsView = sqliteView("contacts_view").as((qb) =>
+  qb
+    .select({
+      id: contacts.id,
+      companyId: contacts.companyId,
+      name: contacts.name,
+      number: contacts.number,
+      email: contacts.email,
+      urlPicture: contacts.urlPicture,
+      disableBot: contacts.disableBot,
+      active: contacts.active,
+      acceptAudioMessage: contacts.acceptAudioMessage,
+      channel: contacts.channel,
+      isGroup: contacts.isGroup,
+    })
+    .from(contacts),
 );

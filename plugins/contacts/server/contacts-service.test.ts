@@ -12,9 +12,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const service = () => {
-  const findOrCreate = t.kernel.services.get("contacts.findOrCreate");
-  const get = t.kernel.services.get("contacts.get");
-  if (!findOrCreate || !get) throw new Error("contacts services missing");
+  const findOrCreate = t.kernel.services.require("contacts.findOrCreate");
+  const get = t.kernel.services.require("contacts.get");
   return { findOrCreate, get };
 };
 

@@ -8,7 +8,8 @@ import { Contact, ContactIdParam, ContactInput, ContactPage, ContactPatch, Conta
 const ProfileNumberParam = z.object({
   number: z.string().trim().min(1, "Required").max(50, "Too Long!").openapi({ param: { name: "number", in: "path" }, example: "5511987654321" }),
 });
-const ContactProfile = z.object({ contactId: z.number(), urlPicture: z.string() }).openapi("ContactProfile");
+/** The answer of GET /contacts/profile/{number} (the web client infers its type from it). */
+export const ContactProfile = z.object({ contactId: z.number(), urlPicture: z.string() }).openapi("ContactProfile");
 
 const route = routeFactory(manifest);
 const notFound = { 404: errorResponse("ERR_NO_CONTACT_FOUND") };

@@ -1,3 +1,4 @@
+import { validationFields } from "../../../web/src/ui/refusal.ts";
 import type { Contact, ContactPayload, ExtraInfo } from "./contacts-api.ts";
 
 /** The contact dialog's values. */
@@ -66,10 +67,10 @@ export function toPayload(form: ContactForm): ContactPayload {
 
 /** The field messages of an ERR_VALIDATION answer, for the fields the dialog shows. */
 export function serverErrors(err: unknown): ContactErrors | null {
-  const data = (err as { data?: { error?: string; fields?: Record<string, string> } })?.data;
-  if (data?.error !== "ERR_VALIDATION" || !data.fields) return null;
+  const fields = validationFields(err);
+  if (!fields) return null;
   const out: ContactErrors = {};
-  for (const key of ["name", "number", "email"] as const) if (data.fields[key]) out[key] = data.fields[key];
+  for (const key of ["name", "number", "email"] as const) if (fields[key]) out[key] = fields[key];
   return hasErrors(out) ? out : null;
 }
 

@@ -1,52 +1,7 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { Contact, ContactChanges, ContactPage, ContactPayload, ContactTag } from "../shared/contact-types.ts";
 
-export interface ContactTag {
-  id: number;
-  name: string;
-  color: string;
-}
-
-export interface ExtraInfo {
-  id?: number;
-  name: string;
-  value: string;
-}
-
-/** A contact as the API answers it (numbers already LGPD-masked for plain users). */
-export interface Contact {
-  id: number;
-  companyId: number;
-  name: string;
-  number: string;
-  email: string;
-  active: boolean;
-  acceptAudioMessage: boolean;
-  disableBot: boolean;
-  lgpdAcceptedAt: string | null;
-  urlPicture: string;
-  channel: string;
-  whatsappId: number | null;
-  isGroup: boolean;
-  createdAt: string;
-  updatedAt: string;
-  extraInfo: ExtraInfo[];
-  tags: ContactTag[];
-}
-
-export interface ContactPage {
-  contacts: Contact[];
-  count: number;
-  hasMore: boolean;
-}
-
-export interface ContactPayload {
-  name?: string;
-  number?: string;
-  email?: string;
-  acceptAudioMessage?: boolean;
-  disableBot?: boolean;
-  extraInfo?: ExtraInfo[];
-}
+export type { Contact, ContactPage, ContactPayload, ContactTag, ExtraInfo } from "../shared/contact-types.ts";
 
 /** The tags the contact tags editor offers and saves (the tags plugin's API). */
 export interface SyncTag {
@@ -72,7 +27,7 @@ export const contactsApi = tagged.injectEndpoints({
     createContact: build.mutation<Contact, ContactPayload>({
       query: (body) => ({ url: "/contacts", method: "POST", body }),
     }),
-    updateContact: build.mutation<Contact, { id: number } & ContactPayload>({
+    updateContact: build.mutation<Contact, { id: number } & ContactChanges>({
       query: ({ id, ...body }) => ({ url: `/contacts/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "Contact", id }],
     }),

@@ -1,15 +1,14 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button, HTMLTable, Intent } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
-import { ConfirmDialog, EmptyState, PageLayout, toastError, toastSuccess, useConfirmedAction, useDebouncedValue, useInfiniteScroll, SearchAndAdd, ListFooter } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, ListFooter, PageLayout, SearchAndAdd, toastError, toastSuccess, useConfirmedAction, useLiveList, type LivePage } from "../../../web/src/ui/index.ts";
 import { formatNumber } from "../shared/phone.ts";
 import { ContactAvatar } from "./contact-avatar.tsx";
 import { ContactDialog } from "./contact-dialog.tsx";
 import { ContactTagsCell } from "./contact-tags-cell.tsx";
 import { ContactTagsDialog } from "./contact-tags-dialog.tsx";
-import { useBlockContactMutation, useDeleteContactMutation, type Contact } from "./contacts-api.ts";
-import { useContactsList } from "./use-contacts-list.ts";
+import { useBlockContactMutation, useDeleteContactMutation, useGetContactsPageQuery, type Contact } from "./contacts-api.ts";
 
 /** Spec 000 §9: searching contacts starts at 3 typed characters. */
 export const MIN_SEARCH = 3;
@@ -26,9 +25,15 @@ export function ContactsPage() {
   const { t } = useTranslation("contacts");
   const { can } = useSession();
   const [search, setSearch] = useState("");
-  const searchParam = useDebouncedValue(searchTerm(search));
-  const list = useContactsList(searchParam);
-  const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
+  const list = useLiveList({
+    query: useGetContactsPageQuery,
+    args: (searchParam, pageNumber) => ({ searchParam, pageNumber }),
+    page: (p): LivePage<Contact> => ({ records: p.contacts, count: p.count, hasMore: p.hasMore }),
+    topic: "contact",
+    payloadKey: "contact",
+    search: searchTerm(search),
+    loadError: t("messages.loadError"),
+  });
   const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
   const [tagging, setTagging] = useState<Contact | null>(null);
   const [deleteContact, deleting] = useDeleteContactMutation();
@@ -38,10 +43,6 @@ export function ContactsPage() {
   });
   const [blockContact] = useBlockContactMutation();
   const canDelete = can("contacts-page:deleteContact");
-
-  useEffect(() => {
-    if (list.isError) toastError(t("messages.loadError"));
-  }, [list.isError, t]);
 
   const toggleBlock = async (contact: Contact) => {
     try {
@@ -60,7 +61,7 @@ export function ContactsPage() {
         <SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => setDialog({ open: true, contactId: null })} />
       }
     >
-      {list.contacts.length === 0 && !list.loading ? (
+      {list.empty ? (
         <EmptyState icon="person" title={t("empty")} />
       ) : (
         <HTMLTable striped style={{ width: "100%" }} aria-label={t("title")}>
@@ -75,7 +76,7 @@ export function ContactsPage() {
             </tr>
           </thead>
           <tbody>
-            {list.contacts.map((c) => (
+            {list.records.map((c) => (
               <tr key={c.id} style={c.active ? undefined : { opacity: 0.6 }}>
                 <td>
                   <ContactAvatar name={c.name} src={c.urlPicture} />
@@ -105,7 +106,7 @@ export function ContactsPage() {
           </tbody>
         </HTMLTable>
       )}
-      <ListFooter sentinel={sentinel} loading={list.loading} />
+      <ListFooter sentinel={list.sentinel} loading={list.loading} />
 
       <ContactDialog isOpen={dialog.open} contactId={dialog.contactId} onClose={() => setDialog({ open: false, contactId: null })} onSaved={list.upsert} />
       <ContactTagsDialog

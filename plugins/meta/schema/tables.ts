@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, timestamps } from "../../../core/db/columns.ts";
 import { companies } from "../../../core/db/tables.ts";
-import { whatsappsRef } from "./refs.ts";
+import { whatsappsKey } from "../../connections/schema/keys.contract.ts";
 
 export const META_KINDS = ["facebook", "instagram", "whatsappapi"] as const;
 export type MetaKind = (typeof META_KINDS)[number];
@@ -18,7 +18,7 @@ export const metaAccounts = sqliteTable(
   {
     id: id(),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     kind: text("kind", { enum: META_KINDS }).notNull(),
     /** Page id (facebook), Instagram account id (instagram), phone number id (whatsappapi). */
     accountId: text("account_id").notNull(),
@@ -46,7 +46,7 @@ export const metaLastInbound = sqliteTable(
   {
     id: id(),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     number: text("number").notNull(),
     /** Epoch milliseconds of the customer's latest message. */
     lastInboundAt: integer("last_inbound_at").notNull(),
@@ -64,7 +64,7 @@ export const metaOutbound = sqliteTable(
   {
     id: id(),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     number: text("number").notNull(),
     providerId: text("provider_id").notNull(),
     sentAt: integer("sent_at").notNull(),

@@ -1,6 +1,6 @@
 import { AppError } from "../../../core/errors.ts";
 import type { Logger } from "../../../core/log.ts";
-import type { ServiceMap, Services } from "../../../core/plugin/services.ts";
+import type { Services } from "../../../core/plugin/services.ts";
 import type { InboundMessage } from "../../tickets/server/tickets.contract.ts";
 import type { MessageAck } from "../../tickets/server/channel-driver.contract.ts";
 import type {} from "../../connections/server/connections.contract.ts";
@@ -73,7 +73,7 @@ export class InboundSink {
   }
 
   private async receive(account: MetaAccount, msg: Incoming, body: string | undefined, media: InboundMessage["media"], data: unknown): Promise<void> {
-    await this.need("tickets.receive")({
+    await this.services.require("tickets.receive")({
       companyId: account.companyId,
       whatsappId: account.whatsappId,
       providerId: msg.providerId,
@@ -102,7 +102,7 @@ export class InboundSink {
 
   /** One message's ack rose (Cloud API statuses, Instagram reads by mid, Messenger `mids`). */
   async ack(account: MetaAccount, providerId: string, ack: MessageAck): Promise<void> {
-    await this.need("tickets.ack")({ companyId: account.companyId, whatsappId: account.whatsappId, providerId }, ack);
+    await this.services.require("tickets.ack")({ companyId: account.companyId, whatsappId: account.whatsappId, providerId }, ack);
     await this.log.acked(account.whatsappId, providerId, ack);
   }
 
@@ -121,16 +121,10 @@ export class InboundSink {
   }
 
   async edited(account: MetaAccount, providerId: string, body: string): Promise<void> {
-    await this.need("tickets.providerEdited")({ companyId: account.companyId, whatsappId: account.whatsappId, providerId }, body);
+    await this.services.require("tickets.providerEdited")({ companyId: account.companyId, whatsappId: account.whatsappId, providerId }, body);
   }
 
   async deleted(account: MetaAccount, providerId: string): Promise<void> {
-    await this.need("tickets.providerDeleted")({ companyId: account.companyId, whatsappId: account.whatsappId, providerId });
-  }
-
-  private need<K extends keyof ServiceMap>(name: K): NonNullable<ServiceMap[K]> {
-    const impl = this.services.get(name);
-    if (!impl) throw new Error(`meta needs the service "${String(name)}"`);
-    return impl as NonNullable<ServiceMap[K]>;
+    await this.services.require("tickets.providerDeleted")({ companyId: account.companyId, whatsappId: account.whatsappId, providerId });
   }
 }

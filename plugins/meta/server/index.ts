@@ -28,13 +28,9 @@ export default defineServerPlugin({
       cloud: new CloudWebhook(accounts, sink, ctx.log, ctx.companyAccess),
     };
     registerWebhookHandlers(ctx.router, ctx.config, parsers, ctx.log);
-    registerLinkingHandlers(ctx.router, new Linking(ctx.db, ctx.services, accounts, graph, ctx.log));
+    registerLinkingHandlers(ctx.router, new Linking(ctx.db, ctx.services, accounts, graph, ctx.log, ctx.planFeatures));
 
-    const registerDriver = ctx.services.get("tickets.registerDriver");
-    if (!registerDriver) {
-      ctx.log.warn("tickets.registerDriver is not available: Meta connections cannot send messages");
-      return;
-    }
+    const registerDriver = ctx.services.require("tickets.registerDriver");
     const deps = { accounts, graph, storage: ctx.storage, log, logger: ctx.log };
     registerDriver(createMessengerDriver("facebook", deps));
     registerDriver(createMessengerDriver("instagram", deps));

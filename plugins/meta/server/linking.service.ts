@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
-import { companyPlanFlags } from "../../../core/http/guard.ts";
+import { companies, plans } from "../../../core/db/tables.ts";
+import type { PlanFeatureRegistry } from "../../../core/plugin/plan-features.ts";
 import type { Logger } from "../../../core/log.ts";
-import type { ServiceMap, Services } from "../../../core/plugin/services.ts";
+import type { Services } from "../../../core/plugin/services.ts";
 import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
 import type { MetaKind } from "../schema/tables.ts";
 import type { Accounts } from "./accounts.ts";
@@ -39,6 +41,8 @@ export class Linking {
     private accounts: Accounts,
     private graph: GraphClient,
     private logger: Logger,
+    /** The kernel's plan features (ctx.planFeatures). */
+    private planFeatures: Pick<PlanFeatureRegistry, "forCompany">,
   ) {}
 
   async facebook(companyId: number, input: FacebookLinkInput): Promise<{ message: "ok"; connections: Connection[]; skipped: Skipped[] }> {
@@ -95,7 +99,7 @@ export class Linking {
    * created (connections.create checks each one again inside its transaction).
    */
   private async ensureRoom(companyId: number, pages: Page[], withInstagram: boolean): Promise<void> {
-    const room = await this.need("connections.room")(companyId);
+    const room = await this.services.require("connections.room")(companyId);
     if (room === null) return;
     let needed = 0;
     for (const page of pages) {
@@ -103,7 +107,12 @@ export class Linking {
       if (withInstagram && page.instagramId && !(await this.accounts.rowOf("instagram", page.instagramId))) needed++;
     }
     if (needed > room) {
-      const plan = await companyPlanFlags(this.db, companyId);
+      const [plan] = await this.db
+        .select({ connections: plans.connections })
+        .from(companies)
+        .innerJoin(plans, eq(companies.planId, plans.id))
+        .where(eq(companies.id, companyId))
+        .limit(1);
       throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", { limit: plan?.connections ?? 0 });
     }
   }
@@ -121,15 +130,15 @@ export class Linking {
     const status = { status: "CONNECTED" as const, ...(a.number ? { number: a.number } : {}) };
     if (existing) {
       await this.accounts.save({ ...a, companyId, whatsappId: existing.whatsappId });
-      await this.need("connections.setStatus")(companyId, existing.whatsappId, status);
-      const row = await this.need("connections.get")(companyId, existing.whatsappId);
+      await this.services.require("connections.setStatus")(companyId, existing.whatsappId, status);
+      const row = await this.services.require("connections.get")(companyId, existing.whatsappId);
       if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
       return row;
     }
-    const created = await this.need("connections.create")(companyId, { name: connectionName(a.name, a.kind), channel: a.kind });
+    const created = await this.services.require("connections.create")(companyId, { name: connectionName(a.name, a.kind), channel: a.kind });
     await this.accounts.save({ ...a, companyId, whatsappId: created.id });
-    await this.need("connections.setStatus")(companyId, created.id, status);
-    const row = await this.need("connections.get")(companyId, created.id);
+    await this.services.require("connections.setStatus")(companyId, created.id, status);
+    const row = await this.services.require("connections.get")(companyId, created.id);
     return { ...created, ...(row ?? {}), queues: (created as Connection).queues ?? [], queueIds: created.queueIds };
   }
 
@@ -168,9 +177,9 @@ export class Linking {
 
   /** The plan flag of the channel, checked before any Graph call (connections.create checks it again). */
   private async ensurePlan(companyId: number, kind: MetaKind): Promise<void> {
-    const plan = await companyPlanFlags(this.db, companyId);
+    const features = await this.planFeatures.forCompany(companyId);
     const flag = PLAN_FLAG[kind];
-    if (plan && !plan[flag]) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag });
+    if (features && features[flag] !== true) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag });
   }
 
   /** Graph refusing the caller's input becomes a field error; Graph down or failing is a 502 the caller may retry. */
@@ -180,12 +189,6 @@ export class Linking {
       if (err instanceof GraphError) throw new AppError("ERR_UPSTREAM_UNAVAILABLE", { graph: err.message });
       throw err;
     };
-  }
-
-  private need<K extends keyof ServiceMap>(name: K): NonNullable<ServiceMap[K]> {
-    const impl = this.services.get(name);
-    if (!impl) throw new AppError("ERR_INTERNAL", { detail: `service ${String(name)} is not available` });
-    return impl as NonNullable<ServiceMap[K]>;
   }
 }
 

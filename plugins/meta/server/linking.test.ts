@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { plans } from "../../../core/db/tables.ts";
-import { createCompanyWithAdmin, createUser } from "../../../tests/support/fixtures.ts";
+import { createCompanyWithAdmin, createPlan, createUser } from "../../../tests/support/fixtures.ts";
 import { closeWorld, linkCloud, linkPage, metaWorld, PAGE, PHONE, rows, type MetaWorld } from "./meta.fixtures.ts";
 
 let w: MetaWorld;
@@ -14,9 +13,9 @@ const cloud = (body: unknown, token = w.admin.token) => w.t.call("POST", "/chann
 const fbBody = (extra: Record<string, unknown> = {}) => ({ facebookUserId: w.graph.user.id, facebookUserToken: w.graph.user.token, addInstagram: true, ...extra });
 const cloudBody = (extra: Record<string, unknown> = {}) => ({ name: "Cloud API", phoneNumberId: PHONE.id, wabaId: PHONE.wabaId, accessToken: PHONE.token, ...extra });
 
-async function companyWithPlan(flags: Partial<typeof plans.$inferInsert>) {
-  const [plan] = await w.t.kernel.db.insert(plans).values({ name: `Plano ${Math.random()}`, ...flags }).returning();
-  return createCompanyWithAdmin(w.t, `Empresa ${Math.random().toString(36).slice(2, 7)}`, { planId: plan!.id });
+async function companyWithPlan(flags: Record<string, boolean | number>) {
+  const planId = await createPlan(w.t, flags);
+  return createCompanyWithAdmin(w.t, `Empresa ${Math.random().toString(36).slice(2, 7)}`, { planId });
 }
 
 describe("POST /facebook links Pages and Instagram accounts", () => {

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { planFlags } from "../../../core/db/tables.ts";
 import { companies } from "../../../core/db/tables.ts";
 import { createCompanyWithAdmin, createUser } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
@@ -12,23 +11,26 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const allOff = Object.fromEntries(planFlags.map((f) => [f, false]));
+/** Every declared plan feature (ten today: the spec's flags). */
+const features = () => t.kernel.planFeatures.keys();
+const allOff = () => Object.fromEntries(features().map((f) => [f, false]));
 
 describe("plans: happy", () => {
   it("the super user creates a plan with its limits, price and every flag", async () => {
     const res = await t.call("POST", "/plans", {
       token: superToken,
-      body: { name: "Ouro", users: 5, connections: "3", queues: 4, amount: "99.9", isPublic: false, ...allOff, useKanban: true },
+      body: { name: "Ouro", users: 5, connections: "3", queues: 4, amount: "99.9", isPublic: false, ...allOff(), useKanban: true },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Ouro", users: 5, connections: 3, queues: 4, amount: 99.9, isPublic: false, useKanban: true, useWhatsapp: false });
-    for (const f of planFlags) expect(typeof res.body[f]).toBe("boolean");
+    expect(features()).toHaveLength(10);
+    for (const f of features()) expect(typeof res.body[f]).toBe("boolean");
   });
 
   it("omitted flags default to on, so a new plan is useful at once", async () => {
     const res = await t.call("POST", "/plans", { token: superToken, body: { name: "Prata" } });
     expect(res.status).toBe(200);
-    for (const f of planFlags) expect(res.body[f]).toBe(true);
+    for (const f of features()) expect(res.body[f]).toBe(true);
     expect(res.body).toMatchObject({ users: 0, connections: 0, queues: 0, amount: 0, isPublic: true });
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Button, Card, FormGroup, InputGroup, Intent, Switch } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { planFlags } from "../../../core/db/tables.ts";
+import { declaredPlanFeatures } from "../../../web/src/plugin/plan-features.ts";
 import { validatePlan, type PlanFieldErrors, type PlanFormValues } from "./plan-values.ts";
 
 export interface PlanFormProps {
@@ -58,8 +58,14 @@ export function PlanForm({ editingId, initial, saving, serverErrors, onSubmit, o
         </div>
         <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))", gap: "0 12px" }}>
           <Switch label={t("fields.isPublic")} checked={values.isPublic} onChange={(e) => set("isPublic", e.currentTarget.checked)} />
-          {planFlags.map((flag) => (
-            <Switch key={flag} label={t(`flags.${flag}`)} checked={values[flag]} onChange={(e) => set(flag, e.currentTarget.checked)} />
+          {/* One switch per declared plan feature, labelled in the declaring plugin's namespace ("meta:planFeatures.useFacebook"). */}
+          {declaredPlanFeatures.map(({ key, label }) => (
+            <Switch
+              key={key}
+              label={t(label)}
+              checked={values.features[key] ?? false}
+              onChange={(e) => set("features", { ...values.features, [key]: e.currentTarget.checked })}
+            />
           ))}
         </div>
         <div style={{ display: "flex", gap: 8, justifyContent: "flex-end", marginTop: 8 }}>

@@ -1,7 +1,7 @@
-import { planFlags, type PlanFlag } from "../../../core/db/tables.ts";
+import { declaredPlanFeatures } from "../../../web/src/plugin/plan-features.ts";
 import type { Plan, PlanBody } from "./plans-api.ts";
 
-/** The form's state: numbers stay text while typed, flags are booleans. */
+/** The form's state: numbers stay text while typed; each declared plan feature is a boolean under `features`. */
 export type PlanFormValues = {
   name: string;
   users: string;
@@ -9,7 +9,8 @@ export type PlanFormValues = {
   queues: string;
   amount: string;
   isPublic: boolean;
-} & Record<PlanFlag, boolean>;
+  features: Record<string, boolean>;
+};
 
 export type PlanFieldErrors = Partial<Record<"name" | "users" | "connections" | "queues" | "amount", string>>;
 
@@ -20,7 +21,7 @@ export const emptyPlan = (): PlanFormValues => ({
   queues: "0",
   amount: "0",
   isPublic: true,
-  ...(Object.fromEntries(planFlags.map((f) => [f, true])) as Record<PlanFlag, boolean>),
+  features: Object.fromEntries(declaredPlanFeatures.map((f) => [f.key, f.default])),
 });
 
 export const planToValues = (p: Plan): PlanFormValues => ({
@@ -30,7 +31,7 @@ export const planToValues = (p: Plan): PlanFormValues => ({
   queues: String(p.queues),
   amount: String(p.amount),
   isPublic: p.isPublic,
-  ...(Object.fromEntries(planFlags.map((f) => [f, p[f]])) as Record<PlanFlag, boolean>),
+  features: Object.fromEntries(declaredPlanFeatures.map((f) => [f.key, p[f.key] ?? f.default])),
 });
 
 /** "49,90" and "49.90" both mean 49.9 (Brazilian forms use the comma). */
@@ -65,6 +66,6 @@ export function valuesToBody(v: PlanFormValues): PlanBody {
     queues: Number(v.queues),
     amount: parseAmount(v.amount),
     isPublic: v.isPublic,
-    ...(Object.fromEntries(planFlags.map((f) => [f, v[f]])) as Record<PlanFlag, boolean>),
+    ...v.features,
   };
 }

@@ -1,7 +1,9 @@
 import type { PlanRow } from "../../../core/db/rows.ts";
+import type { PlanFeatureKey } from "../../../core/plugin/plan-features.ts";
 import { api } from "../../../web/src/api/api.ts";
 
-export type Plan = Omit<PlanRow, "createdAt" | "updatedAt"> & { createdAt?: string; updatedAt?: string };
+/** A plan as the API answers it: its row, and one boolean per declared plan feature. */
+export type Plan = Omit<PlanRow, "createdAt" | "updatedAt"> & { createdAt?: string; updatedAt?: string } & Partial<Record<PlanFeatureKey, boolean>>;
 /** What the form sends: every field but the id and timestamps. */
 export type PlanBody = Omit<Plan, "id" | "createdAt" | "updatedAt">;
 

@@ -1,6 +1,6 @@
 import { Button, HTMLTable, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { planFlags } from "../../../core/db/tables.ts";
+import { declaredPlanFeatures } from "../../../web/src/plugin/plan-features.ts";
 import type { Plan } from "./plans-api.ts";
 
 export interface PlansTableProps {
@@ -41,11 +41,13 @@ export function PlansTable({ plans, selectedId, onEdit, onDelete }: PlansTablePr
               <td>{p.isPublic ? t("yes") : t("no")}</td>
               <td>
                 <div style={{ display: "flex", flexWrap: "wrap", gap: 4 }}>
-                  {planFlags.filter((f) => p[f]).map((f) => (
-                    <Tag key={f} minimal>
-                      {t(`flags.${f}`)}
-                    </Tag>
-                  ))}
+                  {declaredPlanFeatures
+                    .filter((f) => p[f.key])
+                    .map((f) => (
+                      <Tag key={f.key} minimal>
+                        {t(f.label)}
+                      </Tag>
+                    ))}
                 </div>
               </td>
               <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { planFlags } from "../../../core/db/tables.ts";
+import { declaredPlanFeatures } from "../../../web/src/plugin/plan-features.ts";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
 import { PlanForm } from "./plan-form.tsx";
@@ -13,7 +13,7 @@ vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSucce
 
 const plan = (id: number, name: string, over: Record<string, unknown> = {}) => ({
   id, name, users: 10, connections: 5, queues: 3, amount: 49.9, isPublic: true,
-  ...Object.fromEntries(planFlags.map((f) => [f, true])),
+  ...Object.fromEntries(declaredPlanFeatures.map((f) => [f.key, true])),
   createdAt: "2024-01-01T00:00:00.000Z", updatedAt: "2024-01-01T00:00:00.000Z", ...over,
 });
 
@@ -48,11 +48,14 @@ describe("plan form: validation", () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it("has a switch for visibility and for each of the ten flags", () => {
+  it("has a switch for visibility and for each declared plan feature, labelled by its plugin", () => {
     renderPlans(<PlanForm editingId={null} initial={emptyPlan()} onSubmit={() => {}} onCancel={() => {}} />);
     const switches = screen.getAllByRole("checkbox");
-    expect(switches).toHaveLength(11);
-    for (const label of ["Público", "WhatsApp", "Kanban", "OpenAI", "Integrações", "Chat interno", "API externa"]) expect(screen.getByLabelText(label)).toBeTruthy();
+    // The spec's ten flags today; a plugin declaring one more adds a switch with no change here.
+    expect(declaredPlanFeatures).toHaveLength(10);
+    expect(switches).toHaveLength(1 + declaredPlanFeatures.length);
+    const labels = ["Público", "WhatsApp", "Facebook", "Instagram", "Kanban", "OpenAI", "Integrações", "Chat interno", "API externa", "Campanhas", "Agendamentos"];
+    for (const label of labels) expect(screen.getByLabelText(label)).toBeTruthy();
   });
 
   it("rules: whole limits, comma or dot prices", () => {

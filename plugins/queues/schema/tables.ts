@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, sqliteTable, sqliteView, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, id, timestamps } from "../../../core/db/columns.ts";
 import { companies, users } from "../../../core/db/tables.ts";
 import { CHATBOT_TYPES, type QueueSchedule } from "../shared/queue-rules.ts";
@@ -74,4 +74,13 @@ export const userQueues = sqliteTable(
     uniqueIndex("user_queues_user_queue_unique").on(t.userId, t.queueId),
     index("user_queues_queue_idx").on(t.queueId),
   ],
+);
+
+/**
+ * The queues other plugins may read (names and colours beside tickets and connections),
+ * published as a view this plugin migrates; readers declare it with `.existing()`. A plain
+ * projection of one table, so SQLite flattens it into the reader's query.
+ */
+export const queuesView = sqliteView("queues_view").as((qb) =>
+  qb.select({ id: queues.id, companyId: queues.companyId, name: queues.name, color: queues.color }).from(queues),
 );

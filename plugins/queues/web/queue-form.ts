@@ -1,3 +1,4 @@
+import { validationFields } from "../../../web/src/ui/refusal.ts";
 import {
   COLOR_MAX,
   COLOR_MIN,
@@ -173,11 +174,11 @@ export function validateQueue(form: QueueForm, ctx: QueueRulesContext): FormErro
 
 /** The server's field messages as the form's keys (unknown ones are shown as sent). */
 export function serverErrors(err: unknown): FormErrors | null {
-  const data = (err as { data?: { error?: string; fields?: Record<string, string> } })?.data;
-  if (data?.error !== "ERR_VALIDATION" || !data.fields) return null;
+  const fields = validationFields(err);
+  if (!fields) return null;
   const map: Record<string, string> = { Required: "required", "Too Short!": "tooShort", "Too Long!": "tooLong" };
   const out: FormErrors = {};
-  for (const [key, message] of Object.entries(data.fields)) out[key] = map[message] ?? message;
+  for (const [key, message] of Object.entries(fields)) out[key] = map[message] ?? message;
   return out;
 }
 

@@ -1,59 +1,9 @@
 import { api } from "../../../web/src/api/api.ts";
-import type { ChatbotOption, ChatbotType, QueueSchedule } from "../shared/queue-rules.ts";
+import type { ChatbotOption } from "../shared/queue-rules.ts";
+import type { Queue, QueueChanges, QueuePayload, QueueSummary } from "../shared/queue-types.ts";
 
 export type { ChatbotOption };
-
-
-/** A queue as GET /queue lists it. */
-export interface QueueSummary {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  orderQueue: number | null;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  closeTicket: boolean;
-  ativarRoteador: boolean;
-  tempoRoteador: number;
-  integrationId: number | null;
-  fileListId: number | null;
-  schedules: QueueSchedule[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A queue with its option tree (GET /queue/{id}, write answers, realtime). */
-export interface Queue extends QueueSummary {
-  chatbots: ChatbotOption[];
-}
-
-/** An option as the dialog sends it: `id` keeps an existing one. */
-export interface ChatbotOptionPayload {
-  id?: number;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotType;
-  closeTicket: boolean;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  options: ChatbotOptionPayload[];
-}
-
-export interface QueuePayload {
-  name: string;
-  color: string;
-  orderQueue: number | null;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  closeTicket: boolean;
-  ativarRoteador: boolean;
-  tempoRoteador: number;
-  schedules?: QueueSchedule[];
-  chatbots: ChatbotOptionPayload[];
-}
+export type { ChatbotOptionPayload, Queue, QueuePayload, QueueSummary } from "../shared/queue-types.ts";
 
 /** For the "send to an attendant" option (GET /users/list). */
 export interface UserOption {
@@ -77,7 +27,7 @@ export const queuesApi = tagged.injectEndpoints({
     createQueue: build.mutation<Queue, QueuePayload>({
       query: (body) => ({ url: "/queue", method: "POST", body }),
     }),
-    updateQueue: build.mutation<Queue, { id: number } & Partial<QueuePayload>>({
+    updateQueue: build.mutation<Queue, { id: number } & QueueChanges>({
       query: ({ id, ...body }) => ({ url: `/queue/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "Queue", id }],
     }),

@@ -1,12 +1,10 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button, HTMLTable, Intent, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { useCompanyEvent } from "../../../web/src/realtime/realtime.ts";
 import { useSession } from "../../../web/src/session/session.ts";
-import { useAppDispatch } from "../../../web/src/store/store.ts";
-import { ConfirmDialog, EmptyState, NoAccess, PageLayout, toastError, useConfirmedAction } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, NoAccess, PageLayout, useConfirmedAction, useLiveList, type LivePage } from "../../../web/src/ui/index.ts";
 import { QueueDialog } from "./queue-dialog.tsx";
-import { queuesApi, useDeleteQueueMutation, useGetQueuesQuery, type Queue, type QueueSummary } from "./queues-api.ts";
+import { useDeleteQueueMutation, useGetQueuesQuery, type QueueSummary } from "./queues-api.ts";
 
 /** Same order as the server: orderQueue (unset last), then id. */
 function byOrder(a: QueueSummary, b: QueueSummary) {
@@ -16,32 +14,6 @@ function byOrder(a: QueueSummary, b: QueueSummary) {
   return a.orderQueue - b.orderQueue;
 }
 
-function summaryOf(queue: Queue | QueueSummary): QueueSummary {
-  const { chatbots: _c, ...rest } = queue as Queue;
-  return rest;
-}
-
-/** Keeps the cached GET /queue list in step with saves and `company-{id}-queue` events. */
-function useQueueListSync() {
-  const dispatch = useAppDispatch();
-  const upsert = (queue: Queue | QueueSummary) =>
-    dispatch(
-      queuesApi.util.updateQueryData("getQueues", undefined, (list) => {
-        const next = list.filter((q) => q.id !== queue.id);
-        next.push(summaryOf(queue));
-        return next.sort(byOrder);
-      }),
-    );
-  const remove = (id: number) => dispatch(queuesApi.util.updateQueryData("getQueues", undefined, (list) => list.filter((q) => q.id !== id)));
-  useCompanyEvent("queue", (payload: { action?: string; queue?: Queue; queueId?: number }) => {
-    if (payload?.action === "delete") {
-      const id = payload.queueId ?? payload.queue?.id;
-      if (typeof id === "number") remove(id);
-    } else if ((payload?.action === "create" || payload?.action === "update") && payload.queue) upsert(payload.queue);
-  });
-  return { upsert, remove };
-}
-
 /**
  * /queues (spec 001 §2 'Queues screen'): ID, name, colour, order and greeting; add, edit
  * and delete (with a confirmation); kept live. A profile user sees the no-access view.
@@ -49,19 +21,25 @@ function useQueueListSync() {
 export function QueuesPage() {
   const { t } = useTranslation("queues");
   const { isAdmin } = useSession();
-  const list = useGetQueuesQuery(undefined, { skip: !isAdmin, refetchOnMountOrArgChange: true });
-  const sync = useQueueListSync();
+  // GET /queue answers the whole list at once: one page, kept live and in the server's order.
+  const list = useLiveList({
+    query: useGetQueuesQuery,
+    args: () => undefined,
+    page: (queues): LivePage<QueueSummary> => ({ records: queues, count: queues.length, hasMore: false }),
+    topic: "queue",
+    payloadKey: "queue",
+    order: byOrder,
+    insertOn: "upsert",
+    skip: !isAdmin,
+    loadError: t("messages.loadError"),
+  });
   const [dialog, setDialog] = useState<{ open: boolean; queueId: number | null }>({ open: false, queueId: null });
   const [deleteQueue, deleting] = useDeleteQueueMutation();
   const deletion = useConfirmedAction((q: QueueSummary) => deleteQueue(q.id).unwrap(), {
     success: t("messages.deleted"),
-    onDone: (q) => sync.remove(q.id),
+    onDone: (q) => list.remove(q.id),
   });
-  const queues = list.data ?? [];
-
-  useEffect(() => {
-    if (list.isError) toastError(t("messages.loadError"));
-  }, [list.isError, t]);
+  const queues = list.records;
 
   if (!isAdmin) {
     return (
@@ -73,9 +51,9 @@ export function QueuesPage() {
 
   return (
     <PageLayout title={t("title")} actions={<Button intent={Intent.PRIMARY} icon="add" text={t("add")} onClick={() => setDialog({ open: true, queueId: null })} />}>
-      {list.isLoading ? (
+      {list.loading && queues.length === 0 ? (
         <Spinner size={32} />
-      ) : queues.length === 0 ? (
+      ) : list.empty ? (
         <EmptyState icon="people" title={t("empty")} />
       ) : (
         <HTMLTable striped style={{ width: "100%" }} aria-label={t("title")}>
@@ -120,7 +98,7 @@ export function QueuesPage() {
         queueId={dialog.queueId}
         queues={queues}
         onClose={() => setDialog({ open: false, queueId: null })}
-        onSaved={sync.upsert}
+        onSaved={list.upsert}
       />
       <ConfirmDialog
         {...deletion.dialog}

@@ -1,38 +1,9 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { QuickMessage, QuickMessageChanges, QuickMessagePage, QuickMessagePayload } from "../shared/quick-message-types.ts";
 
 export { isEditableBy, isLockedFor, previewText, PREVIEW_LENGTH } from "../shared/quick-message-rules.ts";
 
-/** A quick message as the API answers it (spec 000 §3). */
-export interface QuickMessage {
-  id: number;
-  companyId: number;
-  userId: number | null;
-  shortcode: string;
-  message: string;
-  mediaPath: string | null;
-  mediaName: string | null;
-  /** Where the attachment is served, or null. */
-  mediaUrl: string | null;
-  geral: boolean;
-  visao: boolean;
-  status: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface QuickMessagePage {
-  records: QuickMessage[];
-  count: number;
-  hasMore: boolean;
-}
-
-export interface QuickMessagePayload {
-  shortcode?: string;
-  message?: string;
-  geral?: boolean;
-  visao?: boolean;
-  status?: boolean;
-}
+export type { QuickMessage, QuickMessagePage, QuickMessagePayload } from "../shared/quick-message-types.ts";
 
 /** The multipart body of an attachment upload (spec 000 §7: typeArch + file). */
 export function mediaUploadForm(file: File): FormData {
@@ -66,7 +37,7 @@ export const quickMessagesApi = tagged.injectEndpoints({
       query: (body) => ({ url: "/quick-messages", method: "POST", body }),
       invalidatesTags: ["QuickMessageList"],
     }),
-    updateQuickMessage: build.mutation<QuickMessage, { id: number } & QuickMessagePayload>({
+    updateQuickMessage: build.mutation<QuickMessage, { id: number } & QuickMessageChanges>({
       query: ({ id, ...body }) => ({ url: `/quick-messages/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "QuickMessage", id }, "QuickMessageList"],
     }),

@@ -1,11 +1,13 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button, HTMLTable, Icon, Intent, Tag as Chip } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
-import { ConfirmDialog, EmptyState, ListFooter, PageLayout, SearchAndAdd, toastError, useConfirmedAction, useDebouncedValue, useInfiniteScroll } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, ListFooter, PageLayout, SearchAndAdd, useConfirmedAction, useLiveList, type LivePage } from "../../../web/src/ui/index.ts";
 import { QuickMessageDialog } from "./quick-message-dialog.tsx";
-import { useQuickMessagesList } from "./use-quick-messages-list.ts";
-import { isLockedFor, previewText, useDeleteQuickMessageMutation, type QuickMessage } from "./quick-messages-api.ts";
+import { isLockedFor, previewText, useDeleteQuickMessageMutation, useGetQuickMessagesPageQuery, type QuickMessage } from "./quick-messages-api.ts";
+
+/** The server's order: shortcode, case aside, then id. */
+const byShortcode = (a: QuickMessage, b: QuickMessage) => a.shortcode.toLowerCase().localeCompare(b.shortcode.toLowerCase()) || a.id - b.id;
 
 /**
  * /quick-messages (spec 000 §2): search (500 ms debounce), the caller's own, general and
@@ -17,19 +19,25 @@ export function QuickMessagesPage() {
   const { t } = useTranslation("quick-messages");
   const { user } = useSession();
   const [search, setSearch] = useState("");
-  const searchParam = useDebouncedValue(search.trim());
-  const list = useQuickMessagesList(searchParam);
-  const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
+  // The server announces private messages only to their owner; an update may make one
+  // visible here (shared), so updates may add rows too.
+  const list = useLiveList({
+    query: useGetQuickMessagesPageQuery,
+    args: (searchParam, pageNumber) => ({ searchParam, pageNumber }),
+    page: (p): LivePage<QuickMessage> => p,
+    topic: "quickemessage",
+    payloadKey: "record",
+    search: search.trim(),
+    order: byShortcode,
+    insertOn: "upsert",
+    loadError: t("messages.loadError"),
+  });
   const [dialog, setDialog] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
   const [deleteQuickMessage, deleting] = useDeleteQuickMessageMutation();
   const deletion = useConfirmedAction((record: QuickMessage) => deleteQuickMessage(record.id).unwrap(), {
     success: t("messages.deleted"),
     onDone: (record) => list.remove(record.id),
   });
-
-  useEffect(() => {
-    if (list.isError) toastError(t("messages.loadError"));
-  }, [list.isError, t]);
 
   const me = user?.id ?? 0;
 
@@ -38,7 +46,7 @@ export function QuickMessagesPage() {
       title={t("titleCount", { count: list.count })}
       actions={<SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => setDialog({ open: true, id: null })} />}
     >
-      {list.records.length === 0 && !list.loading ? (
+      {list.empty ? (
         <EmptyState icon="comment" title={t("empty")} />
       ) : (
         <HTMLTable striped style={{ width: "100%" }} aria-label={t("title")}>
@@ -80,7 +88,7 @@ export function QuickMessagesPage() {
           </tbody>
         </HTMLTable>
       )}
-      <ListFooter sentinel={sentinel} loading={list.loading} />
+      <ListFooter sentinel={list.sentinel} loading={list.loading} />
 
       <QuickMessageDialog isOpen={dialog.open} quickMessageId={dialog.id} onClose={() => setDialog({ open: false, id: null })} onSaved={list.upsert} />
       <ConfirmDialog {...deletion.dialog} title={t("confirm.title", { name: deletion.target?.shortcode ?? "" })} message={t("confirm.message")} loading={deleting.isLoading} />

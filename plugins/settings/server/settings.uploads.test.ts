@@ -60,8 +60,8 @@ describe("settings uploads: happy", () => {
     const path = join(t.dataDir, "private", "certs", "efi-production.p12");
     expect(readFileSync(path)).toEqual(Buffer.from(P12));
     expect(statSync(path).mode & 0o077).toBe(0);
-    expect(await t.kernel.services.get("settings.certificatePath")?.("efi-production")).toBe(path);
-    expect(await t.kernel.services.get("settings.certificatePath")?.("efi-homologation")).toBeNull();
+    expect(await t.kernel.services.require("settings.certificatePath")("efi-production")).toBe(path);
+    expect(await t.kernel.services.require("settings.certificatePath")("efi-homologation")).toBeNull();
   });
 });
 

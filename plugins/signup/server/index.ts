@@ -6,9 +6,6 @@ import { SignupService } from "./signup.service.ts";
 export default defineServerPlugin({
   manifest,
   setup(ctx) {
-    // The companies plugin loads first (dependsOn), so its service is there or the install is broken.
-    const create = ctx.services.get("companies.create");
-    if (!create) throw new Error('signup needs the "companies.create" service of the companies plugin');
-    registerSignupHandlers(ctx.router, new SignupService(ctx.db, ctx.settings, create));
+    registerSignupHandlers(ctx.router, new SignupService(ctx.db, ctx.settings, ctx.services.require("companies.create"), ctx.planFeatures));
   },
 });

@@ -5,6 +5,7 @@ import { plans } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import { PLATFORM_COMPANY_ID, type SettingsService } from "../../../core/settings/settings.ts";
 import type { ServiceMap } from "../../../core/plugin/services.ts";
+import type { PlanFeatureRegistry } from "../../../core/plugin/plan-features.ts";
 import "../../companies/server/companies.contract.ts";
 
 /** The spec's trial: the company works for 7 days, billed monthly. */
@@ -39,6 +40,8 @@ export class SignupService {
     private db: Db,
     private settings: SettingsService,
     private createCompany: ServiceMap["companies.create"],
+    /** The kernel's plan features (ctx.planFeatures): campaigns start enabled when the plan has them. */
+    private planFeatures: Pick<PlanFeatureRegistry, "forPlan">,
   ) {}
 
   async signup(input: SignupRequest, address: string) {
@@ -62,7 +65,7 @@ export class SignupService {
       recurrence: "MENSAL",
       dueDate: trialDueDate(),
       status: true,
-      campaignsEnabled: plan.useCampaigns,
+      campaignsEnabled: (await this.planFeatures.forPlan(plan.id))?.useCampaigns === true,
     });
     return {
       company: { id: company.id, name: company.name, dueDate: company.dueDate, recurrence: company.recurrence, status: company.status },

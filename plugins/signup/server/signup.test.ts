@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { companies, plans, users } from "../../../core/db/tables.ts";
+import { createPlan } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { SIGNUPS_PER_ADDRESS, trialDueDate } from "./signup.service.ts";
 
@@ -41,9 +42,15 @@ describe("signup: happy", () => {
     expect(res.body.company.id).not.toBe(1);
     const company = await companyOf(res.body.company.id);
     expect(company).toMatchObject({ recurrence: "MENSAL", dueDate: trialDueDate(), status: true });
-    // campaigns follow the plan's flag
-    const [plan] = await t.kernel.db.select().from(plans).where(eq(plans.id, planId));
-    expect(company.campaignsEnabled).toBe(plan!.useCampaigns);
+    // campaigns follow the plan's useCampaigns feature (on by default, as on the seeded plan)
+    expect(company.campaignsEnabled).toBe(true);
+  });
+
+  it("a plan without campaigns gives a company with campaigns off", async () => {
+    const noCampaigns = await createPlan(t, { useCampaigns: false, isPublic: true });
+    const res = await signup(form({ planId: noCampaigns }));
+    expect(res.status).toBe(200);
+    expect((await companyOf(res.body.company.id)).campaignsEnabled).toBe(false);
   });
 
   it("the phone may be left out", async () => {

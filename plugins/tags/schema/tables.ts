@@ -1,14 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, sqliteView, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, timestamps } from "../../../core/db/columns.ts";
 import { companies, users } from "../../../core/db/tables.ts";
-
-/**
- * The contacts plugin owns `contacts`; only its id is named here so contact_tags rows go
- * with their contact (a plugin never imports another plugin's tables). Not exported, so
- * the migration generator does not create it.
- */
-const contactsRef = sqliteTable("contacts", { id: integer("id").primaryKey() });
+import { contactsKey } from "../../contacts/schema/keys.contract.ts";
 
 /** A company's tags; kanban = 1 makes a tag a kanban lane. Names are unique per company, case-insensitively. */
 export const tags = sqliteTable(
@@ -36,7 +30,7 @@ export const contactTags = sqliteTable(
   {
     id: id(),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    contactId: integer("contact_id").notNull().references(() => contactsRef.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id").notNull().references(contactsKey, { onDelete: "cascade" }),
     tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
     ...timestamps,
   },
@@ -49,3 +43,10 @@ export const contactTags = sqliteTable(
     index("contact_tags_company_contact_idx").on(t.companyId, t.contactId, t.tagId),
   ],
 );
+
+/**
+ * The tags other plugins may read (the ticket list's chips), published as a view this plugin
+ * migrates; readers declare it with `.existing()`. A plain projection of one table, so SQLite
+ * flattens it into the reader's query.
+ */
+export const tagsView = sqliteView("tags_view").as((qb) => qb.select({ id: tags.id, companyId: tags.companyId, name: tags.name, color: tags.color }).from(tags));

@@ -128,7 +128,7 @@ export class TagsService {
       return this.tagsOf(tx, companyId, contactId);
     });
     for (const row of created) this.emit(companyId, "create", row);
-    await this.services.get("contacts.changed")?.(companyId, contactId);
+    await this.services.require("contacts.changed")(companyId, contactId);
     return result;
   }
 
@@ -157,8 +157,7 @@ export class TagsService {
   }
 
   private async contact(companyId: number, contactId: number): Promise<void> {
-    const get = this.services.get("contacts.get");
-    if (!get || !(await get(companyId, contactId))) throw new AppError("ERR_NO_CONTACT_FOUND");
+    if (!(await this.services.require("contacts.get")(companyId, contactId))) throw new AppError("ERR_NO_CONTACT_FOUND");
   }
 
   /** Names are unique per company, ignoring case (two "VIP" tags would be indistinguishable chips). */

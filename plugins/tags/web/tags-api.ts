@@ -1,33 +1,7 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { Tag, TagChanges, TagPage, TagPayload } from "../shared/tag-types.ts";
 
-export interface Tag {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  kanban: number;
-  userId: number | null;
-  timeLane: number;
-  nextLaneId: number | null;
-  rollbackLaneId: number | null;
-  greetingMessageLane: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Only in pages of GET /tags. */
-  contactsCount?: number;
-}
-
-export interface TagPage {
-  tags: Tag[];
-  count: number;
-  hasMore: boolean;
-}
-
-export interface TagPayload {
-  name: string;
-  color: string;
-  kanban?: 0 | 1;
-}
+export type { Tag, TagPage, TagPayload } from "../shared/tag-types.ts";
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["Tag"] });
 
@@ -45,7 +19,7 @@ export const tagsApi = tagged.injectEndpoints({
     createTag: build.mutation<Tag, TagPayload>({
       query: (body) => ({ url: "/tags", method: "POST", body }),
     }),
-    updateTag: build.mutation<Tag, { id: number } & Partial<TagPayload>>({
+    updateTag: build.mutation<Tag, { id: number } & TagChanges>({
       query: ({ id, ...body }) => ({ url: `/tags/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "Tag", id }],
     }),

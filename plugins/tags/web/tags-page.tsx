@@ -1,10 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button, HTMLTable, Intent, Tag as Chip } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog, EmptyState, PageLayout, toastError, useConfirmedAction, useDebouncedValue, useInfiniteScroll, SearchAndAdd, ListFooter } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, EmptyState, ListFooter, PageLayout, SearchAndAdd, useConfirmedAction, useLiveList, type LivePage } from "../../../web/src/ui/index.ts";
 import { TagDialog } from "./tag-dialog.tsx";
-import { useDeleteTagMutation, type Tag } from "./tags-api.ts";
-import { useTagsList } from "./use-tags-list.ts";
+import { useDeleteTagMutation, useGetTagsPageQuery, type Tag } from "./tags-api.ts";
 
 /**
  * /tags (spec 000 §2): search (500 ms debounce), the tags as chips in their colour with
@@ -14,19 +13,23 @@ import { useTagsList } from "./use-tags-list.ts";
 export function TagsPage() {
   const { t } = useTranslation("tags");
   const [search, setSearch] = useState("");
-  const searchParam = useDebouncedValue(search.trim());
-  const list = useTagsList(searchParam);
-  const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
+  // Plain tags only: kanban lanes have their own screen.
+  const list = useLiveList({
+    query: useGetTagsPageQuery,
+    args: (searchParam, pageNumber) => ({ searchParam, pageNumber, kanban: 0 as const }),
+    page: (p): LivePage<Tag> => ({ records: p.tags, count: p.count, hasMore: p.hasMore }),
+    topic: "tag",
+    payloadKey: "tag",
+    search: search.trim(),
+    accepts: (tag) => tag.kanban !== 1,
+    loadError: t("messages.loadError"),
+  });
   const [dialog, setDialog] = useState<{ open: boolean; tagId: number | null }>({ open: false, tagId: null });
   const [deleteTag, deleting] = useDeleteTagMutation();
   const deletion = useConfirmedAction((tag: Tag) => deleteTag(tag.id).unwrap(), {
     success: t("messages.deleted"),
     onDone: (tag) => list.remove(tag.id),
   });
-
-  useEffect(() => {
-    if (list.isError) toastError(t("messages.loadError"));
-  }, [list.isError, t]);
 
   return (
     <PageLayout
@@ -35,7 +38,7 @@ export function TagsPage() {
         <SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => setDialog({ open: true, tagId: null })} />
       }
     >
-      {list.tags.length === 0 && !list.loading ? (
+      {list.empty ? (
         <EmptyState icon="tag" title={t("empty")} />
       ) : (
         <HTMLTable striped style={{ width: "100%" }} aria-label={t("title")}>
@@ -47,7 +50,7 @@ export function TagsPage() {
             </tr>
           </thead>
           <tbody>
-            {list.tags.map((tag) => (
+            {list.records.map((tag) => (
               <tr key={tag.id}>
                 <td>
                   <Chip round style={{ background: tag.color, color: "#fff" }}>
@@ -64,7 +67,7 @@ export function TagsPage() {
           </tbody>
         </HTMLTable>
       )}
-      <ListFooter sentinel={sentinel} loading={list.loading} />
+      <ListFooter sentinel={list.sentinel} loading={list.loading} />
 
       <TagDialog isOpen={dialog.open} tagId={dialog.tagId} onClose={() => setDialog({ open: false, tagId: null })} onSaved={list.upsert} />
       <ConfirmDialog

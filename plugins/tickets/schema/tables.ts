@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, id, nowIso, timeOrderedUuid, timestamps } from "../../../core/db/columns.ts";
 import { companies, users } from "../../../core/db/tables.ts";
-import { contactsRef, queuesRef, tagsRef, whatsappsRef } from "./refs.ts";
+import { whatsappsKey } from "../../connections/schema/keys.contract.ts";
+import { contactsKey } from "../../contacts/schema/keys.contract.ts";
+import { queuesKey } from "../../queues/schema/keys.contract.ts";
+import { tagsKey } from "../../tags/schema/keys.contract.ts";
 
 export const TICKET_STATUSES = ["pending", "open", "closed", "group"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -27,10 +30,10 @@ export const tickets = sqliteTable(
     uuid: text("uuid").notNull().$defaultFn(() => timeOrderedUuid()),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
     status: text("status", { enum: TICKET_STATUSES }).notNull().default("pending"),
-    contactId: integer("contact_id").notNull().references(() => contactsRef.id, { onDelete: "cascade" }),
-    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id").notNull().references(contactsKey, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    queueId: integer("queue_id").references(() => queuesRef.id, { onDelete: "set null" }),
+    queueId: integer("queue_id").references(queuesKey, { onDelete: "set null" }),
     channel: text("channel").notNull().default("whatsapp"),
     lastMessage: text("last_message").notNull().default(""),
     unreadMessages: integer("unread_messages").notNull().default(0),
@@ -70,9 +73,9 @@ export const messages = sqliteTable(
     id: id(),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
     ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
-    contactId: integer("contact_id").references(() => contactsRef.id, { onDelete: "set null" }),
+    contactId: integer("contact_id").references(contactsKey, { onDelete: "set null" }),
     /** The connection it came through: scopes the provider's id. */
-    whatsappId: integer("whatsapp_id").references(() => whatsappsRef.id, { onDelete: "set null" }),
+    whatsappId: integer("whatsapp_id").references(whatsappsKey, { onDelete: "set null" }),
     /** The provider's message id. */
     providerId: text("provider_id").notNull(),
     body: text("body").notNull().default(""),
@@ -92,7 +95,7 @@ export const messages = sqliteTable(
     /** The attendant who wrote an outbound message (null for inbound, bots and the phone). */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** The ticket's queue when the message was written. */
-    queueId: integer("queue_id").references(() => queuesRef.id, { onDelete: "set null" }),
+    queueId: integer("queue_id").references(queuesKey, { onDelete: "set null" }),
     /** In groups: the member who wrote it (number or name). */
     participant: text("participant"),
     /** Structured content by mediaType (location, vCard, list, buttons, PIX, reaction …) as JSON. */
@@ -115,7 +118,7 @@ export const ticketLogs = sqliteTable(
     ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
     type: text("type", { enum: TICKET_LOG_TYPES }).notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    queueId: integer("queue_id").references(() => queuesRef.id, { onDelete: "set null" }),
+    queueId: integer("queue_id").references(queuesKey, { onDelete: "set null" }),
     createdAt: text("created_at").notNull().$defaultFn(nowIso),
   },
   (t) => [index("ticket_logs_company_idx").on(t.companyId), index("ticket_logs_ticket_idx").on(t.ticketId)],
@@ -128,7 +131,7 @@ export const ticketTags = sqliteTable(
     id: id(),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
     ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id").notNull().references(() => tagsRef.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id").notNull().references(tagsKey, { onDelete: "cascade" }),
     createdAt: text("created_at").notNull().$defaultFn(nowIso),
   },
   (t) => [
@@ -146,7 +149,7 @@ export const ticketNotes = sqliteTable(
     id: id(),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
     ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
-    contactId: integer("contact_id").notNull().references(() => contactsRef.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id").notNull().references(contactsKey, { onDelete: "cascade" }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     note: text("note").notNull(),
     ...timestamps,

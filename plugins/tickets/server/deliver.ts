@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
-import type { Jobs } from "../../../core/jobs/jobs.ts";
+import type { PluginJobs } from "../../../core/jobs/jobs.ts";
 import type { Logger } from "../../../core/log.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type {} from "../../connections/server/connections.contract.ts";
@@ -13,9 +13,9 @@ import type { MessageAnnouncer } from "./messages-events.ts";
 import type { MessageRow } from "./tickets.contract.ts";
 
 /** Durable job kinds: the outbox rows written in the same transaction as the message change. */
-export const DELIVER_JOB = "tickets.deliver";
-export const EDIT_JOB = "tickets.deliver-edit";
-export const REMOVE_JOB = "tickets.deliver-remove";
+export const DELIVER_JOB = "deliver";
+export const EDIT_JOB = "deliver-edit";
+export const REMOVE_JOB = "deliver-remove";
 
 type Payload = { messageId: number };
 
@@ -48,7 +48,7 @@ export class Delivery {
   constructor(
     private db: Db,
     private services: Services,
-    private jobs: Jobs,
+    private jobs: PluginJobs,
     private log: Logger,
     private drivers: DriverRegistry,
     private announcer: MessageAnnouncer,
@@ -138,9 +138,9 @@ export class Delivery {
     if (!message) return null;
     const [ticketRow] = await this.db.select().from(tickets).where(eq(tickets.id, message.ticketId)).limit(1);
     if (!ticketRow) return null;
-    const connection = await this.need("connections.get")(companyId, ticketRow.whatsappId);
+    const connection = await this.services.require("connections.get")(companyId, ticketRow.whatsappId);
     if (!connection) throw new Error(`connection ${ticketRow.whatsappId} of message ${messageId} not found`);
-    const contact = await this.need("contacts.get")(companyId, ticketRow.contactId);
+    const contact = await this.services.require("contacts.get")(companyId, ticketRow.contactId);
     if (!contact) throw new Error(`contact ${ticketRow.contactId} of message ${messageId} not found`);
     const driver: ChannelDriver | undefined = this.drivers.get(connection.channel);
     if (!driver) {
@@ -150,12 +150,6 @@ export class Delivery {
     const base = { companyId, connection, to: { contactId: contact.id, number: contact.number, name: contact.name, isGroup: contact.isGroup } };
     const ticket: OutboundRequest["ticket"] = { id: ticketRow.id, uuid: ticketRow.uuid, status: ticketRow.status };
     return { message, ticketRow, ticket, driver, base };
-  }
-
-  private need<K extends "connections.get" | "contacts.get">(name: K) {
-    const service = this.services.get(name);
-    if (!service) throw new Error(`tickets needs the service "${name}"`);
-    return service;
   }
 }
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const receive = (providerId: string, number: string, name: string, body: string) =>
-  t.kernel.services.get("tickets.receive")!({ companyId: 1, whatsappId: wa.id, providerId, from: { number, name }, body });
+  t.kernel.services.require("tickets.receive")({ companyId: 1, whatsappId: wa.id, providerId, from: { number, name }, body });
 
 /** Message ids the full-text index holds for `word` (rowid = id << 31 | ticket id). */
 const indexed = async (word: string) =>

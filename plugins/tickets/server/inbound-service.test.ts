@@ -21,7 +21,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const receive = () => t.kernel.services.get("tickets.receive")!;
+const receive = () => t.kernel.services.require("tickets.receive");
 
 describe("tickets.receive", () => {
   it("emits ticket update and appMessage create once the message is stored", async () => {

@@ -5,7 +5,7 @@ import type { Config } from "../../../core/config.ts";
 import type { Db } from "../../../core/db/database.ts";
 import type { SyncDb, WriteBatcher, WriteUnit } from "../../../core/db/write-batch.ts";
 import { AppError } from "../../../core/errors.ts";
-import type { ServiceMap, Services } from "../../../core/plugin/services.ts";
+import type { Services } from "../../../core/plugin/services.ts";
 import type {} from "../../connections/server/connections.contract.ts";
 import type {} from "../../contacts/server/contacts.contract.ts";
 import type { Logger } from "../../../core/log.ts";
@@ -129,7 +129,7 @@ export class InboundService {
   }
 
   async receive(input: InboundMessage): Promise<ReceiveResult> {
-    const connection = await this.need("connections.get")(input.companyId, input.whatsappId);
+    const connection = await this.services.require("connections.get")(input.companyId, input.whatsappId);
     if (!connection) throw new AppError("ERR_NO_WAPP_FOUND");
     const providerId = input.providerId.trim();
     if (!providerId) throw new AppError("ERR_VALIDATION", { fields: { id: "Required" } });
@@ -148,7 +148,7 @@ export class InboundService {
     // Everything async (file I/O, the contact's defaults) happens before the unit, which is synchronous.
     const stored = input.media ? await this.storeMedia(input.companyId, input.media) : null;
     try {
-      const contactStep = await this.need("contacts.findOrCreateStep")({
+      const contactStep = await this.services.require("contacts.findOrCreateStep")({
         companyId: input.companyId,
         number: input.from.number,
         name: input.from.name,
@@ -267,16 +267,9 @@ export class InboundService {
     if (!message) return null;
     const [ticket] = await this.db.select().from(tickets).where(eq(tickets.id, message.ticketId)).limit(1);
     if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-    const contact = await this.need("contacts.get")(companyId, ticket.contactId);
+    const contact = await this.services.require("contacts.get")(companyId, ticket.contactId);
     if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
     return { message, ticket, contact: summary(contact as ContactLike), duplicate: true };
-  }
-
-  /** A service of a plugin this one depends on (the manifest's dependsOn guarantees it). */
-  private need<K extends keyof ServiceMap>(name: K): ServiceMap[K] {
-    const service = this.services.get(name);
-    if (!service) throw new Error(`tickets needs the service "${String(name)}"`);
-    return service;
   }
 
   private async storeMedia(companyId: number, media: NonNullable<InboundMessage["media"]>): Promise<StoredFile> {

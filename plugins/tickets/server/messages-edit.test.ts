@@ -118,17 +118,17 @@ describe("the customer's edits and deletions", () => {
   const ref = () => ({ companyId: c.a.company.id, whatsappId: c.connection.id, providerId: "in-1" });
 
   it("providerEdited changes the text and marks it edited", async () => {
-    expect(await c.t.kernel.services.get("tickets.providerEdited")!(ref(), "oi, editado")).toBe(true);
+    expect(await c.t.kernel.services.require("tickets.providerEdited")(ref(), "oi, editado")).toBe(true);
     expect(await messageRow(c.t, c.inbound.id)).toMatchObject({ body: "oi, editado", isEdited: true });
-    expect(await c.t.kernel.services.get("tickets.providerEdited")!({ ...ref(), providerId: "x" }, "?")).toBe(false);
+    expect(await c.t.kernel.services.require("tickets.providerEdited")({ ...ref(), providerId: "x" }, "?")).toBe(false);
   });
 
   it("providerDeleted keeps the text unless lgpdDeleteMessage is enabled", async () => {
-    expect(await c.t.kernel.services.get("tickets.providerDeleted")!(ref())).toBe(true);
+    expect(await c.t.kernel.services.require("tickets.providerDeleted")(ref())).toBe(true);
     expect(await messageRow(c.t, c.inbound.id)).toMatchObject({ isDeleted: true, deletedBy: "contact", body: "oi" });
     await c.t.kernel.settings.setCompany(c.a.company.id, "lgpdDeleteMessage", "enabled");
-    await c.t.kernel.services.get("tickets.receive")!({ companyId: c.a.company.id, whatsappId: c.connection.id, providerId: "in-2", from: { number: "5511987654321" }, body: "segredo" });
-    await c.t.kernel.services.get("tickets.providerDeleted")!({ ...ref(), providerId: "in-2" });
+    await c.t.kernel.services.require("tickets.receive")({ companyId: c.a.company.id, whatsappId: c.connection.id, providerId: "in-2", from: { number: "5511987654321" }, body: "segredo" });
+    await c.t.kernel.services.require("tickets.providerDeleted")({ ...ref(), providerId: "in-2" });
     const [row] = await c.t.kernel.db.select().from(messages).where(eq(messages.providerId, "in-2"));
     expect(row).toMatchObject({ isDeleted: true, deletedBy: "contact", body: "" });
   });

@@ -46,7 +46,7 @@ export class Forwarder {
     if (!(await this.sender.reader.canOpen(user, source.ticket))) throw new AppError("ERR_NO_PERMISSION");
     if (source.message.isDeleted) throw new AppError("ERR_VALIDATION", { fields: { messageId: "Deleted message" } });
     if (source.message.isPrivate) throw new AppError("ERR_VALIDATION", { fields: { messageId: "Private message" } });
-    const contact = await this.ctx.services.get("contacts.get")?.(companyId, input.contactId);
+    const contact = await this.ctx.services.require("contacts.get")(companyId, input.contactId);
     if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
 
     const { ticket, created } = await this.liveTicket(user, source.ticket, contact.id, contact.isGroup);

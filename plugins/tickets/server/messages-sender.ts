@@ -182,9 +182,9 @@ export class OutboundSender implements MessageSender {
     // Most channels have no window: decide that from the ticket before any lookup.
     const driver = this.drivers.get(ticket.channel);
     if (!driver?.replyWindow) return;
-    const connection = await this.ctx.services.get("connections.get")?.(ticket.companyId, ticket.whatsappId);
+    const connection = await this.ctx.services.require("connections.get")(ticket.companyId, ticket.whatsappId);
     if (!connection) return;
-    const contact = await this.ctx.services.get("contacts.get")?.(ticket.companyId, ticket.contactId);
+    const contact = await this.ctx.services.require("contacts.get")(ticket.companyId, ticket.contactId);
     if (!contact) return;
     const to = { contactId: contact.id, number: contact.number, name: contact.name, isGroup: contact.isGroup };
     const window = await driver.replyWindow({ companyId: ticket.companyId, connection, to });

@@ -44,8 +44,7 @@ export class MessageViews {
   /** The customers of inbound messages, looked up once each. */
   private async contacts(companyId: number, rows: MessageRow[]): Promise<Map<number, ContactBit>> {
     const out = new Map<number, ContactBit>();
-    const get = this.services.get("contacts.get");
-    if (!get) return out;
+    const get = this.services.require("contacts.get");
     const ids = [...new Set(rows.filter((r) => !r.fromMe && r.contactId != null).map((r) => r.contactId!))];
     for (const id of ids) {
       const c = await get(companyId, id);

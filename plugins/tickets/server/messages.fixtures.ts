@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { jobs } from "../../../core/db/tables.ts";
+import { qualifiedKind } from "../../../core/jobs/jobs.ts";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
 import { messages, tickets } from "../schema/tables.ts";
@@ -49,7 +50,7 @@ export const NUMBER = "5511987654321";
 export async function conversation(env?: Record<string, string>) {
   const t = await ticketsKernel(env);
   const driver = new FakeDriver();
-  t.kernel.services.get("tickets.registerDriver")!(driver);
+  t.kernel.services.require("tickets.registerDriver")(driver);
   const a = await createCompanyWithAdmin(t, "Alfa");
   const connection = await createConnection(t, a.token, { channel: FAKE_CHANNEL });
   const first = await receive(t, { companyId: a.company.id, whatsappId: connection.id, providerId: "in-1", from: { number: NUMBER, name: "Ana Souza" }, body: "oi" });
@@ -59,15 +60,15 @@ export async function conversation(env?: Record<string, string>) {
 
 export type Conversation = Awaited<ReturnType<typeof conversation>>;
 
-export const receive = (t: TestKernel, input: InboundMessage) => t.kernel.services.get("tickets.receive")!(input);
+export const receive = (t: TestKernel, input: InboundMessage) => t.kernel.services.require("tickets.receive")(input);
 
 /** Sends a text through the HTTP route and returns the answer. */
 export const sendText = (c: Conversation, body: Record<string, unknown>, token = c.a.token, ticketId = c.ticket.id) =>
   c.t.call("POST", `/messages/${ticketId}`, { token, body });
 
-/** The delivery jobs of one message. */
+/** The delivery jobs of one message; `kind` as the plugin names it (stored with the "tickets." prefix). */
 export async function jobsOf(t: TestKernel, kind: string, messageId: number) {
-  const rows = await t.kernel.db.select().from(jobs).where(eq(jobs.kind, kind));
+  const rows = await t.kernel.db.select().from(jobs).where(eq(jobs.kind, qualifiedKind("tickets", kind)));
   return rows.filter((j) => JSON.parse(j.payload).messageId === messageId);
 }
 

@@ -10,8 +10,7 @@ let counter = 0;
 export async function createTicket(t: TestKernel, token: string, companyId: number, number?: string) {
   counter += 1;
   const connection = await createConnection(t, token, { channel: "api", webhookUrl: "http://127.0.0.1:9/hook" });
-  const receive = t.kernel.services.get("tickets.receive");
-  if (!receive) throw new Error("tickets.receive is not provided");
+  const receive = t.kernel.services.require("tickets.receive");
   const result = await receive({
     companyId,
     whatsappId: connection.id,

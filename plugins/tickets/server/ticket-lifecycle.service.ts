@@ -6,7 +6,7 @@ import { AppError } from "../../../core/errors.ts";
 import type { PluginContext } from "../../../core/plugin/server-plugin.ts";
 import type {} from "../../connections/server/connections.contract.ts";
 import type {} from "../../tags/server/tags.contract.ts";
-import { queuesRef } from "../schema/refs.ts";
+import { queuesView } from "../schema/views.ts";
 import { ticketLogs, tickets, type TicketLogType } from "../schema/tables.ts";
 import type { TicketLogView, TicketView } from "../shared/ticket-types.ts";
 import { attendedStatus, conflictError, ensureQueue, ensureUser, isUniqueViolation, liveTicketOf } from "./ticket-lifecycle.support.ts";
@@ -48,9 +48,9 @@ export class TicketLifecycle {
 
   async create(user: UserRow, body: { contactId: number; queueId?: number | null; whatsappId?: number | null; userId?: number | null; status?: string }): Promise<TicketView> {
     const companyId = user.companyId;
-    const contact = await this.need("contacts.get")(companyId, body.contactId);
+    const contact = await this.ctx.services.require("contacts.get")(companyId, body.contactId);
     if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
-    const connection = body.whatsappId ? await this.need("connections.get")(companyId, body.whatsappId) : await this.need("connections.default")(companyId);
+    const connection = body.whatsappId ? await this.ctx.services.require("connections.get")(companyId, body.whatsappId) : await this.ctx.services.require("connections.default")(companyId);
     if (!connection) throw new AppError(body.whatsappId ? "ERR_NO_WAPP_FOUND" : "ERR_NO_DEF_WAPP_FOUND");
     await ensureQueue(this.ctx.db, companyId, body.queueId);
     // Admins may start a chat for someone else; everybody else starts it for themselves.
@@ -124,11 +124,11 @@ export class TicketLifecycle {
   /** Open or group -> closed, with the connection's farewell (complationMessage) when asked. */
   private async resolve(user: UserRow, ticket: TicketRow, farewell: boolean): Promise<TicketView> {
     if ((await this.ctx.settings.companyOne(user.companyId, "requiredTag")) === "enabled") {
-      const tags = await this.need("tags.ofContacts")(user.companyId, [ticket.contactId]);
+      const tags = await this.ctx.services.require("tags.ofContacts")(user.companyId, [ticket.contactId]);
       if (!tags.get(ticket.contactId)?.length) throw new AppError("ERR_TAG_REQUIRED", { message: "Você deve atribuir uma tag antes de fechar o ticket." });
     }
     if (farewell) {
-      const connection = await this.need("connections.get")(user.companyId, ticket.whatsappId);
+      const connection = await this.ctx.services.require("connections.get")(user.companyId, ticket.whatsappId);
       if (connection?.complationMessage.trim()) await this.say(ticket, connection.complationMessage);
     }
     const after = await this.transition(ticket, { status: "closed", userId: user.id, unreadMessages: 0 }, [{ type: "closed", userId: user.id, queueId: ticket.queueId }], ticket.status);
@@ -212,10 +212,10 @@ export class TicketLifecycle {
   async logs(user: UserRow, ticketId: number): Promise<TicketLogView[]> {
     await this.openable(user, { id: ticketId });
     const rows = await this.ctx.db
-      .select({ id: ticketLogs.id, type: ticketLogs.type, createdAt: ticketLogs.createdAt, userId: users.id, userName: users.name, queueId: queuesRef.id, queueName: queuesRef.name, queueColor: queuesRef.color })
+      .select({ id: ticketLogs.id, type: ticketLogs.type, createdAt: ticketLogs.createdAt, userId: users.id, userName: users.name, queueId: queuesView.id, queueName: queuesView.name, queueColor: queuesView.color })
       .from(ticketLogs)
       .leftJoin(users, eq(users.id, ticketLogs.userId))
-      .leftJoin(queuesRef, eq(queuesRef.id, ticketLogs.queueId))
+      .leftJoin(queuesView, eq(queuesView.id, ticketLogs.queueId))
       .where(and(eq(ticketLogs.ticketId, ticketId), eq(ticketLogs.companyId, user.companyId)))
       .orderBy(desc(ticketLogs.createdAt), desc(ticketLogs.id));
     return rows.map((r) => ({
@@ -261,7 +261,7 @@ export class TicketLifecycle {
     const settings = this.ctx.settings;
     if ((await settings.companyOne(after.companyId, "sendGreetingAccepted")) !== "enabled") return;
     if (before.isGroup) {
-      const connection = await this.need("connections.get")(after.companyId, after.whatsappId);
+      const connection = await this.ctx.services.require("connections.get")(after.companyId, after.whatsappId);
       if (connection?.groupAsTicket !== "enabled") return;
     }
     const text = (await settings.companyOne(after.companyId, "greetingAcceptedMessage")) ?? "";
@@ -289,11 +289,5 @@ export class TicketLifecycle {
       if (!v) throw new AppError("ERR_NO_TICKET_FOUND");
       return v;
     });
-  }
-
-  private need<K extends keyof import("../../../core/plugin/services.ts").ServiceMap>(name: K) {
-    const service = this.ctx.services.get(name);
-    if (!service) throw new Error(`tickets needs the service "${String(name)}"`);
-    return service;
   }
 }

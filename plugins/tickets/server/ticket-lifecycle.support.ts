@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../../core/db/database.ts";
 import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
-import { queuesRef } from "../schema/refs.ts";
+import { queuesView } from "../schema/views.ts";
 import { tickets } from "../schema/tables.ts";
 import type { OpenTicketConflict } from "../shared/ticket-types.ts";
 import type { TicketRow } from "./tickets.contract.ts";
@@ -16,7 +16,7 @@ export const attendedStatus = (t: Pick<TicketRow, "isGroup">) => (t.isGroup ? "g
 /** The 409 a client gets when the contact already has a live ticket: the conflict travels as a JSON string. */
 export async function conflictError(db: DbOrTx, live: TicketRow): Promise<AppError> {
   const [user] = live.userId != null ? await db.select({ name: users.name }).from(users).where(eq(users.id, live.userId)).limit(1) : [];
-  const [queue] = live.queueId != null ? await db.select({ name: queuesRef.name }).from(queuesRef).where(eq(queuesRef.id, live.queueId)).limit(1) : [];
+  const [queue] = live.queueId != null ? await db.select({ name: queuesView.name }).from(queuesView).where(eq(queuesView.id, live.queueId)).limit(1) : [];
   const conflict: OpenTicketConflict = {
     id: live.id,
     uuid: live.uuid,
@@ -41,7 +41,7 @@ export async function liveTicketOf(db: DbOrTx, companyId: number, contactId: num
 /** A queue id the caller named must be one of the company's queues. */
 export async function ensureQueue(db: DbOrTx, companyId: number, queueId: number | null | undefined): Promise<void> {
   if (queueId == null) return;
-  const [q] = await db.select({ id: queuesRef.id }).from(queuesRef).where(and(eq(queuesRef.id, queueId), eq(queuesRef.companyId, companyId))).limit(1);
+  const [q] = await db.select({ id: queuesView.id }).from(queuesView).where(and(eq(queuesView.id, queueId), eq(queuesView.companyId, companyId))).limit(1);
   if (!q) throw new AppError("ERR_VALIDATION", { fields: { queueId: "Selecione uma fila" } });
 }
 

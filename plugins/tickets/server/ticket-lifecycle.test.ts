@@ -43,9 +43,8 @@ describe("POST /tickets (happy and errors)", () => {
 
   it("ERR_NO_DEF_WAPP_FOUND without a default connection; validation of the body", async () => {
     const tw = await ticketCompany(t);
-    const { whatsappsRef } = await import("../schema/refs.ts");
-    const { sql } = await import("drizzle-orm");
-    await t.kernel.db.run(sql`update ${whatsappsRef} set is_default = 0 where company_id = ${tw.companyId}`);
+    // The company's only connection goes: no default is left (the connections plugin owns that table).
+    expect((await t.call("DELETE", `/whatsapp/${tw.connection.id}`, { token: tw.admin.token })).status).toBe(200);
     const c = await tw.contact();
     expect((await t.call("POST", "/tickets", { token: tw.admin.token, body: { contactId: c.id } })).body.error).toBe("ERR_NO_DEF_WAPP_FOUND");
     const other = await createConnection(t, tw.admin.token, {});
@@ -78,9 +77,8 @@ describe("PUT /tickets/{id}: transitions (happy)", () => {
 
   it("return to queue, resolve with farewell, reopen, each logged", async () => {
     const tw = await ticketCompany(t);
-    const { whatsappsRef } = await import("../schema/refs.ts");
-    const { sql } = await import("drizzle-orm");
-    await t.kernel.db.run(sql`update ${whatsappsRef} set complation_message = 'Obrigado pelo contato!' where id = ${tw.connection.id}`);
+    const farewell = await t.call("PUT", `/whatsapp/${tw.connection.id}`, { token: tw.admin.token, body: { complationMessage: "Obrigado pelo contato!" } });
+    expect(farewell.status).toBe(200);
     const tk = await tw.ticket({ status: "open", userId: tw.admin.user.id, queueId: tw.queueA.id });
     expect((await put(tw.admin.token, tk.id, { status: "pending" })).body).toMatchObject({ status: "pending", userId: null });
     expect((await put(tw.admin.token, tk.id, { status: "open" })).body.status).toBe("open");

@@ -177,9 +177,10 @@ export class TicketList {
       const match = mask ? `name : ${quote(search)}` : quote(search);
       return sql`select rowid from ticket_contacts_fts where ticket_contacts_fts match ${match}`;
     }
-    // Trigrams need three characters: short terms fall back to LIKE.
+    // Trigrams need three characters: short terms fall back to LIKE, over the contacts
+    // plugin's published view (schema/views.ts), which SQLite flattens into this subquery.
     const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     const number = mask ? sql`0` : sql`number like ${like} escape '\\'`;
-    return sql`select id from contacts where company_id = ${companyId} and (name like ${like} escape '\\' or ${number})`;
+    return sql`select id from contacts_view where company_id = ${companyId} and (name like ${like} escape '\\' or ${number})`;
   }
 }

@@ -5,7 +5,7 @@ import type { UserRow } from "../../../core/db/rows.ts";
 import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { TicketNoteView } from "../shared/ticket-types.ts";
-import { contactsRef } from "../schema/refs.ts";
+import { contactsView } from "../schema/views.ts";
 import { ticketNotes, tickets } from "../schema/tables.ts";
 
 export interface NoteInput {
@@ -28,9 +28,9 @@ export class TicketNotesService {
       .limit(1);
     if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
     const [contact] = await this.db
-      .select({ id: contactsRef.id })
-      .from(contactsRef)
-      .where(and(eq(contactsRef.companyId, companyId), eq(contactsRef.id, input.contactId)))
+      .select({ id: contactsView.id })
+      .from(contactsView)
+      .where(and(eq(contactsView.companyId, companyId), eq(contactsView.id, input.contactId)))
       .limit(1);
     if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
     if (ticket.contactId !== input.contactId) throw new AppError("ERR_VALIDATION", { fields: { contactId: "Not the ticket's contact" } });

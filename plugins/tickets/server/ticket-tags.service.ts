@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Logger } from "../../../core/log.ts";
-import { tagsRef } from "../schema/refs.ts";
+import { tagsView } from "../schema/views.ts";
 import { tickets, ticketTags } from "../schema/tables.ts";
 import type { TicketReader } from "./tickets-internals.ts";
 
@@ -18,9 +18,9 @@ export class TicketTagsService {
   async link(companyId: number, ticketId: number, tagId: number): Promise<{ ticketId: number; tagId: number }> {
     await this.ensureTicket(companyId, ticketId);
     const [tag] = await this.db
-      .select({ id: tagsRef.id })
-      .from(tagsRef)
-      .where(and(eq(tagsRef.companyId, companyId), eq(tagsRef.id, tagId)))
+      .select({ id: tagsView.id })
+      .from(tagsView)
+      .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, tagId)))
       .limit(1);
     if (!tag) throw new AppError("ERR_NOT_FOUND");
     await this.db.insert(ticketTags).values({ companyId, ticketId, tagId }).onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });

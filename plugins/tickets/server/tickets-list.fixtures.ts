@@ -31,7 +31,7 @@ export async function ticketCompany(t: TestKernel, name = `Empresa ${Math.random
   /** A plain user working `queueIds`, with permission flags. */
   async function attendant(queueIds: number[] = [], fields: Partial<typeof users.$inferInsert> = {}) {
     const u = await createUser(t, companyId, fields);
-    await t.kernel.services.get("queues.setUserQueues")!(companyId, u.user.id, queueIds);
+    await t.kernel.services.require("queues.setUserQueues")(companyId, u.user.id, queueIds);
     return u;
   }
 

@@ -4,35 +4,35 @@ import { preparedPer } from "../../../core/db/prepared.ts";
 import type { SyncDb } from "../../../core/db/write-batch.ts";
 import { users } from "../../../core/db/tables.ts";
 import { maskNumber } from "../../contacts/server/contacts.contract.ts";
-import { contactsRef, queuesRef, tagsRef, whatsappsRef } from "../schema/refs.ts";
+import { contactsView, queuesView, tagsView, whatsappsView } from "../schema/views.ts";
 import { ticketTags, tickets } from "../schema/tables.ts";
 import type { TagChip, TicketView } from "../shared/ticket-types.ts";
 
 /**
  * Builds TicketViews with one joined SELECT (ticket + contact + user + queue + connection)
  * and one SELECT of the tags of every ticket of the page: two queries whatever the page
- * size. The joins read other plugins' tables through the stub tables of schema/refs.ts.
+ * size. The joins read other plugins' published views (schema/views.ts).
  */
 const viewColumns = {
   t: tickets,
   contact: {
-    id: contactsRef.id,
-    name: contactsRef.name,
-    number: contactsRef.number,
-    email: contactsRef.email,
-    urlPicture: contactsRef.urlPicture,
-    disableBot: contactsRef.disableBot,
-    isGroup: contactsRef.isGroup,
-    active: contactsRef.active,
-    acceptAudioMessage: contactsRef.acceptAudioMessage,
-    channel: contactsRef.channel,
+    id: contactsView.id,
+    name: contactsView.name,
+    number: contactsView.number,
+    email: contactsView.email,
+    urlPicture: contactsView.urlPicture,
+    disableBot: contactsView.disableBot,
+    isGroup: contactsView.isGroup,
+    active: contactsView.active,
+    acceptAudioMessage: contactsView.acceptAudioMessage,
+    channel: contactsView.channel,
   },
   userName: users.name,
-  queueName: queuesRef.name,
-  queueColor: queuesRef.color,
-  whatsappName: whatsappsRef.name,
-  whatsappChannel: whatsappsRef.channel,
-  groupAsTicket: whatsappsRef.groupAsTicket,
+  queueName: queuesView.name,
+  queueColor: queuesView.color,
+  whatsappName: whatsappsView.name,
+  whatsappChannel: whatsappsView.channel,
+  groupAsTicket: whatsappsView.groupAsTicket,
 };
 
 /** The joined SELECT every view starts from; callers add where / order / limit. */
@@ -40,10 +40,10 @@ export function viewSelect(db: DbOrTx) {
   return db
     .select(viewColumns)
     .from(tickets)
-    .innerJoin(contactsRef, eq(contactsRef.id, tickets.contactId))
+    .innerJoin(contactsView, eq(contactsView.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(queuesRef, eq(queuesRef.id, tickets.queueId))
-    .leftJoin(whatsappsRef, eq(whatsappsRef.id, tickets.whatsappId));
+    .leftJoin(queuesView, eq(queuesView.id, tickets.queueId))
+    .leftJoin(whatsappsView, eq(whatsappsView.id, tickets.whatsappId));
 }
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewSelect>["where"]>>[number];
@@ -53,9 +53,9 @@ export async function tagsOfTickets(db: DbOrTx, ticketIds: number[]): Promise<Ma
   const out = new Map<number, TagChip[]>();
   if (!ticketIds.length) return out;
   const rows = await db
-    .select({ ticketId: ticketTags.ticketId, id: tagsRef.id, name: tagsRef.name, color: tagsRef.color })
+    .select({ ticketId: ticketTags.ticketId, id: tagsView.id, name: tagsView.name, color: tagsView.color })
     .from(ticketTags)
-    .innerJoin(tagsRef, eq(tagsRef.id, ticketTags.tagId))
+    .innerJoin(tagsView, eq(tagsView.id, ticketTags.tagId))
     .where(inArray(ticketTags.ticketId, ticketIds))
     .orderBy(ticketTags.id);
   for (const { ticketId, ...tag } of rows) {
@@ -115,9 +115,9 @@ const byIdQueries = preparedPer((db: Db | SyncDb) => {
       .limit(1)
       .prepare(),
     tags: (db as Db)
-      .select({ id: tagsRef.id, name: tagsRef.name, color: tagsRef.color })
+      .select({ id: tagsView.id, name: tagsView.name, color: tagsView.color })
       .from(ticketTags)
-      .innerJoin(tagsRef, eq(tagsRef.id, ticketTags.tagId))
+      .innerJoin(tagsView, eq(tagsView.id, ticketTags.tagId))
       .where(eq(ticketTags.ticketId, p("id")))
       .orderBy(ticketTags.id)
       .prepare(),

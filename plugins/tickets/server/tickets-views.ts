@@ -24,15 +24,12 @@ export class TicketViews implements TicketReader {
 
   /** Whether `user` sees contact numbers masked (plain user + lgpdHideNumber enabled). */
   async masksFor(user: UserRow): Promise<boolean> {
-    const service = this.ctx.services.get("contacts.masksNumbersFor");
-    if (service) return service(user);
-    return !isAdmin(user) && (await this.ctx.settings.companyOne(user.companyId, "lgpdHideNumber")) === "enabled";
+    return this.ctx.services.require("contacts.masksNumbersFor")(user);
   }
 
   /** The ids of the queues a user works. */
   async queueIdsOf(userId: number): Promise<number[]> {
-    const ofUser = this.ctx.services.get("queues.ofUser");
-    return ofUser ? (await ofUser(userId)).map((q) => q.id) : [];
+    return (await this.ctx.services.require("queues.ofUser")(userId)).map((q) => q.id);
   }
 
   async view(companyId: number, ticketId: number, viewer?: UserRow): Promise<TicketView | null> {

@@ -1,4 +1,6 @@
 import { eq } from "drizzle-orm";
+import { definePlugin } from "../../../core/plugin/manifest.ts";
+import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { createTestKernel, serverPlugins, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { messages, ticketLogs, tickets } from "../schema/tables.ts";
 import ticketsPlugin from "./index.ts";
@@ -13,7 +15,17 @@ const REAL_CHANNELS = new Set(["meta", "whatsapp"]);
  */
 export const ticketsKernel = (env?: Record<string, string>) => {
   const plugins = serverPlugins.filter((p) => !REAL_CHANNELS.has(p.manifest.id));
-  return createTestKernel({ plugins: plugins.some((p) => p.manifest.id === "tickets") ? plugins : [...plugins, ticketsPlugin], env });
+  // The left-out channel plugins declare their channels' plan features (useWhatsapp, ...); a
+  // stand-in keeps declaring them, so the faked channels are gated as in production.
+  const features = defineServerPlugin({
+    manifest: definePlugin({
+      id: "test-channel-features",
+      planFeatures: serverPlugins.filter((p) => REAL_CHANNELS.has(p.manifest.id)).flatMap((p) => p.manifest.planFeatures ?? []),
+    }),
+    setup() {},
+  });
+  const withTickets = plugins.some((p) => p.manifest.id === "tickets") ? plugins : [...plugins, ticketsPlugin];
+  return createTestKernel({ plugins: [features, ...withTickets], env });
 };
 
 /** Creates a connection of the token's company and returns its row as answered (token included). */

@@ -1,60 +1,29 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { Connection } from "../../connections/web/public.ts";
+import type { Contact } from "../../contacts/web/public.ts";
+import type { QueueSummary } from "../../queues/web/public.ts";
+import type { Tag } from "../../tags/web/public.ts";
+import type { UserSummary } from "../../users/web/public.ts";
 import type { MessageListResponse, TicketNoteView } from "../shared/ticket-types.ts";
 
-/** GET /queue (the fields the ticket dialogs use). */
-export interface QueueOption {
-  id: number;
-  name: string;
-  color: string;
-}
-
+// The option lists are other plugins' answers: their types come from those plugins' public
+// web entries (inferred from the server's schemas), narrowed to the fields the dialogs use.
+/** GET /queue. */
+export type QueueOption = Pick<QueueSummary, "id" | "name" | "color">;
 /** GET /users/list. */
-export interface UserOption {
-  id: number;
-  name: string;
-  profile: string;
-  online: boolean;
-}
-
-/** GET /whatsapp (the fields the new-ticket dialog uses). */
-export interface ConnectionOption {
-  id: number;
-  name: string;
-  channel: string;
-  status: string;
-  isDefault: boolean;
-}
-
+export type UserOption = Pick<UserSummary, "id" | "name" | "profile" | "online">;
+/** GET /whatsapp. */
+export type ConnectionOption = Pick<Connection, "id" | "name" | "channel" | "status" | "isDefault">;
 /** GET /tags/list. */
-export interface TagOption {
-  id: number;
-  name: string;
-  color: string;
-  kanban: number;
-}
-
+export type TagOption = Pick<Tag, "id" | "name" | "color" | "kanban">;
 /** A contact as GET /contacts lists it (what the new-ticket search shows). */
-export interface ContactHit {
-  id: number;
-  name: string;
-  number: string;
-  isGroup: boolean;
-  urlPicture: string;
-}
-
-/** The contact flags the header and the drawer flip. */
-export interface ContactFlags {
-  id: number;
-  disableBot: boolean;
-  acceptAudioMessage: boolean;
-  active: boolean;
-}
+export type ContactHit = Pick<Contact, "id" | "name" | "number" | "isGroup" | "urlPicture">;
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["TicketNote", "Ticket", "Contact"] });
 
 /**
  * The calls around a ticket that are not the ticket itself (spec 000 §7): notes, ticket
- * tags, the contact's picture and flags, and the option lists of the ticket dialogs.
+ * tags, the contact's tags, and the option lists of the ticket dialogs.
  */
 export const extrasApi = tagged.injectEndpoints({
   endpoints: (b) => ({
@@ -77,17 +46,6 @@ export const extrasApi = tagged.injectEndpoints({
     clearTicketTags: b.mutation<unknown, number>({
       query: (ticketId) => ({ url: `/ticket-tags/${ticketId}`, method: "DELETE" }),
       invalidatesTags: (_r, _e, ticketId) => [{ type: "Ticket", id: ticketId }],
-    }),
-    contactProfile: b.query<{ contactId: number; urlPicture: string }, string>({
-      query: (number) => `/contacts/profile/${encodeURIComponent(number)}`,
-    }),
-    toggleDisableBot: b.mutation<ContactFlags, { contactId: number; ticketId: number }>({
-      query: ({ contactId }) => ({ url: `/contacts/toggleDisableBot/${contactId}`, method: "PUT" }),
-      invalidatesTags: (_r, _e, { contactId, ticketId }) => [{ type: "Contact", id: contactId }, { type: "Ticket", id: ticketId }],
-    }),
-    toggleAcceptAudio: b.mutation<ContactFlags, { contactId: number; acceptAudioMessage: boolean }>({
-      query: ({ contactId, acceptAudioMessage }) => ({ url: `/contacts/toggleAcceptAudio/${contactId}`, method: "PUT", body: { acceptAudioMessage } }),
-      invalidatesTags: (_r, _e, { contactId }) => [{ type: "Contact", id: contactId }],
     }),
     contactTagIds: b.query<{ contactId: number; tags: { id: number; name: string; color: string }[] }, number>({
       query: (contactId) => `/contactTags/${contactId}`,
@@ -116,9 +74,6 @@ export const {
   useDeleteTicketNoteMutation,
   useSetTicketTagMutation,
   useClearTicketTagsMutation,
-  useContactProfileQuery,
-  useToggleDisableBotMutation,
-  useToggleAcceptAudioMutation,
   useLazyContactTagIdsQuery,
   useSearchContactsQuery,
   useQueueOptionsQuery,

@@ -16,7 +16,7 @@ export default defineServerPlugin({
     const online = new OnlineStatus(ctx.db, ctx.realtime);
     trackOnlineStatus(ctx.realtime, online, ctx.log);
     followUserRights(ctx.bus, ctx.realtime);
-    ctx.jobs.schedule("users.online-sweep", SWEEP_PATTERN, async () => {
+    ctx.jobs.schedule("online-sweep", SWEEP_PATTERN, async () => {
       await online.sweep();
     });
     ctx.onStart(async () => {

@@ -1,4 +1,4 @@
-import type { User, UserPayload } from "./users-api.ts";
+import type { User, UserChanges } from "./users-api.ts";
 
 /** The Permissions tab's switches (spec 001 §3 'User'). */
 export const toggleFlags = ["allHistoric", "allUserChat", "userClosePendingTicket", "showDashboard", "allowRealTime", "allowConnections"] as const;
@@ -85,8 +85,8 @@ export interface Rights {
  * What the dialog sends: only the fields the person may change, so a plain user editing
  * their own profile never sends (and is never refused for) profile or permission fields.
  */
-export function toPayload(form: UserForm, rights: Rights): UserPayload {
-  const payload: UserPayload = {
+export function toPayload(form: UserForm, rights: Rights): UserChanges & { name: string; email: string } {
+  const payload: UserChanges & { name: string; email: string } = {
     name: form.name.trim(),
     email: form.email.trim().toLowerCase(),
     defaultTheme: form.defaultTheme,

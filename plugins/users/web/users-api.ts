@@ -1,57 +1,7 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { QueueChoice, User, UserChanges, UserPage, UserPayload } from "../shared/user-types.ts";
 
-export type Toggle = "enabled" | "disabled";
-
-/** A user as the API answers it (never secrets). */
-export interface User {
-  id: number;
-  companyId: number;
-  name: string;
-  email: string;
-  profile: "user" | "admin";
-  super: boolean;
-  profileImage: string | null;
-  farewellMessage: string;
-  startWork: string;
-  endWork: string;
-  whatsappId: number | null;
-  allTicket: "enable" | "disable";
-  allowGroup: boolean;
-  defaultTheme: "light" | "dark";
-  defaultMenu: "open" | "closed";
-  allHistoric: Toggle;
-  allUserChat: Toggle;
-  userClosePendingTicket: Toggle;
-  showDashboard: Toggle;
-  allowRealTime: Toggle;
-  allowConnections: Toggle;
-  defaultTicketsManagerWidth: number;
-  online: boolean;
-  lastSeenAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The queues the user works (single-user answers; absent or empty without the queues plugin). */
-  queues?: QueueChoice[];
-}
-
-/** A queue as the dialog's queue choices show it (GET /queue, served by the queues plugin). */
-export type QueueChoice = {
-  id: number;
-  name: string;
-  color: string;
-};
-
-export interface UserPage {
-  users: User[];
-  count: number;
-  hasMore: boolean;
-}
-
-/** What the dialog sends: any subset of the editable fields. */
-export type UserPayload = Partial<Omit<User, "id" | "companyId" | "online" | "lastSeenAt" | "createdAt" | "updatedAt" | "defaultTicketsManagerWidth" | "queues">> & {
-  password?: string;
-  queueIds?: number[];
-};
+export type { QueueChoice, Toggle, User, UserChanges, UserPage, UserPayload } from "../shared/user-types.ts";
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["User"] });
 
@@ -70,7 +20,7 @@ export const usersApi = tagged.injectEndpoints({
     createUser: build.mutation<User, UserPayload>({
       query: (body) => ({ url: "/users", method: "POST", body }),
     }),
-    updateUser: build.mutation<User, { id: number } & UserPayload>({
+    updateUser: build.mutation<User, { id: number } & UserChanges>({
       query: ({ id, ...body }) => ({ url: `/users/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "User", id }],
     }),

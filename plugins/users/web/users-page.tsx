@@ -1,12 +1,11 @@
-import { useEffect, useState } from "react";
-import { Button, HTMLTable, InputGroup, Intent, Tag, Tooltip } from "@blueprintjs/core";
+import { useState } from "react";
+import { Button, HTMLTable, Intent, Tag, Tooltip } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
-import { ConfirmDialog, EmptyState, NoAccess, PageLayout, toastError, useConfirmedAction, useDebouncedValue, useInfiniteScroll, ListFooter } from "../../../web/src/ui/index.ts";
-import { useUsersList } from "./use-users-list.ts";
+import { ConfirmDialog, EmptyState, ListFooter, NoAccess, PageLayout, SearchAndAdd, useConfirmedAction, useLiveList, type LivePage } from "../../../web/src/ui/index.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 import { UserDialog } from "./user-dialog.tsx";
-import { useDeleteUserMutation, type User } from "./users-api.ts";
+import { useDeleteUserMutation, useGetUsersPageQuery, type User } from "./users-api.ts";
 
 /** The green or grey dot of the status column. */
 function OnlineDot({ online }: { online: boolean }) {
@@ -31,19 +30,23 @@ export function UsersPage() {
   const { t } = useTranslation("users");
   const { isAdmin, user: me } = useSession();
   const [search, setSearch] = useState("");
-  const searchParam = useDebouncedValue(search.trim());
-  const list = useUsersList(searchParam, isAdmin);
-  const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
+  // Status flips carry the whole public user too, so a live upsert is always complete.
+  const list = useLiveList({
+    query: useGetUsersPageQuery,
+    args: (searchParam, pageNumber) => ({ searchParam, pageNumber }),
+    page: (p): LivePage<User> => ({ records: p.users, count: p.count, hasMore: p.hasMore }),
+    topic: "user",
+    payloadKey: "user",
+    search: search.trim(),
+    skip: !isAdmin,
+    loadError: t("messages.loadError"),
+  });
   const [dialog, setDialog] = useState<{ open: boolean; userId: number | null }>({ open: false, userId: null });
   const [deleteUser, deleting] = useDeleteUserMutation();
   const deletion = useConfirmedAction((user: User) => deleteUser(user.id).unwrap(), {
     success: t("messages.deleted"),
     onDone: (user) => list.remove(user.id),
   });
-
-  useEffect(() => {
-    if (list.isError) toastError(t("messages.loadError"));
-  }, [list.isError, t]);
 
   if (!isAdmin) {
     return (
@@ -56,21 +59,9 @@ export function UsersPage() {
   return (
     <PageLayout
       title={t("titleCount", { count: list.count })}
-      actions={
-        <>
-          <InputGroup
-            type="search"
-            leftIcon="search"
-            placeholder={t("searchPlaceholder")}
-            aria-label={t("searchPlaceholder")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <Button intent={Intent.PRIMARY} icon="add" text={t("add")} onClick={() => setDialog({ open: true, userId: null })} />
-        </>
-      }
+      actions={<SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => setDialog({ open: true, userId: null })} />}
     >
-      {list.users.length === 0 && !list.loading ? (
+      {list.empty ? (
         <EmptyState icon="people" title={t("empty")} />
       ) : (
         <HTMLTable striped style={{ width: "100%" }} aria-label={t("title")}>
@@ -88,7 +79,7 @@ export function UsersPage() {
             </tr>
           </thead>
           <tbody>
-            {list.users.map((u) => (
+            {list.records.map((u) => (
               <tr key={u.id}>
                 <td>{u.id}</td>
                 <td>
@@ -120,7 +111,7 @@ export function UsersPage() {
           </tbody>
         </HTMLTable>
       )}
-      <ListFooter sentinel={sentinel} loading={list.loading} />
+      <ListFooter sentinel={list.sentinel} loading={list.loading} />
 
       <UserDialog
         isOpen={dialog.open}

@@ -1,7 +1,8 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, nowIso } from "../../../core/db/columns.ts";
 import { companies } from "../../../core/db/tables.ts";
-import { ticketsRef, whatsappsRef } from "./refs.ts";
+import { whatsappsKey } from "../../connections/schema/keys.contract.ts";
+import { ticketsKey } from "../../tickets/schema/keys.contract.ts";
 
 /**
  * A session's Signal keys and credentials (Baileys' AuthenticationState), one row per
@@ -12,7 +13,7 @@ import { ticketsRef, whatsappsRef } from "./refs.ts";
 export const whatsappAuthKeys = sqliteTable(
   "whatsapp_auth_keys",
   {
-    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     keyId: text("key_id").notNull(),
@@ -30,7 +31,7 @@ export const whatsappAuthKeys = sqliteTable(
 export const whatsappSessionLeases = sqliteTable("whatsapp_session_leases", {
   whatsappId: integer("whatsapp_id")
     .primaryKey()
-    .references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    .references(whatsappsKey, { onDelete: "cascade" }),
   owner: text("owner").notNull(),
   /** Epoch milliseconds. */
   expiresAt: integer("expires_at").notNull(),
@@ -61,8 +62,8 @@ export const whatsappImportedTickets = sqliteTable(
   {
     id: id(),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
-    ticketId: integer("ticket_id").notNull().references(() => ticketsRef.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id").notNull().references(ticketsKey, { onDelete: "cascade" }),
   },
   (t) => [uniqueIndex("whatsapp_imported_tickets_unique").on(t.whatsappId, t.ticketId)],
 );
@@ -77,7 +78,7 @@ export const whatsappPolls = sqliteTable(
   {
     id: id(),
     companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    whatsappId: integer("whatsapp_id").notNull().references(() => whatsappsRef.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     /** The poll message's WhatsApp id (its provider id in the tickets plugin). */
     providerId: text("provider_id").notNull(),
     /** Who created it, as a normalised jid ("5511…@s.whatsapp.net" or "…@lid"). */

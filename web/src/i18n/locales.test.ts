@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { errorStatus } from "../../../core/errors.ts";
+import { kernelErrors, sharedErrors } from "../../../core/errors.ts";
+import type { PluginManifest } from "../../../core/plugin/manifest.ts";
 import { commonResources, languages } from "./i18n.ts";
 
 function keys(obj: Record<string, unknown>, prefix = ""): string[] {
@@ -22,10 +23,13 @@ describe("shell translations", () => {
     }
   });
 
-  it("every error code of the server has a translation in every language", () => {
+  it("every error code of the server (the kernel's and each plugin's manifest) has a translation in every language", () => {
+    const manifests = Object.values(import.meta.glob<{ manifest: PluginManifest }>("../../../plugins/*/plugin.ts", { eager: true })).map((m) => m.manifest);
+    const codes = [...Object.keys(kernelErrors), ...Object.keys(sharedErrors), ...manifests.flatMap((m) => Object.keys(m.errors ?? {}))];
+    expect(codes).toContain("ERR_NO_TICKET_FOUND");
     for (const lang of languages) {
       const errors = commonResources[lang].errors as Record<string, string>;
-      for (const code of Object.keys(errorStatus)) expect(errors[code], `${lang}:${code}`).toBeTruthy();
+      for (const code of codes) expect(errors[code], `${lang}:${code}`).toBeTruthy();
     }
   });
 });

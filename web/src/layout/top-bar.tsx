@@ -2,7 +2,7 @@ import { Button, Navbar, NavbarDivider, NavbarGroup, Tag, Tooltip } from "@bluep
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { subscriptionDaysLeft } from "../plugin/access.ts";
-import { usePlugins } from "../plugin/plugins.tsx";
+import { useZone } from "../plugin/zone.tsx";
 import { useSession } from "../session/session.ts";
 import { useAppDispatch, useAppSelector } from "../store/store.ts";
 import { menuToggled, selectMenuOpen } from "../store/ui-slice.ts";
@@ -33,8 +33,7 @@ export function TopBar({ narrow }: { narrow: boolean }) {
   const { t } = useTranslation("common");
   const dispatch = useAppDispatch();
   const menuOpen = useAppSelector(selectMenuOpen);
-  const { enabled } = usePlugins();
-  const zoneItems = enabled.flatMap((p) => (p.zones?.topbar ?? []).map((C, i) => ({ key: `${p.manifest.id}-${i}`, C })));
+  const zoneItems = useZone("topbar");
   const menuLabel = menuOpen ? t("menu.collapse") : t("menu.expand");
 
   return (
@@ -47,9 +46,9 @@ export function TopBar({ narrow }: { narrow: boolean }) {
       </NavbarGroup>
       <NavbarGroup align="right" className="app-topbar-right">
         {narrow ? null : <DueDate />}
-        {zoneItems.map(({ key, C }) => (
+        {zoneItems.map(({ key, Component }) => (
           <Fragment key={key}>
-            <C />
+            <Component />
           </Fragment>
         ))}
         <Tooltip content={t("topbar.refresh")} placement="bottom">

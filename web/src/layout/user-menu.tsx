@@ -1,7 +1,7 @@
 import { Button, Icon, MenuDivider, MenuItem } from "@blueprintjs/core";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { usePlugins } from "../plugin/plugins.tsx";
+import { useZone } from "../plugin/zone.tsx";
 import { logout } from "../session/session-actions.ts";
 import { useSession } from "../session/session.ts";
 import type { SessionUser } from "../session/types.ts";
@@ -35,8 +35,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation("common");
   const dispatch = useAppDispatch();
   const { user, isSuper, isAdmin } = useSession();
-  const { enabled } = usePlugins();
-  const items = enabled.flatMap((p) => (p.zones?.userMenuItems ?? []).map((C, i) => ({ key: `${p.manifest.id}-${i}`, C })));
+  const items = useZone("userMenuItems");
   const role = isSuper ? t("profiles.super") : isAdmin ? t("profiles.admin") : t("profiles.user");
 
   return (
@@ -69,9 +68,9 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         </div>
       </li>
       <MenuDivider />
-      {items.map(({ key, C }) => (
+      {items.map(({ key, Component }) => (
         <Fragment key={key}>
-          <C />
+          <Component />
         </Fragment>
       ))}
       {items.length ? <MenuDivider /> : null}

@@ -1,11 +1,12 @@
 import { Card, H5, Icon, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { planFlags } from "../../../core/db/tables.ts";
 import { useMenu } from "../app/use-menu.ts";
 import { useBranding } from "../layout/branding.ts";
 import { Avatar } from "../layout/user-menu.tsx";
 import { subscriptionDaysLeft, type MenuItem } from "../plugin/access.ts";
+import { declaredPlanFeatures } from "../plugin/plan-features.ts";
+import { Zone } from "../plugin/zone.tsx";
 import { useSession } from "../session/session.ts";
 import { formatDate } from "../ui/format-date.ts";
 import { PageLayout } from "../ui/page-layout.tsx";
@@ -74,14 +75,16 @@ export function HomePage() {
             {role}
           </Tag>
         </Card>
+        <Zone name="dashboard.cards" />
       </div>
 
       <section className="app-home-section">
         <H5>{t("home.features")}</H5>
         <div className="app-home-tags">
-          {planFlags.map((flag) => (
-            <Tag key={flag} round minimal={!flags[flag]} intent={flags[flag] ? "success" : "none"} icon={flags[flag] ? "tick" : "cross"} className={flags[flag] ? undefined : "app-tag-off"}>
-              {t(`planFlags.${flag}`)}
+          {declaredPlanFeatures.map(({ key, label }) => (
+            <Tag key={key} round minimal={!flags[key]} intent={flags[key] ? "success" : "none"} icon={flags[key] ? "tick" : "cross"} className={flags[key] ? undefined : "app-tag-off"}>
+              {/* The label is namespaced ("plans:flags.useKanban"): the declaring plugin translates it. */}
+              {t(label)}
             </Tag>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import type { PlanFlag } from "../../../core/db/tables.ts";
+import type { PlanFeatureKey } from "../../../core/plugin/plan-features.ts";
 import type { Session } from "../session/session.ts";
 import { daysUntil } from "../ui/format-date.ts";
 import type { MenuEntry, PluginPage, WebAccess, WebPlugin } from "./web-plugin.ts";
@@ -14,12 +14,12 @@ export function hasAccess(access: WebAccess | undefined, session: AccessSession)
 }
 
 /** The plan flag that gates an item: its own, else its plugin's; `false` means none. */
-export function effectivePlanFlag(plugin: WebPlugin, item: { planFlag?: PlanFlag | false }): PlanFlag | undefined {
+export function effectivePlanFlag(plugin: WebPlugin, item: { planFlag?: PlanFeatureKey | false }): PlanFeatureKey | undefined {
   if (item.planFlag === false) return undefined;
   return item.planFlag ?? plugin.manifest.planFlag;
 }
 
-export function planAllows(flag: PlanFlag | undefined, session: AccessSession): boolean {
+export function planAllows(flag: PlanFeatureKey | undefined, session: AccessSession): boolean {
   return !flag || !!session.planFlags[flag];
 }
 

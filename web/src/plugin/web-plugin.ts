@@ -1,7 +1,8 @@
 import type { ComponentType, LazyExoticComponent } from "react";
 import type { IconName } from "@blueprintjs/icons";
 import type { PluginManifest } from "../../../core/plugin/manifest.ts";
-import type { PlanFlag } from "../../../core/db/tables.ts";
+import type { PlanFeatureKey } from "../../../core/plugin/plan-features.ts";
+import type { ZoneContributions } from "./zone-types.ts";
 
 export type Language = "pt" | "en" | "es" | "tr";
 export const languages: readonly Language[] = ["pt", "en", "es", "tr"];
@@ -17,7 +18,7 @@ export interface PluginPage {
   /** A named permission rule the user must hold (from the session's `permissions`). */
   rule?: string;
   /** Overrides the plugin's plan flag for this page; `false` for none. */
-  planFlag?: PlanFlag | false;
+  planFlag?: PlanFeatureKey | false;
   /** Public pages (login, signup) render without the private layout and send signed-in users to "/". */
   public?: boolean;
 }
@@ -31,7 +32,7 @@ export interface MenuEntry {
   order: number;
   access?: WebAccess;
   rule?: string;
-  planFlag?: PlanFlag | false;
+  planFlag?: PlanFeatureKey | false;
   /** Section heading key (e.g. "common:menu.administration"); entries with the same section group together. */
   section?: string;
   /** Small component rendered at the right of the entry (a count or a "!" badge). */
@@ -46,15 +47,14 @@ export interface MenuEntry {
   useVisible?: () => boolean;
 }
 
-/** Places in the shell where plugins add components. */
-export interface Zones {
-  /** Items in the top bar, left of the user menu (announcements bell, etc.). */
-  topbar?: ComponentType[];
-  /** Items in the top bar's user menu, above "logout" (e.g. the users plugin's "Profile" dialog opener). */
-  userMenuItems?: ComponentType[];
+/**
+ * Places where plugins add components: the named zones of `ZoneProps` (./zone-types.ts;
+ * the shell's and those the plugins owning a screen declare), plus the settings page's tabs.
+ */
+export type Zones = ZoneContributions & {
   /** Tabs of the /settings page: { id, labelKey, component, access }. */
   settingsTabs?: SettingsTab[];
-}
+};
 
 export interface SettingsTab {
   id: string;

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import { planFlags as allPlanFlags, type PlanFlag } from "../../../core/db/tables.ts";
+import type { PlanFeatureKey } from "../../../core/plugin/plan-features.ts";
+import { declaredPlanFeatures } from "../plugin/plan-features.ts";
 import { useAppSelector } from "../store/store.ts";
 import { selectSession } from "./session-slice.ts";
 import type { SessionCompany, SessionStatus, SessionUser } from "./types.ts";
@@ -19,8 +20,8 @@ export interface Session {
   isSuper: boolean;
   /** Whether the user holds a named permission rule (`tickets-manager:showall`, ...). */
   can(rule: string): boolean;
-  /** The company plan's feature flags; all false without a plan. */
-  planFlags: Record<PlanFlag, boolean>;
+  /** The company plan's features (declared by the plugins' manifests); all false without a plan. */
+  planFlags: Record<PlanFeatureKey, boolean>;
 }
 
 export const isAdminUser = (user: SessionUser | null | undefined): boolean => !!user && (user.super || user.profile === "admin");
@@ -31,9 +32,9 @@ export function settingsOf(user: SessionUser | null | undefined): Record<string,
   return out;
 }
 
-export function planFlagsOf(user: SessionUser | null | undefined): Record<PlanFlag, boolean> {
+export function planFlagsOf(user: SessionUser | null | undefined): Record<PlanFeatureKey, boolean> {
   const plan = user?.company?.plan;
-  return Object.fromEntries(allPlanFlags.map((f) => [f, !!plan?.[f]])) as Record<PlanFlag, boolean>;
+  return Object.fromEntries(declaredPlanFeatures.map((f) => [f.key, !!plan?.[f.key]])) as Record<PlanFeatureKey, boolean>;
 }
 
 /** Everything derived from the session in one place, so pages and the shell agree on it. */

@@ -1,5 +1,6 @@
 import type { PublicUser } from "../../../core/auth/session-user.ts";
 import type { PlanRow } from "../../../core/db/rows.ts";
+import type { PlanFeatureKey } from "../../../core/plugin/plan-features.ts";
 
 /** Plugins add the fields their `sessionUsers.extend()` puts on the user, by declaration merging. */
 export interface SessionUserExtensions {}
@@ -20,7 +21,8 @@ export interface SessionCompany {
   dueDate: string | null;
   recurrence: string;
   planId: number | null;
-  plan: PlanRow | null;
+  /** The plan with one boolean per declared plan feature (`useKanban`, ...). */
+  plan: (PlanRow & Partial<Record<PlanFeatureKey, boolean>>) | null;
   settings: { key: string; value: string }[];
 }
 

@@ -1,4 +1,5 @@
-import { planFlags } from "../../../core/db/tables.ts";
+import type { PlanFeatureKey } from "../../../core/plugin/plan-features.ts";
+import { declaredPlanFeatures } from "../plugin/plan-features.ts";
 import type { SessionCompany, SessionUser } from "../session/types.ts";
 
 type Overrides = Partial<Omit<SessionUser, "company">> & { company?: Partial<SessionCompany> | null };
@@ -77,7 +78,7 @@ export function testPlan(): NonNullable<SessionCompany["plan"]> {
     queues: 10,
     amount: 99,
     isPublic: true,
-    ...(Object.fromEntries(planFlags.map((f) => [f, true])) as Record<(typeof planFlags)[number], boolean>),
+    ...(Object.fromEntries(declaredPlanFeatures.map((f) => [f.key, true])) as Record<PlanFeatureKey, boolean>),
     createdAt: "2025-01-01T00:00:00.000Z",
     updatedAt: "2025-01-01T00:00:00.000Z",
   };

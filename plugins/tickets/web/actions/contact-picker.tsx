@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { Button, FormGroup, InputGroup, Intent, Menu, MenuItem, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { ContactAvatar } from "../../../contacts/web/contact-avatar.tsx";
-import { ContactDialog } from "../../../contacts/web/contact-dialog.tsx";
-import { formatNumber } from "../../../contacts/shared/phone.ts";
+import { ContactAvatar, ContactDialog, formatNumber } from "../../../contacts/web/public.ts";
 import { useDebouncedValue } from "../../../../web/src/ui/use-debounced-value.ts";
 import { useSearchContactsQuery } from "../extras-api.ts";
 import { MIN_SEARCH } from "./transfer-dialog.tsx";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
-import { useGetContactQuery } from "../../../contacts/web/contacts-api.ts";
+import { useGetContactQuery } from "../../../contacts/web/public.ts";
 import { useSession } from "../../../../web/src/session/session.ts";
 import { toastError } from "../../../../web/src/ui/toast.ts";
 import { useConnectionOptionsQuery } from "../extras-api.ts";

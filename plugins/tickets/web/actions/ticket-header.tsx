@@ -1,7 +1,8 @@
-import { Button, Intent, Tag, Tooltip } from "@blueprintjs/core";
+import { Button, Intent, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { ContactAvatar } from "../../../contacts/web/contact-avatar.tsx";
 import { ConfirmDialog } from "../../../../web/src/ui/confirm-dialog.tsx";
+import { Zone } from "../../../../web/src/plugin/zone.tsx";
+import { ContactAvatar } from "../../../contacts/web/public.ts";
 import type { TicketView } from "../../shared/ticket-types.ts";
 import { AcceptQueueDialog } from "./accept-queue-dialog.tsx";
 import { ResolveDialog } from "./resolve-dialog.tsx";
@@ -58,18 +59,10 @@ export function TicketHeader({ ticket, onOpenContact }: TicketHeaderProps) {
             <Button text={t("actions.header.accept")} icon="tick" intent={Intent.PRIMARY} onClick={a.accept} loading={a.busy} />
           </>
         ) : null}
+        {/* other plugins' actions (the contacts plugin's chatbot switch), before the live ones */}
+        <Zone name="tickets.headerActions" props={{ ticket }} />
         {live ? (
           <>
-            <Tooltip content={a.botDisabled ? t("actions.header.enableBot") : t("actions.header.disableBot")}>
-              <Button
-                variant="minimal"
-                icon={a.botDisabled ? "disable" : "predictive-analysis"}
-                aria-label={a.botDisabled ? t("actions.header.enableBot") : t("actions.header.disableBot")}
-                aria-pressed={!a.botDisabled}
-                onClick={a.toggleBot}
-                loading={a.togglingBot}
-              />
-            </Tooltip>
             <Button text={t("actions.header.return")} icon="undo" variant="outlined" onClick={a.returnToQueue} disabled={a.busy} />
             <Button text={t("actions.header.transfer")} icon="exchange" variant="outlined" onClick={() => a.setDialog("transfer")} disabled={a.busy} />
             <Button text={t("actions.header.resolve")} icon="tick-circle" intent={Intent.SUCCESS} onClick={a.resolve} loading={a.checkingTags} disabled={a.busy} />

@@ -1,11 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { useSession } from "../../../../web/src/session/session.ts";
 import { useAppDispatch } from "../../../../web/src/store/store.ts";
 import { toastError, toastSuccess, toastWarning } from "../../../../web/src/ui/toast.ts";
 import type { TicketUpdateBody, TicketView } from "../../shared/ticket-types.ts";
-import { extrasApi, useLazyContactTagIdsQuery, useToggleDisableBotMutation } from "../extras-api.ts";
+import { extrasApi, useLazyContactTagIdsQuery } from "../extras-api.ts";
 import { useDeleteTicketMutation, useUpdateTicketMutation } from "../tickets-api.ts";
 import { collectMessages, downloadFile, exportFileName, transcriptPdf, type TranscriptLabels } from "./pdf-export.ts";
 import type { TransferChoice } from "./transfer-dialog.tsx";
@@ -26,14 +26,10 @@ export function useTicketActions(ticket: TicketView) {
   const dispatch = useAppDispatch();
   const [update, updating] = useUpdateTicketMutation();
   const [deleteTicket, deleting] = useDeleteTicketMutation();
-  const [toggleBotCall, togglingBot] = useToggleDisableBotMutation();
   const [loadContactTags, contactTags] = useLazyContactTagIdsQuery();
   const conflict = useTicketConflict();
   const [dialog, setDialog] = useState<TicketDialog | null>(null);
-  const [botDisabled, setBotDisabled] = useState(ticket.contact.disableBot);
   const [exporting, setExporting] = useState(false);
-
-  useEffect(() => setBotDisabled(ticket.contact.disableBot), [ticket.contact.disableBot, ticket.id]);
 
   /** PUT /tickets/{id}; a conflict closes the dialog and is shown, other failures toast and keep it. */
   const run = async (body: TicketUpdateBody, after?: (updated: TicketView) => void) => {
@@ -112,8 +108,6 @@ export function useTicketActions(ticket: TicketView) {
     closeDialog: () => setDialog(null),
     conflict,
     busy: updating.isLoading || deleting.isLoading,
-    botDisabled,
-    togglingBot: togglingBot.isLoading,
     checkingTags: contactTags.isFetching,
     exporting,
     /** Ignore: admin, or a user with userClosePendingTicket enabled (spec 000 §4, §6). */
@@ -143,14 +137,6 @@ export function useTicketActions(ticket: TicketView) {
       ),
     reopen: () => (ticket.queueId === null ? setDialog("reopenQueue") : reopenInto(ticket.queueId)),
     reopenInto,
-    toggleBot: async () => {
-      try {
-        const res = await toggleBotCall({ contactId: ticket.contactId, ticketId: ticket.id }).unwrap();
-        setBotDisabled(typeof res?.disableBot === "boolean" ? res.disableBot : !botDisabled);
-      } catch (err) {
-        toastError(err);
-      }
-    },
     toggleIntegration: () => run({ useIntegration: !ticket.useIntegration }),
     remove: async () => {
       try {

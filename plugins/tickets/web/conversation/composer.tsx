@@ -1,17 +1,16 @@
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useRef, useState, type KeyboardEvent } from "react";
 import { Button, Icon, Menu, MenuItem, PopoverNext, Switch, TextArea } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { apiBase } from "../../../../web/src/api/api.ts";
+import { Zone } from "../../../../web/src/plugin/zone.tsx";
 import { toastError } from "../../../../web/src/ui/toast.ts";
-import type { QuickMessage } from "../../../quick-messages/web/quick-messages-api.ts";
 import type { MessageView, TicketView } from "../../shared/ticket-types.ts";
 import { useSendMediaMutation, useSendMessageMutation } from "../messages-api.ts";
+import type { ComposerKeyHandler } from "../zones.ts";
 import { AudioRecorder } from "./audio-recorder.tsx";
 import { ButtonsDialog } from "./buttons-dialog.tsx";
 import { EmojiPicker } from "./emoji-picker.tsx";
 import { MediaPreviewDialog, type CaptionedFile } from "./media-preview-dialog.tsx";
 import { canWrite, safeFileName } from "./message-rules.ts";
-import { QuickReplyFlash, useQuickReplyFlash } from "./quick-reply-flash.tsx";
 import { SendContactDialog } from "./send-contact-dialog.tsx";
 import type { useSignature } from "./use-signature.ts";
 
@@ -87,25 +86,20 @@ export function Composer({ ticket, quoted, onCancelQuote, onSent, signature }: C
     }
   };
 
-  // The quick-reply flash: its text goes into the composer; an attachment goes through the
-  // media preview (the usual attach flow), fetched from where the server serves it.
-  const pickQuickReply = async (qm: QuickMessage) => {
-    setText(qm.message);
+  // The `tickets.composerTools` zone (the quick-reply flash, ...): tools set the text, attach
+  // files and see the input's keys before the composer does.
+  const keyHandlers = useRef(new Set<ComposerKeyHandler>());
+  const registerKeyHandler = useCallback((handler: ComposerKeyHandler) => {
+    keyHandlers.current.add(handler);
+    return () => void keyHandlers.current.delete(handler);
+  }, []);
+  const setTextFromTool = useCallback((next: string) => {
+    setText(next);
     requestAnimationFrame(() => area.current?.focus());
-    if (!qm.mediaUrl) return;
-    try {
-      const res = await fetch(`${apiBase}${qm.mediaUrl}`);
-      if (!res.ok) throw new Error(t("conversation.quickReplies.mediaFailed"));
-      const blob = await res.blob();
-      setFiles([new File([blob], safeFileName(qm.mediaName ?? "arquivo"), { type: blob.type })]);
-    } catch (err) {
-      toastError(err instanceof Error && err.message ? err.message : err);
-    }
-  };
-  const flash = useQuickReplyFlash(text, (qm) => void pickQuickReply(qm));
+  }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (flash.onKeyDown(e)) return;
+    for (const handler of keyHandlers.current) if (handler(e)) return;
     // Enter sends, Shift+Enter starts a new line; an IME composition keeps its Enter.
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
@@ -152,7 +146,7 @@ export function Composer({ ticket, quoted, onCancelQuote, onSent, signature }: C
         ) : null}
         <Switch inline label={t("conversation.composer.private")} checked={isPrivate} disabled={!writable} onChange={(e) => setPrivate(e.currentTarget.checked)} />
       </div>
-      <QuickReplyFlash {...flash} />
+      <Zone name="tickets.composerTools" props={{ ticket, text, setText: setTextFromTool, attachFiles: setFiles, registerKeyHandler, disabled: !writable }} />
       <div className="composer-row">
         {!recording ? (
           <>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { useSession } from "../../../../web/src/session/session.ts";
 import { toastError, toastWarning } from "../../../../web/src/ui/toast.ts";
-import { contactsApi, useCreateContactMutation } from "../../../contacts/web/contacts-api.ts";
+import { contactsApi, useCreateContactMutation } from "../../../contacts/web/public.ts";
 import type { MessageView, TicketView } from "../../shared/ticket-types.ts";
 import { TicketOpenDialog } from "../actions/ticket-open-dialog.tsx";
 import { useTicketConflict } from "../actions/use-ticket-conflict.ts";

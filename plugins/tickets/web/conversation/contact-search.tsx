@@ -2,7 +2,7 @@ import { useState } from "react";
 import { InputGroup, Menu, MenuItem, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useDebouncedValue } from "../../../../web/src/ui/use-debounced-value.ts";
-import { useGetContactsPageQuery, type Contact } from "../../../contacts/web/contacts-api.ts";
+import { useGetContactsPageQuery, type Contact } from "../../../contacts/web/public.ts";
 import { MIN_CONTACT_SEARCH } from "./message-rules.ts";
 
 export interface ContactSearchProps {

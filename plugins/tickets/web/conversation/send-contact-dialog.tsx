@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../../web/src/ui/toast.ts";
-import type { Contact } from "../../../contacts/web/contacts-api.ts";
+import type { Contact } from "../../../contacts/web/public.ts";
 import { useSendMessageMutation } from "../messages-api.ts";
 import { ContactSearch } from "./contact-search.tsx";
 

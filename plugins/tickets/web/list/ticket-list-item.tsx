@@ -1,12 +1,10 @@
 import { Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { ContactAvatar } from "../../../contacts/web/contact-avatar.tsx";
+import { Zone } from "../../../../web/src/plugin/zone.tsx";
+import { ContactAvatar } from "../../../contacts/web/public.ts";
 import type { TicketView } from "../../shared/ticket-types.ts";
 import { cut, LAST_MESSAGE_MAX, listTime, NAME_MAX, ratingEmoji } from "./ticket-format.ts";
 import { plainWhatsAppText } from "../conversation/formatted-text.tsx";
-
-/** How many ticket tags show before '+N'. */
-export const VISIBLE_TAGS = 2;
 
 const chip = (color: string | null | undefined) => (color ? { background: color, color: "#fff" } : undefined);
 
@@ -20,15 +18,13 @@ export interface TicketListItemProps {
 
 /**
  * One row of the list (spec 000 §2): picture, name (60), last message (40), time, unread
- * count, queue, connection, attendant (admin), the first two tags then '+N', and the
- * rating emoji of a rated ticket.
+ * count, queue, connection, attendant (admin), then the `tickets.listItemBadges` zone (the tags
+ * plugin's first two tags and '+N'), and the rating emoji of a rated ticket.
  */
 export function TicketListItem({ ticket, selected, showUser, onSelect }: TicketListItemProps) {
   const { t } = useTranslation("tickets");
   const name = ticket.contact?.name ?? "";
   const emoji = ratingEmoji(ticket.userRating?.rate);
-  const tags = ticket.tags ?? [];
-  const restTags = tags.length - VISIBLE_TAGS;
   return (
     <li className={selected ? "tickets-item is-selected" : "tickets-item"} style={ticket.queue?.color ? { borderLeftColor: ticket.queue.color } : undefined}>
       <button type="button" className="tickets-item-button" aria-current={selected ? "true" : undefined} onClick={() => onSelect(ticket.uuid)}>
@@ -67,16 +63,7 @@ export function TicketListItem({ ticket, selected, showUser, onSelect }: TicketL
                 {ticket.user.name}
               </Tag>
             ) : null}
-            {tags.slice(0, VISIBLE_TAGS).map((tag) => (
-              <Tag key={tag.id} round minimal={!tag.color} style={chip(tag.color)}>
-                {tag.name}
-              </Tag>
-            ))}
-            {restTags > 0 ? (
-              <Tag round minimal title={tags.slice(VISIBLE_TAGS).map((x) => x.name).join(", ")}>
-                +{restTags}
-              </Tag>
-            ) : null}
+            <Zone name="tickets.listItemBadges" props={{ ticket }} />
           </span>
         </span>
       </button>

@@ -5,6 +5,7 @@ import { renderWithProviders, testUser } from "../../../../web/src/test/render.t
 import { stubApi, type StubCall } from "../../../../web/src/test/stub-api.ts";
 import type { TicketView } from "../../shared/ticket-types.ts";
 import { apiMessage, apiTicket } from "../test-tickets.ts";
+import tagsPlugin from "../../../tags/web/index.ts";
 import ticketsPlugin from "../index.ts";
 import { TicketsListPanel } from "./tickets-list-panel.tsx";
 
@@ -75,7 +76,7 @@ afterEach(() => {
 
 const onSelect = vi.fn();
 const render = (session = admin, selectedUuid: string | null = null) =>
-  renderWithProviders(<TicketsListPanel selectedUuid={selectedUuid} onSelect={onSelect} />, { session, route: "/tickets", plugins: [ticketsPlugin] });
+  renderWithProviders(<TicketsListPanel selectedUuid={selectedUuid} onSelect={onSelect} />, { session, route: "/tickets", plugins: [ticketsPlugin, tagsPlugin] });
 const ticketCalls = () => api.calls.filter((c) => c.path === "/tickets").map((c) => Object.fromEntries(new URLSearchParams(c.search)));
 const list = () => screen.getByRole("list");
 /** A checklist option's click lands on its inner item (as a pointer would). */

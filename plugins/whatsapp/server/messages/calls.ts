@@ -47,7 +47,7 @@ export class CallHandler {
     } catch (err) {
       this.log.warn(`whatsapp: rejecting call ${call.id} on connection ${whatsappId} failed`, err);
     }
-    const receive = this.services.get("tickets.receive")!;
+    const receive = this.services.require("tickets.receive");
     const number = await personNumber(this.lids, companyId, call.from, call.callerPn);
     const at = call.date instanceof Date && Number.isFinite(call.date.getTime()) ? call.date.getTime() : Date.now();
     await receive({

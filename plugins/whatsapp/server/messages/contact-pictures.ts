@@ -30,7 +30,7 @@ export class ContactPictures {
   private async fetch(session: LiveSession, contactId: number, jid: string): Promise<void> {
     try {
       const url = await session.socket.profilePictureUrl(jid, "image");
-      if (url) await this.services.get("contacts.setPicture")?.(session.companyId, contactId, url);
+      if (url) await this.services.require("contacts.setPicture")(session.companyId, contactId, url);
     } catch (err) {
       this.log.debug?.(`whatsapp: no profile picture for contact ${contactId}`, err);
     }

@@ -38,7 +38,7 @@ const history = (messages: ReturnType<typeof waMessage>[], extra: Partial<Bailey
   ...extra,
 });
 
-const connection = () => h.t.kernel.services.get("connections.get")!(h.admin.companyId, imp.id);
+const connection = () => h.t.kernel.services.require("connections.get")(h.admin.companyId, imp.id);
 const progressEvents = () =>
   emit.mock.calls.filter(([, event]) => event === `importMessages-${h.admin.companyId}`).map(([, , payload]) => payload as { action: string; status: { this: number; all: number; state: string } });
 const ofImport = async (table: "messages" | "tickets") => (await rows(h.t, table, h.admin.companyId)).filter((r) => r.whatsappId === imp.id);

@@ -158,7 +158,7 @@ export class HistoryImport {
 
   private async setStatus(session: LiveSession, statusImportMessages: "Running" | "Finished"): Promise<void> {
     try {
-      await this.deps.services.get("connections.setStatus")!(session.companyId, session.whatsappId, { statusImportMessages });
+      await this.deps.services.require("connections.setStatus")(session.companyId, session.whatsappId, { statusImportMessages });
     } catch (err) {
       // The connection was deleted meanwhile: nothing to show the status on.
       this.deps.log.warn(`whatsapp: import status of connection ${session.whatsappId} not recorded`, err);

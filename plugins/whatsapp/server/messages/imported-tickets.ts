@@ -28,7 +28,7 @@ export class ImportedTickets {
   /** Closes what the import opened (still open, pending or group ones) and forgets them; answers how many closed. */
   async closeAll(companyId: number, whatsappId: number): Promise<number> {
     const ids = await this.ids(companyId, whatsappId);
-    const closed = ids.length ? await this.services.get("tickets.closeMany")!(companyId, ids) : 0;
+    const closed = ids.length ? await this.services.require("tickets.closeMany")(companyId, ids) : 0;
     await this.db
       .delete(whatsappImportedTickets)
       .where(and(eq(whatsappImportedTickets.companyId, companyId), eq(whatsappImportedTickets.whatsappId, whatsappId)));
@@ -37,10 +37,10 @@ export class ImportedTickets {
 
   /** POST /closedimported/{id}: the company's connection only (another company's id is not found). */
   async closeImported(companyId: number, whatsappId: number): Promise<{ message: string; closed: number }> {
-    const connection = await this.services.get("connections.get")!(companyId, whatsappId);
+    const connection = await this.services.require("connections.get")(companyId, whatsappId);
     if (!connection) throw new AppError("ERR_NO_WAPP_FOUND");
     const closed = await this.closeAll(companyId, whatsappId);
-    await this.services.get("connections.setStatus")!(companyId, whatsappId, { statusImportMessages: null });
+    await this.services.require("connections.setStatus")(companyId, whatsappId, { statusImportMessages: null });
     return { message: "Imported tickets closed", closed };
   }
 }

@@ -1,6 +1,6 @@
 import type { WAMessage } from "@whiskeysockets/baileys";
 import type { Logger } from "../../../../core/log.ts";
-import type { ServiceMap, Services } from "../../../../core/plugin/services.ts";
+import type { Services } from "../../../../core/plugin/services.ts";
 import type { InboundMessage, ReceiveResult } from "../../../tickets/server/tickets.contract.ts";
 import type {} from "../../../tickets/server/channel-driver.contract.ts";
 import type { ContactPictures } from "./contact-pictures.ts";
@@ -108,7 +108,7 @@ export class InboundPipeline {
       };
       await this.withMedia(session, message, part, input);
       if (part.reaction) await this.replaceReaction(session, `${part.reaction.targetId}:${participant ?? from.number}:${fromMe}`, input.providerId);
-      const result = await this.need("tickets.receive")(input);
+      const result = await this.deps.services.require("tickets.receive")(input);
       results.push(result);
       const poll = (part.data as { poll?: { name: string; options: string[] } } | undefined)?.poll;
       if (poll && !result.duplicate) await this.deps.polls?.remember(session, message, poll);
@@ -126,7 +126,7 @@ export class InboundPipeline {
   async revoked(session: LiveSession, targetId: string, fromMe: boolean): Promise<void> {
     if (fromMe && this.deps.echoes.has(session.whatsappId, "remove", targetId)) return;
     const once = `${session.whatsappId}:revoke:${targetId}`;
-    await this.once(once, () => this.need("tickets.providerDeleted")({ companyId: session.companyId, whatsappId: session.whatsappId, providerId: targetId }));
+    await this.once(once, () => this.deps.services.require("tickets.providerDeleted")({ companyId: session.companyId, whatsappId: session.whatsappId, providerId: targetId }));
   }
 
   /** A message edited by its author (reported twice like revokes; our own edits are skipped). */
@@ -134,7 +134,7 @@ export class InboundPipeline {
     const text = body.trim();
     if (!text || (fromMe && this.deps.echoes.has(session.whatsappId, "edit", targetId))) return;
     const once = `${session.whatsappId}:edit:${targetId}:${text}`;
-    await this.once(once, () => this.need("tickets.providerEdited")({ companyId: session.companyId, whatsappId: session.whatsappId, providerId: targetId }, text));
+    await this.once(once, () => this.deps.services.require("tickets.providerEdited")({ companyId: session.companyId, whatsappId: session.whatsappId, providerId: targetId }, text));
   }
 
   /**
@@ -183,13 +183,7 @@ export class InboundPipeline {
     const previous = this.reactions.get(key);
     this.reactions.set(key, providerId);
     if (previous && previous !== providerId)
-      await this.need("tickets.providerDeleted")({ companyId: session.companyId, whatsappId: session.whatsappId, providerId: previous });
-  }
-
-  private need<K extends keyof ServiceMap>(name: K): ServiceMap[K] {
-    const service = this.deps.services.get(name);
-    if (!service) throw new Error(`whatsapp needs the service "${String(name)}"`);
-    return service;
+      await this.deps.services.require("tickets.providerDeleted")({ companyId: session.companyId, whatsappId: session.whatsappId, providerId: previous });
   }
 }
 

@@ -48,7 +48,7 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
   const lids = new LidMap(ctx.db);
   const echoes = new OwnEchoes();
   // The connections plugin caches rows and drops them on every change: no second cache here.
-  const connection = (companyId: number, whatsappId: number) => ctx.services.get("connections.get")!(companyId, whatsappId);
+  const connection = (companyId: number, whatsappId: number) => ctx.services.require("connections.get")(companyId, whatsappId);
   const receipts = new ReadReceipts(sessions, ctx.log);
   const groups = new GroupNames();
   const inbound = new InboundPipeline({
@@ -119,9 +119,7 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
 
   sessions.onSocket(attach);
   sessions.provideMessages?.(resendLookup(ctx.services, sessions));
-  const registerDriver = ctx.services.get("tickets.registerDriver");
-  if (registerDriver) registerDriver(driver);
-  else ctx.log.warn("tickets.registerDriver is not available: WhatsApp connections cannot send messages");
+  ctx.services.require("tickets.registerDriver")(driver);
   provideNumberServices(ctx.services, sessions);
   receipts.listen(ctx.bus);
   registerClosedImportedHandlers(ctx.router, imported);

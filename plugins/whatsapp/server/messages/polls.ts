@@ -107,6 +107,6 @@ export class Polls {
     await this.db.update(whatsappPolls).set({ votes }).where(eq(whatsappPolls.id, poll.id));
     const { body, counts } = pollBody(poll.question, poll.options, votes);
     const data = { poll: { name: poll.question, options: poll.options, votes: counts, voters: Object.keys(votes).length } };
-    await this.services.get("tickets.providerRefreshed")?.({ companyId: session.companyId, whatsappId: session.whatsappId, providerId: pollId }, body, data);
+    await this.services.require("tickets.providerRefreshed")({ companyId: session.companyId, whatsappId: session.whatsappId, providerId: pollId }, body, data);
   }
 }

@@ -88,8 +88,8 @@ describe("number check (POST /contacts) and profile pictures", () => {
   });
 
   it("services answer undefined without a session, and group pictures are asked for <id>@g.us", async () => {
-    const check = h.t.kernel.services.get("channels.checkNumber")!;
-    const picture = h.t.kernel.services.get("channels.profilePicture")!;
+    const check = h.t.kernel.services.require("channels.checkNumber");
+    const picture = h.t.kernel.services.require("channels.profilePicture");
     const other = await createCompanyWithAdmin(h.t, "Outra");
     expect(await check(other.company.id, "5511912345678")).toBeUndefined();
     expect(await picture(other.company.id, "5511912345678")).toBeUndefined();

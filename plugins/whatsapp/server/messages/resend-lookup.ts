@@ -15,9 +15,8 @@ const TEXT_KINDS = new Set(["chat", "conversation", "extendedTextMessage"]);
 export function resendLookup(services: Services, sessions: SessionRegistry) {
   return async (whatsappId: number, key: WAMessageKey): Promise<WAMessage["message"] | undefined> => {
     const companyId = sessions.live(whatsappId)?.companyId;
-    const lookup = services.get("tickets.providerMessage");
-    if (!companyId || !lookup || !key.id) return undefined;
-    const stored = await lookup({ companyId, whatsappId, providerId: key.id });
+    if (!companyId || !key.id) return undefined;
+    const stored = await services.require("tickets.providerMessage")({ companyId, whatsappId, providerId: key.id });
     if (!stored || stored.isDeleted || !TEXT_KINDS.has(stored.mediaType)) return undefined;
     return { conversation: stored.body };
   };

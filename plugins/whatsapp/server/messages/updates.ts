@@ -56,7 +56,7 @@ export class MessageUpdates {
    */
   private async ack(session: LiveSession, key: WAMessageKey, ack: MessageAck, attempt = 0): Promise<void> {
     const ref = { companyId: session.companyId, whatsappId: session.whatsappId, providerId: key.id! };
-    const known = await this.services.get("tickets.ack")!(ref, ack);
+    const known = await this.services.require("tickets.ack")(ref, ack);
     if (known || attempt >= ACK_RETRIES || !this.echoes.has(session.whatsappId, "send", key.id!)) return;
     const timer = setTimeout(() => {
       this.ack(session, key, ack, attempt + 1).catch((err) => this.log.warn(`whatsapp: ack of ${key.id} failed`, err));

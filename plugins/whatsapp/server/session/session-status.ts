@@ -13,18 +13,18 @@ export class SessionStatus {
   constructor(private ctx: PluginContext) {}
 
   async connection(companyId: number, whatsappId: number): Promise<ConnectionRow | null> {
-    return this.service("connections.get")(companyId, whatsappId);
+    return this.ctx.services.require("connections.get")(companyId, whatsappId);
   }
 
   /** Every company's connections of channel "whatsapp" (boot, the admin route, restarts). */
   async whatsappConnections(): Promise<ConnectionRow[]> {
-    return this.service("connections.ofChannel")("whatsapp");
+    return this.ctx.services.require("connections.ofChannel")("whatsapp");
   }
 
   /** False when the connection is gone (deleted meanwhile): the caller drops the session. */
   async publish(companyId: number, whatsappId: number, patch: ConnectionStatusPatch, extra: { pairingCode?: string } = {}): Promise<boolean> {
     try {
-      await this.service("connections.setStatus")(companyId, whatsappId, patch);
+      await this.ctx.services.require("connections.setStatus")(companyId, whatsappId, patch);
       const row = await this.connection(companyId, whatsappId);
       if (!row) return false;
       const { token: _hidden, ...session } = row;
@@ -34,11 +34,5 @@ export class SessionStatus {
       this.ctx.log.warn(`whatsapp ${whatsappId}: status ${patch.status ?? ""} not recorded`, err instanceof Error ? err.message : err);
       return false;
     }
-  }
-
-  private service<K extends "connections.get" | "connections.setStatus" | "connections.ofChannel">(name: K) {
-    const fn = this.ctx.services.get(name);
-    if (!fn) throw new Error(`whatsapp: service ${name} is missing (is the connections plugin installed?)`);
-    return fn;
   }
 }

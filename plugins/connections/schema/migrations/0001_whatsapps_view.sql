@@ -1,0 +1,1 @@
+CREATE VIEW `whatsapps_view` AS select "id", "company_id", "name", "channel", "group_as_ticket" from "whatsapps";

@@ -1,0 +1,1 @@
+CREATE VIEW `contacts_view` AS select "id", "company_id", "name", "number", "email", "url_picture", "disable_bot", "active", "accept_audio_message", "channel", "is_group" from "contacts";

@@ -1,0 +1,1 @@
+CREATE VIEW `queues_view` AS select "id", "company_id", "name", "color" from "queues";

@@ -1,0 +1,9 @@
+/**
+ * What other plugins' web code may use of the queues plugin. Anything else under
+ * plugins/queues/web is internal (tests/architecture/rules.test.ts checks it).
+ */
+import type { z } from "@hono/zod-openapi";
+import type { QueueSummary as QueueSummarySchema } from "../server/queues.schemas.ts";
+
+/** A queue as GET /queue lists it (inferred from the route's schema; type-only, nothing of the server is bundled). */
+export type QueueSummary = z.infer<typeof QueueSummarySchema>;

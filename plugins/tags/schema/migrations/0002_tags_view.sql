@@ -1,0 +1,1 @@
+CREATE VIEW `tags_view` AS select "id", "company_id", "name", "color" from "tags";

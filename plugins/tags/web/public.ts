@@ -1,0 +1,9 @@
+/**
+ * What other plugins' web code may use of the tags plugin. Anything else under
+ * plugins/tags/web is internal (tests/architecture/rules.test.ts checks it).
+ */
+import type { z } from "@hono/zod-openapi";
+import type { Tag as TagSchema } from "../server/tags.schemas.ts";
+
+/** A tag as GET /tags/list answers it (inferred from the route's schema; type-only, nothing of the server is bundled). */
+export type Tag = z.infer<typeof TagSchema>;

@@ -1,0 +1,48 @@
+import type { FormEvent, ReactNode } from "react";
+import { Button, Dialog, DialogBody, DialogFooter, Intent, Spinner, type IconName } from "@blueprintjs/core";
+import { useTranslation } from "react-i18next";
+
+export interface RecordDialogProps {
+  isOpen: boolean;
+  isNew: boolean;
+  /** Saving: the buttons wait and the dialog cannot be closed. */
+  busy: boolean;
+  /** The edited record is still being read: a spinner instead of the fields. */
+  loading: boolean;
+  onSubmit: (e?: FormEvent) => void;
+  onClose: () => void;
+  /**
+   * The plugin's i18n namespace, which has `dialog.addTitle`, `dialog.editTitle`,
+   * `dialog.add`, `dialog.save` and `dialog.cancel`.
+   */
+  ns: string;
+  icon: IconName;
+  /** Width in pixels (never wider than the screen). */
+  width: number;
+  children: ReactNode;
+}
+
+/**
+ * The frame of a create/edit dialog: title by mode, a form named like it, the fields (a
+ * spinner while the record loads), and Cancel / Add or Save. Spread `useRecordDialog`'s `frame`.
+ * @example <RecordDialog {...dialog.frame} ns="tags" icon="tag" width={440}>{fields}</RecordDialog>
+ */
+export function RecordDialog({ isOpen, isNew, busy, loading, onSubmit, onClose, ns, icon, width, children }: RecordDialogProps) {
+  const { t } = useTranslation(ns);
+  const title = isNew ? t("dialog.addTitle") : t("dialog.editTitle");
+  return (
+    <Dialog isOpen={isOpen} onClose={busy ? undefined : onClose} title={title} icon={icon} style={{ width, maxWidth: "calc(100vw - 32px)" }}>
+      <form onSubmit={onSubmit} noValidate aria-label={title}>
+        <DialogBody>{loading ? <Spinner size={32} /> : children}</DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t("dialog.cancel")} variant="minimal" onClick={onClose} disabled={busy} />
+              <Button type="submit" intent={Intent.PRIMARY} text={isNew ? t("dialog.add") : t("dialog.save")} loading={busy} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
