@@ -18,6 +18,7 @@ export { refusalOf, validationFields, type Refusal } from "./refusal.ts";
 export { SearchAndAdd, type SearchAndAddProps } from "./search-and-add.tsx";
 export { ListFooter } from "./list-footer.tsx";
 export { BadgedIconButton, type BadgedIconButtonProps } from "./badged-icon-button.tsx";
+export { ColorChips, type ColorChip, type ColorChipsProps } from "./color-chips.tsx";
 export {
   fullWeek,
   hasProblems,
