@@ -85,5 +85,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: "api",
   baseQuery,
+  // Back online, or realtime back after a gap (RealtimeSession dispatches onOnline): events may
+  // have been missed meanwhile, so every list on screen is read again.
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });

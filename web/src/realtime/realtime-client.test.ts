@@ -142,6 +142,23 @@ describe("realtime client", () => {
     client.disconnect();
   });
 
+  it("after a gap (not on the first connect) the screens are told to read their data again", () => {
+    const client = new RealtimeClient();
+    const resync = vi.fn();
+    const stop = client.onReconnected(resync);
+    client.connect(4, 9);
+    const s = sockets[0];
+    s.handlers.get("connect")?.();
+    expect(resync).not.toHaveBeenCalled();
+    s.handlers.get("disconnect")?.("transport close");
+    s.handlers.get("connect")?.();
+    expect(resync).toHaveBeenCalledTimes(1);
+    stop();
+    s.handlers.get("connect")?.();
+    expect(resync).toHaveBeenCalledTimes(1);
+    client.disconnect();
+  });
+
   it("other refusals are not retried", async () => {
     const client = new RealtimeClient();
     client.connect(4, 9);

@@ -19,6 +19,7 @@ export class RealtimeClient {
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private key = "";
+  private resyncs = new Set<() => void>();
 
   /** Connects to `/{companyId}` (no-op when already connected there for this user). */
   connect(companyId: number, userId: number): void {
@@ -38,6 +39,13 @@ export class RealtimeClient {
       randomizationFactor: 0,
     });
     socket.onAny((event: string, ...args: unknown[]) => this.deliver(event, ...args));
+    // Events sent while a socket was away (a network gap, or the server dropping it when its token
+    // expired) are lost: after every connection but the first, the screens read their data again.
+    let connectedBefore = false;
+    socket.on("connect", () => {
+      if (connectedBefore) this.resynced();
+      connectedBefore = true;
+    });
     socket.on("connect_error", (err) => {
       // A refused handshake (expired token) is not retried by Socket.IO: refresh, then retry.
       // Other refusals (another company's namespace) would fail the same way again.
@@ -75,6 +83,27 @@ export class RealtimeClient {
   reconnect(): void {
     if (!this.socket) return;
     this.socket.disconnect().connect();
+  }
+
+  /**
+   * Runs `resync` each time the connection comes back after a gap (not on the first connect);
+   * returns the function that removes it.
+   * @example realtimeClient.onReconnected(() => dispatch(api.internalActions.onOnline()));
+   */
+  onReconnected(resync: () => void): () => void {
+    this.resyncs.add(resync);
+    return () => this.resyncs.delete(resync);
+  }
+
+  /** Tells the screens to read their data again (the socket does this after a gap; tests too). */
+  resynced(): void {
+    for (const resync of [...this.resyncs]) {
+      try {
+        resync();
+      } catch (err) {
+        console.error("realtime resync failed", err);
+      }
+    }
   }
 
   get connected(): boolean {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { apiBase, tokenStore } from "../api/api.ts";
+import { api, apiBase, tokenStore } from "../api/api.ts";
 import { clearSessionStorage } from "../session/local-keys.ts";
 import { endSession } from "../session/session-actions.ts";
 import { userUpdated } from "../session/session-slice.ts";
@@ -34,6 +34,9 @@ export function RealtimeSession({ connect = true }: { connect?: boolean }) {
     realtimeClient.connect(companyId, userId);
     return () => realtimeClient.disconnect();
   }, [connect, companyId, userId]);
+
+  // Realtime back after a gap: the lists on screen refetch (the api's refetchOnReconnect), as after going offline.
+  useEffect(() => realtimeClient.onReconnected(() => dispatch(api.internalActions.onOnline())), [dispatch]);
 
   useCompanyEvent("auth", (payload: { user?: { id?: number } }) => {
     if (!userId || payload?.user?.id !== userId) return;

@@ -1,6 +1,8 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { api } from "../api/api.ts";
 import { renderWithProviders, testUser } from "../test/render.tsx";
+import { stubApi } from "../test/stub-api.ts";
 import { useCompanyEvent, useRealtimeEvent } from "./realtime.ts";
 import { realtimeClient } from "./realtime-client.ts";
 import { forcedSignOut } from "./realtime-session.tsx";
@@ -91,5 +93,24 @@ describe("realtime session: account opened elsewhere", () => {
     const { store } = renderWithProviders(<Nothing />, { session: testUser({ id: 7, company: { id: 3 } }) });
     act(() => realtimeClient.deliver("company-3-user", { action: "delete", userId: 7 }));
     expect(store.getState().session.status).toBe("anonymous");
+  });
+});
+
+const probeApi = api.injectEndpoints({ endpoints: (b) => ({ realtimeProbe: b.query<{ n: number }, void>({ query: () => "/realtime-probe" }) }) });
+function Probe() {
+  const { data } = probeApi.useRealtimeProbeQuery();
+  return <p>probe {data?.n ?? "-"}</p>;
+}
+
+describe("realtime back after a gap", () => {
+  it("the lists on screen read their data again: events sent meanwhile were lost", async () => {
+    let n = 0;
+    const server = stubApi({ "GET /realtime-probe": () => ({ body: { n: ++n } }) });
+    vi.stubGlobal("fetch", server.fetch);
+    renderWithProviders(<Probe />, { session: testUser({ id: 7, company: { id: 3 } }) });
+    await screen.findByText("probe 1");
+    await act(async () => realtimeClient.resynced());
+    await screen.findByText("probe 2");
+    expect(server.calls.filter((c) => c.path === "/realtime-probe")).toHaveLength(2);
   });
 });
