@@ -22,7 +22,10 @@ export function serveBun(kernel: Kernel, port: number, hostname: string) {
     port,
     hostname,
     idleTimeout: 30,
-    websocket,
+    // Bun's default today, stated so an upgrade cannot turn it on unnoticed: an event is a few
+    // hundred bytes sent to every socket of a company, and deflating each copy would cost CPU
+    // in the fan-out (issue 17) to save almost nothing.
+    websocket: { ...websocket, perMessageDeflate: false },
     fetch(req, srv) {
       const url = new URL(req.url);
       if (url.pathname.startsWith("/socket.io/")) return engine.handleRequest(req, srv);

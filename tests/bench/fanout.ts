@@ -4,13 +4,17 @@
  * is triggered and the time until each client has it is measured. Three rounds.
  * Latency runs from just before the triggering request leaves to each delivery, so it
  * includes that request's own handling (one token check and one UPDATE).
- *   bun tests/bench/fanout.ts   (BENCH_CLIENTS=1000, BENCH_CLIENT_PROCESSES=4)
+ * BENCH_CLIENT_NICE=10 runs the client processes at a lower CPU priority (fanout-client.ts
+ * says why); the default 0 keeps figures comparable with earlier ones. Aim (issue 17): p99 under 50 ms.
+ *   bun tests/bench/fanout.ts   (BENCH_CLIENTS=1000, BENCH_CLIENT_PROCESSES=4, BENCH_CLIENT_NICE=0)
  */
 import { benchServer, login, ms, now, percentile, report, runWorker } from "./support.ts";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 1000);
 const processes = Number(process.env.BENCH_CLIENT_PROCESSES ?? 4);
+const clientNice = process.env.BENCH_CLIENT_NICE ?? "0";
 const ROUNDS = 3;
+const AIM_P99_MS = 50;
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 
 const server = await benchServer();
@@ -57,10 +61,12 @@ try {
   report("fanout", {
     clients,
     processes,
+    client_nice: clientNice,
     connect_all: ms(connectMs),
     delivered: `${all.length}/${clients * ROUNDS}`,
     p50: ms(percentile(all, 50)),
     p99: ms(percentile(all, 99)),
+    aim_p99: `< ${AIM_P99_MS} ms (${percentile(all, 99) < AIM_P99_MS ? "met" : "missed"})`,
     max: ms(all.at(-1) ?? NaN),
   });
   if (all.length !== clients * ROUNDS) process.exitCode = 1;

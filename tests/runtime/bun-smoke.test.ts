@@ -1,4 +1,5 @@
 import { rmSync } from "node:fs";
+import { request } from "node:http";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, login, startServer, type RunningServer } from "../e2e/support/server.ts";
@@ -59,6 +60,26 @@ describe("Bun runtime smoke", () => {
     } finally {
       socket.close();
     }
+  });
+
+  it("does not compress websocket frames even when the client offers permessage-deflate", async () => {
+    // Events are small and go to every socket of a company: deflating each copy cost CPU in the fan-out for no gain.
+    const extensions = await new Promise<string | undefined>((resolve, reject) => {
+      const req = request(`${server.url}/socket.io/?EIO=4&transport=websocket`, {
+        headers: {
+          connection: "Upgrade",
+          upgrade: "websocket",
+          "sec-websocket-version": "13",
+          "sec-websocket-key": Buffer.from("fanout-deflate-1").toString("base64"),
+          "sec-websocket-extensions": "permessage-deflate; client_max_window_bits",
+        },
+      });
+      req.once("upgrade", (res, socket) => (socket.destroy(), resolve(res.headers["sec-websocket-extensions"])));
+      req.once("response", (res) => reject(new Error(`no upgrade: ${res.statusCode}`)));
+      req.once("error", reject);
+      req.end();
+    });
+    expect(extensions).toBeUndefined();
   });
 
   it("delivers the company's events (a second login emits company-1-auth)", async () => {
