@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import type { UserRow } from "../db/rows.ts";
 import { users } from "../db/tables.ts";
+import { currentUser } from "./current-user.ts";
 import type { RefreshClaims } from "./tokens.ts";
 
 /**
@@ -34,7 +35,7 @@ export function refreshAccepted(user: UserRow, claims: RefreshClaims, now: numbe
  * @example const user = await redeemRefreshToken(kernel.db, claims); if (!user) throw new AppError("ERR_SESSION_EXPIRED");
  */
 export async function redeemRefreshToken(db: Db, claims: RefreshClaims): Promise<UserRow | null> {
-  const user = await userById(db, claims.sub);
+  const user = await currentUser(db, claims.sub);
   const now = Date.now();
   if (!user || !refreshAccepted(user, claims, now)) return null;
   if (claims.tokenVersion !== user.tokenVersion) return user;
@@ -46,11 +47,6 @@ export async function redeemRefreshToken(db: Db, claims: RefreshClaims): Promise
     .returning();
   if (rotated) return rotated;
   // Another refresh rotated first: this token is now the previous one, within the grace.
-  const fresh = await userById(db, claims.sub);
+  const fresh = await currentUser(db, claims.sub);
   return fresh && refreshAccepted(fresh, claims, Date.now()) ? fresh : null;
-}
-
-async function userById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
 }

@@ -1,11 +1,9 @@
 import type { MiddlewareHandler } from "hono";
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { readAccessToken } from "../auth/tokens.ts";
 import { isAdmin } from "../auth/permissions.ts";
 import { ensureCompanyMayWork, type WhenOverdue } from "../auth/company-gate.ts";
-import { users } from "../db/tables.ts";
+import { currentUser } from "../auth/current-user.ts";
 import type { PlanFeatureKey } from "../plugin/plan-features.ts";
 
 /** Who may call a route. `user` is any signed-in person of the company. */
@@ -21,15 +19,6 @@ export interface GuardOptions {
   whenOverdue?: WhenOverdue;
 }
 
-/** Every guarded request loads its user: build that query once per database, not per request. */
-const userQueries = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
-const prepareUserById = (db: Db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare();
-function userById(db: Db) {
-  let q = userQueries.get(db);
-  if (!q) userQueries.set(db, (q = prepareUserById(db)));
-  return q;
-}
-
 /**
  * Reads the bearer token and loads its user. A missing token answers 401, an invalid
  * or expired one 403 (the web refreshes once on 403), a user who no longer exists 403.
@@ -41,7 +30,7 @@ export const authenticate: MiddlewareHandler = async (c, next) => {
   if (!token) throw new AppError("ERR_SESSION_EXPIRED");
   const claims = await readAccessToken(token, kernel.secrets.jwt);
   if (!claims) throw new AppError("ERR_INVALID_TOKEN");
-  const [user] = await userById(kernel.db).execute({ id: claims.sub });
+  const user = await currentUser(kernel.db, claims.sub);
   if (!user || user.companyId !== claims.companyId) throw new AppError("ERR_INVALID_TOKEN");
   c.set("user", user);
   await next();

@@ -3,7 +3,8 @@ import type { CompanyAccessState } from "../auth/company-access.ts";
 import type { Db } from "../db/database.ts";
 import type { UserRow } from "../db/rows.ts";
 import type { Logger } from "../log.ts";
-import { admitSocket, loadSocketUser } from "./socket-admission.ts";
+import { currentUser } from "../auth/current-user.ts";
+import { admitSocket } from "./socket-admission.ts";
 
 /** What a realtime connection knows about its user: their current rights, refreshed when they change. */
 export interface SocketUser {
@@ -102,7 +103,7 @@ export class Realtime {
    */
   async refreshUser(userId: number): Promise<void> {
     if (!this.socketsOf(userId).length) return;
-    const user = await loadSocketUser(this.options.db, userId);
+    const user = await currentUser(this.options.db, userId);
     if (!user) return this.disconnectUser(userId);
     const runs: Promise<void>[] = [];
     for (const socket of this.socketsOf(userId)) {

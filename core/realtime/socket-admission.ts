@@ -1,21 +1,9 @@
-import { eq, sql } from "drizzle-orm";
 import type { CompanyAccessState } from "../auth/company-access.ts";
+import { currentUser } from "../auth/current-user.ts";
 import { readAccessToken } from "../auth/tokens.ts";
 import type { Db } from "../db/database.ts";
-import { preparedPer } from "../db/prepared.ts";
 import type { UserRow } from "../db/rows.ts";
-import { users } from "../db/tables.ts";
 import type { ErrorCode } from "../errors.ts";
-
-const statements = preparedPer((db: Db) => ({
-  userById: db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare(),
-}));
-
-/** The user's current row, or null when it no longer exists. */
-export async function loadSocketUser(db: Db, userId: number): Promise<UserRow | null> {
-  const [row] = await statements(db).userById.execute({ id: userId });
-  return row ?? null;
-}
 
 export interface SocketAdmissionDeps {
   jwtSecret: string;
@@ -41,7 +29,7 @@ export async function admitSocket(token: string, namespace: string, deps: Socket
   if (!claims) return { refused: "ERR_SESSION_EXPIRED" };
   // Before any read: another company's namespace is refused whoever the user is.
   if (namespace !== `/${claims.companyId}`) return { refused: "ERR_NO_PERMISSION" };
-  const user = await loadSocketUser(deps.db, claims.sub);
+  const user = await currentUser(deps.db, claims.sub);
   if (!user || user.companyId !== claims.companyId) return { refused: "ERR_INVALID_TOKEN" };
   // Super users are never blocked, as over HTTP (core/auth/company-gate.ts): they run the platform.
   if (!user.super && (await deps.companyState(user.companyId)) === "disabled") return { refused: "ERR_COMPANY_INACTIVE" };
