@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "happy-dom",
-          include: ["web/**/*.test.tsx", "web/**/*.test.ts", "plugins/**/web/**/*.test.tsx", "plugins/**/web/**/*.test.ts"],
+          include: ["web/**/*.test.tsx", "web/**/*.test.ts", "plugins/**/web/**/*.test.tsx", "plugins/**/web/**/*.test.ts", "tests/plugin-contract/**/*.test.tsx"],
           setupFiles: ["web/src/test/setup.ts"],
           testTimeout: 20_000,
         },

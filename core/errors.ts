@@ -63,13 +63,12 @@ export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 
 export type ErrorDeclarations = Readonly<Record<`ERR_${string}`, ErrorStatus>>;
 
 /** Every code `AppError` accepts: the kernel's, plus those plugins merge in. */
-// biome-ignore lint: the merge point
 export interface ErrorCodes extends Record<keyof typeof kernelErrors | keyof typeof sharedErrors, true> {}
 
 export type ErrorCode = keyof ErrorCodes & string;
 
 /** The codes a manifest declares, as the `ErrorCodes` entries its plugin merges in (see the example above). */
-export type DeclaredErrors<M> = M extends { errors: infer E } ? { [K in keyof E]: true } : {};
+export type DeclaredErrors<M> = M extends { errors: infer E } ? { [K in keyof E]: true } : Record<never, never>;
 
 /** code -> status and who declared it; the kernel's codes now, plugins' codes at boot. */
 const registry = new Map<string, { status: number; owner: string }>(

@@ -6,6 +6,7 @@ import { registerAuthRoutes } from "./auth/handlers.ts";
 import { loadSecrets, type Secrets } from "./auth/secrets.ts";
 import { Vault } from "./auth/vault.ts";
 import { SessionUsers } from "./auth/session-user.ts";
+import { UserAnswers } from "./auth/user-answers.ts";
 import { CompanyAccess } from "./auth/company-access.ts";
 import { defaultDatabaseUrl, openDatabase, type Database, type Db } from "./db/database.ts";
 import { migrate } from "./db/migrator.ts";
@@ -58,6 +59,8 @@ export interface Kernel {
   readonly settings: SettingsService;
   readonly permissions: Permissions;
   readonly sessionUsers: SessionUsers;
+  /** Fields plugins add to every answer of a user (core/auth/user-answers.ts). */
+  readonly userAnswers: UserAnswers;
   /** Checks and fetches URLs companies set (SSRF guard with ALLOWED_INTERNAL_HOSTS). */
   readonly outbound: OutboundGuard;
   /** Whether a company may work right now (disabled and overdue companies lose access). */
@@ -103,6 +106,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const permissions = new Permissions();
   const settings = new SettingsService(db);
   const planFeatures = PlanFeatureRegistry.fromManifests(ordered.map((p) => p.manifest));
+  const userAnswers = new UserAnswers();
   planFeatures.assertFlagsDeclared(ordered.map((p) => p.manifest));
   const startHooks: (() => void | Promise<void>)[] = [];
   const stopHooks: (() => void | Promise<void>)[] = [];
@@ -129,7 +133,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     mail: new Mailer(config),
     settings,
     permissions,
-    sessionUsers: new SessionUsers(db, settings, permissions, planFeatures),
+    sessionUsers: new SessionUsers(db, settings, permissions, planFeatures, userAnswers),
+    userAnswers,
     outbound: new OutboundGuard({ allow: config.ALLOWED_INTERNAL_HOSTS, resolve: options.resolveHost }),
     companyAccess: new CompanyAccess(db, { log: log.child("company-access") }),
     planFeatures,
@@ -182,6 +187,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       settings,
       permissions,
       sessionUsers: kernel.sessionUsers,
+      userAnswers,
       outbound: kernel.outbound,
       companyAccess: kernel.companyAccess,
       planFeatures,

@@ -1,15 +1,19 @@
 import type { ServerPlugin } from "../core/plugin/server-plugin.ts";
 import announcements from "./announcements/server/index.ts";
 import apiChannel from "./api-channel/server/index.ts";
+import automation from "./automation/server/index.ts";
+import channels from "./channels/server/index.ts";
 import companies from "./companies/server/index.ts";
 import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
 import helps from "./helps/server/index.ts";
 import meta from "./meta/server/index.ts";
+import officeHours from "./office-hours/server/index.ts";
 import passwordReset from "./password-reset/server/index.ts";
 import plans from "./plans/server/index.ts";
 import queues from "./queues/server/index.ts";
 import quickMessages from "./quick-messages/server/index.ts";
+import schedules from "./schedules/server/index.ts";
 import settings from "./settings/server/index.ts";
 import signup from "./signup/server/index.ts";
 import tags from "./tags/server/index.ts";
@@ -18,4 +22,4 @@ import users from "./users/server/index.ts";
 import whatsapp from "./whatsapp/server/index.ts";
 
 /** The installed plugins' server entries. Order does not matter: dependencies decide it. */
-export const serverPlugins: ServerPlugin[] = [plans, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, tickets, apiChannel, quickMessages, whatsapp, meta];
+export const serverPlugins: ServerPlugin[] = [plans, officeHours, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, channels, tickets, automation, apiChannel, quickMessages, schedules, whatsapp, meta];

@@ -56,7 +56,7 @@ const statements = preparedPer((db: Db) => ({
 
 /** Whether a company row with `status` and `dueDate` may work at `now` (pure; exported for tests and callers holding a row). */
 export function companyAccessState(companyId: number, row: { status: boolean; dueDate: string | null } | null, now: Date): CompanyAccessState {
-  if (!row || !row.status) return "disabled";
+  if (!row?.status) return "disabled";
   // The platform's own company never expires (its due date is pinned to 2999 anyway).
   if (companyId === PLATFORM_COMPANY_ID || !row.dueDate) return "active";
   // "Active while now is before dueDate": the due day itself is already overdue, as on the web.

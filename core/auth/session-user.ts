@@ -5,6 +5,7 @@ import { companies, plans } from "../db/tables.ts";
 import type { SettingsService } from "../settings/settings.ts";
 import type { Permissions } from "./permissions.ts";
 import type { PlanFeatureRegistry } from "../plugin/plan-features.ts";
+import type { UserAnswers } from "./user-answers.ts";
 
 type Extension = (user: UserRow) => Promise<Record<string, unknown>> | Record<string, unknown>;
 
@@ -24,9 +25,10 @@ export function publicUser(u: UserRow) {
 export type PublicUser = ReturnType<typeof publicUser>;
 
 /**
- * Builds the user object that login, refresh and `/auth/me` answer with: the user, the
- * company with its plan, settings and due date, and the named permissions held.
- * Plugins add their own fields (queues, default connection) through `extend`.
+ * Builds the user object that login, refresh and `/auth/me` answer with: the user as every
+ * user answer is (`UserAnswers`: the public row plus the fields plugins store, like the default
+ * connection), the company with its plan, settings and due date, and the named permissions held.
+ * Plugins add fields only the session carries (the queues with their link rows) through `extend`.
  */
 export class SessionUsers {
   private extensions: Extension[] = [];
@@ -36,6 +38,7 @@ export class SessionUsers {
     private settings: SettingsService,
     private permissions: Permissions,
     private planFeatures: PlanFeatureRegistry,
+    private answers: UserAnswers,
   ) {}
 
   extend(fn: Extension): void {
@@ -55,7 +58,7 @@ export class SessionUsers {
     const extra: Record<string, unknown> = {};
     for (const ext of this.extensions) Object.assign(extra, await ext(user));
     return {
-      ...publicUser(user),
+      ...(await this.answers.one(user)),
       queues: [] as unknown[],
       ...extra,
       permissions: this.permissions.granted(user),

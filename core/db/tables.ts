@@ -54,27 +54,27 @@ export const companies = sqliteTable(
   (t) => [uniqueIndex("companies_name_unique").on(sql`lower(${t.name})`)],
 );
 
-export const companySchedules = sqliteTable(
-  "company_schedules",
-  {
-    id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    weekday: text("weekday").notNull(),
-    weekdayEn: text("weekday_en").notNull(),
-    startTimeA: text("start_time_a").notNull().default(""),
-    endTimeA: text("end_time_a").notNull().default(""),
-    startTimeB: text("start_time_b").notNull().default(""),
-    endTimeB: text("end_time_b").notNull().default(""),
-  },
-  (t) => [index("company_schedules_company_idx").on(t.companyId)],
-);
-
 export const profiles = ["user", "admin"] as const;
 export type Profile = (typeof profiles)[number];
 /** Most user permission flags are enabled/disabled strings, as clients of the product send them. */
 export const toggles = ["enabled", "disabled"] as const;
 export type Toggle = (typeof toggles)[number];
 
+/**
+ * What the kernel keeps of a user: identity and sign-in (name, e-mail, password, profile,
+ * `super`, avatar, token version, refresh rotation, reset code), the permission flags the
+ * kernel's permission rules and guards read on every request (`allTicket`, `allowGroup`,
+ * `allHistoric`, `allUserChat`, `userClosePendingTicket`, `showDashboard`, `allowRealTime`,
+ * `allowConnections`), the work hours the login refuses outside of (`startWork`, `endWork`),
+ * the shell's theme and menu, and presence (`online`, `lastSeenAt`).
+ * A setting whose meaning a plugin owns is stored by that plugin and answered on the user
+ * through `UserAnswers` (core/auth/user-answers.ts): the default connection (`whatsappId`,
+ * connections' `user_default_connections`) and the ticket-list width
+ * (`defaultTicketsManagerWidth`, tickets' `ticket_list_preferences`).
+ * Moves with its plugin, once that plugin exists: `farewellMessage` (lifecycle) here, and
+ * `companies.campaignsEnabled` (campaigns).
+ * `tests/architecture/kernel-columns.test.ts` lists these columns: a new one fails it.
+ */
 export const users = sqliteTable(
   "users",
   {
@@ -89,8 +89,6 @@ export const users = sqliteTable(
     farewellMessage: text("farewell_message").notNull().default(""),
     startWork: text("start_work").notNull().default("00:00"),
     endWork: text("end_work").notNull().default("23:59"),
-    /** Default connection; owned by the connections plugin, so no foreign key. */
-    whatsappId: integer("whatsapp_id"),
     allTicket: text("all_ticket", { enum: ["enable", "disable"] }).notNull().default("disable"),
     allowGroup: bool("allow_group").notNull().default(false),
     defaultTheme: text("default_theme", { enum: ["light", "dark"] }).notNull().default("light"),
@@ -101,7 +99,6 @@ export const users = sqliteTable(
     showDashboard: text("show_dashboard", { enum: toggles }).notNull().default("disabled"),
     allowRealTime: text("allow_real_time", { enum: toggles }).notNull().default("disabled"),
     allowConnections: text("allow_connections", { enum: toggles }).notNull().default("disabled"),
-    defaultTicketsManagerWidth: integer("default_tickets_manager_width").notNull().default(550),
     online: bool("online").notNull().default(false),
     lastSeenAt: text("last_seen_at"),
     /** Bumped on login, logout, password change and each refresh: refresh tokens carrying an older one die. */

@@ -8,7 +8,6 @@ import type { Logger } from "../log.ts";
  *     interface EventMap { "users.user.created": { companyId: number; userId: number } }
  *   }
  */
-// biome-ignore lint: an empty interface is the merge point
 export interface EventMap {
   "auth.user.loggedIn": { companyId: number; userId: number };
   "auth.user.loggedOut": { companyId: number; userId: number };

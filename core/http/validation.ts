@@ -16,7 +16,7 @@ export function fieldErrors(error: ZodError): Record<string, string> {
 }
 
 /** The validation hook every router uses: a failed parse becomes ERR_VALIDATION naming the fields. */
-// biome-ignore lint: zod-openapi's Hook generics are wide on purpose
+// biome-ignore lint/suspicious/noExplicitAny: zod-openapi's Hook generics are wide on purpose
 export const validationHook: Hook<any, AppEnv, any, any> = (result) => {
   if (!result.success) throw new AppError("ERR_VALIDATION", { fields: fieldErrors(result.error) });
 };

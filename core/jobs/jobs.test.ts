@@ -58,6 +58,16 @@ describe("durable jobs", () => {
     expect(runs).toBe(1);
   });
 
+  it("enqueueSync writes inside a write-batcher unit, once per dedupe key, and the row runs like any other", async () => {
+    const seen: unknown[] = [];
+    t.kernel.jobs.define("test.unit", async ({ payload }) => void seen.push(payload));
+    const unit = () => t.kernel.database.writes.run(({ db }) => t.kernel.jobs.enqueueSync(db, "test.unit", { n: 1 }, { dedupeKey: "unit-1" }));
+    await Promise.all([unit(), unit()]);
+    expect(await t.kernel.db.select().from(jobs)).toHaveLength(1);
+    await t.kernel.jobs.runDue();
+    expect(seen).toEqual([{ n: 1 }]);
+  });
+
   it("enqueues inside the caller's transaction (outbox): a rollback leaves no job", async () => {
     await t.kernel.db
       .transaction(async (tx) => {

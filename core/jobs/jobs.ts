@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/database.ts";
 import { jobs } from "../db/tables.ts";
 import type { Logger } from "../log.ts";
+import type { SyncDb } from "../db/write-batch.ts";
 
 export interface JobContext<P> {
   id: number;
@@ -26,6 +27,18 @@ export interface EnqueueOptions {
 
 const LEASE_MS = 60_000;
 
+/** The row `enqueue` writes. */
+function jobRow(kind: string, payload: unknown, options: Omit<EnqueueOptions, "tx">) {
+  return {
+    kind,
+    payload: JSON.stringify(payload ?? {}),
+    dueAt: options.dueAt instanceof Date ? options.dueAt.getTime() : (options.dueAt ?? Date.now()),
+    companyId: options.companyId ?? null,
+    dedupeKey: options.dedupeKey ?? null,
+    maxAttempts: options.maxAttempts ?? 8,
+  };
+}
+
 /**
  * The kind stored for a plugin's job (habit 1: the plugin id names its jobs).
  * @example
@@ -43,6 +56,13 @@ export const qualifiedKind = (pluginId: string, kind: string): string => `${plug
 export interface PluginJobs {
   define<P>(kind: string, handler: JobHandler<P>): void;
   enqueue(kind: string, payload: unknown, options?: EnqueueOptions): Promise<void>;
+  /**
+   * `enqueue` on a write unit's synchronous handle (the write batcher, `ctx.writes`): the
+   * outbox for the hot inbound path, whose units cannot await. Written when called.
+   * @example
+   *   ctx.jobs.enqueueSync(unit.db, "step", { messageId }, { companyId, dedupeKey: `step:${messageId}` });
+   */
+  enqueueSync(db: SyncDb, kind: string, payload: unknown, options?: Omit<EnqueueOptions, "tx">): void;
   schedule(name: string, pattern: string, fn: () => Promise<void> | void): void;
 }
 
@@ -79,6 +99,7 @@ export class Jobs {
     return {
       define: (kind, handler) => this.define(qualify(kind), handler),
       enqueue: (kind, payload, options) => this.enqueue(qualify(kind), payload, options),
+      enqueueSync: (db, kind, payload, options) => this.enqueueSync(db, qualify(kind), payload, options),
       schedule: (name, pattern, fn) => this.schedule(qualify(name), pattern, fn),
     };
   }
@@ -89,18 +110,12 @@ export class Jobs {
   }
 
   async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
-    const due = options.dueAt instanceof Date ? options.dueAt.getTime() : options.dueAt ?? Date.now();
-    await (options.tx ?? this.db)
-      .insert(jobs)
-      .values({
-        kind,
-        payload: JSON.stringify(payload ?? {}),
-        dueAt: due,
-        companyId: options.companyId ?? null,
-        dedupeKey: options.dedupeKey ?? null,
-        maxAttempts: options.maxAttempts ?? 8,
-      })
-      .onConflictDoNothing();
+    await (options.tx ?? this.db).insert(jobs).values(jobRow(kind, payload, options)).onConflictDoNothing();
+  }
+
+  /** `enqueue` on a write unit's synchronous handle (see `PluginJobs.enqueueSync`). */
+  enqueueSync(db: SyncDb, kind: string, payload: unknown, options: Omit<EnqueueOptions, "tx"> = {}): void {
+    db.insert(jobs).values(jobRow(kind, payload, options)).onConflictDoNothing().run();
   }
 
   /** Registers a recurring task (croner pattern), started with the server. */

@@ -13,7 +13,6 @@
  *     planFlag: "useKanban",
  *   });
  */
-// biome-ignore lint: the merge point
 export interface PlanFeatures {}
 
 /** A declared feature key (`useKanban`, ...). */

@@ -9,6 +9,7 @@ import type { Logger } from "../log.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Realtime } from "../realtime/realtime.ts";
 import type { SessionUsers } from "../auth/session-user.ts";
+import type { UserAnswers } from "../auth/user-answers.ts";
 import type { OutboundGuard } from "../net/outbound-guard.ts";
 import type { CompanyAccess } from "../auth/company-access.ts";
 import type { Permissions } from "../auth/permissions.ts";
@@ -40,8 +41,10 @@ export interface PluginContext {
   readonly mail: Mailer;
   readonly settings: SettingsService;
   readonly permissions: Permissions;
-  /** Adds fields to the user object sent by login, refresh and `/auth/me`. */
+  /** Adds fields only the user object sent by login, refresh and `/auth/me` carries. */
   readonly sessionUsers: SessionUsers;
+  /** Adds a field the plugin stores to every answer of a user (lists, show, session, events). */
+  readonly userAnswers: UserAnswers;
   /**
    * The SSRF guard for every URL a company sets: `check(url, field)` when saving it,
    * `fetch(url, init)` instead of fetch when calling it (core/net/outbound-guard.ts).

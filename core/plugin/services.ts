@@ -7,7 +7,6 @@
  *   }
  *   ctx.services.provide("queues.forUser", ...);
  */
-// biome-ignore lint: the merge point
 export interface ServiceMap {}
 
 /** A service a plugin requires is not provided: the boot stops with this (habit 2). */

@@ -9,8 +9,8 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
  */
 export const manifest = definePlugin({
   id: "api-channel",
-  dependsOn: ["tickets", "connections"],
-  requires: ["tickets.registerDriver", "tickets.receive", "tickets.ack", "tickets.providerEdited", "tickets.providerDeleted", "connections.byToken", "connections.get"],
+  dependsOn: ["channels", "tickets", "connections"],
+  requires: ["channels.registerDriver", "tickets.receive", "tickets.ack", "tickets.providerEdited", "tickets.providerDeleted", "connections.byToken", "connections.get"],
   planFeatures: [{ key: "useExternalApi", label: "api-channel:planFeatures.useExternalApi", default: true }],
 });
 

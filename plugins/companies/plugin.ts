@@ -2,7 +2,8 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 
 /**
  * Companies (tenants): the super user's companies screen, due dates and renewals,
- * plans per company, storage usage, and each company's office hours. The tables
- * (companies, company_schedules, users) belong to the kernel; this plugin owns the rules.
+ * plans per company, storage usage, and each company's office hours. It owns the
+ * company_schedules table (schema/tables.ts); the companies table stays the kernel's
+ * (tenancy reads it on every request) and this plugin owns its rules.
  */
-export const manifest = definePlugin({ id: "companies", dependsOn: ["plans"] });
+export const manifest = definePlugin({ id: "companies", dependsOn: ["plans", "office-hours"] });

@@ -12,7 +12,7 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
  */
 export const manifest = definePlugin({
   id: "connections",
-  dependsOn: ["queues"],
+  dependsOn: ["queues", "office-hours"],
   permissions: {
     "connections-page:addConnection": (u) => isAdmin(u) || u.allowConnections === "enabled",
   },

@@ -8,6 +8,7 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
  */
 export const manifest = definePlugin({
   id: "queues",
+  dependsOn: ["office-hours"],
   errors: {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
     ERR_WAPP_GREETING_REQUIRED: 400,

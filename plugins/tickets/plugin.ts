@@ -4,14 +4,14 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 
 /**
  * Conversations (spec 000 §3, §4, §5, §7): tickets, messages, ticket logs, notes and
- * ticket tags; the race-safe inbound pipeline (`tickets.receive`) and the channel driver
- * contract (channel-driver.contract.ts) every channel plugin implements; the workspace
- * page at /tickets.
+ * ticket tags; the race-safe inbound pipeline (`tickets.receive`, the port declared by the
+ * channels plugin's inbound.contract.ts) and the durable delivery of outbound messages to
+ * the drivers registered with the channels plugin; the workspace page at /tickets.
  */
 export const manifest = definePlugin({
   id: "tickets",
-  dependsOn: ["contacts", "connections", "queues", "tags"],
-  requires: ["contacts.get", "contacts.findOrCreateStep", "contacts.masksNumbersFor", "connections.get", "connections.default", "queues.ofUser", "tags.ofContacts"],
+  dependsOn: ["channels", "contacts", "connections", "queues", "tags"],
+  requires: ["channels.driverFor", "contacts.get", "contacts.findOrCreateStep", "contacts.masksNumbersFor", "connections.get", "connections.default", "queues.ofUser", "tags.ofContacts"],
   permissions: {
     // Spec 000 §6: deleting a ticket is for admins; the show-all toggle for admins and allUserChat users.
     "ticket-options:deleteTicket": isAdmin,

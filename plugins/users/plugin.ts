@@ -3,7 +3,7 @@ import type { DeclaredErrors } from "../../core/errors.ts";
 import { definePlugin } from "../../core/plugin/manifest.ts";
 
 /**
- * Users of a company: the admin list and dialog, avatars, the tickets-panel width and
+ * Users of a company: the admin list and dialog, avatars and
  * online status. The user-modal rules decide who may change a user's profile, work hours,
  * permission flags (editProfile) and default connection / queues (editQueues).
  */

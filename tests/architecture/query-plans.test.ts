@@ -47,6 +47,7 @@ function routes(): [string, string][] {
       out.push([user, `/ticket-notes/list?contactId=${ticket.contactId}`]);
       out.push([user, `/contacts/${ticket.contactId}`]);
       out.push([user, `/contactTags/${ticket.contactId}`]);
+      out.push([user, `/schedules?contactId=${ticket.contactId}`]);
       out.push([user, `/contacts/profile/${ticket.number}`]);
     }
     // Not GET /contacts/list: the spec's unpaged list of every contact reads their extra
@@ -54,7 +55,7 @@ function routes(): [string, string][] {
     // rightly prefers scanning that table when the ids are most of it.
     for (const path of ["/contacts?pageNumber=1", "/contacts?searchParam=Silva&pageNumber=2", "/contacts?searchParam=5511"])
       out.push([user, path]);
-    for (const path of ["/tags", "/tags?searchParam=Le", "/tags/list", "/tags/list?kanban=1", "/quick-messages", "/quick-messages?searchParam=atalho", "/quick-messages/list", "/users/list", "/queue", "/whatsapp", "/helps/list", "/announcements/"])
+    for (const path of ["/tags", "/tags?searchParam=Le", "/tags/list", "/tags/list?kanban=1", "/quick-messages", "/quick-messages?searchParam=atalho", "/quick-messages/list", "/users/list", "/queue", "/whatsapp", "/helps/list", "/announcements/", "/schedules", "/schedules?searchParam=Silva&pageNumber=2", "/schedules?from=2030-03-01T03:00:00Z&to=2030-04-06T03:00:00Z"])
       out.push([user, path]);
   }
   out.push(["admin", `/messages/${s.regular.uuid}?pageNumber=1&selectedQueues=${encodeURIComponent(JSON.stringify([s.queueIds[0]]))}`]);

@@ -116,7 +116,19 @@ try {
   };
   await load("inbound warm-up", base, CONCURRENCY, inbound(200, "warm", g.firstFreeNumberIndex + 5_000_000));
   const inboundResult = await load("inbound", base, CONCURRENCY, inbound(INBOUND, "bench", g.firstFreeNumberIndex), BUDGET * 5);
-  rows.push({ measure: `inbound POST /channels/api/inbound ×${fmt(INBOUND)} (c=${CONCURRENCY})`, result: inboundResult, aim: "≥ 2,000 msg/s", met: (r) => r.errors + r.skipped === 0 && r.rps >= 2000 });
+  rows.push({ measure: `inbound POST /channels/api/inbound ×${fmt(INBOUND)} (c=${CONCURRENCY}), automation off`, result: inboundResult, aim: "≥ 2,000 msg/s", met: (r) => r.errors + r.skipped === 0 && r.rps >= 2000 });
+
+  // (a') The same with inbound automation on (issue 13): the connection greets and shows a menu of
+  // two queues, so every new conversation gets a bot turn (its job runs in the server meanwhile).
+  const configured = await fetch(`${base}/whatsapp/${world.connection.id}`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+    body: JSON.stringify({ greetingMessage: "Olá {{firstName}}!", queueIds: world.queueIds.slice(0, 2) }),
+  });
+  if (!configured.ok) throw new Error(`PUT /whatsapp: ${configured.status} ${await configured.text()}`);
+  await load("inbound warm-up (automation on)", base, CONCURRENCY, inbound(200, "warm-bot", g.firstFreeNumberIndex + 6_000_000));
+  const botResult = await load("inbound (automation on)", base, CONCURRENCY, inbound(INBOUND, "bench-bot", g.firstFreeNumberIndex + 7_000_000), BUDGET * 5);
+  rows.push({ measure: `inbound ×${fmt(INBOUND)} (c=${CONCURRENCY}), automation on (greeting + 2-queue menu)`, result: botResult, aim: "≥ 2,000 msg/s", met: (r) => r.errors + r.skipped === 0 && r.rps >= 2000 });
 
   // (b) The list, tab by tab, one request at a time (latency, not throughput).
   const list = async (label: string, token: string, query: Record<string, string>, aim: string, aimMs: number, terms: string[] = [""]) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { callApi, launchBrowser, settled, login, ROOT, screenshot, startServer, type LaunchedBrowser, type RunningServer, signIn as signInAs } from "./support/index.ts";
 import pt from "../../plugins/connections/web/locales/pt.json" with { type: "json" };
-import commonPt from "../../web/src/i18n/locales/pt.json" with { type: "json" };
+import hoursPt from "../../plugins/office-hours/web/locales/pt.json" with { type: "json" };
 
 /**
  * The connections screens in real Chromium against the real server, with the test
@@ -113,7 +113,7 @@ describe("connections, end to end", () => {
     await screenshot(page, "connections-8-tab-nps");
 
     await dialog.getByRole("tab", { name: pt.tabs.schedules }).click();
-    const monday = dialog.getByLabel(`${commonPt.officeHours.weekdays.monday} ${commonPt.officeHours.startTimeA}`);
+    const monday = dialog.getByLabel(`${hoursPt.weekdays.monday} ${hoursPt.startTimeA}`);
     await monday.fill("09:00");
     await screenshot(page, "connections-9-tab-office-hours");
 
@@ -130,7 +130,7 @@ describe("connections, end to end", () => {
     await dialog.getByRole("tab", { name: pt.tabs.nps }).click();
     expect(await dialog.locator("#connection-ratingMessage").inputValue()).toBe("Dê uma nota de 0 a 10 para o atendimento");
     await dialog.getByRole("tab", { name: pt.tabs.schedules }).click();
-    expect(await dialog.getByLabel(`${commonPt.officeHours.weekdays.monday} ${commonPt.officeHours.startTimeA}`).inputValue()).toBe("09:00");
+    expect(await dialog.getByLabel(`${hoursPt.weekdays.monday} ${hoursPt.startTimeA}`).inputValue()).toBe("09:00");
     await dialog.getByRole("button", { name: pt.dialog.cancel, exact: true }).click();
     await screenshot(page, "connections-10-list");
 

@@ -49,9 +49,11 @@ export async function createTestKernel(
     env?: Record<string, string>;
     /** The outbound guard's resolver; the default knows only `localhost`, so no test resolves a real name. */
     resolveHost?: HostResolver;
+    /** Boot on this folder's data instead of a fresh one: a restart (stop the other kernel first, `kernel.stop()`). */
+    dataDir?: string;
   } = {},
 ): Promise<TestKernel> {
-  const dataDir = mkdtempSync(join(tmpdir(), "atende-test-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "atende-test-"));
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,

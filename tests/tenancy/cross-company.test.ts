@@ -39,6 +39,19 @@ async function seedCompanyB(token: string, companyId: number, adminId: number) {
   const queue = (await t.call("GET", "/queue", { token })).body[0];
   const linked = await t.call("PUT", `/whatsapp/${zap.id}`, { token, body: { queueIds: [queue.id] } });
   expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+  // B's admin has a default connection (connections' user_default_connections) and a
+  // ticket-list width (tickets' ticket_list_preferences)
+  const defaulted = await t.call("PUT", `/users/${adminId}`, { token, body: { whatsappId: zap.id } });
+  expect(defaulted.status, JSON.stringify(defaulted.body)).toBe(200);
+  const widened = await t.call("PUT", `/users/toggleChangeWidht/${adminId}`, { token, body: { defaultTicketsManagerWidth: 640 } });
+  expect(widened.status, JSON.stringify(widened.body)).toBe(200);
+  // B's schedule names B's contact, connection, queue and admin, and carries a file (schedules)
+  const schedule = await t.call("POST", "/schedules", { token, body: { body: `${MARK} schedule`, contactId: contact.id, sendAt: "2099-01-01T09:00:00Z", whatsappId: zap.id, queueId: queue.id, ticketUserId: adminId, statusTicket: "open" } });
+  expect(schedule.status, JSON.stringify(schedule.body)).toBe(200);
+  const file = new FormData();
+  file.append("file", new File([MARK], "beta.txt", { type: "text/plain" }));
+  const attached = await t.call("POST", `/schedules/${schedule.body.id}/media-upload`, { token, body: file });
+  expect(attached.status, JSON.stringify(attached.body)).toBe(200);
 }
 
 /** Every row of every table that belongs to company B (by company_id, or the company row itself). */

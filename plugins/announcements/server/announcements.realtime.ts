@@ -7,6 +7,9 @@ export const ANNOUNCEMENT_EVENT = "company-announcement";
 export const SUPER_ROOM = "announcements-super";
 export const READERS_ROOM = "announcements-readers";
 
+/** What "company-announcement" carries; the web client reads it through `shared/announcement-types.ts`. */
+export type AnnouncementEvent = { action: "create" | "update"; record: AnnouncementView } | { action: "delete"; id: number };
+
 /**
  * Live delivery of announcement changes to every company. An active row goes to
  * everyone; an inactive one goes in full only to super users, and as a removal to
@@ -19,15 +22,15 @@ export class AnnouncementFeed {
   }
 
   changed(action: "create" | "update", record: AnnouncementView): AnnouncementView {
-    if (record.status === "active") this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action, record });
+    if (record.status === "active") this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action, record } satisfies AnnouncementEvent);
     else {
-      this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action, record }, SUPER_ROOM);
-      this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action: "delete", id: record.id }, READERS_ROOM);
+      this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action, record } satisfies AnnouncementEvent, SUPER_ROOM);
+      this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action: "delete", id: record.id } satisfies AnnouncementEvent, READERS_ROOM);
     }
     return record;
   }
 
   deleted(id: number): void {
-    this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action: "delete", id });
+    this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action: "delete", id } satisfies AnnouncementEvent);
   }
 }

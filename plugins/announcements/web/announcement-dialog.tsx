@@ -8,11 +8,10 @@ import {
   useUpdateAnnouncementMutation,
   useUploadAnnouncementMediaMutation,
   type Announcement,
-  type AnnouncementInput,
   type AnnouncementStatus,
 } from "./announcements-api.ts";
 import { imageProblem, mediaSrc } from "./media-url.ts";
-import { PRIORITIES, PRIORITY_LABEL_KEYS, priorityOf } from "./priority.tsx";
+import { PRIORITIES, PRIORITY_LABEL_KEYS, priorityOf, type Priority } from "./priority.tsx";
 
 export interface AnnouncementDialogProps {
   isOpen: boolean;
@@ -22,12 +21,15 @@ export interface AnnouncementDialogProps {
   onSaved: (record: Announcement) => void;
 }
 
-const blank: AnnouncementInput = { title: "", text: "", priority: 3, status: "active" };
+/** The dialog's fields: what the server answers for them, the priority narrowed to its three levels. */
+type AnnouncementForm = Pick<Announcement, "title" | "text" | "status"> & { priority: Priority };
+
+const blank: AnnouncementForm = { title: "", text: "", priority: 3, status: "active" };
 
 /** Add/edit dialog: title, text, priority, status and one png/jpg/jpeg image. */
 export function AnnouncementDialog({ isOpen, announcement, onClose, onSaved }: AnnouncementDialogProps) {
   const { t } = useTranslation("announcements");
-  const [form, setForm] = useState<AnnouncementInput>(blank);
+  const [form, setForm] = useState<AnnouncementForm>(blank);
   const [errors, setErrors] = useState<Partial<Record<"title" | "text" | "image", string>>>({});
   const [file, setFile] = useState<File | null>(null);
   const [dropMedia, setDropMedia] = useState(false);

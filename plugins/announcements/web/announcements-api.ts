@@ -1,40 +1,7 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { Announcement, AnnouncementChanges, AnnouncementPage, AnnouncementPayload } from "../shared/announcement-types.ts";
 
-export type Priority = 1 | 2 | 3;
-export type AnnouncementStatus = "active" | "inactive";
-
-export interface Announcement {
-  id: number;
-  companyId: number;
-  title: string;
-  text: string;
-  priority: Priority;
-  status: AnnouncementStatus;
-  mediaPath: string | null;
-  mediaName: string | null;
-  /** `/public/company{id}/{file}`, or null without an image. */
-  mediaUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface AnnouncementPage {
-  records: Announcement[];
-  count: number;
-  hasMore: boolean;
-}
-
-export interface AnnouncementInput {
-  title: string;
-  text: string;
-  priority: Priority;
-  status: AnnouncementStatus;
-}
-
-/** What the server broadcasts as "company-announcement". */
-export type AnnouncementEvent =
-  | { action: "create" | "update"; record: Announcement }
-  | { action: "delete"; id: number };
+export type { Announcement, AnnouncementEvent, AnnouncementPage, AnnouncementPayload, AnnouncementStatus } from "../shared/announcement-types.ts";
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["Announcements"] });
 
@@ -44,11 +11,11 @@ export const announcementsApi = tagged.injectEndpoints({
       query: ({ searchParam, pageNumber }) => ({ url: "/announcements/", params: { searchParam, pageNumber } }),
       providesTags: ["Announcements"],
     }),
-    createAnnouncement: build.mutation<Announcement, AnnouncementInput>({
+    createAnnouncement: build.mutation<Announcement, AnnouncementPayload>({
       query: (body) => ({ url: "/announcements", method: "POST", body }),
       invalidatesTags: ["Announcements"],
     }),
-    updateAnnouncement: build.mutation<Announcement, { id: number } & Partial<AnnouncementInput>>({
+    updateAnnouncement: build.mutation<Announcement, { id: number } & AnnouncementChanges>({
       query: ({ id, ...body }) => ({ url: `/announcements/${id}`, method: "PUT", body }),
       invalidatesTags: ["Announcements"],
     }),

@@ -9,7 +9,7 @@ import { type Receiver, startReceiver } from "./webhook-receiver.fixtures.ts";
 /**
  * The whole pipeline through the tickets plugin: inbound → ticket → attendant's answer →
  * tickets.deliver job → this plugin's driver → signed webhook → ack. Needs the tickets
- * plugin's message half (POST /messages/{ticketId}, tickets.registerDriver, tickets.ack).
+ * plugin's message half (POST /messages/{ticketId}, channels.registerDriver, tickets.ack).
  */
 let t: TestKernel;
 let receiver: Receiver;

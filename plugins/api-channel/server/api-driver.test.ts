@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
-import type { OutboundRequest } from "../../tickets/server/channel-driver.contract.ts";
+import type { OutboundRequest } from "../../channels/channel-driver.contract.ts";
 import { apiWebhookDeliveries } from "../schema/tables.ts";
 import { apiKernel, createConnection } from "./api-channel.fixtures.ts";
 import { createApiDriver } from "./api-driver.ts";

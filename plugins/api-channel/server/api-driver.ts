@@ -1,4 +1,4 @@
-import type { ChannelDriver, OutboundRequest } from "../../tickets/server/channel-driver.contract.ts";
+import type { ChannelDriver, OutboundRequest } from "../../channels/channel-driver.contract.ts";
 import type { Deliveries } from "./deliveries.service.ts";
 import { digest } from "./webhook-signer.ts";
 

@@ -1,5 +1,5 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
-import type {} from "../../tickets/server/channel-driver.contract.ts";
+import type {} from "../../channels/channel-driver.contract.ts";
 import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import { createApiDriver } from "./api-driver.ts";
@@ -16,6 +16,6 @@ export default defineServerPlugin({
     registerApiInboundHandlers(ctx.router, ctx.services, ctx.settings, ctx.config, ctx.companyAccess);
     registerDeliveriesHandlers(ctx.router, deliveries);
     registerWebhookEvents({ bus: ctx.bus, jobs: ctx.jobs, services: ctx.services, deliveries, log: ctx.log });
-    ctx.services.require("tickets.registerDriver")(createApiDriver(deliveries));
+    ctx.services.require("channels.registerDriver")(createApiDriver(deliveries));
   },
 });

@@ -4,7 +4,7 @@ import type { Logger } from "../../../core/log.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
 import type {} from "../../tickets/server/tickets-events.contract.ts";
-import type {} from "../../tickets/server/channel-driver.contract.ts";
+import type {} from "../../channels/inbound.contract.ts";
 import { type Deliveries, WEBHOOK_JOB, WEBHOOK_KIND, type WebhookJob } from "./deliveries.service.ts";
 
 /**

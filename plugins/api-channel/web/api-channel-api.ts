@@ -1,33 +1,11 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { Connection } from "../../connections/web/public.ts";
+import type { Delivery, DeliveryPage } from "../shared/delivery-types.ts";
 
-/** The fields of a connection (GET /whatsapp) this tab reads. */
-export interface ApiConnection {
-  id: number;
-  name: string;
-  channel: string;
-  status: string;
-  webhookUrl: string;
-  /** Present for holders of connections-page:addConnection (admins). */
-  token?: string;
-}
+export type { Delivery, DeliveryPage } from "../shared/delivery-types.ts";
 
-export interface Delivery {
-  id: number;
-  whatsappId: number;
-  event: string;
-  url: string;
-  statusCode: number | null;
-  ok: boolean;
-  error: string | null;
-  attempt: number;
-  durationMs: number;
-  createdAt: string;
-}
-
-export interface DeliveryPage {
-  records: Delivery[];
-  hasMore: boolean;
-}
+/** The fields of a connection (GET /whatsapp, the connections plugin's answer) this tab reads; `token` only for admins. */
+export type ApiConnection = Pick<Connection, "id" | "name" | "channel" | "status" | "webhookUrl" | "token">;
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["ApiChannelConnections"] });
 

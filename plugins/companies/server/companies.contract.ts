@@ -1,5 +1,6 @@
 import type { CompanyRow, PublicUserRow } from "./companies.types.ts";
 import type { Recurrence } from "../../../core/db/tables.ts";
+import type { OfficeHours } from "../../office-hours/office-hours.contract.ts";
 
 /** What another plugin (signup) passes to create a company with its first admin. */
 export interface CreateCompanyInput {
@@ -23,5 +24,7 @@ declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /** Creates a company, its first admin user and its default settings, in one transaction. */
     "companies.create": (input: CreateCompanyInput) => Promise<{ company: CompanyRow; user: PublicUserRow }>;
+    /** The company's office hours (a full week; the spec's defaults when never saved). */
+    "companies.officeHours": (companyId: number) => Promise<OfficeHours[]>;
   }
 }

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { recurrences } from "../../../core/db/tables.ts";
 import type { DeclaredPlanFeature, PlanFeatureKey } from "../../../core/plugin/plan-features.ts";
 import { parseDay } from "../shared/renew.ts";
-import { OfficeHoursWeek } from "../../../core/http/office-hours-schemas.ts";
+import { OfficeHoursWeek } from "../../office-hours/server/office-hours-schemas.contract.ts";
 import { emptyAsUnset } from "../../../core/http/loose-values.ts";
 import { pathId } from "../../../core/http/schemas.ts";
 

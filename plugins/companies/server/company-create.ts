@@ -6,7 +6,7 @@ import { companies, plans, users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
 import { addDays, parseDay, utcToday } from "../shared/renew.ts";
-import { defaultOfficeHours } from "../../../core/office-hours.ts";
+import { defaultOfficeHours } from "../../office-hours/office-hours.contract.ts";
 import type { CreateCompanyInput } from "./companies.contract.ts";
 import type { CompanyRow, PublicUserRow } from "./companies.types.ts";
 import { uniqueViolation } from "../../../core/db/errors.ts";

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
-import { companySchedules } from "../../../core/db/tables.ts";
-import { defaultOfficeHours, type OfficeHours } from "../../../core/office-hours.ts";
+import { companySchedules } from "../schema/tables.ts";
+import { defaultOfficeHours, type OfficeHours } from "../../office-hours/office-hours.contract.ts";
 
 const pick = (r: OfficeHours): OfficeHours => ({
   weekday: r.weekday,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
-import { defaultOfficeHours } from "../../../core/office-hours.ts";
+import { defaultOfficeHours } from "../../office-hours/office-hours.contract.ts";
 
 let t: TestKernel;
 beforeEach(async () => {

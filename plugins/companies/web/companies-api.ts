@@ -1,60 +1,12 @@
-import type { PlanRow } from "../../../core/db/rows.ts";
-import type { Recurrence } from "../../../core/db/tables.ts";
 import { api } from "../../../web/src/api/api.ts";
-import type { OfficeHours } from "../../../core/office-hours.ts";
+import type { OfficeHours } from "../../office-hours/web/public.ts";
+import type { Plan } from "../../plans/web/public.ts";
+import type { Company, CompanyChanges, CompanyDetail, CompanyPayload, CompanyPlanPage } from "../shared/company-types.ts";
 
-/** A company as the server answers it (GET /companies/{id}, /companiesPlan/ rows). */
-export interface Company {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  planId: number | null;
-  status: boolean;
-  dueDate: string | null;
-  recurrence: Recurrence;
-  document: string;
-  paymentMethod: string;
-  numberAttendants: number;
-  numberConections: number;
-  campaignsEnabled: boolean;
-  lastLogin: string | null;
-  createdAt: string;
-  updatedAt: string;
-  plan: { id: number; name: string; amount: number } | null;
-}
+export type { Company, CompanyChanges, CompanyDetail, CompanyPayload, CompanyPlanPage, CompanyWithUsage } from "../shared/company-types.ts";
 
-export interface CompanyWithUsage extends Company {
-  folderSize: number;
-  numberFileFolder: number;
-  updatedAtFolder: string | null;
-}
-
-export interface CompanyPlanPage {
-  companies: CompanyWithUsage[];
-  count: number;
-  hasMore: boolean;
-}
-
-export type CompanyDetail = Company & { schedules: OfficeHours[] };
-
-/** What the company form sends. */
-export interface CompanyBody {
-  name: string;
-  email: string;
-  phone: string;
-  planId: number;
-  status: boolean;
-  dueDate?: string;
-  recurrence: Recurrence;
-  document: string;
-  numberAttendants: number;
-  numberConections: number;
-  campaignsEnabled: boolean;
-  password?: string;
-}
-
-type PlanOption = Pick<PlanRow, "id" | "name" | "amount">;
+/** A plan of the company form's select (GET /plans/all, the plans plugin's answer). */
+type PlanOption = Pick<Plan, "id" | "name" | "amount">;
 
 export const companiesApi = api.enhanceEndpoints({ addTagTypes: ["Company", "Plan"] }).injectEndpoints({
   endpoints: (build) => ({
@@ -76,11 +28,11 @@ export const companiesApi = api.enhanceEndpoints({ addTagTypes: ["Company", "Pla
       query: (id) => `/companies/${id}`,
       providesTags: (_r, _e, id) => [{ type: "Company", id }],
     }),
-    createCompany: build.mutation<Company, CompanyBody>({
+    createCompany: build.mutation<Company, CompanyPayload>({
       query: (body) => ({ url: "/companies", method: "POST", body }),
       invalidatesTags: [{ type: "Company", id: "LIST" }],
     }),
-    updateCompany: build.mutation<Company, { id: number } & Partial<CompanyBody>>({
+    updateCompany: build.mutation<Company, { id: number } & CompanyChanges>({
       query: ({ id, ...body }) => ({ url: `/companies/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "Company", id: "LIST" }, { type: "Company", id }],
     }),

@@ -17,7 +17,7 @@ import {
 } from "./companies-api.ts";
 import { CompaniesTable } from "./companies-table.tsx";
 import { CompanyForm } from "./company-form.tsx";
-import { companyToValues, emptyCompany, serverFieldErrors, valuesToBody, type CompanyFormValues } from "./company-values.ts";
+import { companyToValues, emptyCompany, serverFieldErrors, valuesToChanges, valuesToPayload, type CompanyFormValues } from "./company-values.ts";
 
 /**
  * The companies screen's body, shared by the /companies page and the settings tab:
@@ -35,7 +35,7 @@ export function CompaniesManager({ today }: { today?: string }) {
   const [renewingId, setRenewingId] = useState<number | null>(null);
   const editor = useRecordEditor({
     persist: (values: CompanyFormValues, editing: CompanyWithUsage | null) =>
-      editing ? updateCompany({ id: editing.id, ...valuesToBody(values, false) }).unwrap() : createCompany(valuesToBody(values, true)).unwrap(),
+      editing ? updateCompany({ id: editing.id, ...valuesToChanges(values) }).unwrap() : createCompany(valuesToPayload(values)).unwrap(),
     remove: (company: CompanyWithUsage) => deleteCompany(company.id).unwrap(),
     fieldErrors: serverFieldErrors,
     messages: { saved: t("messages.saved"), saveFailed: `${t("messages.saveError")}. ${t("messages.saveHint")}`, deleted: t("messages.saved") },

@@ -1,9 +1,8 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { recurrences } from "../../../core/db/tables.ts";
 import { useCompanyPlanOptionsQuery } from "./companies-api.ts";
-import { validateCompany, type CompanyField, type CompanyFieldErrors, type CompanyFormValues } from "./company-values.ts";
+import { RECURRENCES, validateCompany, type CompanyField, type CompanyFieldErrors, type CompanyFormValues } from "./company-values.ts";
 
 export interface CompanyFormProps {
   editingId: number | null;
@@ -94,7 +93,7 @@ export function CompanyForm({ editingId, initial, saving, serverErrors, onSubmit
           )}
           <FormGroup label={t("fields.recurrence")} labelFor="company-recurrence">
             <HTMLSelect id="company-recurrence" fill value={values.recurrence} onChange={(e) => set("recurrence", e.currentTarget.value as CompanyFormValues["recurrence"])}>
-              {recurrences.map((r) => (
+              {RECURRENCES.map((r) => (
                 <option key={r} value={r}>
                   {t(`recurrence.${r}`)}
                 </option>

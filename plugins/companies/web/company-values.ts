@@ -1,6 +1,9 @@
-import { recurrences, type Recurrence } from "../../../core/db/tables.ts";
-import { addDays, localToday, parseDay } from "../shared/renew.ts";
-import type { Company, CompanyBody } from "./companies-api.ts";
+import type { Recurrence } from "../shared/company-types.ts";
+import { addDays, localToday, parseDay, RECURRENCE_MONTHS } from "../shared/renew.ts";
+import type { Company, CompanyChanges, CompanyPayload } from "./companies-api.ts";
+
+/** The recurrences the form offers, shortest first (the server's enum, read from the shared renewal table). */
+export const RECURRENCES = Object.keys(RECURRENCE_MONTHS) as Recurrence[];
 
 /** The form's state; numbers and the plan stay text while typed or selected. */
 export interface CompanyFormValues {
@@ -49,7 +52,7 @@ export const companyToValues = (c: Company): CompanyFormValues => ({
   password: "",
   document: c.document,
   dueDate: c.dueDate?.slice(0, 10) ?? "",
-  recurrence: recurrences.includes(c.recurrence) ? c.recurrence : "MENSAL",
+  recurrence: RECURRENCES.includes(c.recurrence) ? c.recurrence : "MENSAL",
   numberAttendants: String(c.numberAttendants),
   numberConections: String(c.numberConections),
   campaignsEnabled: c.campaignsEnabled,
@@ -84,7 +87,8 @@ export function validateCompany(v: CompanyFormValues, isNew: boolean): CompanyFi
   return e;
 }
 
-export function valuesToBody(v: CompanyFormValues, isNew: boolean): CompanyBody {
+/** What PUT /companies/{id} gets from the form (the password is asked only when creating). */
+export function valuesToChanges(v: CompanyFormValues): CompanyChanges {
   return {
     name: v.name.trim(),
     email: v.email.trim().toLowerCase(),
@@ -97,8 +101,12 @@ export function valuesToBody(v: CompanyFormValues, isNew: boolean): CompanyBody 
     numberAttendants: Number(v.numberAttendants),
     numberConections: Number(v.numberConections),
     campaignsEnabled: v.campaignsEnabled,
-    ...(isNew ? { password: v.password } : {}),
   };
+}
+
+/** What POST /companies gets from the form: the same fields and the first admin's password. */
+export function valuesToPayload(v: CompanyFormValues): CompanyPayload {
+  return { ...valuesToChanges(v), name: v.name.trim(), email: v.email.trim().toLowerCase(), planId: Number(v.planId), password: v.password };
 }
 
 /** Server field errors (ERR_VALIDATION) and duplicate codes, placed under the fields. */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastSuccess } from "../../../web/src/ui/toast.ts";
-import { defaultOfficeHours } from "../../../core/office-hours.ts";
+import { defaultOfficeHours } from "../../office-hours/web/public.ts";
 import HoursTab, { fullWeek } from "./hours-tab.tsx";
 import { renderCompanies, sessionUser } from "./test-render.tsx";
 

@@ -4,8 +4,15 @@ import { skipToken } from "@reduxjs/toolkit/query";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
 import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
-import { fullWeek, hasProblems, OfficeHoursEditor, officeHoursProblems, type OfficeHoursProblems } from "../../../web/src/ui/office-hours-editor.tsx";
-import { defaultOfficeHours, type OfficeHours } from "../../../core/office-hours.ts";
+import {
+  defaultOfficeHours,
+  fullWeek,
+  hasProblems,
+  type OfficeHours,
+  OfficeHoursEditor,
+  officeHoursProblems,
+  type OfficeHoursProblems,
+} from "../../office-hours/web/public.ts";
 import { useCompanyDetailQuery, useSaveCompanySchedulesMutation } from "./companies-api.ts";
 
 export { fullWeek };

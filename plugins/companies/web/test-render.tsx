@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
 import type { SessionUser } from "../../../web/src/session/types.ts";
+import officeHoursPlugin from "../../office-hours/web/index.ts";
 import plugin from "./index.ts";
 
 /** A super user of company 1 by default; `companyId`/`super` make an admin of another company. */
@@ -13,7 +14,7 @@ export function sessionUser(over: { super?: boolean; companyId?: number } = {}):
   });
 }
 
-/** The shell's providers with this plugin's translations and a session (super user of company 1 unless given). */
+/** The shell's providers with this plugin's translations (and those of the office-hours editor it shows) and a session (super user of company 1 unless given). */
 export function renderCompanies(ui: ReactElement, options: { user?: SessionUser; path?: string } = {}) {
-  return renderWithProviders(ui, { session: options.user ?? sessionUser(), route: options.path ?? "/companies", plugins: [plugin] });
+  return renderWithProviders(ui, { session: options.user ?? sessionUser(), route: options.path ?? "/companies", plugins: [plugin, officeHoursPlugin] });
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, sqliteView, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, id, timestamps } from "../../../core/db/columns.ts";
-import { companies } from "../../../core/db/tables.ts";
+import { companies, users } from "../../../core/db/tables.ts";
 import { CHANNELS, type OfficeHours, STATUSES } from "../shared/connection-rules.ts";
 import { queuesKey } from "../../queues/schema/keys.contract.ts";
 
@@ -87,6 +87,23 @@ export const whatsappQueues = sqliteTable(
     queueId: integer("queue_id").notNull().references(queuesKey, { onDelete: "cascade" }),
   },
   (t) => [uniqueIndex("whatsapp_queues_unique").on(t.whatsappId, t.queueId), index("whatsapp_queues_queue_idx").on(t.queueId)],
+);
+
+/**
+ * A user's default connection (spec 001 §3 User `whatsappId`), answered on the user by this
+ * plugin's user answer extension. One row per user that has one; none means null. Deleting
+ * the connection, the user or the company removes the row.
+ */
+export const userDefaultConnections = sqliteTable(
+  "user_default_connections",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(() => whatsapps.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("user_default_connections_company_idx").on(t.companyId), index("user_default_connections_whatsapp_idx").on(t.whatsappId)],
 );
 
 /**

@@ -1,3 +1,4 @@
+import type { DbOrTx } from "../../../core/db/database.ts";
 import type { whatsapps } from "../schema/tables.ts";
 import type { ConnectionInput } from "./connections.schemas.ts";
 
@@ -13,6 +14,12 @@ export interface ConnectionStatusPatch {
   statusImportMessages?: string | null;
 }
 
+/**
+ * `company-{id}-whatsappSession`, sent by the channel holding the session: its progress, the
+ * connection without its token, and the code to type while pairing by phone number.
+ */
+export type ConnectionSessionEvent = { action: "update"; session: Omit<ConnectionRow, "token">; pairingCode?: string };
+
 /** A connection with its queues, as the routes answer it. */
 export type ConnectionWithQueues = ConnectionRow & { queueIds: number[] };
 
@@ -20,6 +27,8 @@ declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /** One connection of the company, or null (another company's id gives null too). */
     "connections.get": (companyId: number, id: number) => Promise<ConnectionRow | null>;
+    /** The ids of the queues a connection of the company serves (none for another company's id). */
+    "connections.queueIds": (companyId: number, id: number) => Promise<number[]>;
     /** The connection a token belongs to, or null: the API channel's bearer credential. */
     "connections.byToken": (token: string) => Promise<ConnectionRow | null>;
     /** The company's default connection, or null (callers answer ERR_NO_DEF_WAPP_FOUND). */
@@ -42,5 +51,18 @@ declare module "../../../core/plugin/services.ts" {
     "connections.room": (companyId: number) => Promise<number | null>;
     /** Every company's connections of one channel: a session layer resumes them at boot. */
     "connections.ofChannel": (channel: ConnectionRow["channel"]) => Promise<ConnectionRow[]>;
+    /**
+     * Sets (null clears) a user's default connection, in the caller's transaction when given.
+     * A connection that is not the user's company's throws ERR_NO_WAPP_FOUND with
+     * `fields.whatsappId`; a user not of the company ERR_NO_USER_FOUND.
+     */
+    "connections.setUserDefault": (companyId: number, userId: number, whatsappId: number | null, tx?: DbOrTx) => Promise<void>;
+  }
+}
+
+/** Every answer of a user carries the default connection this plugin stores (null for none). */
+declare module "../../../core/auth/user-answers.ts" {
+  interface UserAnswerFields {
+    whatsappId: number | null;
   }
 }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { OfficeHoursDay, OfficeHoursWeek } from "../../../core/http/office-hours-schemas.ts";
+import { OfficeHoursDay, OfficeHoursWeek } from "../../office-hours/server/office-hours-schemas.contract.ts";
 import { offWhenNull, OptionalRefId } from "../../../core/http/loose-values.ts";
 import { BoolLike, FileField } from "../../../core/http/schemas.ts";
 import { CHANNELS, isHttpUrl, NAME_MAX, NAME_MIN, STATUSES } from "../shared/connection-rules.ts";
@@ -33,7 +33,7 @@ const day = z.preprocess(
     .nullable(),
 );
 
-/** One weekday with two shifts: the kernel's office-hours schema. */
+/** One weekday with two shifts: the office-hours plugin's schema. */
 export const OfficeHoursSchema = OfficeHoursDay;
 const week = OfficeHoursWeek;
 

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import type { EventBus } from "../../../core/events/bus.ts";
-import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { PlanFeatureRegistry } from "../../../core/plugin/plan-features.ts";
 import type { OutboundGuard } from "../../../core/net/outbound-guard.ts";
@@ -223,8 +222,7 @@ export class ConnectionsService {
         const [others] = await tx.select({ n: count() }).from(whatsapps).where(and(eq(whatsapps.companyId, companyId), ne(whatsapps.id, id)));
         if ((others?.n ?? 0) > 0) throw new AppError("ERR_NO_OTHER_WHATSAPP");
       }
-      // users.whatsappId has no foreign key (the kernel owns users): clear the dangling default.
-      await tx.update(users).set({ whatsappId: null }).where(and(eq(users.companyId, companyId), eq(users.whatsappId, id)));
+      // Users whose default it was lose it with it (user_default_connections cascades).
       await tx.delete(whatsapps).where(byId(companyId, id));
       return current;
     });

@@ -189,7 +189,8 @@ describe("connections: happy", () => {
     const conn = await createConnection(t, acme.token);
     const deleted: unknown[] = [];
     t.kernel.bus.on("connections.whatsapp.deleted", (e) => void deleted.push(e));
-    const user = await createUser(t, acme.company.id, { whatsappId: conn.id });
+    const user = await createUser(t, acme.company.id);
+    expect((await t.call("PUT", `/users/${user.user.id}`, { token: acme.token, body: { whatsappId: conn.id } })).body.whatsappId).toBe(conn.id);
     await t.call("DELETE", `/whatsapp/${conn.id}`, { token: acme.token });
     expect(deleted).toEqual([{ companyId: acme.company.id, whatsappId: conn.id }]);
     const me = await t.call("GET", "/auth/me", { token: user.token });

@@ -34,8 +34,8 @@ export const MESSAGES = {
     "Foi informado tempo para redirecionar fila, porém não foi selecionada fila para redirecionar. Os dois campos precisam estar preenchidos",
 } as const;
 
-/** A connection's office hours are the kernel's office-hours week (core/office-hours.ts). */
-export { defaultOfficeHours, type OfficeHours } from "../../../core/office-hours.ts";
+/** A connection's office hours are the office-hours plugin's week. */
+export { defaultOfficeHours, type OfficeHours } from "../../office-hours/office-hours.contract.ts";
 
 /** Webhook and privacy links: http(s) URLs only. */
 export function isHttpUrl(value: string): boolean {

@@ -5,6 +5,7 @@ import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastError, toastWarning } from "../../../web/src/ui/toast.ts";
 import { MESSAGES } from "../shared/connection-rules.ts";
 import { ConnectionDialog } from "./connection-dialog.tsx";
+import officeHoursPlugin from "../../office-hours/web/index.ts";
 import connectionsPlugin from "./index.ts";
 import { apiConnection } from "./test-support.ts";
 
@@ -34,7 +35,7 @@ function open(props: { connectionId?: number | null; channel?: "whatsapp" | "api
   const onClose = vi.fn();
   const session = testUser({ company: { settings: settings({ scheduleType: "disabled", userRating: "disabled", ...props.company }) } });
   renderWithProviders(<ConnectionDialog isOpen connectionId={props.connectionId ?? null} channel={props.channel ?? "whatsapp"} onClose={onClose} onSaved={onSaved} />, {
-    plugins: [connectionsPlugin],
+    plugins: [connectionsPlugin, officeHoursPlugin],
     session,
   });
   return { onSaved, onClose };

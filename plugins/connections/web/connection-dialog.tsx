@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Spinner, Tab, Tabs } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
-import { OfficeHoursEditor, type OfficeHoursProblems } from "../../../web/src/ui/office-hours-editor.tsx";
+import { OfficeHoursEditor, type OfficeHoursProblems } from "../../office-hours/web/public.ts";
 import { toastError, toastSuccess, toastWarning } from "../../../web/src/ui/toast.ts";
 import type { Channel } from "../shared/connection-rules.ts";
 import { ChatbotTab } from "./chatbot-tab.tsx";

@@ -1,5 +1,4 @@
-import { defaultOfficeHours, type OfficeHours } from "../../../core/office-hours.ts";
-import { fullWeek, hasProblems, officeHoursProblems, type OfficeHoursProblems } from "../../../web/src/ui/office-hours-editor.tsx";
+import { defaultOfficeHours, fullWeek, hasProblems, type OfficeHours, officeHoursProblems, type OfficeHoursProblems } from "../../office-hours/web/public.ts";
 import { isHttpUrl, MESSAGES, NAME_MAX, NAME_MIN, type Channel } from "../shared/connection-rules.ts";
 import type { Connection, ConnectionPayload } from "./connections-api.ts";
 

@@ -1,81 +1,19 @@
 import { api } from "../../../web/src/api/api.ts";
-import type { OfficeHours } from "../../../core/office-hours.ts";
-import type { Channel, ConnectionStatus } from "../shared/connection-rules.ts";
+import type { Connection, ConnectionChanges, ConnectionPayload, LiveConnection } from "../shared/connection-types.ts";
 
-/** A connection as the server answers it (GET /whatsapp, writes, realtime events). */
-export interface Connection {
-  id: number;
-  companyId: number;
-  name: string;
-  channel: Channel;
-  status: ConnectionStatus;
-  number: string;
-  qrcode: string;
-  retries: number;
-  isDefault: boolean;
-  /** Only for holders of connections-page:addConnection. */
-  token?: string;
-  provider: string;
-  webhookUrl: string;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  greetingMediaAttachment: string | null;
-  inactiveMessage: string;
-  maxUseBotQueues: number;
-  timeUseBotQueues: number;
-  timeSendQueue: number;
-  sendIdQueue: number | null;
-  expiresTicket: number;
-  whenExpiresTicket: "0" | "1";
-  expiresTicketNPS: number;
-  maxUseBotQueuesNPS: number;
-  expiresInactiveMessage: string;
-  timeInactiveMessage: number;
-  timeCreateNewTicket: number;
-  allowGroup: boolean;
-  groupAsTicket: "disabled" | "enabled";
-  integrationId: number | null;
-  promptId: number | null;
-  flowIdWelcome: number | null;
-  flowIdNotPhrase: number | null;
-  enableImportMessage: boolean;
-  importRecentMessages: string | null;
-  importOldMessages: string | null;
-  importOldMessagesGroups: boolean;
-  closedTicketsPostImported: boolean;
-  queueIdImportMessages: number | null;
-  statusImportMessages: string | null;
-  collectiveVacationStart: string | null;
-  collectiveVacationEnd: string | null;
-  collectiveVacationMessage: string;
-  privacyLink: string;
-  privacyGreeting: string;
-  hideDeletedMessages: boolean;
-  alwaysAskConfirmation: boolean;
-  schedules: OfficeHours[];
-  queues: { id: number; name: string; color: string }[];
-  queueIds: number[];
-  /** Set while pairing by phone number (session events). */
-  pairingCode?: string;
-  createdAt?: string;
-  updatedAt: string;
-}
+export type { Connection, ConnectionChanges, ConnectionPayload, ConnectionSessionEvent, LiveConnection } from "../shared/connection-types.ts";
 
-/** What the dialog sends (POST /whatsapp, PUT /whatsapp/{id}). */
-export type ConnectionPayload = Record<string, unknown>;
-
-/** A named record of a supporting list (queues, prompts, integrations, flows). */
+/**
+ * A record of a supporting list (queues, prompts, integrations, flows, companies) as
+ * `namedList` rebuilds it: those plugins' answers differ (some are not installed yet), so
+ * this is the client's own shape, not a server answer.
+ */
 export interface NamedOption {
   id: number;
   name: string;
 }
 
-export interface CompanyOption {
-  id: number;
-  name: string;
-}
+export type CompanyOption = NamedOption;
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["Connection"] });
 
@@ -93,21 +31,21 @@ function namedList(key: string) {
 /** The connections screens' calls (spec 001 §7 'Connections'). */
 export const connectionsApi = tagged.injectEndpoints({
   endpoints: (build) => ({
-    getConnections: build.query<Connection[], void>({
+    getConnections: build.query<LiveConnection[], void>({
       query: () => "/whatsapp/?session=0",
       providesTags: [{ type: "Connection", id: "LIST" }],
     }),
     getConnection: build.query<Connection, { id: number; admin?: boolean }>({
       query: ({ id, admin }) => (admin ? `/whatsapp-admin/${id}?session=0` : `/whatsapp/${id}?session=0`),
     }),
-    getAllConnections: build.query<Connection[], void>({
+    getAllConnections: build.query<LiveConnection[], void>({
       query: () => "/whatsapp/all/?session=0",
       providesTags: [{ type: "Connection", id: "ALL" }],
     }),
     createConnection: build.mutation<Connection, ConnectionPayload>({
       query: (body) => ({ url: "/whatsapp", method: "POST", body }),
     }),
-    updateConnection: build.mutation<Connection, { id: number; body: ConnectionPayload }>({
+    updateConnection: build.mutation<Connection, { id: number; body: ConnectionChanges }>({
       query: ({ id, body }) => ({ url: `/whatsapp/${id}`, method: "PUT", body }),
     }),
     deleteConnection: build.mutation<{ message: string }, number>({

@@ -120,6 +120,18 @@ describe("connections page", () => {
     expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ phoneNumber: "5511988887777" });
   });
 
+  it("shows the pairing code a whatsappSession event brings beside the session (a renewed code replaces it)", async () => {
+    renderWithProviders(<ConnectionsPage />, { plugins: [connectionsPlugin] });
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    fireEvent.click(within(row("Vendas")).getByRole("button", { name: "QR CODE Vendas" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Conectar com número de telefone" }));
+    const event = (pairingCode: string) => ({ action: "update", session: { id: 2, status: "PAIRING", qrcode: "" }, pairingCode });
+    act(() => realtimeClient.deliver("company-2-whatsappSession", event("WXYZ-9876")));
+    expect((await screen.findByTestId("pairing-code")).textContent).toBe("WXYZ-9876");
+    act(() => realtimeClient.deliver("company-2-whatsappSession", event("LMNO-5432")));
+    await waitFor(() => expect(screen.getByTestId("pairing-code").textContent).toBe("LMNO-5432"));
+  });
+
   it("try again starts the session and disconnect ends it", async () => {
     renderWithProviders(<ConnectionsPage />, { plugins: [connectionsPlugin] });
     await waitFor(() => expect(rows()).toHaveLength(4));

@@ -2,13 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../web/src/ui/toast.ts";
-import { useStartSessionMutation, type Connection } from "./connections-api.ts";
+import { useStartSessionMutation, type LiveConnection } from "./connections-api.ts";
 import { QrImage } from "./qr-image.tsx";
 
 export interface QrDialogProps {
   isOpen: boolean;
   /** The connection as the (live) list holds it. */
-  connection: Connection | undefined;
+  connection: LiveConnection | undefined;
   onClose: () => void;
 }
 

@@ -1,4 +1,4 @@
-import { defaultOfficeHours } from "../../../core/office-hours.ts";
+import { defaultOfficeHours } from "../../office-hours/web/public.ts";
 import type { Connection } from "./connections-api.ts";
 
 /** A connection as the API answers it. */
@@ -56,6 +56,7 @@ export function apiConnection(over: Partial<Connection> = {}): Connection {
     schedules: defaultOfficeHours(),
     queues: [],
     queueIds: [],
+    createdAt: "2025-03-04T13:05:00.000Z",
     updatedAt: "2025-03-04T13:05:00.000Z",
     ...over,
   };

@@ -1,13 +1,13 @@
 import { useRealtimeEvent } from "../../../web/src/realtime/realtime.ts";
 import { useAppDispatch, useAppSelector } from "../../../web/src/store/store.ts";
-import { connectionsApi, type Connection } from "./connections-api.ts";
+import { connectionsApi, type ConnectionSessionEvent, type LiveConnection } from "./connections-api.ts";
 
-type Patch = Partial<Connection> & { id: number };
+type Patch = Partial<LiveConnection> & { id: number };
 
 /** Replaces what changed, keeps what the event leaves out (a token, queues). New ids join the list. */
-export function applyUpsert(list: Connection[], patch: Patch, insert = true): Connection[] {
+export function applyUpsert(list: LiveConnection[], patch: Patch, insert = true): LiveConnection[] {
   const index = list.findIndex((c) => c.id === patch.id);
-  if (index < 0) return insert ? [...list, patch as Connection].sort((a, b) => a.id - b.id) : list;
+  if (index < 0) return insert ? [...list, patch as LiveConnection].sort((a, b) => a.id - b.id) : list;
   const next = list.slice();
   next[index] = { ...list[index]!, ...withoutUndefined(patch) };
   return next;
@@ -17,9 +17,9 @@ function withoutUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** The session fields a `whatsappSession` event may change (spec 001 §4 'live updates'). */
-export function sessionPatch(session: Partial<Connection> & { id: number }): Patch {
-  const { id, status, qrcode, retries, updatedAt, number, pairingCode, statusImportMessages } = session;
+/** The session fields a `whatsappSession` event may change (spec 001 §4 'live updates'); the pairing code travels beside the session. */
+export function sessionPatch({ session, pairingCode }: Pick<ConnectionSessionEvent, "pairingCode"> & { session: Partial<ConnectionSessionEvent["session"]> & { id: number } }): Patch {
+  const { id, status, qrcode, retries, updatedAt, number, statusImportMessages } = session;
   return withoutUndefined({ id, status, qrcode, retries, updatedAt, number, pairingCode, statusImportMessages }) as Patch;
 }
 
@@ -32,18 +32,18 @@ export function sessionPatch(session: Partial<Connection> & { id: number }): Pat
 export function useConnectionsLive(list: "getConnections" | "getAllConnections" = "getConnections") {
   const dispatch = useAppDispatch();
   const companyId = useAppSelector((s) => s.session.user?.companyId);
-  const update = (recipe: (list: Connection[]) => Connection[]) => dispatch(connectionsApi.util.updateQueryData(list, undefined, recipe));
+  const update = (recipe: (list: LiveConnection[]) => LiveConnection[]) => dispatch(connectionsApi.util.updateQueryData(list, undefined, recipe));
   const upsert = (c: Patch, insert = true) => update((list) => applyUpsert(list, c, insert));
   const remove = (id: number) => update((list) => list.filter((c) => c.id !== id));
 
-  useRealtimeEvent(companyId ? `company-${companyId}-whatsapp` : "", (payload: { action?: string; whatsapp?: Connection; whatsappId?: number }) => {
+  useRealtimeEvent(companyId ? `company-${companyId}-whatsapp` : "", (payload: { action?: string; whatsapp?: LiveConnection; whatsappId?: number }) => {
     if (payload?.action === "delete") {
       const id = payload.whatsappId ?? payload.whatsapp?.id;
       if (typeof id === "number") remove(id);
     } else if (payload?.whatsapp && typeof payload.whatsapp.id === "number") upsert(payload.whatsapp);
   });
-  useRealtimeEvent(companyId ? `company-${companyId}-whatsappSession` : "", (payload: { action?: string; session?: Connection }) => {
-    if (payload?.action === "update" && payload.session && typeof payload.session.id === "number") upsert(sessionPatch(payload.session), false);
+  useRealtimeEvent(companyId ? `company-${companyId}-whatsappSession` : "", (payload: Partial<ConnectionSessionEvent> | undefined) => {
+    if (payload?.action === "update" && payload.session && typeof payload.session.id === "number") upsert(sessionPatch({ session: payload.session, pairingCode: payload.pairingCode }), false);
   });
   return { upsert, remove };
 }

@@ -11,6 +11,7 @@ import type {
   ContactTag as ContactTagSchema,
   ExtraInfo as ExtraInfoSchema,
 } from "../server/contacts.schemas.ts";
+import type { ContactProfile } from "../server/contacts.routes.ts";
 
 /** A contact as the API answers it (numbers already LGPD-masked for plain users). */
 export type Contact = z.infer<typeof ContactSchema>;
@@ -22,3 +23,5 @@ export type ExtraInfo = Omit<z.infer<typeof ExtraInfoSchema>, "id"> & { id?: num
 export type ContactPayload = z.input<typeof ContactInput>;
 /** What PUT /contacts/{id} takes. */
 export type ContactChanges = z.input<typeof ContactPatch>;
+/** GET /contacts/profile/{number}: the contact's id and provider picture. */
+export type ContactProfileView = z.infer<typeof ContactProfile>;

@@ -1,14 +1,11 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { ContactTags, Tag, TagSyncPayload } from "../../tags/web/public.ts";
 import type { Contact, ContactChanges, ContactPage, ContactPayload, ContactTag } from "../shared/contact-types.ts";
 
 export type { Contact, ContactPage, ContactPayload, ContactTag, ExtraInfo } from "../shared/contact-types.ts";
 
-/** The tags the contact tags editor offers and saves (the tags plugin's API). */
-export interface SyncTag {
-  id?: number;
-  name: string;
-  color?: string;
-}
+/** A tag the contact tags editor offers and saves (the tags plugin's POST /tags/sync item; the editor always names it). */
+export type SyncTag = TagSyncPayload["tags"][number] & Pick<Tag, "name">;
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["Contact", "ContactTagsList"] });
 
@@ -43,7 +40,7 @@ export const contactsApi = tagged.injectEndpoints({
       providesTags: ["ContactTagsList"],
       keepUnusedDataFor: 0,
     }),
-    syncContactTags: build.mutation<{ contactId: number; tags: ContactTag[] }, { contactId: number; tags: SyncTag[] }>({
+    syncContactTags: build.mutation<ContactTags, TagSyncPayload>({
       query: (body) => ({ url: "/tags/sync", method: "POST", body }),
       invalidatesTags: (_r, _e, { contactId }) => [{ type: "Contact", id: contactId }, "ContactTagsList"],
     }),

@@ -1,14 +1,7 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { Help, HelpChanges, HelpPayload } from "../shared/help-types.ts";
 
-export interface Help {
-  id: number;
-  title: string;
-  description: string;
-  video: string;
-  createdAt: string;
-  updatedAt: string;
-}
-export type HelpInput = Pick<Help, "title" | "description" | "video">;
+export type { Help, HelpChanges, HelpPayload } from "../shared/help-types.ts";
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["Helps"] });
 
@@ -19,11 +12,11 @@ export const helpsApi = tagged.injectEndpoints({
       query: () => "/helps/list",
       providesTags: ["Helps"],
     }),
-    createHelp: build.mutation<Help, HelpInput>({
+    createHelp: build.mutation<Help, HelpPayload>({
       query: (body) => ({ url: "/helps", method: "POST", body }),
       invalidatesTags: ["Helps"],
     }),
-    updateHelp: build.mutation<Help, { id: number } & HelpInput>({
+    updateHelp: build.mutation<Help, { id: number } & HelpChanges>({
       query: ({ id, ...body }) => ({ url: `/helps/${id}`, method: "PUT", body }),
       invalidatesTags: ["Helps"],
     }),

@@ -2,9 +2,12 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Button, FormGroup, HTMLTable, InputGroup, Intent, TextArea } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog, EmptyState, LoadingState, toastError, toastSuccess, useConfirmedAction } from "../../../web/src/ui/index.ts";
-import { useCreateHelpMutation, useDeleteHelpMutation, useGetHelpsQuery, useUpdateHelpMutation, type Help, type HelpInput } from "./helps-api.ts";
+import { useCreateHelpMutation, useDeleteHelpMutation, useGetHelpsQuery, useUpdateHelpMutation, type Help, type HelpPayload } from "./helps-api.ts";
 
-const empty: HelpInput = { title: "", description: "", video: "" };
+/** The form edits every field the server takes. */
+type HelpForm = Required<HelpPayload>;
+
+const empty: HelpForm = { title: "", description: "", video: "" };
 
 /**
  * The super user's management of help entries (the /helps page and the settings tab):
@@ -16,7 +19,7 @@ export function HelpsManager() {
   const [createHelp, creating] = useCreateHelpMutation();
   const [updateHelp, updating] = useUpdateHelpMutation();
   const [deleteHelp, deleting] = useDeleteHelpMutation();
-  const [form, setForm] = useState<HelpInput>(empty);
+  const [form, setForm] = useState<HelpForm>(empty);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [titleError, setTitleError] = useState(false);
 
@@ -34,7 +37,7 @@ export function HelpsManager() {
     setEditingId(help.id);
     setTitleError(false);
   };
-  const set = (field: keyof HelpInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: keyof HelpForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

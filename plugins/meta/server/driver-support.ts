@@ -1,6 +1,6 @@
 import type { Logger } from "../../../core/log.ts";
 import type { Storage } from "../../../core/storage/storage.ts";
-import type { ChannelDriver, OutboundRequest, OutboundResult, ReplyWindowRequest } from "../../tickets/server/channel-driver.contract.ts";
+import type { ChannelDriver, OutboundRequest, OutboundResult, ReplyWindowRequest } from "../../channels/channel-driver.contract.ts";
 import type { Accounts, MetaAccount } from "./accounts.ts";
 import type { ConversationLog } from "./conversation-log.ts";
 import { GraphError, type GraphClient } from "./graph-client.ts";

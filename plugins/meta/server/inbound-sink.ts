@@ -1,8 +1,8 @@
 import { AppError } from "../../../core/errors.ts";
 import type { Logger } from "../../../core/log.ts";
 import type { Services } from "../../../core/plugin/services.ts";
-import type { InboundMessage } from "../../tickets/server/tickets.contract.ts";
-import type { MessageAck } from "../../tickets/server/channel-driver.contract.ts";
+import type { InboundMessage } from "../../channels/inbound.contract.ts";
+import type { MessageAck } from "../../channels/channel-driver.contract.ts";
 import type {} from "../../connections/server/connections.contract.ts";
 import type { MetaAccount } from "./accounts.ts";
 import type { ConversationLog } from "./conversation-log.ts";

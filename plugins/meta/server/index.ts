@@ -1,6 +1,6 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { mediaLimitBytes } from "../../../core/storage/media-limits.ts";
-import type {} from "../../tickets/server/channel-driver.contract.ts";
+import type {} from "../../channels/channel-driver.contract.ts";
 import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import { Accounts } from "./accounts.ts";
@@ -30,7 +30,7 @@ export default defineServerPlugin({
     registerWebhookHandlers(ctx.router, ctx.config, parsers, ctx.log);
     registerLinkingHandlers(ctx.router, new Linking(ctx.db, ctx.services, accounts, graph, ctx.log, ctx.planFeatures));
 
-    const registerDriver = ctx.services.require("tickets.registerDriver");
+    const registerDriver = ctx.services.require("channels.registerDriver");
     const deps = { accounts, graph, storage: ctx.storage, log, logger: ctx.log };
     registerDriver(createMessengerDriver("facebook", deps));
     registerDriver(createMessengerDriver("instagram", deps));

@@ -1,4 +1,4 @@
-import type { ChannelDriver, OutboundRequest } from "../../tickets/server/channel-driver.contract.ts";
+import type { ChannelDriver, OutboundRequest } from "../../channels/channel-driver.contract.ts";
 import type { MetaAccount } from "./accounts.ts";
 import { type DriverDeps, fileOf, idFrom, metaDriver, textOf } from "./driver-support.ts";
 

@@ -1,5 +1,5 @@
 import { declaredPlanFeatures } from "../../../web/src/plugin/plan-features.ts";
-import type { Plan, PlanBody } from "./plans-api.ts";
+import type { Plan, PlanPayload } from "./plans-api.ts";
 
 /** The form's state: numbers stay text while typed; each declared plan feature is a boolean under `features`. */
 export type PlanFormValues = {
@@ -58,7 +58,7 @@ export function validatePlan(v: PlanFormValues): PlanFieldErrors {
   return errors;
 }
 
-export function valuesToBody(v: PlanFormValues): PlanBody {
+export function valuesToBody(v: PlanFormValues): PlanPayload {
   return {
     name: v.name.trim(),
     users: Number(v.users),

@@ -1,6 +1,7 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
+import { BotQueues } from "./bot-queues.ts";
 import { ChatbotsService } from "./chatbots.service.ts";
 import "./queues.contract.ts";
 import { registerQueuesHandlers } from "./queues.handlers.ts";
@@ -11,8 +12,12 @@ export default defineServerPlugin({
   manifest,
   migrations,
   setup(ctx) {
-    registerQueuesHandlers(ctx.router, new QueuesService(ctx.db, ctx.realtime, ctx.settings, new ChatbotsService(ctx.db)));
+    const botQueues = new BotQueues(ctx.db);
+    // Every queue or chatbot write emits `company-{id}-queue`: the bot's cache drops with it.
+    registerQueuesHandlers(ctx.router, new QueuesService(ctx.db, botQueues.dropping(ctx.realtime), ctx.settings, new ChatbotsService(ctx.db)));
+    ctx.services.provide("queues.forBot", (companyId) => botQueues.forBot(companyId));
     const userQueues = new UserQueuesService(ctx.db);
+    ctx.services.provide("queues.usersOf", (companyId, queueId) => userQueues.usersOf(companyId, queueId));
     ctx.services.provide("queues.setUserQueues", (companyId, userId, queueIds, tx) => userQueues.set(companyId, userId, queueIds, tx));
     ctx.services.provide("queues.ofUser", (userId) => userQueues.ofUser(userId));
     // The session user (login, refresh, /auth/me) carries the queues the person works, each

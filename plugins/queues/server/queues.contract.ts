@@ -1,4 +1,8 @@
 import type { DbOrTx } from "../../../core/db/database.ts";
+import type { OfficeHours } from "../../office-hours/office-hours.contract.ts";
+import type { ChatbotOption } from "../shared/queue-rules.ts";
+
+export type { ChatbotOption };
 
 /** A queue as other plugins see it on a user (session user, user answers). */
 export interface UserQueueRef {
@@ -12,6 +16,21 @@ export interface SessionUserQueue extends UserQueueRef {
   UserQueue: { queueId: number; userId: number };
 }
 
+/** A queue as the inbound bot reads it: its texts, rotation, office hours and option tree. */
+export interface BotQueueDefinition {
+  id: number;
+  name: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  closeTicket: boolean;
+  ativarRoteador: boolean;
+  /** Minutes between two rotation rounds. */
+  tempoRoteador: number;
+  schedules: OfficeHours[];
+  /** The first level of its options, each with its steps, in position order. */
+  options: ChatbotOption[];
+}
+
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /**
@@ -21,5 +40,15 @@ declare module "../../../core/plugin/services.ts" {
     "queues.setUserQueues": (companyId: number, userId: number, queueIds: number[], tx?: DbOrTx) => Promise<void>;
     /** The queues a user works, ordered like the queue list. */
     "queues.ofUser": (userId: number) => Promise<UserQueueRef[]>;
+    /**
+     * Every queue of the company with its option tree, in the queue list's order (cached per
+     * company; dropped on queue and chatbot changes). For the inbound bot.
+     * @example
+     *   const forBot = services.require(…"queues.forBot"); // listed in the manifest's requires
+     *   const queues = await forBot(companyId);
+     */
+    "queues.forBot": (companyId: number) => Promise<BotQueueDefinition[]>;
+    /** The ids of the users who work a queue. */
+    "queues.usersOf": (companyId: number, queueId: number) => Promise<number[]>;
   }
 }

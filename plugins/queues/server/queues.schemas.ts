@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { OfficeHoursDay, OfficeHoursWeek } from "../../../core/http/office-hours-schemas.ts";
+import { OfficeHoursDay, OfficeHoursWeek } from "../../office-hours/server/office-hours-schemas.contract.ts";
 import { OptionalRefId } from "../../../core/http/loose-values.ts";
 import { BoolLike } from "../../../core/http/schemas.ts";
 import {
@@ -44,7 +44,7 @@ function checkRotation(v: { ativarRoteador?: boolean; tempoRoteador?: number }, 
   if (v.ativarRoteador === true && v.tempoRoteador === 0) ctx.addIssue({ code: "custom", path: ["tempoRoteador"], message: rotationMessage });
 }
 
-/** One weekday with two shifts: the kernel's office-hours schema. */
+/** One weekday with two shifts: the office-hours plugin's schema. */
 export const QueueScheduleSchema = OfficeHoursDay;
 const week = OfficeHoursWeek;
 

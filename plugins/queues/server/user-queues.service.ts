@@ -39,4 +39,14 @@ export class UserQueuesService {
       .where(eq(userQueues.userId, userId))
       .orderBy(...queueOrder);
   }
+
+  /** The ids of the users who work a queue of the company, lowest first (a stable rotation order). */
+  async usersOf(companyId: number, queueId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ userId: userQueues.userId })
+      .from(userQueues)
+      .where(and(eq(userQueues.companyId, companyId), eq(userQueues.queueId, queueId)))
+      .orderBy(userQueues.userId);
+    return rows.map((r) => r.userId);
+  }
 }

@@ -35,5 +35,5 @@ export const COLOR_MAX = 9;
 export const OPTION_NAME_MIN = 4;
 export const OPTION_NAME_MAX = 100;
 
-/** A queue's office hours are the kernel's office-hours week (core/office-hours.ts). */
-export { defaultOfficeHours as defaultSchedules, HHMM, type OfficeHours as QueueSchedule } from "../../../core/office-hours.ts";
+/** A queue's office hours are the office-hours plugin's week. */
+export { defaultOfficeHours as defaultSchedules, HHMM, type OfficeHours as QueueSchedule } from "../../office-hours/office-hours.contract.ts";

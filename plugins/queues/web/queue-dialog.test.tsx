@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
+import officeHoursPlugin from "../../office-hours/web/index.ts";
 import queuesPlugin from "./index.ts";
 import { QueueDialog } from "./queue-dialog.tsx";
 import { apiQueue } from "./test-support.ts";
@@ -29,7 +30,7 @@ const open = (opts: { session?: ReturnType<typeof testUser>; queueId?: number | 
   const onSaved = vi.fn();
   renderWithProviders(<QueueDialog isOpen queueId={opts.queueId ?? null} queues={opts.queues ?? []} onClose={() => {}} onSaved={onSaved} />, {
     session: opts.session ?? admin,
-    plugins: [queuesPlugin],
+    plugins: [queuesPlugin, officeHoursPlugin],
   });
   return onSaved;
 };
@@ -129,5 +130,20 @@ describe("queue dialog: saving", () => {
     submit("Salvar");
     await waitFor(() => expect(toastError).toHaveBeenCalled());
     expect(within(document.body).queryByText("Fila salva com sucesso!")).toBeNull();
+  });
+
+  it("the server's office-hours messages show on their shift, in the schedule tab", async () => {
+    api = stubApi({
+      "GET /users/list": () => ({ body: [] }),
+      "GET /queue/1": () => ({ body: apiQueue({ outOfHoursMessage: "Fechado", chatbots: [] }) }),
+      "PUT /queue/1": () => ({ status: 400, body: { error: "ERR_VALIDATION", fields: { "schedules.2.endTimeB": "O fim deve ser depois do início" } } }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    open({ session: byQueue, queueId: 1 });
+    await waitFor(() => expect((screen.getByLabelText("Nome") as HTMLInputElement).value).toBe("Vendas"));
+    submit("Salvar");
+    const message = await screen.findByText("O fim deve ser depois do início");
+    expect(screen.getByRole("tab", { name: "Horários de atendimento", selected: true })).toBeTruthy();
+    expect(message.closest("td")?.querySelector("input")?.getAttribute("aria-label")).toBe("Quarta-feira Fim (turno 2)");
   });
 });

@@ -5,8 +5,8 @@ import { useSession } from "../../../web/src/session/session.ts";
 import { RecordDialog, useRecordDialog } from "../../../web/src/ui/index.ts";
 import { ChatbotEditor } from "./chatbot-editor.tsx";
 import { QueueDataFields } from "./queue-data-fields.tsx";
-import { formFromQueue, newQueueForm, serverErrors, toPayload, validateQueue, type FormErrors } from "./queue-form.ts";
-import { QueueScheduleFields } from "./queue-schedule-fields.tsx";
+import { OfficeHoursEditor } from "../../office-hours/web/public.ts";
+import { formFromQueue, newQueueForm, scheduleProblems, serverErrors, toPayload, validateQueue, type FormErrors } from "./queue-form.ts";
 import { useCreateQueueMutation, useGetQueueQuery, useGetQueueUserOptionsQuery, useUpdateQueueMutation, type Queue, type QueueSummary } from "./queues-api.ts";
 
 export interface QueueDialogProps {
@@ -71,7 +71,11 @@ export function QueueDialog({ isOpen, queueId, queues, onClose, onSaved }: Queue
       {scheduleByQueue ? (
         <Tabs id="queue-dialog-tabs" selectedTabId={tab} onChange={(id) => setTab(id as TabId)}>
           <Tab id="data" title={t("dialog.tabs.data")} panel={data} />
-          <Tab id="schedules" title={t("dialog.tabs.schedules")} panel={<QueueScheduleFields schedules={form.schedules} errors={errors} onChange={(s) => set("schedules", s)} />} />
+          <Tab
+            id="schedules"
+            title={t("dialog.tabs.schedules")}
+            panel={<OfficeHoursEditor week={form.schedules} problems={scheduleProblems(errors, form.schedules.length)} onChange={(s) => set("schedules", s)} />}
+          />
         </Tabs>
       ) : (
         data

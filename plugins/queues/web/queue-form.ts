@@ -1,9 +1,15 @@
 import { validationFields } from "../../../web/src/ui/refusal.ts";
 import {
+  OFFICE_HOURS_TIME_KEYS,
+  officeHoursErrors,
+  officeHoursMessages,
+  type OfficeHoursProblem,
+  type OfficeHoursProblems,
+} from "../../office-hours/web/public.ts";
+import {
   COLOR_MAX,
   COLOR_MIN,
   defaultSchedules,
-  HHMM,
   OPTION_NAME_MIN,
   QUEUE_NAME_MAX,
   QUEUE_NAME_MIN,
@@ -159,24 +165,37 @@ export function validateQueue(form: QueueForm, ctx: QueueRulesContext): FormErro
   if (ctx.otherQueues > 0 && !form.greetingMessage.trim()) errors.greetingMessage = "greetingRequired";
   if (ctx.scheduleByQueue) {
     if (!form.outOfHoursMessage.trim()) errors.outOfHoursMessage = "required";
+    // The office-hours rules the server applies too, keyed like its answer ("schedules.0.endTimeA").
     form.schedules.forEach((day, i) => {
-      for (const shift of ["A", "B"] as const) {
-        const start = day[`startTime${shift}`];
-        const end = day[`endTime${shift}`];
-        if ((start && !HHMM.test(start)) || (end && !HHMM.test(end))) errors[`schedules.${i}.endTime${shift}`] = "invalidTime";
-        else if (Boolean(start) !== Boolean(end)) errors[`schedules.${i}.${start ? "endTime" : "startTime"}${shift}`] = "shiftIncomplete";
-        else if (start && end && start >= end) errors[`schedules.${i}.endTime${shift}`] = "endBeforeStart";
-      }
+      for (const [key, problem] of Object.entries(officeHoursErrors(day))) errors[`schedules.${i}.${key}`] = problem;
     });
   }
   return { ...errors, ...validateOptions(form.chatbots) };
+}
+
+/** The server's office-hours messages ("Horário inválido (HH:MM)") back to their problem codes. */
+const officeHoursCodes: Record<string, OfficeHoursProblem> = Object.fromEntries(
+  Object.entries(officeHoursMessages).map(([code, message]) => [message, code as OfficeHoursProblem]),
+);
+const isOfficeHoursProblem = (value: string | undefined): value is OfficeHoursProblem => value !== undefined && value in officeHoursMessages;
+
+/** The schedule's errors ("schedules.2.endTimeA": "endBeforeStart") as the office-hours editor shows them, one entry per day. */
+export function scheduleProblems(errors: FormErrors, days: number): OfficeHoursProblems {
+  return Array.from({ length: days }, (_, i) => {
+    const day: OfficeHoursProblems[number] = {};
+    for (const key of OFFICE_HOURS_TIME_KEYS) {
+      const problem = errors[`schedules.${i}.${key}`];
+      if (isOfficeHoursProblem(problem)) day[key] = problem;
+    }
+    return day;
+  });
 }
 
 /** The server's field messages as the form's keys (unknown ones are shown as sent). */
 export function serverErrors(err: unknown): FormErrors | null {
   const fields = validationFields(err);
   if (!fields) return null;
-  const map: Record<string, string> = { Required: "required", "Too Short!": "tooShort", "Too Long!": "tooLong" };
+  const map: Record<string, string> = { Required: "required", "Too Short!": "tooShort", "Too Long!": "tooLong", ...officeHoursCodes };
   const out: FormErrors = {};
   for (const [key, message] of Object.entries(fields)) out[key] = map[message] ?? message;
   return out;

@@ -1,15 +1,13 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { UserSummary } from "../../users/web/public.ts";
 import type { ChatbotOption } from "../shared/queue-rules.ts";
 import type { Queue, QueueChanges, QueuePayload, QueueSummary } from "../shared/queue-types.ts";
 
 export type { ChatbotOption };
 export type { ChatbotOptionPayload, Queue, QueuePayload, QueueSummary } from "../shared/queue-types.ts";
 
-/** For the "send to an attendant" option (GET /users/list). */
-export interface UserOption {
-  id: number;
-  name: string;
-}
+/** For the "send to an attendant" option (GET /users/list, the users plugin's answer). */
+export type UserOption = Pick<UserSummary, "id" | "name">;
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["Queue"] });
 

@@ -1,22 +1,18 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { CompanySettingPayload, CompanySettings, LogoMode, Setting, SettingChange } from "../shared/setting-types.ts";
 
-export interface Setting {
-  key: string;
-  value: string;
-}
-
-export type LogoMode = "Light" | "Dark" | "Favicon";
+export type { CompanySettings, LogoMode, Setting } from "../shared/setting-types.ts";
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["CompanySettings", "Settings"] });
 
 /** The settings plugin's calls (spec 001 §7 'Settings and branding'). */
 export const settingsApi = tagged.injectEndpoints({
   endpoints: (build) => ({
-    getCompanySettings: build.query<Record<string, string>, number>({
+    getCompanySettings: build.query<CompanySettings, number>({
       query: (companyId) => `/companySettings/${companyId}`,
       providesTags: (_r, _e, id) => [{ type: "CompanySettings", id }],
     }),
-    updateCompanySetting: build.mutation<Setting, { column: string; data: string }>({
+    updateCompanySetting: build.mutation<Setting, CompanySettingPayload>({
       query: (body) => ({ url: "/companySettings", method: "PUT", body }),
     }),
     /** The company's options plus the platform settings the caller may read, as a map. */
@@ -25,7 +21,7 @@ export const settingsApi = tagged.injectEndpoints({
       transformResponse: (list: Setting[]) => Object.fromEntries(list.map((s) => [s.key, s.value])),
       providesTags: ["Settings"],
     }),
-    updateSetting: build.mutation<Setting, Setting>({
+    updateSetting: build.mutation<Setting, { key: string } & SettingChange>({
       query: ({ key, value }) => ({ url: `/settings/${encodeURIComponent(key)}`, method: "PUT", body: { value } }),
     }),
     uploadLogo: build.mutation<string, { mode: LogoMode; file: File }>({

@@ -7,3 +7,5 @@ import type { Tag as TagSchema } from "../server/tags.schemas.ts";
 
 /** A tag as GET /tags/list answers it (inferred from the route's schema; type-only, nothing of the server is bundled). */
 export type Tag = z.infer<typeof TagSchema>;
+/** A contact's tags, and what POST /tags/sync takes (inferred from the server's schemas). */
+export type { ContactTags, TagSyncPayload } from "../shared/tag-types.ts";

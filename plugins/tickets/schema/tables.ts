@@ -156,3 +156,20 @@ export const ticketNotes = sqliteTable(
   },
   (t) => [index("ticket_notes_company_idx").on(t.companyId), index("ticket_notes_ticket_idx").on(t.ticketId), index("ticket_notes_contact_idx").on(t.contactId)],
 );
+
+/**
+ * A user's ticket-list preferences: the width of the list panel (spec 001 §5, 000 §9
+ * `defaultTicketsManagerWidth`, 404 to 700 pixels), answered on the user by this plugin's
+ * user answer extension. A user without a row answers the default width.
+ */
+export const ticketListPreferences = sqliteTable(
+  "ticket_list_preferences",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+  },
+  (t) => [index("ticket_list_preferences_company_idx").on(t.companyId)],
+);

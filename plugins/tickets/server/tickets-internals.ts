@@ -1,6 +1,6 @@
 import type { UserRow } from "../../../core/db/rows.ts";
 import type { TicketView } from "../shared/ticket-types.ts";
-import type { OutboundKind } from "./channel-driver.contract.ts";
+import type { OutboundKind } from "../../channels/channel-driver.contract.ts";
 import type { MessageRow, TicketRow } from "./tickets.contract.ts";
 
 /**

@@ -1,67 +1,57 @@
+import type { Tx } from "../../../core/db/database.ts";
 import type { messages, tickets } from "../schema/tables.ts";
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 
-/** One message a channel driver received (or saw sent from the phone, `fromMe`). */
-export interface InboundMessage {
+/*
+ * The inbound services this plugin provides (`tickets.receive`, `tickets.ack`, …) are
+ * declared with their input types in the channels plugin's inbound.contract.ts, the port
+ * every channel plugin calls; their implementation lives in ./inbound/ and ./messages/.
+ */
+
+/** An outbound message to a contact outside any open conversation (a scheduled message). */
+export interface SendToContactInput {
   companyId: number;
-  /** The connection it arrived through; must be the company's. */
-  whatsappId: number;
-  /** The provider's message id: the same id twice is stored once. */
-  providerId: string;
-  from: { number: string; name?: string; isGroup?: boolean };
-  body?: string;
-  media?: { mimetype: string; fileName: string; data: Uint8Array };
-  fromMe?: boolean;
-  /** When the provider says it was sent, epoch milliseconds. */
-  timestamp?: number;
+  contactId: number;
+  /** The connection to send through; null for the company's default connection. */
+  whatsappId: number | null;
+  body: string;
+  /** Who wrote it: the name of the signature and of `{{user}}`; null for nobody. */
+  authorId: number | null;
+  /** Prefix the author's name in bold, when the company's sendSignMessage setting allows it. */
+  sign: boolean;
   /**
-   * Content other than text or a file: "locationMessage", "contactMessage" (vCard),
-   * "reactionMessage" (body = the emoji) … with its structure in `data` (stored as dataJson).
-   * Media messages take their type from the mimetype and need not set it.
+   * The ticket a new conversation starts as (the contact's live ticket on the connection is
+   * used as it is when there is one): `open` with the chosen attendant and queue, or `closed`
+   * (kept as history); null starts a closed ticket with no attendant or queue.
    */
-  mediaType?: string;
-  data?: unknown;
-  /** The provider id of the message this one answers (or reacts to). */
-  quotedProviderId?: string;
-  /** In groups: the member who wrote it. */
-  participant?: string;
-  /**
-   * The queue a NEW ticket starts in (a history import's queueIdImportMessages); an
-   * existing live ticket keeps its own. Must be one of the company's queues.
-   */
-  queueId?: number | null;
+  openTicket: { status: "open" | "closed"; userId: number | null; queueId: number | null } | null;
+  /** A file already stored for this company (`/public/company{id}/…`); nothing is copied. */
+  media: { url: string; mimetype: string; fileName: string } | null;
 }
 
-/** The contact as events show it: no number, so LGPD-masked viewers never receive it here. */
-export interface ContactSummary {
-  id: number;
-  name: string;
-  urlPicture: string;
-  disableBot: boolean;
-  isGroup: boolean;
-}
-
-export interface ReceiveResult {
+export interface SentToContact {
   message: MessageRow;
   ticket: TicketRow;
-  contact: ContactSummary;
-  /** True when the providerId was already stored: nothing was written or emitted. */
-  duplicate: boolean;
+  /** Emits the ticket and message events: call it once the caller's transaction has committed. */
+  announce(): Promise<void>;
 }
 
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /**
-     * Stores one inbound message: finds or creates the contact, the live ticket (a new
-     * one is pending, with a `create` log) and the message, in ONE transaction; then
-     * emits `company-{id}-ticket` update and `company-{id}-appMessage` create. Race-safe
-     * (concurrent first messages of one number make one ticket) and idempotent per
-     * (connection, providerId). Throws ERR_NO_WAPP_FOUND for another company's connection,
-     * ERR_PAYLOAD_TOO_LARGE above the downloadLimit setting.
+     * Stores one outbound message to a contact inside the CALLER's transaction, with its
+     * delivery outbox row, so the caller's own change (e.g. a schedule marked sent) lands with
+     * it or not at all. Finds the contact's live ticket on the connection or starts one as
+     * `openTicket` says; resolves message variables; signs. Throws ERR_NO_CONTACT_FOUND,
+     * ERR_NO_WAPP_FOUND / ERR_NO_DEF_WAPP_FOUND, ERR_NO_USER_FOUND, ERR_VALIDATION (queue, empty).
+     * @example
+     *   // sendToContact: this service, taken with require (manifest `requires`)
+     *   const sent = await db.transaction((tx) => sendToContact(input, tx));
+     *   await sent.announce();
      */
-    "tickets.receive": (input: InboundMessage) => Promise<ReceiveResult>;
+    "tickets.sendToContact": (input: SendToContactInput, tx: Tx) => Promise<SentToContact>;
     /**
      * Closes the listed tickets of the company that are still open, pending or group,
      * without farewell, logging `closed` by nobody; answers how many closed. For a channel

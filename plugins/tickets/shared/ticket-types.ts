@@ -2,6 +2,7 @@
  * The JSON shapes of the conversations API (spec 000 §3 and §7), shared by the server's
  * serialisers and the web client so both sides agree on one definition.
  */
+import type { MessageAck } from "../../channels/channel-driver.contract.ts";
 
 export const TICKET_STATUS_VALUES = ["pending", "open", "closed", "group"] as const;
 export type TicketStatusValue = (typeof TICKET_STATUS_VALUES)[number];
@@ -9,8 +10,8 @@ export type TicketStatusValue = (typeof TICKET_STATUS_VALUES)[number];
 /** Tabs of the workspace; "search" is a view over every status, not a status. */
 export type TicketTab = "open" | "pending" | "group" | "closed" | "search";
 
-/** Message ack: 0 pending, 1 sent, 2 delivered, 3 and 4 read (played for audio), 5 done. */
-export type MessageAck = 0 | 1 | 2 | 3 | 4 | 5;
+/** Message ack: 0 pending, 1 sent, 2 delivered, 3 and 4 read (played for audio), 5 done; drivers report it. */
+export type { MessageAck };
 
 export interface TagChip {
   id: number;

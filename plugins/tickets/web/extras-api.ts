@@ -2,7 +2,7 @@ import { api } from "../../../web/src/api/api.ts";
 import type { Connection } from "../../connections/web/public.ts";
 import type { Contact } from "../../contacts/web/public.ts";
 import type { QueueSummary } from "../../queues/web/public.ts";
-import type { Tag } from "../../tags/web/public.ts";
+import type { ContactTags, Tag } from "../../tags/web/public.ts";
 import type { UserSummary } from "../../users/web/public.ts";
 import type { MessageListResponse, TicketNoteView } from "../shared/ticket-types.ts";
 
@@ -47,7 +47,7 @@ export const extrasApi = tagged.injectEndpoints({
       query: (ticketId) => ({ url: `/ticket-tags/${ticketId}`, method: "DELETE" }),
       invalidatesTags: (_r, _e, ticketId) => [{ type: "Ticket", id: ticketId }],
     }),
-    contactTagIds: b.query<{ contactId: number; tags: { id: number; name: string; color: string }[] }, number>({
+    contactTagIds: b.query<ContactTags, number>({
       query: (contactId) => `/contactTags/${contactId}`,
       providesTags: (_r, _e, id) => [{ type: "Contact", id }],
     }),

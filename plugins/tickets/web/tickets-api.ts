@@ -1,34 +1,18 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { Connection } from "../../connections/web/public.ts";
+import type { Tag } from "../../tags/web/public.ts";
+import type { UserSummary } from "../../users/web/public.ts";
+import type { CloseAllPayload, TicketCreatePayload } from "../shared/ticket-request-types.ts";
 import type { TicketListQuery, TicketListResponse, TicketLogView, TicketUpdateBody, TicketView } from "../shared/ticket-types.ts";
 
+// The filter panel's option lists are other plugins' answers: their types come from those
+// plugins' public web entries (inferred from the server's schemas), narrowed to what the list uses.
 /** A tag of the filter panel (GET /tags/list). */
-export interface FilterTag {
-  id: number;
-  name: string;
-  color: string;
-}
-
-/** A connection of the filter panel (GET /whatsapp; only the fields the list uses). */
-export interface FilterConnection {
-  id: number;
-  name: string;
-  channel: string;
-}
-
+export type FilterTag = Pick<Tag, "id" | "name" | "color">;
+/** A connection of the filter panel (GET /whatsapp). */
+export type FilterConnection = Pick<Connection, "id" | "name" | "channel">;
 /** An attendant of the admin's user filter (GET /users/list). */
-export interface FilterUser {
-  id: number;
-  name: string;
-  profile: string;
-}
-
-export interface CreateTicketBody {
-  contactId: number;
-  queueId?: number | null;
-  whatsappId?: number | null;
-  userId?: number | null;
-  status?: "open" | "pending";
-}
+export type FilterUser = Pick<UserSummary, "id" | "name" | "profile">;
 
 /**
  * The ticket calls of spec 000 §7. Lists are paged by the caller (the list panel keeps
@@ -44,7 +28,7 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ["Ticket", "Ticket
       query: (uuid) => `/tickets/u/${encodeURIComponent(uuid)}`,
       providesTags: (t) => (t ? [{ type: "Ticket", id: t.id }] : []),
     }),
-    createTicket: b.mutation<TicketView, CreateTicketBody>({
+    createTicket: b.mutation<TicketView, TicketCreatePayload>({
       query: (body) => ({ url: "/tickets", method: "POST", body }),
     }),
     updateTicket: b.mutation<TicketView, TicketUpdateBody & { id: number }>({
@@ -54,7 +38,7 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ["Ticket", "Ticket
     deleteTicket: b.mutation<void, number>({
       query: (id) => ({ url: `/tickets/${id}`, method: "DELETE" }),
     }),
-    closeAllTickets: b.mutation<{ closed: number }, { status: string; selectedQueueIds: number[] }>({
+    closeAllTickets: b.mutation<{ closed: number }, CloseAllPayload>({
       query: (body) => ({ url: "/tickets/closeAll", method: "POST", body }),
     }),
     /** The filter panel's option lists: every tag (kanban lanes included: ticket tags are lanes), connections, users. */
@@ -70,7 +54,7 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ["Ticket", "Ticket
       query: () => "/users/list",
       keepUnusedDataFor: 60,
     }),
-    /** PUT /users/toggleChangeWidht/{userId} (the users plugin serves it; the spec's spelling). */
+    /** PUT /users/toggleChangeWidht/{userId} (served by this plugin's server, preferences/; the spec's spelling). */
     saveTicketsPanelWidth: b.mutation<unknown, { userId: number; width: number }>({
       query: ({ userId, width }) => ({ url: `/users/toggleChangeWidht/${userId}`, method: "PUT", body: { defaultTicketsManagerWidth: width } }),
     }),

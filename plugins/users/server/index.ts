@@ -10,10 +10,12 @@ const SWEEP_PATTERN = "*/5 * * * *";
 
 export default defineServerPlugin({
   manifest,
-  // The users table is the kernel's (core/db/tables.ts): no migrations of our own.
+  // The users table is the kernel's (core/db/tables.ts): no migrations of our own. The default
+  // connection and the ticket-list width are stored by connections and tickets, which answer
+  // them on every user through ctx.userAnswers.
   setup(ctx) {
-    registerUsersHandlers(ctx.router, new UsersService(ctx.db, ctx.realtime, ctx.bus, ctx.permissions, ctx.storage, ctx.services));
-    const online = new OnlineStatus(ctx.db, ctx.realtime);
+    registerUsersHandlers(ctx.router, new UsersService(ctx.db, ctx.realtime, ctx.bus, ctx.permissions, ctx.storage, ctx.userAnswers, ctx.services));
+    const online = new OnlineStatus(ctx.db, ctx.realtime, ctx.userAnswers);
     trackOnlineStatus(ctx.realtime, online, ctx.log);
     followUserRights(ctx.bus, ctx.realtime);
     ctx.jobs.schedule("online-sweep", SWEEP_PATTERN, async () => {

@@ -42,7 +42,7 @@ const isOnline = async (id: number) => (await t.kernel.db.select().from(users).w
 describe("online status: happy", () => {
   it("goes online on the first socket and announces it once", async () => {
     const rt = fakeRealtime();
-    const status = new OnlineStatus(t.kernel.db, rt.port);
+    const status = new OnlineStatus(t.kernel.db, rt.port, t.kernel.userAnswers);
     await status.seen(companyId, userId);
     await status.seen(companyId, userId);
     expect(await isOnline(userId)).toBe(true);
@@ -53,7 +53,7 @@ describe("online status: happy", () => {
 
   it("stays online while another socket of the user is connected, offline after the last", async () => {
     const rt = fakeRealtime();
-    const status = new OnlineStatus(t.kernel.db, rt.port);
+    const status = new OnlineStatus(t.kernel.db, rt.port, t.kernel.userAnswers);
     await status.seen(companyId, userId);
     rt.connected.set(companyId, [userId]);
     await status.left(companyId, userId);
@@ -71,7 +71,7 @@ describe("online status: happy", () => {
     await t.kernel.db.update(users).set({ online: true }).where(eq(users.companyId, companyId));
     const keep = all[0]!.id;
     rt.connected.set(companyId, [keep]);
-    const changed = await new OnlineStatus(t.kernel.db, rt.port).sweep();
+    const changed = await new OnlineStatus(t.kernel.db, rt.port, t.kernel.userAnswers).sweep();
     expect(changed).toBe(all.length - 1);
     expect(await isOnline(keep)).toBe(true);
     for (const u of all.slice(1)) expect(await isOnline(u.id)).toBe(false);
@@ -83,7 +83,7 @@ describe("online status: wiring", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       const rt = fakeRealtime();
-      const status = new OnlineStatus(t.kernel.db, rt.port);
+      const status = new OnlineStatus(t.kernel.db, rt.port, t.kernel.userAnswers);
       const seen = vi.spyOn(status, "seen");
       const left = vi.spyOn(status, "left");
       trackOnlineStatus(rt.port as unknown as Realtime, status, silent);

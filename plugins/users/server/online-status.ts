@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
-import { publicUser } from "../../../core/auth/session-user.ts";
+import type { UserAnswers } from "../../../core/auth/user-answers.ts";
 import type { Db } from "../../../core/db/database.ts";
 import { users } from "../../../core/db/tables.ts";
 import type { Logger } from "../../../core/log.ts";
@@ -21,6 +21,8 @@ export class OnlineStatus {
   constructor(
     private db: Db,
     private realtime: RealtimePort,
+    /** The user as every answer shows it (with the fields other plugins store). */
+    private answers: Pick<UserAnswers, "of">,
   ) {}
 
   /** On connect and on each heartbeat. */
@@ -31,7 +33,7 @@ export class OnlineStatus {
       .set({ online: true, lastSeenAt: now })
       .where(and(eq(users.id, userId), eq(users.companyId, companyId), eq(users.online, false)))
       .returning();
-    if (flipped) return this.announce(flipped);
+    if (flipped) return this.announce([flipped]);
     await this.db.update(users).set({ lastSeenAt: now }).where(and(eq(users.id, userId), eq(users.companyId, companyId)));
   }
 
@@ -44,7 +46,7 @@ export class OnlineStatus {
       .set({ online: false })
       .where(and(eq(users.id, userId), eq(users.companyId, companyId), eq(users.online, true)))
       .returning();
-    if (flipped) this.announce(flipped);
+    if (flipped) await this.announce([flipped]);
   }
 
   /**
@@ -62,14 +64,14 @@ export class OnlineStatus {
         .set({ online: false })
         .where(and(eq(users.companyId, companyId), eq(users.online, true), connected.length ? notInArray(users.id, connected) : sql`1 = 1`))
         .returning();
-      for (const row of flipped) this.announce(row);
+      await this.announce(flipped);
       changed += flipped.length;
     }
     return changed;
   }
 
-  private announce(row: typeof users.$inferSelect): void {
-    this.realtime.emit(row.companyId, userTopic(row.companyId), { action: "update", user: publicUser(row) });
+  private async announce(rows: (typeof users.$inferSelect)[]): Promise<void> {
+    for (const user of await this.answers.of(rows)) this.realtime.emit(user.companyId, userTopic(user.companyId), { action: "update", user });
   }
 }
 

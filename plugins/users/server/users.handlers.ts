@@ -11,10 +11,6 @@ export function registerUsersHandlers(router: OpenAPIHono<AppEnv>, users: UsersS
     return c.json(await users.page(c.get("user").companyId, searchParam, pageNumber), 200);
   });
   router.openapi(r.summaries, async (c) => c.json(await users.list(c.get("user").companyId), 200));
-  router.openapi(r.ticketsWidth, async (c) => {
-    const { userId } = c.req.valid("param");
-    return c.json(await users.setTicketsWidth(c.get("user"), userId, c.req.valid("json").defaultTicketsManagerWidth), 200);
-  });
   router.openapi(r.show, async (c) => c.json(await users.show(c.get("user"), c.req.valid("param").id), 200));
   router.openapi(r.create, async (c) => c.json(await users.create(c.get("user"), c.req.valid("json")), 200));
   router.openapi(r.update, async (c) => {

@@ -1,5 +1,6 @@
 import { isAdmin } from "../../../core/auth/permissions.ts";
 import type { Permissions } from "../../../core/auth/permissions.ts";
+import type { UserAnswer } from "../../../core/auth/user-answers.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
 import { AppError } from "../../../core/errors.ts";
 import { profileFields, queueFields, type UserPatch } from "./users.schemas.ts";
@@ -29,10 +30,12 @@ const differs = (a: unknown, b: unknown) => a !== undefined && a !== b;
  * that arrives with its current value is not a change and passes; only real changes need
  * the rule (`user-modal:editProfile` for profile, work hours and permission flags,
  * `user-modal:editQueues` for the default connection). `super` is for super users only.
+ * `target` is the user as answered, so fields other plugins store (the default connection)
+ * compare too.
  */
-export function ensureMayChange(actor: UserRow, target: UserRow, patch: UserPatch, permissions: Permissions): void {
+export function ensureMayChange(actor: UserRow, target: UserAnswer, patch: UserPatch, permissions: Permissions): void {
   if (differs(patch.super, target.super) && !actor.super) throw new AppError("ERR_NO_PERMISSION", { field: "super" });
-  const changed = (fields: readonly (keyof UserPatch & keyof UserRow)[]) => fields.filter((f) => differs(patch[f], target[f]));
+  const changed = (fields: readonly (keyof UserPatch & keyof UserAnswer)[]) => fields.filter((f) => differs(patch[f], target[f]));
   const profileChanges = changed(profileFields);
   if (profileChanges.length && !permissions.can(actor, "user-modal:editProfile"))
     throw new AppError("ERR_NO_PERMISSION", { field: profileChanges[0] });

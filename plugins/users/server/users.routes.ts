@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { routeFactory } from "../../../core/http/route.ts";
 import { errorResponse, IdParam, jsonBody as body, jsonResponse as json, MessageSchema, PageQuery } from "../../../core/http/schemas.ts";
 import { manifest } from "../plugin.ts";
-import { AvatarForm, User, UserIdParam, UserInput, UserPage, UserPatch, UserSummary, WidthInput } from "./users.schemas.ts";
+import { AvatarForm, User, UserInput, UserPage, UserPatch, UserSummary } from "./users.schemas.ts";
 
 const route = routeFactory(manifest);
 
@@ -78,13 +78,4 @@ export const avatar = route({
     413: errorResponse("ERR_PAYLOAD_TOO_LARGE"),
     415: errorResponse("ERR_UNSUPPORTED_MEDIA_TYPE"),
   },
-});
-
-export const ticketsWidth = route({
-  method: "put",
-  path: "/users/toggleChangeWidht/{userId}",
-  access: "user",
-  description: "Saves the width of the user's tickets panel (404 to 700 pixels).",
-  request: { params: UserIdParam, ...body(WidthInput) },
-  responses: { 200: json(User, "The updated user") },
 });

@@ -1,11 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { OptionalRefId } from "../../../core/http/loose-values.ts";
-import { BoolLike, FileField, pathId } from "../../../core/http/schemas.ts";
+import { BoolLike, FileField } from "../../../core/http/schemas.ts";
 import { profiles, toggles } from "../../../core/db/tables.ts";
 
-/** The spec's bounds (001 §5 'User form', 000 §9). */
-export const TICKETS_WIDTH_MIN = 404;
-export const TICKETS_WIDTH_MAX = 700;
+/** The spec's bounds (001 §5 'User form'). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_EXTENSIONS = [".png", ".jpg", ".jpeg", ".gif", ".webp"] as const;
 
@@ -120,16 +118,6 @@ export const UserPatch = z
   .openapi("UserPatch");
 export type UserPatch = z.infer<typeof UserPatch>;
 
-export const WidthInput = z
-  .object({
-    defaultTicketsManagerWidth: z.coerce
-      .number("Required")
-      .int("Must be an integer")
-      .min(TICKETS_WIDTH_MIN, `Must be at least ${TICKETS_WIDTH_MIN}`)
-      .max(TICKETS_WIDTH_MAX, `Must be at most ${TICKETS_WIDTH_MAX}`),
-  })
-  .openapi("TicketsWidthInput");
-
 export const AvatarForm = z
   .object({
     profileImage: FileField,
@@ -139,11 +127,11 @@ export const AvatarForm = z
   })
   .openapi("AvatarUpload");
 
-export const UserIdParam = z.object({
-  userId: pathId("userId"),
-});
-
-/** A user as the API shows it: never the password hash, reset code or token version. */
+/**
+ * A user as the API shows it: never the password hash, reset code or token version.
+ * `whatsappId` is stored by the connections plugin and `defaultTicketsManagerWidth` by the
+ * tickets plugin; both reach every answer through the kernel's `UserAnswers`.
+ */
 export const User = z
   .object({
     id: z.number(),

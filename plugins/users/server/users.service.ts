@@ -3,7 +3,7 @@ import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { extname } from "node:path";
 import { hashPassword } from "../../../core/auth/password.ts";
 import type { Permissions } from "../../../core/auth/permissions.ts";
-import { publicUser, type PublicUser } from "../../../core/auth/session-user.ts";
+import type { UserAnswer, UserAnswers } from "../../../core/auth/user-answers.ts";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
 import { companies, plans, users } from "../../../core/db/tables.ts";
@@ -41,14 +41,16 @@ export class UsersService {
     private bus: EventBus,
     private permissions: Permissions,
     private storage: Pick<Storage, "save" | "remove">,
-    /** Where the queues plugin's services are found; absent or empty, queues are left alone. */
+    /** Every answer of a user: the public row plus the fields plugins store (default connection, list width). */
+    private answers: Pick<UserAnswers, "of" | "one">,
+    /** Where the queues and connections plugins' services are found; absent or empty, queues and the default connection are left alone. */
     private services?: Pick<Services, "get">,
   ) {}
 
-  /** A public user with the queues they work (empty without the queues plugin). */
-  private async withQueues(row: UserRow): Promise<PublicUser & { queues: UserQueueRef[] }> {
+  /** A user's answer with the queues they work (empty without the queues plugin). */
+  private async withQueues(row: UserRow): Promise<UserAnswer & { queues: UserQueueRef[] }> {
     const ofUser = this.services?.get("queues.ofUser");
-    return { ...publicUser(row), queues: ofUser ? await ofUser(row.id) : [] };
+    return { ...(await this.answers.one(row)), queues: ofUser ? await ofUser(row.id) : [] };
   }
 
   async page(companyId: number, searchParam: string, pageNumber: number) {
@@ -67,7 +69,7 @@ export class UsersService {
       .offset((pageNumber - 1) * PAGE_SIZE);
     const [total] = await this.db.select({ n: count() }).from(users).where(where);
     const n = total?.n ?? 0;
-    return { users: rows.map(publicUser), count: n, hasMore: pageNumber * PAGE_SIZE < n };
+    return { users: await this.answers.of(rows), count: n, hasMore: pageNumber * PAGE_SIZE < n };
   }
 
   /** Everyone of the company, for selectors (transfer, filters). */
@@ -95,10 +97,10 @@ export class UsersService {
   async create(actor: UserRow, input: UserInput) {
     if (input.super && !actor.super) throw new AppError("ERR_NO_PERMISSION", { field: "super" });
     const passwordHash = await hashPassword(input.password);
-    const { password: _password, queueIds, ...fields } = input;
+    const { password: _password, queueIds, whatsappId, ...fields } = input;
     const setQueues = this.services?.get("queues.setUserQueues");
     if (setQueues && queueIds?.length) ensureMayChangeQueues(actor, [], queueIds, this.permissions);
-    await this.ensureOwnConnection(actor.companyId, fields.whatsappId);
+    await this.ensureOwnConnection(actor.companyId, whatsappId);
     // Counting and inserting in one write transaction keeps two parallel creations from
     // both slipping under the plan's limit.
     const row = await this.db
@@ -109,16 +111,19 @@ export class UsersService {
           .insert(users)
           .values({ ...fields, passwordHash, companyId: actor.companyId })
           .returning();
-        // In the same transaction: a queue that is not the company's undoes the creation.
+        // In the same transaction: a queue or connection that is not the company's undoes the creation.
         if (setQueues && queueIds) await setQueues(actor.companyId, (created as UserRow).id, queueIds, tx);
+        if (whatsappId != null) await this.setDefaultConnection(actor.companyId, (created as UserRow).id, whatsappId, tx);
         return created as UserRow;
       })
       .catch((err: unknown) => {
         throw isUniqueEmailViolation(err) ? new AppError("ERR_DUPLICATED_EMAIL") : err;
       });
-    this.realtime.emit(row.companyId, userTopic(row.companyId), { action: "create", user: publicUser(row) });
+    const user = await this.withQueues(row);
+    const { queues: _queues, ...answer } = user;
+    this.realtime.emit(row.companyId, userTopic(row.companyId), { action: "create", user: answer });
     await this.bus.emit("users.user.created", { companyId: row.companyId, userId: row.id });
-    return this.withQueues(row);
+    return user;
   }
 
   /**
@@ -126,13 +131,16 @@ export class UsersService {
    * profile or super flag): every refresh token issued before is dead, so a person
    * changing their own password gets a fresh one from the handler.
    */
-  async update(actor: UserRow, id: number, patch: UserPatch): Promise<{ user: PublicUser & { queues: UserQueueRef[] }; row: UserRow; revoked: boolean }> {
+  async update(actor: UserRow, id: number, patch: UserPatch): Promise<{ user: UserAnswer & { queues: UserQueueRef[] }; row: UserRow; revoked: boolean }> {
     const target = await this.get(actor.companyId, id);
     ensureSelfOrAdmin(actor, target);
     ensureMayTouch(actor, target);
-    ensureMayChange(actor, target, patch, this.permissions);
+    // The default connection is the connections plugin's: compared as answered (null without it).
+    const before = await this.answers.one(target);
+    const currentConnection = before.whatsappId ?? null;
+    ensureMayChange(actor, { ...before, whatsappId: currentConnection }, patch, this.permissions);
     ensureOwnImagePath(actor.companyId, patch.profileImage);
-    const { password, profileImage, queueIds, ...fields } = patch;
+    const { password, profileImage, queueIds, whatsappId, ...fields } = patch;
     const changes: UserChanges = { ...fields };
     if (profileImage !== undefined) changes.profileImage = profileImage || null;
     if (password) changes.passwordHash = await hashPassword(password);
@@ -143,9 +151,10 @@ export class UsersService {
     if (revoked) changes.tokenVersion = sql`${users.tokenVersion} + 1`;
     if (fields.email !== undefined && fields.email !== target.email.toLowerCase()) await this.ensureEmailFree(this.db, fields.email, id);
     // The connection must be the edited user's company's, whoever edits (a super user too).
-    if (fields.whatsappId !== target.whatsappId) await this.ensureOwnConnection(target.companyId, fields.whatsappId);
+    const connectionChanged = whatsappId !== undefined && whatsappId !== currentConnection;
+    if (connectionChanged) await this.ensureOwnConnection(target.companyId, whatsappId);
     await this.changeQueues(actor, target, queueIds);
-    const row = await this.save(target, changes);
+    const row = await this.save(target, changes, connectionChanged ? (tx) => this.setDefaultConnection(target.companyId, target.id, whatsappId, tx) : undefined);
     return { user: await this.withQueues(row), row, revoked };
   }
 
@@ -177,12 +186,6 @@ export class UsersService {
     return target;
   }
 
-  async setTicketsWidth(actor: UserRow, id: number, width: number) {
-    const target = await this.get(actor.companyId, id);
-    ensureSelfOrAdmin(actor, target);
-    return publicUser(await this.save(target, { defaultTicketsManagerWidth: width }));
-  }
-
   /**
    * Stores a new avatar (png/jpg/jpeg/gif/webp, 2 MB, checked by content too) in the
    * company's media folder and points the user at it; the previous file is removed.
@@ -203,24 +206,34 @@ export class UsersService {
     const row = await this.save(target, { profileImage: stored.url });
     const previous = target.profileImage;
     if (previous?.startsWith(`/public/company${target.companyId}/`)) await this.storage.remove(previous.slice("/public/".length));
-    return publicUser(row);
+    return this.answers.one(row);
   }
 
-  private async save(target: UserRow, changes: UserChanges): Promise<UserRow> {
+  /**
+   * Writes the user's row and, in the same transaction, what other plugins keep of the change
+   * (`alsoWrite`: the default connection), then announces it.
+   */
+  private async save(target: UserRow, changes: UserChanges, alsoWrite?: (tx: DbOrTx) => Promise<void>): Promise<UserRow> {
     let row: UserRow | undefined;
     try {
-      [row] = await this.db
-        .update(users)
-        .set({ ...changes, updatedAt: new Date().toISOString() })
-        .where(and(eq(users.id, target.id), eq(users.companyId, target.companyId)))
-        .returning();
+      const write = async (tx: DbOrTx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ ...changes, updatedAt: new Date().toISOString() })
+          .where(and(eq(users.id, target.id), eq(users.companyId, target.companyId)))
+          .returning();
+        if (updated && alsoWrite) await alsoWrite(tx);
+        return updated;
+      };
+      // A transaction only when another plugin's row changes with the user's.
+      row = alsoWrite ? await this.db.transaction(write) : await write(this.db);
     } catch (err) {
       // Two people taking the same e-mail at once: the unique index decides.
       if (isUniqueEmailViolation(err)) throw new AppError("ERR_DUPLICATED_EMAIL");
       throw err;
     }
     if (!row) throw new AppError("ERR_NO_USER_FOUND");
-    this.realtime.emit(row.companyId, userTopic(row.companyId), { action: "update", user: publicUser(row) });
+    this.realtime.emit(row.companyId, userTopic(row.companyId), { action: "update", user: await this.answers.one(row) });
     await this.bus.emit("users.user.updated", { companyId: row.companyId, userId: row.id });
     return row;
   }
@@ -234,6 +247,13 @@ export class UsersService {
     if (whatsappId == null) return;
     const get = this.services?.get("connections.get");
     if (!get || !(await get(companyId, whatsappId))) throw new AppError("ERR_NO_WAPP_FOUND", { fields: { whatsappId: "Invalid connection" } });
+  }
+
+  /** Stores the default connection through the connections plugin (its table), in the caller's transaction. */
+  private async setDefaultConnection(companyId: number, userId: number, whatsappId: number | null, tx: DbOrTx): Promise<void> {
+    const set = this.services?.get("connections.setUserDefault");
+    // Without the connections plugin no connection exists: ensureOwnConnection refused any id, and null has nothing to clear.
+    if (set) await set(companyId, userId, whatsappId, tx);
   }
 
   /** E-mails are unique across the platform (they are the login), compared case-insensitively. */

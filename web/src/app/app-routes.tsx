@@ -28,6 +28,7 @@ export function collectRoutes(plugins: readonly WebPlugin[]): { publicRoutes: Ap
   return { publicRoutes: all.filter((r) => r.page.public), privateRoutes: all.filter((r) => !r.page.public) };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: pages take whatever props their plugin gives them; the frame passes route params only
 function PageFrame({ component: Page, params }: { component: ComponentType<any>; params?: Record<string, string | undefined> }) {
   const [location] = useLocation();
   return (

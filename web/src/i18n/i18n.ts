@@ -50,11 +50,21 @@ export function initI18n(language: Language = storedLanguage()): I18n {
   return i18n;
 }
 
-/** Adds a plugin's translations under its namespace (its id), in every language it ships. */
+/**
+ * Adds a plugin's translations under its namespace (its id), in every language it ships.
+ * Its `errors` (the codes its manifest declares) also join the shared `common:errors`, where
+ * the error toast looks a code up: a plugin's codes are translated in its own folder. A code
+ * the shell already translates keeps the shell's text.
+ * @example
+ *   registerTranslations("schedules", { pt: { errors: { ERR_NO_SCHEDULE_FOUND: "…" } } });
+ *   i18n.t("errors.ERR_NO_SCHEDULE_FOUND", { ns: "common" }); // "…"
+ */
 export function registerTranslations(namespace: string, translations: Partial<Record<Language, Record<string, unknown>>>): void {
   for (const lang of languages) {
     const bundle = translations[lang];
-    if (bundle) i18n.addResourceBundle(lang, namespace, bundle, true, true);
+    if (!bundle) continue;
+    i18n.addResourceBundle(lang, namespace, bundle, true, true);
+    if (bundle.errors && typeof bundle.errors === "object") i18n.addResourceBundle(lang, "common", { errors: bundle.errors }, true, false);
   }
 }
 

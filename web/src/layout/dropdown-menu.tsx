@@ -33,6 +33,8 @@ export function DropdownMenu({ renderTarget, children, ariaLabel }: DropdownMenu
   return (
     <div className="app-dropdown" ref={root}>
       {renderTarget({ isOpen, toggle: () => setOpen((o) => !o), menuId })}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: delegation only; the items are the interactive elements */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: an item's Enter or Space reaches here as its own click */}
       <div
         id={menuId}
         className={`app-dropdown-panel ${Classes.ELEVATION_3}`}

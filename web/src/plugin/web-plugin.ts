@@ -13,6 +13,7 @@ export type WebAccess = "user" | "admin" | "super";
 export interface PluginPage {
   /** wouter path pattern, e.g. "/users" or "/tickets/:ticketId?". */
   path: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each plugin's page has its own props; the shell renders it with route params
   component: LazyExoticComponent<ComponentType<any>> | ComponentType<any>;
   access?: WebAccess;
   /** A named permission rule the user must hold (from the session's `permissions`). */

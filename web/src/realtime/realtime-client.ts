@@ -1,6 +1,7 @@
 import { io, type Socket } from "socket.io-client";
 import { apiBase, refreshSession, tokenStore } from "../api/api.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: each event's payload is typed by its handler; `unknown` here would refuse those handlers
 export type RealtimeHandler = (payload: any, ...rest: unknown[]) => void;
 
 /** Heartbeat of the user's presence (spec 000 §9: every 300000 ms). */

@@ -13,7 +13,6 @@ import { uiSlice } from "./ui-slice.ts";
  *     interface LazyLoadedSlices extends WithSlice<typeof todoSlice> {}
  *   }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
 export const rootReducer = combineSlices(api, sessionSlice, uiSlice).withLazyLoadedSlices<LazyLoadedSlices>();

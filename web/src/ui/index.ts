@@ -19,13 +19,3 @@ export { SearchAndAdd, type SearchAndAddProps } from "./search-and-add.tsx";
 export { ListFooter } from "./list-footer.tsx";
 export { BadgedIconButton, type BadgedIconButtonProps } from "./badged-icon-button.tsx";
 export { ColorChips, type ColorChip, type ColorChipsProps } from "./color-chips.tsx";
-export {
-  fullWeek,
-  hasProblems,
-  officeHoursProblems,
-  OfficeHoursEditor,
-  OFFICE_HOURS_TIME_KEYS,
-  type OfficeHoursEditorProps,
-  type OfficeHoursProblems,
-  type OfficeHoursTimeKey,
-} from "./office-hours-editor.tsx";

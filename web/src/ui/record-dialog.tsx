@@ -19,6 +19,8 @@ export interface RecordDialogProps {
   icon: IconName;
   /** Width in pixels (never wider than the screen). */
   width: number;
+  /** No submit button: a record that can no longer change (e.g. a sent schedule) is only shown. */
+  readOnly?: boolean;
   children: ReactNode;
 }
 
@@ -27,18 +29,18 @@ export interface RecordDialogProps {
  * spinner while the record loads), and Cancel / Add or Save. Spread `useRecordDialog`'s `frame`.
  * @example <RecordDialog {...dialog.frame} ns="tags" icon="tag" width={440}>{fields}</RecordDialog>
  */
-export function RecordDialog({ isOpen, isNew, busy, loading, onSubmit, onClose, ns, icon, width, children }: RecordDialogProps) {
+export function RecordDialog({ isOpen, isNew, busy, loading, onSubmit, onClose, ns, icon, width, readOnly = false, children }: RecordDialogProps) {
   const { t } = useTranslation(ns);
   const title = isNew ? t("dialog.addTitle") : t("dialog.editTitle");
   return (
     <Dialog isOpen={isOpen} onClose={busy ? undefined : onClose} title={title} icon={icon} style={{ width, maxWidth: "calc(100vw - 32px)" }}>
-      <form onSubmit={onSubmit} noValidate aria-label={title}>
+      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate aria-label={title}>
         <DialogBody>{loading ? <Spinner size={32} /> : children}</DialogBody>
         <DialogFooter
           actions={
             <>
               <Button text={t("dialog.cancel")} variant="minimal" onClick={onClose} disabled={busy} />
-              <Button type="submit" intent={Intent.PRIMARY} text={isNew ? t("dialog.add") : t("dialog.save")} loading={busy} />
+              {!readOnly && <Button type="submit" intent={Intent.PRIMARY} text={isNew ? t("dialog.add") : t("dialog.save")} loading={busy} />}
             </>
           }
         />

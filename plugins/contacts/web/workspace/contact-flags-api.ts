@@ -1,10 +1,7 @@
-import type { z } from "@hono/zod-openapi";
 import { api } from "../../../../web/src/api/api.ts";
-import type { ContactProfile } from "../../server/contacts.routes.ts";
-import type { Contact } from "../contacts-api.ts";
+import type { Contact, ContactProfileView } from "../../shared/contact-types.ts";
 
-/** GET /contacts/profile/{number}, typed by the route's own schema. */
-export type ContactProfileView = z.infer<typeof ContactProfile>;
+export type { ContactProfileView } from "../../shared/contact-types.ts";
 
 // "Ticket" is the tickets plugin's cache tag: a ticket view embeds its contact's flags.
 const tagged = api.enhanceEndpoints({ addTagTypes: ["Contact", "Ticket"] });

@@ -28,7 +28,6 @@ export function AcceptQueueDialog({ isOpen, onClose, onConfirm, loading }: Accep
   // validation message the user already got while the list was loading).
   useEffect(() => {
     if (isOpen && queues.length === 1) setQueueId((current) => current ?? queues[0]!.id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen, queues.length]);
 
   const submit = () => {

@@ -3,14 +3,11 @@ import { Button, FormGroup, InputGroup, Intent, Menu, MenuItem, Spinner } from "
 import { useTranslation } from "react-i18next";
 import { ContactAvatar, ContactDialog, formatNumber } from "../../../contacts/web/public.ts";
 import { useDebouncedValue } from "../../../../web/src/ui/use-debounced-value.ts";
-import { useSearchContactsQuery } from "../extras-api.ts";
+import { useSearchContactsQuery, type ContactHit } from "../extras-api.ts";
 import { MIN_SEARCH } from "./transfer-dialog.tsx";
 
-export interface PickedContact {
-  id: number;
-  name: string;
-  number: string;
-}
+/** The contact picked: the fields of the contacts plugin's answer the dialog shows and sends. */
+export type PickedContact = Pick<ContactHit, "id" | "name" | "number">;
 
 export interface ContactPickerProps {
   value: PickedContact | null;

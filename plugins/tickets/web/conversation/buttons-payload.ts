@@ -1,4 +1,4 @@
-import type { InteractiveKind } from "../messages-api.ts";
+import type { InteractiveKind, InteractivePayload, InteractivePayloads } from "../messages-api.ts";
 
 /** The buttons dialog's kinds in the spec's order and wording: Lista, URL, Copia, Me Ligue, PIX. */
 export const BUTTON_KINDS: { kind: InteractiveKind; label: string }[] = [
@@ -9,8 +9,9 @@ export const BUTTON_KINDS: { kind: InteractiveKind; label: string }[] = [
   { kind: "PIX", label: "PIX" },
 ];
 
-export const PIX_KEY_TYPES = ["CNPJ", "CPF", "PHONE", "EMAIL", "EVP"] as const;
-export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
+/** The server's PIX key types (its schema's enum; the list is repeated for the select, and checked against it). */
+export type PixKeyType = InteractivePayloads["PIX"]["sendkey_type"];
+export const PIX_KEY_TYPES = ["CNPJ", "CPF", "PHONE", "EMAIL", "EVP"] as const satisfies readonly PixKeyType[];
 
 export interface ListRow {
   title: string;
@@ -57,7 +58,7 @@ export interface UrlDefaults {
   buttonText: string;
 }
 
-export type BuildResult = { ok: true; payload: Record<string, unknown> } | { ok: false, error: string };
+export type BuildResult = { ok: true; payload: InteractivePayload } | { ok: false, error: string };
 
 /** Ticket ids travel in the path and must be numeric ('invalid ticket ID', spec 000 §5). */
 export const isNumericId = (id: unknown) => /^\d+$/.test(String(id ?? ""));

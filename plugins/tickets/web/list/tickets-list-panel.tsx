@@ -81,6 +81,8 @@ export function TicketsListPanel({ selectedUuid, onSelect }: TicketsListPanelPro
   };
 
   const runCloseAll = async () => {
+    // Only live tabs are closed in bulk (the button shows nowhere else; the server refuses the rest).
+    if (tab === "closed" || tab === "search") return;
     try {
       await closeAll({ status: tab, selectedQueueIds: queueIds ?? [] }).unwrap();
       toastSuccess(t("list.closeAllDone"));

@@ -23,7 +23,8 @@ export function useTicketList(tab: TicketTab, filters: ListFilters, ctx: TicketL
   const [paging, setPaging] = useState({ key, page: 1 });
   // A new filter starts at page 1 in the same render, so no stale page is ever asked for.
   const pageNumber = paging.key === key ? paging.page : 1;
-  const args = useMemo(() => buildListQuery(tab, filters, pageNumber, ctx.isAdmin), [key, pageNumber]); // eslint-disable-line react-hooks/exhaustive-deps
+  // `key` stands for tab, filters and isAdmin: `filters` is a new object on every render.
+  const args = useMemo(() => buildListQuery(tab, filters, pageNumber, ctx.isAdmin), [key, pageNumber]);
   const { currentData, isFetching, isError } = useListTicketsQuery(args, { refetchOnMountOrArgChange: true, skip: !enabled });
   const [state, dispatch] = useReducer(ticketListReducer, emptyList);
 
@@ -32,7 +33,7 @@ export function useTicketList(tab: TicketTab, filters: ListFilters, ctx: TicketL
   }, [key]);
   useEffect(() => {
     if (currentData) dispatch({ type: "page", pageNumber: args.pageNumber ?? 1, page: currentData });
-  }, [currentData]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [currentData]);
 
   useCompanyEvent("ticket", (event: TicketEvent) => {
     if (!enabled || !event) return;

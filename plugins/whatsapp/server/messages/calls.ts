@@ -2,7 +2,7 @@ import type { BaileysEventMap } from "@whiskeysockets/baileys";
 import type { Logger } from "../../../../core/log.ts";
 import type { Services } from "../../../../core/plugin/services.ts";
 import type { SettingsService } from "../../../../core/settings/settings.ts";
-import type {} from "../../../tickets/server/tickets.contract.ts";
+import type {} from "../../../channels/inbound.contract.ts";
 import type { LiveSession } from "../session/session-registry.ts";
 import { BoundedMap } from "./bounded.ts";
 import type { OwnEchoes } from "./echoes.ts";

@@ -1,8 +1,7 @@
 import type { WAMessage } from "@whiskeysockets/baileys";
 import type { Logger } from "../../../../core/log.ts";
 import type { Services } from "../../../../core/plugin/services.ts";
-import type { InboundMessage, ReceiveResult } from "../../../tickets/server/tickets.contract.ts";
-import type {} from "../../../tickets/server/channel-driver.contract.ts";
+import type { InboundMessage, ReceiveResult } from "../../../channels/inbound.contract.ts";
 import type { ContactPictures } from "./contact-pictures.ts";
 import type { Polls } from "./polls.ts";
 import type { LiveSession } from "../session/session-registry.ts";

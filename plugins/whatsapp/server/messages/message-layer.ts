@@ -1,6 +1,6 @@
 import type { BaileysEventMap } from "@whiskeysockets/baileys";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
-import type {} from "../../../tickets/server/channel-driver.contract.ts";
+import type {} from "../../../channels/channel-driver.contract.ts";
 import type { WaBoundary } from "../boundary/wa-socket.ts";
 import type { LiveSession, SessionRegistry } from "../session/session-registry.ts";
 import { KeyedQueue } from "./bounded.ts";
@@ -119,7 +119,7 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
 
   sessions.onSocket(attach);
   sessions.provideMessages?.(resendLookup(ctx.services, sessions));
-  ctx.services.require("tickets.registerDriver")(driver);
+  ctx.services.require("channels.registerDriver")(driver);
   provideNumberServices(ctx.services, sessions);
   receipts.listen(ctx.bus);
   registerClosedImportedHandlers(ctx.router, imported);

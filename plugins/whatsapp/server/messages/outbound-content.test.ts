@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { generateWAMessageContent } from "@whiskeysockets/baileys";
 import { afterAll, describe, expect, it } from "vitest";
 import { Storage } from "../../../../core/storage/storage.ts";
-import type { OutboundRequest } from "../../../tickets/server/channel-driver.contract.ts";
+import type { OutboundRequest } from "../../../channels/channel-driver.contract.ts";
 import { contentOf } from "./outbound-content.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { Buffer } from "node:buffer";
 import type { AnyMessageContent, WAMessage } from "@whiskeysockets/baileys";
 import type { Storage } from "../../../../core/storage/storage.ts";
-import type { OutboundRequest } from "../../../tickets/server/channel-driver.contract.ts";
+import type { OutboundRequest } from "../../../channels/channel-driver.contract.ts";
 
 type Message = OutboundRequest["message"];
 

@@ -5,7 +5,7 @@ import type { Vault } from "../../../../core/auth/vault.ts";
 import type { Db } from "../../../../core/db/database.ts";
 import type { Logger } from "../../../../core/log.ts";
 import type { Services } from "../../../../core/plugin/services.ts";
-import type {} from "../../../tickets/server/channel-driver.contract.ts";
+import type {} from "../../../channels/inbound.contract.ts";
 import { whatsappPolls } from "../../schema/tables.ts";
 import { loadBaileys } from "../boundary/load-baileys.ts";
 import type { LiveSession } from "../session/session-registry.ts";

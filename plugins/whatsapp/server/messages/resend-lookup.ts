@@ -1,6 +1,6 @@
 import type { WAMessage, WAMessageKey } from "@whiskeysockets/baileys";
 import type { Services } from "../../../../core/plugin/services.ts";
-import type {} from "../../../tickets/server/channel-driver.contract.ts";
+import type {} from "../../../channels/inbound.contract.ts";
 import type { SessionRegistry } from "../session/session-registry.ts";
 
 /** Stored kinds whose text alone re-creates the message WhatsApp asks us to re-send. */

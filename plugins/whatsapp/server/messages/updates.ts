@@ -1,8 +1,8 @@
 import type { BaileysEventMap, WAMessageKey } from "@whiskeysockets/baileys";
 import type { Logger } from "../../../../core/log.ts";
 import type { Services } from "../../../../core/plugin/services.ts";
-import type { MessageAck } from "../../../tickets/server/channel-driver.contract.ts";
-import type {} from "../../../tickets/server/channel-driver.contract.ts";
+import type { MessageAck } from "../../../channels/channel-driver.contract.ts";
+import type {} from "../../../channels/inbound.contract.ts";
 import type { LiveSession } from "../session/session-registry.ts";
 import type { OwnEchoes } from "./echoes.ts";
 import type { InboundPipeline } from "./inbound.ts";

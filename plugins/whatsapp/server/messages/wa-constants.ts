@@ -1,4 +1,4 @@
-import type { MessageAck } from "../../../tickets/server/channel-driver.contract.ts";
+import type { MessageAck } from "../../../channels/channel-driver.contract.ts";
 
 /**
  * The numeric values of the WAProto enums the message layer reads. Copied as numbers so the

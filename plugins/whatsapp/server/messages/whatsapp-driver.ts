@@ -1,6 +1,6 @@
 import { AppError } from "../../../../core/errors.ts";
 import type { Storage } from "../../../../core/storage/storage.ts";
-import type { ChannelDriver, OutboundRequest } from "../../../tickets/server/channel-driver.contract.ts";
+import type { ChannelDriver, OutboundRequest } from "../../../channels/channel-driver.contract.ts";
 import type { LiveSession, SessionRegistry } from "../session/session-registry.ts";
 import { BoundedMap } from "./bounded.ts";
 import type { OwnEchoes } from "./echoes.ts";

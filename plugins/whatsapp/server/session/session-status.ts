@@ -1,5 +1,5 @@
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
-import type { ConnectionRow, ConnectionStatusPatch } from "../../../connections/server/connections.contract.ts";
+import type { ConnectionRow, ConnectionSessionEvent, ConnectionStatusPatch } from "../../../connections/server/connections.contract.ts";
 
 /** `company-{id}-whatsappSession`: the live session progress the QR dialog listens to. */
 export const sessionTopic = (companyId: number) => `company-${companyId}-whatsappSession`;
@@ -28,7 +28,7 @@ export class SessionStatus {
       const row = await this.connection(companyId, whatsappId);
       if (!row) return false;
       const { token: _hidden, ...session } = row;
-      this.ctx.realtime.emit(companyId, sessionTopic(companyId), { action: "update", session, ...extra });
+      this.ctx.realtime.emit(companyId, sessionTopic(companyId), { action: "update", session, ...extra } satisfies ConnectionSessionEvent);
       return true;
     } catch (err) {
       this.ctx.log.warn(`whatsapp ${whatsappId}: status ${patch.status ?? ""} not recorded`, err instanceof Error ? err.message : err);

@@ -1,0 +1,194 @@
+import { and, eq } from "drizzle-orm";
+import type { SyncDb } from "../../../core/db/write-batch.ts";
+import type { PluginContext } from "../../../core/plugin/server-plugin.ts";
+import type { BotWrite } from "../../tickets/server/bot.contract.ts";
+import type { TicketRow } from "../../tickets/server/tickets.contract.ts";
+import { automationBotStates } from "../schema/tables.ts";
+import type { Decision } from "./engine/actions.ts";
+import type { BotState, TimerKind } from "./engine/bot-state.ts";
+import { decideInbound } from "./engine/decide-inbound.ts";
+import { decideTimer } from "./engine/decide-timer.ts";
+import { positionText } from "./engine/queue-position.ts";
+import type { Snapshot } from "./engine/snapshot.ts";
+import { buildSnapshot } from "./snapshot-builder.ts";
+import { interactiveWrite } from "./writes.ts";
+
+export const STEP_JOB = "step";
+export const TIMER_JOB = "timer";
+export const ROTATE_JOB = "rotate";
+
+export interface StepPayload {
+  ticketId: number;
+  messageId: number;
+}
+export interface TimerPayload {
+  ticketId: number;
+  kind: TimerKind;
+  at: number;
+}
+
+/** Another turn of the same ticket committed first: this one starts over on the fresh state. */
+class LostRace extends Error {}
+/** Turns of one ticket that may race before one gives up (each loser re-reads everything). */
+const MAX_TRIES = 5;
+
+type StateRow = typeof automationBotStates.$inferSelect;
+
+/**
+ * Runs the decision engine for one ticket and lands its outcome: the tickets plugin's writes
+ * (messages with their delivery outbox rows, queue, attendant, close, isBot, logs), the
+ * timer and rotation jobs, and the new bot state with a version check, all in ONE unit of
+ * the write batcher (sharing the inbound messages' group commits). A turn that lost a race with another turn of the ticket rolls back and runs
+ * again on the fresh state, so two messages never get two answers built on one state.
+ */
+export class BotRunner {
+  constructor(private ctx: PluginContext) {}
+
+  /** The step job: a customer's message was stored on a ticket the bot may handle. */
+  async step(companyId: number, payload: StepPayload): Promise<void> {
+    await this.turn(async () => {
+      const context = await this.ctx.services.require("tickets.botContext")(companyId, payload.ticketId, payload.messageId);
+      if (!context?.message) return null;
+      const row = await this.stateRow(payload.ticketId);
+      // Answered already: a retried job, or a message that came with one answered since.
+      if (row && payload.messageId <= row.lastMessageId) return null;
+      const message = context.message;
+      return {
+        ticket: context.ticket,
+        row,
+        lastMessageId: context.latestInboundId,
+        decide: (s: Snapshot) => decideInbound(s, { body: message.body, fromMe: message.fromMe }),
+      };
+    });
+  }
+
+  /** The timer job: a ticket's redirect or bot timeout came due. */
+  async timer(companyId: number, payload: TimerPayload): Promise<void> {
+    await this.turn(async () => {
+      const context = await this.ctx.services.require("tickets.botContext")(companyId, payload.ticketId, 0);
+      const row = await this.stateRow(payload.ticketId);
+      // A timer is armed only with a state: without one (the ticket was deleted) it is stale.
+      if (!context || !row) return null;
+      return { ticket: context.ticket, row, lastMessageId: row.lastMessageId, decide: (s: Snapshot) => decideTimer(s, { kind: payload.kind, at: payload.at }) };
+    });
+  }
+
+  private async turn(prepare: () => Promise<{ ticket: TicketRow; row: StateRow | null; lastMessageId: number; decide: (s: Snapshot) => Decision } | null>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const prepared = await prepare();
+      if (!prepared) return;
+      const { ticket, row } = prepared;
+      const built = await buildSnapshot(this.ctx, ticket, row?.state ?? null, Date.now());
+      if (!built) return;
+      const decision = prepared.decide(built.snapshot);
+      try {
+        await this.land(ticket, row, prepared.lastMessageId, decision);
+        return;
+      } catch (err) {
+        if (!(err instanceof LostRace) || attempt >= MAX_TRIES) throw err;
+      }
+    }
+  }
+
+  /**
+   * Executes the decision and writes the state in ONE write-batcher unit (tickets' writes,
+   * then the jobs and the state alongside); tickets announces after the commit.
+   */
+  private async land(ticket: TicketRow, row: StateRow | null, lastMessageId: number, decision: Decision): Promise<void> {
+    const writes = await this.writesOf(ticket, decision);
+    const unchanged = !writes.length && row !== null && sameState(row.state, decision.state) && row.lastMessageId >= lastMessageId;
+    // Nothing to say or change (a waiting ticket's message): no write at all.
+    if (unchanged || (!writes.length && row === null && isNothing(decision))) return;
+    const alongside = (db: SyncDb) => {
+      this.jobsOf(db, ticket, decision);
+      saveState(db, ticket, row, decision.state, Math.max(lastMessageId, row?.lastMessageId ?? 0));
+    };
+    if (!writes.length) {
+      await this.ctx.writes.run((unit) => alongside(unit.db));
+      return;
+    }
+    const applied = await this.ctx.services.require("tickets.botApply")(ticket.companyId, ticket.id, writes, alongside);
+    // Taken by an attendant since the snapshot: decide again on the ticket as it is now.
+    if (!applied) throw new LostRace();
+  }
+
+  /** The tickets plugin's writes for the decision's actions, in order. */
+  private async writesOf(ticket: TicketRow, decision: Decision): Promise<BotWrite[]> {
+    const out: BotWrite[] = [];
+    for (const a of decision.actions) {
+      switch (a.type) {
+        case "send":
+          out.push({ type: "send", text: a.text, ...(a.media ? { media: a.media } : {}), ...(a.interactive ? { interactive: interactiveWrite(a.text, a.interactive) } : {}) });
+          break;
+        case "setQueue":
+          // The engine follows it with its own `log` action.
+          out.push({ type: "setQueue", queueId: a.queueId, log: null });
+          break;
+        case "assignUser":
+          out.push({ type: "assignUser", userId: a.userId });
+          break;
+        case "closeTicket":
+          out.push({ type: "close" });
+          break;
+        case "setBot":
+          // `attempts` (amountUsedBotQueues) is kept in the bot state, where the engine reads it.
+          out.push({ type: "setBot", isBot: a.isBot });
+          break;
+        case "log":
+          out.push({ type: "log", log: a.log, queueId: a.queueId });
+          break;
+        case "announcePosition": {
+          const position = await this.ctx.services.require("tickets.queuePosition")(ticket.companyId, ticket.id, a.queueId);
+          out.push({ type: "send", text: positionText(a.text, position) });
+          break;
+        }
+        // Timers and rotation are jobs (jobsOf); hand-overs need providers none installed
+        // yet (the snapshot says so, and the engine then never asks for them).
+        default:
+          break;
+      }
+    }
+    return out;
+  }
+
+  /** Timer and rotation jobs, in the turn's unit (the outbox). */
+  private jobsOf(db: SyncDb, ticket: TicketRow, decision: Decision): void {
+    const { companyId } = ticket;
+    for (const a of decision.actions) {
+      if (a.type === "scheduleTimer") {
+        const payload: TimerPayload = { ticketId: ticket.id, kind: a.kind, at: a.at };
+        this.ctx.jobs.enqueueSync(db, TIMER_JOB, payload, { companyId, dueAt: a.at, dedupeKey: `timer:${ticket.id}:${a.kind}:${a.at}` });
+      } else if (a.type === "askRotation") {
+        // One round now; the rotation re-arms itself while the queue has tickets waiting.
+        this.ctx.jobs.enqueueSync(db, ROTATE_JOB, { queueId: a.queueId }, { companyId, dedupeKey: `rotate:${a.queueId}:ticket:${ticket.id}` });
+      }
+    }
+  }
+
+  private async stateRow(ticketId: number): Promise<StateRow | null> {
+    const [row] = await this.ctx.db.select().from(automationBotStates).where(eq(automationBotStates.ticketId, ticketId)).limit(1);
+    return row ?? null;
+  }
+}
+
+/** Insert, or update the version read: a turn that raced and lost finds no row to change (and undoes its unit). */
+function saveState(db: SyncDb, ticket: TicketRow, row: StateRow | null, state: BotState, lastMessageId: number): void {
+  const saved = row
+    ? db
+        .update(automationBotStates)
+        .set({ state, version: row.version + 1, lastMessageId })
+        .where(and(eq(automationBotStates.ticketId, ticket.id), eq(automationBotStates.version, row.version)))
+        .returning({ v: automationBotStates.version })
+        .get()
+    : db
+        .insert(automationBotStates)
+        .values({ ticketId: ticket.id, companyId: ticket.companyId, state, version: 1, lastMessageId })
+        .onConflictDoNothing()
+        .returning({ v: automationBotStates.version })
+        .get();
+  if (!saved) throw new LostRace();
+}
+
+const sameState = (a: BotState, b: BotState) => JSON.stringify(a) === JSON.stringify(b);
+/** A decision that only says why the bot left the message alone. */
+const isNothing = (d: Decision) => d.actions.every((a) => a.type === "notHandled");

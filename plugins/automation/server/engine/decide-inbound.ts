@@ -1,0 +1,42 @@
+import type { Decision } from "./actions.ts";
+import { companyOrConnectionClosed, onVacation, queueClosed } from "./gates.ts";
+import { answerOptionMenu } from "./option-menu.ts";
+import { answerQueueMenu } from "./queue-menu.ts";
+import { skipReason } from "./skip-reason.ts";
+import type { BotInbound, Snapshot } from "./snapshot.ts";
+import { start } from "./start.ts";
+import { Turn } from "./turn.ts";
+
+/**
+ * The bot's answer to one stored inbound message: pure, from the snapshot the wiring
+ * built, to the actions it executes and the state it keeps. Vacation and closed hours
+ * answer first; then the phase decides (first message, queue menu, option tree, waiting).
+ * A bot conversation past `timeUseBotQueues` is over: the reply is left for an attendant.
+ *
+ * @example
+ * const { actions, state } = decideInbound(snapshot, { body: "2", fromMe: false });
+ */
+export function decideInbound(s: Snapshot, inbound: BotInbound): Decision {
+  const t = new Turn(s);
+  const skip = skipReason({ ticket: s.ticket, contact: s.contact, inbound, groupAsTicket: () => s.connection.groupAsTicket });
+  if (skip) return { actions: [{ type: "notHandled", reason: skip }], state: t.state };
+  if (onVacation(t) || companyOrConnectionClosed(t)) return t.decision();
+  switch (t.state.phase) {
+    case "idle":
+      start(t);
+      break;
+    case "queueMenu":
+      if (t.timeUsed()) t.waitIn(null);
+      else answerQueueMenu(t, inbound.body);
+      break;
+    case "optionMenu":
+      if (queueClosed(t)) break;
+      if (t.timeUsed()) t.waitIn(t.queue(t.queueId));
+      else answerOptionMenu(t, inbound.body);
+      break;
+    case "waiting":
+      if (!queueClosed(t)) t.notHandled("waiting");
+      break;
+  }
+  return t.decision();
+}

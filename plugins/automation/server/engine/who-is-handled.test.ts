@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { Conversation, queue } from "./engine.fixtures.ts";
+import { decideInbound } from "./decide-inbound.ts";
+import { skipReason } from "./skip-reason.ts";
+
+const queues = [queue(1, "Vendas"), queue(2, "Suporte")];
+const reasonOf = (c: Conversation, fromMe = false) => decideInbound(c.snapshot(), { body: "Olá", fromMe }).actions;
+
+describe("who is handled", () => {
+  it("handles a customer's message on a new pending ticket", () => {
+    const c = new Conversation({ queues });
+    expect(c.say("Olá").actions.some((a) => a.type === "send")).toBe(true);
+  });
+
+  it("leaves messages sent from our side alone", () => {
+    expect(reasonOf(new Conversation({ queues }), true)).toEqual([{ type: "notHandled", reason: "fromMe" }]);
+  });
+
+  it("never touches a ticket an attendant holds, nor an open or closed one", () => {
+    expect(reasonOf(new Conversation({ queues, ticket: { status: "open", userId: 7 } }))).toEqual([{ type: "notHandled", reason: "attended" }]);
+    expect(reasonOf(new Conversation({ queues, ticket: { status: "pending", userId: 7 } }))).toEqual([{ type: "notHandled", reason: "attended" }]);
+    expect(reasonOf(new Conversation({ queues, ticket: { status: "closed" } }))).toEqual([{ type: "notHandled", reason: "attended" }]);
+    expect(reasonOf(new Conversation({ queues, ticket: { status: "open" } }))).toEqual([{ type: "notHandled", reason: "attended" }]);
+  });
+
+  it("goes on with a ticket still with the bot", () => {
+    expect(skipReason({ ticket: { status: "group", userId: null, isBot: true, isGroup: true, useIntegration: false }, contact: { disableBot: false }, inbound: { fromMe: false }, groupAsTicket: () => true })).toBeNull();
+  });
+
+  it("leaves a contact whose bot is disabled, and a ticket an integration is in charge of", () => {
+    expect(reasonOf(new Conversation({ queues, contact: { disableBot: true } }))).toEqual([{ type: "notHandled", reason: "botDisabled" }]);
+    expect(reasonOf(new Conversation({ queues, ticket: { useIntegration: true } }))).toEqual([{ type: "notHandled", reason: "integration" }]);
+  });
+
+  it("handles groups only when the connection treats groups as tickets", () => {
+    expect(reasonOf(new Conversation({ queues, ticket: { isGroup: true } }))).toEqual([{ type: "notHandled", reason: "group" }]);
+    const asTicket = new Conversation({ queues, ticket: { isGroup: true }, connection: { groupAsTicket: true } });
+    expect(asTicket.say("Olá").actions.some((a) => a.type === "send")).toBe(true);
+  });
+
+  it("reads groupAsTicket only for group tickets (the fast path loads no connection)", () => {
+    let asked = 0;
+    const gate = { ticket: { status: "pending" as const, userId: null, isBot: false, isGroup: false, useIntegration: false }, contact: { disableBot: false }, inbound: { fromMe: false } };
+    skipReason({
+      ...gate,
+      groupAsTicket: () => {
+        asked++;
+        return false;
+      },
+    });
+    expect(asked).toBe(0);
+  });
+
+  it("keeps the state untouched when it skips", () => {
+    const c = new Conversation({ queues });
+    c.say("Olá");
+    const before = structuredClone(c.state);
+    c.ticket.userId = 3;
+    c.say("2");
+    expect(c.state).toEqual(before);
+  });
+});

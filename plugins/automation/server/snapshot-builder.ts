@@ -1,0 +1,127 @@
+import type { PluginContext } from "../../../core/plugin/server-plugin.ts";
+import type {} from "../../channels/channel-driver.contract.ts";
+import type {} from "../../companies/server/companies.contract.ts";
+import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
+import type {} from "../../contacts/server/contacts.contract.ts";
+import { isOpenAt, type OfficeHours } from "../../office-hours/office-hours.contract.ts";
+import type { BotQueueDefinition, ChatbotOption } from "../../queues/server/queues.contract.ts";
+import type { TicketRow } from "../../tickets/server/tickets.contract.ts";
+import type { BotState } from "./engine/bot-state.ts";
+import type { BotOption, BotQueue, BotSettings, Calendar, HoursScope, Snapshot } from "./engine/snapshot.ts";
+
+/** The server's zone (`TZ`): the product keeps no per-company time zone. */
+export const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** YYYY-MM-DD of an instant in a zone. */
+export const dayIn = (at: number, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+
+const option = (o: ChatbotOption): BotOption => ({
+  id: o.id,
+  name: o.name,
+  greetingMessage: o.greetingMessage,
+  queueType: o.queueType,
+  closeTicket: o.closeTicket,
+  optQueueId: o.optQueueId,
+  optUserId: o.optUserId,
+  optIntegrationId: o.optIntegrationId,
+  optFileId: o.optFileId,
+  options: o.options.map(option),
+});
+
+const queue = (q: BotQueueDefinition): BotQueue => ({
+  id: q.id,
+  name: q.name,
+  greetingMessage: q.greetingMessage,
+  outOfHoursMessage: q.outOfHoursMessage,
+  closeTicket: q.closeTicket,
+  rotation: q.ativarRoteador,
+  options: q.options.map(option),
+});
+
+const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+
+/** What a bot turn needs besides the engine's snapshot: the rows it was built from. */
+export interface Built {
+  snapshot: Snapshot;
+  connection: ConnectionRow;
+  queues: BotQueueDefinition[];
+}
+
+/**
+ * Builds the engine's snapshot of one ticket from the plugins that own each part: the
+ * connection and its queues (connections), the queues with their trees (queues, cached),
+ * the contact, the company settings, the driver's capabilities and the office hours, read
+ * in the server's time zone. Null when the connection or contact is gone.
+ */
+export async function buildSnapshot(ctx: PluginContext, ticket: TicketRow, state: BotState | null, now: number): Promise<Built | null> {
+  const s = ctx.services;
+  const { companyId } = ticket;
+  const [connection, queueIds, contact, queues, settings] = await Promise.all([
+    s.require("connections.get")(companyId, ticket.whatsappId),
+    s.require("connections.queueIds")(companyId, ticket.whatsappId),
+    s.require("contacts.get")(companyId, ticket.contactId),
+    s.require("queues.forBot")(companyId),
+    ctx.settings.companyAll(companyId),
+  ]);
+  if (!connection || !contact) return null;
+  const served = new Set(queueIds);
+  const driver = s.require("channels.driverFor")(ticket.channel);
+  const botSettings: BotSettings = {
+    scheduleType: oneOf(settings.scheduleType, ["disabled", "queue", "company", "connection"] as const, "disabled"),
+    chatBotType: oneOf(settings.chatBotType, ["text", "list", "button"] as const, "text"),
+    sendGreetingMessageOneQueues: settings.sendGreetingMessageOneQueues !== "disabled",
+    sendQueuePosition: settings.sendQueuePosition === "enabled",
+    sendQueuePositionMessage: settings.sendQueuePositionMessage ?? "",
+    directTicketsToWallets: settings.DirectTicketsToWallets === "enabled",
+  };
+  const timeZone = serverTimeZone();
+  const companyWeek = botSettings.scheduleType === "company" ? await s.require("companies.officeHours")(companyId) : [];
+  const weekOf = (scope: HoursScope): OfficeHours[] | null => {
+    if (scope.kind === "company") return companyWeek;
+    if (scope.kind === "connection") return connection.schedules;
+    return queues.find((q) => q.id === scope.queueId)?.schedules ?? null;
+  };
+  const calendar: Calendar = {
+    now,
+    today: dayIn(now, timeZone),
+    // A scope with no week saved (or a queue gone) never closes the bot.
+    isOpen: (scope, at) => {
+      const week = weekOf(scope);
+      return !week?.length || isOpenAt(week, new Date(at), timeZone);
+    },
+  };
+  const snapshot: Snapshot = {
+    ticket: {
+      id: ticket.id,
+      status: ticket.status,
+      queueId: ticket.queueId,
+      userId: ticket.userId,
+      isBot: ticket.isBot,
+      isGroup: ticket.isGroup,
+      useIntegration: ticket.useIntegration,
+    },
+    // Wallets come with their own plugin: until then no contact has an owner.
+    contact: { disableBot: contact.disableBot, walletUserId: null },
+    connection: {
+      greetingMessage: connection.greetingMessage,
+      greetingMedia: connection.greetingMediaAttachment,
+      outOfHoursMessage: connection.outOfHoursMessage,
+      // forBot answers in the queue list's order (`orderQueue`, then id): the menu's numbering.
+      queueIds: queues.filter((q) => served.has(q.id)).map((q) => q.id),
+      maxUseBotQueues: connection.maxUseBotQueues,
+      timeUseBotQueues: connection.timeUseBotQueues,
+      timeSendQueue: connection.timeSendQueue,
+      sendIdQueue: connection.sendIdQueue,
+      groupAsTicket: connection.groupAsTicket === "enabled",
+      collectiveVacation: { start: connection.collectiveVacationStart, end: connection.collectiveVacationEnd, message: connection.collectiveVacationMessage },
+    },
+    queues: queues.map(queue),
+    settings: botSettings,
+    channel: { list: driver?.list === true, buttons: driver?.buttons === true },
+    // No integration or file-list provider is installed yet: those options act as text.
+    providers: { integration: false, file: false },
+    calendar,
+    state,
+  };
+  return { snapshot, connection, queues };
+}

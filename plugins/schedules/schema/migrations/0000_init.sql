@@ -1,0 +1,40 @@
+CREATE TABLE `schedules` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`company_id` integer NOT NULL,
+	`contact_id` integer NOT NULL,
+	`user_id` integer,
+	`body` text NOT NULL,
+	`send_at` text NOT NULL,
+	`sent_at` text,
+	`status` text DEFAULT 'PENDENTE' NOT NULL,
+	`open_ticket` text DEFAULT 'enabled' NOT NULL,
+	`ticket_user_id` integer,
+	`queue_id` integer,
+	`status_ticket` text DEFAULT 'closed' NOT NULL,
+	`whatsapp_id` integer,
+	`intervalo` integer DEFAULT 1 NOT NULL,
+	`valor_intervalo` integer DEFAULT 0 NOT NULL,
+	`enviar_quantas_vezes` integer DEFAULT 1 NOT NULL,
+	`tipo_dias` integer DEFAULT 4 NOT NULL,
+	`assinar` integer DEFAULT false NOT NULL,
+	`media_path` text,
+	`media_name` text,
+	`media_type` text,
+	`due_at` integer,
+	`occurrence` integer DEFAULT 0 NOT NULL,
+	`times_sent` integer DEFAULT 0 NOT NULL,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`last_error` text,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`contact_id`) REFERENCES `contacts`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`ticket_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`queue_id`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`whatsapp_id`) REFERENCES `whatsapps`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `schedules_company_send_idx` ON `schedules` (`company_id`,`send_at`,`id`);--> statement-breakpoint
+CREATE INDEX `schedules_company_contact_idx` ON `schedules` (`company_id`,`contact_id`);--> statement-breakpoint
+CREATE INDEX `schedules_due_idx` ON `schedules` (`due_at`) WHERE due_at IS NOT NULL;

@@ -1,0 +1,89 @@
+import type { SyncDb } from "../../../core/db/write-batch.ts";
+import type { ContactSummary } from "../../channels/inbound.contract.ts";
+import type { MessageRow, TicketRow } from "./tickets.contract.ts";
+
+/*
+ * What an automation plugin (issue 13's bot) uses of tickets: a step inside the inbound
+ * pipeline's write, the ticket as one turn reads it, and one call that applies a turn's
+ * writes as a unit of the write batcher, with the caller's own writes (its bot state), so
+ * bot turns share the inbound messages' transactions instead of holding the writer apart.
+ */
+
+/** A new inbound message as the pipeline commits it, handed to each after-inbound step. */
+export interface InboundStored {
+  /** The write batcher's synchronous handle: the step's writes join the message's unit. */
+  db: SyncDb;
+  message: MessageRow;
+  /** The ticket as it commits with the message. */
+  ticket: TicketRow;
+  contact: ContactSummary;
+}
+
+/**
+ * Runs synchronously inside the receive unit for every NEW message (never for a retried or
+ * duplicated provider id). Keep it cheap: it runs for every message of every channel.
+ * Throwing undoes the message.
+ */
+export type AfterInboundStep = (stored: InboundStored) => void;
+
+/** What one bot turn reads of its ticket. */
+export interface BotTicketContext {
+  ticket: TicketRow;
+  /** The message the turn answers, null when it is gone (deleted with its ticket). */
+  message: MessageRow | null;
+  /** The newest customer message of the ticket: messages up to it are answered by this turn. */
+  latestInboundId: number;
+}
+
+/** One write of a bot turn, applied in order by `tickets.botApply`. */
+export type BotWrite =
+  /** A message to the customer with no author, variables resolved, delivered by the outbox. */
+  | { type: "send"; text: string; media?: string; interactive?: { mediaType: "listMessage" | "interactiveMessage"; data: unknown } }
+  /** Into a queue, still pending (with its `queue`/`redirect` log when `log` is set). */
+  | { type: "setQueue"; queueId: number; log: "queue" | "redirect" | null }
+  /** To this attendant: open (group), theirs. */
+  | { type: "assignUser"; userId: number }
+  | { type: "close" }
+  | { type: "setBot"; isBot: boolean }
+  | { type: "log"; log: "chatBot" | "queue" | "redirect"; queueId: number | null };
+
+export interface BotApplied {
+  /** The ticket after the writes. */
+  ticket: TicketRow;
+}
+
+declare module "../../../core/plugin/services.ts" {
+  interface ServiceMap {
+    /**
+     * Adds a step to the inbound pipeline, run in the receive unit of each new message.
+     * @example
+     *   // afterInbound: this service, taken with require (manifest `requires`)
+     *   afterInbound(({ db, message, ticket }) => {
+     *     if (ticket.status === "pending") ctx.jobs.enqueueSync(db, "step", { messageId: message.id });
+     *   });
+     */
+    "tickets.afterInbound": (step: AfterInboundStep) => void;
+    /** The ticket and message of a bot turn, or null when the ticket is not the company's (any more). */
+    "tickets.botContext": (companyId: number, ticketId: number, messageId: number) => Promise<BotTicketContext | null>;
+    /**
+     * Applies a bot turn's writes (queue, attendant, close, `isBot`, logs, messages with
+     * their delivery outbox rows) in ONE write-batcher unit, then `alongside` (the caller's
+     * own writes, synchronous) in the same unit: all land or none (`alongside` throwing undoes
+     * the turn and rejects with its error). Ticket and message events follow the commit. A
+     * ticket an attendant took meanwhile (no longer pending nor with the bot), or one gone,
+     * answers null and nothing is written.
+     * @example
+     *   const applied = await botApply(companyId, ticketId, writes, (db) => saveState(db));
+     */
+    "tickets.botApply": (companyId: number, ticketId: number, writes: BotWrite[], alongside: (db: SyncDb) => void) => Promise<BotApplied | null>;
+    /**
+     * Rotation: gives the oldest pending ticket of the queue that nobody holds and the bot is
+     * done with to `userId` (open, theirs, logged `open`), with a conditional update so no
+     * ticket is ever given twice. Answers the ticket given (null: none waiting) and how many
+     * still wait after it. With `userId` null it only counts them.
+     */
+    "tickets.assignWaiting": (companyId: number, queueId: number, userId: number | null) => Promise<{ ticketId: number | null; waiting: number }>;
+    /** The ticket's place among the pending tickets of a queue (1 = next), oldest first. */
+    "tickets.queuePosition": (companyId: number, ticketId: number, queueId: number) => Promise<number>;
+  }
+}

@@ -1,0 +1,226 @@
+import { and, asc, count, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { nanoid } from "nanoid";
+import type { SyncDb } from "../../../../core/db/write-batch.ts";
+import { users } from "../../../../core/db/tables.ts";
+import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
+import type {} from "../../../connections/server/connections.contract.ts";
+import type {} from "../../../contacts/server/contacts.contract.ts";
+import { queuesView } from "../../schema/views.ts";
+import { messages, ticketLogs, tickets } from "../../schema/tables.ts";
+import type { OutboundSender } from "../delivery/messages-sender.ts";
+import { isCompanyMediaUrl, mediaTypeOf, mimeOfName } from "../messages/media.ts";
+import { resolveVariables } from "../messages/message-variables.ts";
+import { attendedStatus } from "../tickets/ticket-lifecycle.support.ts";
+import type { TicketViews } from "../tickets/tickets-views.ts";
+import type { BotApplied, BotTicketContext, BotWrite } from "../bot.contract.ts";
+import type { MessageRow, TicketRow } from "../tickets.contract.ts";
+
+/** Whether a bot may still act on the ticket: nobody holds it, and it waits or talks with the bot. */
+const botMayAct = (t: TicketRow) => t.userId === null && (t.status === "pending" || t.isBot);
+
+/**
+ * The tickets side of a bot turn (`tickets.botContext`, `tickets.botApply`,
+ * `tickets.assignWaiting`, `tickets.queuePosition`). A turn's writes are one unit of the write
+ * batcher (ctx.writes), like an inbound message's: they share its group commits instead of
+ * holding the writer through a transaction of their own, and the automation plugin's state
+ * lands in the same unit. Events follow the commit, as the lifecycle emits them.
+ */
+export class BotTurns {
+  constructor(
+    private ctx: PluginContext,
+    private views: TicketViews,
+    private sender: OutboundSender,
+  ) {}
+
+  async context(companyId: number, ticketId: number, messageId: number): Promise<BotTicketContext | null> {
+    const db = this.ctx.db;
+    const [ticket] = await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)))
+      .limit(1);
+    if (!ticket) return null;
+    const [message] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.ticketId, ticketId)))
+      .limit(1);
+    const [latest] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, false)))
+      .orderBy(desc(messages.id))
+      .limit(1);
+    return { ticket, message: message ?? null, latestInboundId: latest?.id ?? messageId };
+  }
+
+  async apply(companyId: number, ticketId: number, writes: BotWrite[], alongside: (db: SyncDb) => void): Promise<BotApplied | null> {
+    // The async reads first (names for the variables): the unit itself must be synchronous.
+    const names = writes.some((w) => w.type === "send" && w.text.includes("{{")) ? await this.names(companyId, ticketId) : null;
+    return this.ctx.writes.run((unit) => {
+      const before = unit.db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)))
+        .get();
+      if (!before || !botMayAct(before)) return null;
+      let ticket = before;
+      const sent: MessageRow[] = [];
+      for (const w of writes) {
+        if (w.type === "send") {
+          const message = this.send(unit.db, ticket, w, names);
+          if (message) sent.push(message);
+          continue;
+        }
+        const { patch, log } = this.change(ticket, w);
+        if (Object.keys(patch).length) ticket = unit.db.update(tickets).set(patch).where(eq(tickets.id, ticket.id)).returning().get() ?? ticket;
+        if (log)
+          unit.db
+            .insert(ticketLogs)
+            .values({ companyId, ticketId, type: log.type, userId: log.userId ?? null, queueId: log.queueId })
+            .run();
+      }
+      alongside(unit.db);
+      const after = ticket;
+      unit.afterCommit(async () => {
+        try {
+          await this.views.announceMoved(before, after);
+          for (const m of sent) await this.sender.announcer.message("create", m, after);
+        } catch (err) {
+          this.ctx.log.error(`tickets: events of bot turn on ticket ${ticketId} failed`, err);
+        }
+      });
+      return { ticket: after };
+    });
+  }
+
+  /** See `tickets.assignWaiting`: the conditional UPDATE is what keeps two rounds from giving one ticket twice. */
+  async assignWaiting(companyId: number, queueId: number, userId: number | null): Promise<{ ticketId: number | null; waiting: number }> {
+    const db = this.ctx.db;
+    const waitingIn = and(eq(tickets.companyId, companyId), eq(tickets.queueId, queueId), eq(tickets.status, "pending"), isNull(tickets.userId), eq(tickets.isBot, false));
+    const waiting = async () => (await db.select({ n: count() }).from(tickets).where(waitingIn))[0]?.n ?? 0;
+    if (userId === null) return { ticketId: null, waiting: await waiting() };
+    const [oldest] = await db.select().from(tickets).where(waitingIn).orderBy(asc(tickets.createdAt), asc(tickets.id)).limit(1);
+    if (!oldest) return { ticketId: null, waiting: 0 };
+    const after = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(tickets)
+        .set({ status: attendedStatus(oldest), userId })
+        .where(and(eq(tickets.id, oldest.id), eq(tickets.status, "pending"), isNull(tickets.userId)))
+        .returning();
+      if (row) await tx.insert(ticketLogs).values({ companyId, ticketId: row.id, type: "open", userId, queueId });
+      return row;
+    });
+    if (after) await this.views.announceMoved(oldest, after).catch((err) => this.ctx.log.error(`tickets: events of ticket ${after.id} failed`, err));
+    return { ticketId: after?.id ?? null, waiting: await waiting() };
+  }
+
+  /** Pending tickets of the queue created before this one, plus one. */
+  async queuePosition(companyId: number, ticketId: number, queueId: number): Promise<number> {
+    const [self] = await this.ctx.db
+      .select({ createdAt: tickets.createdAt })
+      .from(tickets)
+      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)))
+      .limit(1);
+    if (!self) return 1;
+    const [row] = await this.ctx.db
+      .select({ n: count() })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          eq(tickets.status, "pending"),
+          eq(tickets.queueId, queueId),
+          or(lt(tickets.createdAt, self.createdAt), and(eq(tickets.createdAt, self.createdAt), lt(tickets.id, ticketId))),
+        ),
+      );
+    return (row?.n ?? 0) + 1;
+  }
+
+  /** A ticket column change and its log, for every write but `send`. */
+  private change(
+    t: TicketRow,
+    w: Exclude<BotWrite, { type: "send" }>,
+  ): { patch: Partial<TicketRow>; log: { type: "chatBot" | "queue" | "redirect" | "open" | "closed"; userId?: number; queueId: number | null } | null } {
+    switch (w.type) {
+      case "setQueue":
+        return { patch: { queueId: w.queueId }, log: w.log ? { type: w.log, queueId: w.queueId } : null };
+      case "assignUser":
+        return { patch: { status: attendedStatus(t), userId: w.userId, isBot: false }, log: { type: "open", userId: w.userId, queueId: t.queueId } };
+      case "close":
+        return { patch: { status: "closed", isBot: false, unreadMessages: 0 }, log: { type: "closed", queueId: t.queueId } };
+      case "setBot":
+        return { patch: w.isBot === t.isBot ? {} : { isBot: w.isBot }, log: null };
+      case "log":
+        return { patch: {}, log: { type: w.log, queueId: w.queueId } };
+    }
+  }
+
+  /** Stores a bot message with its delivery outbox row; variables are filled as the ticket now stands. */
+  private send(db: SyncDb, ticket: TicketRow, w: Extract<BotWrite, { type: "send" }>, names: Names | null): MessageRow | null {
+    const media = w.media && isCompanyMediaUrl(ticket.companyId, w.media) ? w.media : null;
+    const text = names && w.text.includes("{{") ? this.withVariables(db, ticket, w.text.trim(), names) : w.text.trim();
+    if (!text && !media) return null;
+    const fileName = media?.split("/").pop() ?? "";
+    const mimetype = media ? mimeOfName(fileName) : "";
+    const message = db
+      .insert(messages)
+      .values({
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        // Our own id, as OutboundSender gives: a retried delivery carries the same one.
+        providerId: `out-${nanoid()}`,
+        body: text,
+        fromMe: true,
+        mediaType: media ? mediaTypeOf(mimetype) : (w.interactive?.mediaType ?? "chat"),
+        mediaUrl: media,
+        ack: 0,
+        userId: null,
+        queueId: ticket.queueId,
+        dataJson: media ? JSON.stringify({ mimetype, fileName }) : w.interactive ? JSON.stringify(w.interactive.data) : null,
+      })
+      .returning()
+      .get();
+    db.update(tickets)
+      .set({ lastMessage: text || fileName })
+      .where(eq(tickets.id, ticket.id))
+      .run();
+    this.sender.delivery.enqueueInUnit(db, ticket.companyId, message.id);
+    return message;
+  }
+
+  /** The contact's and the connection's names, read before the unit. */
+  private async names(companyId: number, ticketId: number): Promise<Names | null> {
+    const [row] = await this.ctx.db
+      .select({ contactId: tickets.contactId, whatsappId: tickets.whatsappId })
+      .from(tickets)
+      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)))
+      .limit(1);
+    if (!row) return null;
+    const [contact, connection] = await Promise.all([
+      this.ctx.services.require("contacts.get")(companyId, row.contactId),
+      this.ctx.services.require("connections.get")(companyId, row.whatsappId),
+    ]);
+    return { contact: contact?.name ?? "", connection: connection?.name ?? "" };
+  }
+
+  private withVariables(db: SyncDb, ticket: TicketRow, text: string, names: Names): string {
+    const queue = ticket.queueId == null ? undefined : db.select({ name: queuesView.name }).from(queuesView).where(eq(queuesView.id, ticket.queueId)).get();
+    const user = ticket.userId == null ? undefined : db.select({ name: users.name }).from(users).where(eq(users.id, ticket.userId)).get();
+    return resolveVariables(text, {
+      contactName: names.contact,
+      userName: user?.name ?? "",
+      ticketId: ticket.id,
+      queueName: queue?.name ?? "",
+      connectionName: names.connection,
+      now: new Date(),
+    });
+  }
+}
+
+interface Names {
+  contact: string;
+  connection: string;
+}

@@ -1,0 +1,176 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../../core/db/database.ts";
+import type { PluginJobs } from "../../../../core/jobs/jobs.ts";
+import type { SyncDb } from "../../../../core/db/write-batch.ts";
+import type { Logger } from "../../../../core/log.ts";
+import type { Services } from "../../../../core/plugin/services.ts";
+import type {} from "../../../connections/server/connections.contract.ts";
+import type {} from "../../../contacts/server/contacts.contract.ts";
+import { messages, tickets } from "../../schema/tables.ts";
+import type { MessageAck } from "../../shared/ticket-types.ts";
+import type { ChannelDriver, OutboundKind, OutboundRequest } from "../../../channels/channel-driver.contract.ts";
+import type { MessageAnnouncer } from "../messages/messages-events.ts";
+import type { MessageRow } from "../tickets.contract.ts";
+
+/** Durable job kinds: the outbox rows written in the same transaction as the message change. */
+export const DELIVER_JOB = "deliver";
+export const EDIT_JOB = "deliver-edit";
+export const REMOVE_JOB = "deliver-remove";
+
+type Payload = { messageId: number };
+
+/** `channels.driverFor`: the driver of a connection channel, if one registered. */
+export type DriverLookup = (channel: string) => ChannelDriver | undefined;
+
+/** The outbound kind of a stored message, from its media type. */
+export function kindOf(mediaType: string): OutboundKind {
+  if (mediaType === "chat") return "text";
+  if (mediaType === "audio") return "audio";
+  if (mediaType === "contactMessage") return "contact";
+  if (mediaType === "listMessage" || mediaType === "interactiveMessage") return "interactive";
+  return "media";
+}
+
+const parseJson = (text: string | null): unknown => {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Delivery of outbound messages through the connection's channel driver. The message
+ * row is the source of truth: a job reloads it, so a retried send carries the latest
+ * body and the same provider id, and a message deleted before it left is never sent.
+ * A driver that throws (or a channel without a driver) fails the job, which the kernel
+ * retries with exponential backoff; the message stays ack 0 meanwhile.
+ */
+export class Delivery {
+  constructor(
+    private db: Db,
+    private services: Services,
+    private jobs: PluginJobs,
+    private log: Logger,
+    private driverFor: DriverLookup,
+    private announcer: MessageAnnouncer,
+  ) {}
+
+  define(): void {
+    this.jobs.define<Payload>(DELIVER_JOB, ({ companyId, payload }) => this.send(companyId ?? 0, payload.messageId));
+    this.jobs.define<Payload>(EDIT_JOB, ({ companyId, payload }) => this.edit(companyId ?? 0, payload.messageId));
+    this.jobs.define<Payload>(REMOVE_JOB, ({ companyId, payload }) => this.remove(companyId ?? 0, payload.messageId));
+  }
+
+  /** Writes the outbox row; pass the transaction that writes the message. */
+  enqueue(kind: typeof DELIVER_JOB | typeof EDIT_JOB | typeof REMOVE_JOB, companyId: number, messageId: number, tx: DbOrTx): Promise<void> {
+    return this.jobs.enqueue(kind, { messageId } satisfies Payload, { companyId, tx });
+  }
+
+  /** `enqueue` of a delivery inside a write-batcher unit (its synchronous handle). */
+  enqueueInUnit(db: SyncDb, companyId: number, messageId: number): void {
+    this.jobs.enqueueSync(db, DELIVER_JOB, { messageId } satisfies Payload, { companyId });
+  }
+
+  private async send(companyId: number, messageId: number): Promise<void> {
+    const target = await this.load(companyId, messageId);
+    // Nothing to send: gone, internal, deleted before it left, or already sent by an earlier attempt.
+    if (!target || target.message.isPrivate || target.message.isDeleted || target.message.ack > 0) return;
+    const { message, driver, base } = target;
+    const data = parseJson(message.dataJson);
+    const quoted = message.quotedMsgId != null ? await this.row(companyId, message.quotedMsgId) : null;
+    const media = message.mediaUrl ? mediaOf(message.mediaUrl, data) : undefined;
+    const result = await driver.send({
+      ...base,
+      ticket: target.ticket,
+      message: {
+        id: message.id,
+        providerId: message.providerId,
+        kind: kindOf(message.mediaType),
+        body: message.body,
+        mediaType: message.mediaType,
+        ...(media ? { media } : {}),
+        ...(quoted ? { quoted: { providerId: quoted.providerId, body: quoted.body, fromMe: quoted.fromMe } } : {}),
+        ...(message.mediaType === "contactMessage" ? { vCard: data as { name: string; number: string } } : {}),
+        ...(kindOf(message.mediaType) === "interactive" ? { data } : {}),
+        createdAt: message.createdAt,
+      },
+    });
+    const ack = clampAck(result?.ack ?? 1);
+    const providerId = result?.providerId?.trim() || message.providerId;
+    const [stored] = await this.db
+      .update(messages)
+      .set({ providerId, ack: sql`max(${messages.ack}, ${ack})` })
+      .where(eq(messages.id, message.id))
+      .returning();
+    if (!stored) return;
+    // Deleted while the driver was sending: take it back from the customer too.
+    if (stored.isDeleted) await this.enqueue(REMOVE_JOB, companyId, stored.id, this.db);
+    // Delivered and recorded: a failed announcement is logged, never a reason to send again.
+    try {
+      await this.announcer.message("update", stored, target.ticketRow, false);
+      await this.announcer.acked(stored, target.ticketRow.whatsappId);
+    } catch (err) {
+      this.log.error(`tickets.deliver: events of message ${stored.id} failed`, err);
+    }
+  }
+
+  private async edit(companyId: number, messageId: number): Promise<void> {
+    const target = await this.load(companyId, messageId);
+    if (!target || target.message.isPrivate) return;
+    // Not sent yet: the pending send reads the new body anyway; retry so the edit lands after it.
+    if (target.message.ack === 0 && !target.message.isDeleted) throw new Error(`message ${messageId} is not delivered yet`);
+    await target.driver.edit({ ...target.base, message: { id: target.message.id, providerId: target.message.providerId, body: target.message.body } });
+  }
+
+  private async remove(companyId: number, messageId: number): Promise<void> {
+    const target = await this.load(companyId, messageId);
+    // Never sent: the send job skips deleted messages, so there is nothing to take back.
+    if (!target || target.message.isPrivate || target.message.ack === 0) return;
+    await target.driver.remove({ ...target.base, message: { id: target.message.id, providerId: target.message.providerId, fromMe: target.message.fromMe } });
+  }
+
+  private async row(companyId: number, id: number): Promise<MessageRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The message with everything a driver call needs; null when the message is gone. */
+  private async load(companyId: number, messageId: number) {
+    const message = await this.row(companyId, messageId);
+    if (!message) return null;
+    const [ticketRow] = await this.db.select().from(tickets).where(eq(tickets.id, message.ticketId)).limit(1);
+    if (!ticketRow) return null;
+    const connection = await this.services.require("connections.get")(companyId, ticketRow.whatsappId);
+    if (!connection) throw new Error(`connection ${ticketRow.whatsappId} of message ${messageId} not found`);
+    const contact = await this.services.require("contacts.get")(companyId, ticketRow.contactId);
+    if (!contact) throw new Error(`contact ${ticketRow.contactId} of message ${messageId} not found`);
+    const driver = this.driverFor(connection.channel);
+    if (!driver) {
+      this.log.warn(`tickets.deliver: no channel driver registered for "${connection.channel}" (message ${messageId} stays pending)`);
+      throw new Error(`no channel driver for "${connection.channel}"`);
+    }
+    const base = { companyId, connection, to: { contactId: contact.id, number: contact.number, name: contact.name, isGroup: contact.isGroup } };
+    const ticket: OutboundRequest["ticket"] = { id: ticketRow.id, uuid: ticketRow.uuid, status: ticketRow.status };
+    return { message, ticketRow, ticket, driver, base };
+  }
+}
+
+const clampAck = (ack: number): MessageAck => Math.max(0, Math.min(5, Math.trunc(Number(ack) || 0))) as MessageAck;
+
+/** The stored file a media message points at (`/public/<path>`), with the name and type kept in dataJson. */
+function mediaOf(url: string, data: unknown): NonNullable<OutboundRequest["message"]["media"]> {
+  const meta = (data && typeof data === "object" ? data : {}) as { mimetype?: unknown; fileName?: unknown };
+  const path = url.replace(/^\/public\//, "");
+  return {
+    path,
+    url,
+    mimetype: typeof meta.mimetype === "string" ? meta.mimetype : "application/octet-stream",
+    fileName: typeof meta.fileName === "string" ? meta.fileName : (path.split("/").pop() ?? "file"),
+  };
+}

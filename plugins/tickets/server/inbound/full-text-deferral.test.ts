@@ -1,0 +1,95 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestKernel } from "../../../../tests/support/test-kernel.ts";
+import { messages } from "../../schema/tables.ts";
+import { idsOf, listTickets } from "../tickets/tickets-list.fixtures.ts";
+import { createConnection, ticketsKernel } from "../testing/tickets.fixtures.ts";
+import "../../../channels/inbound.contract.ts";
+
+let t: TestKernel;
+let admin: string;
+let wa: { id: number; companyId: number };
+beforeAll(async () => {
+  t = await ticketsKernel();
+  admin = (await t.login()).token;
+  wa = await createConnection(t, admin, { channel: "whatsapp" });
+});
+afterAll(() => t.close());
+
+const receive = (providerId: string, number: string, name: string, body: string) =>
+  t.kernel.services.require("tickets.receive")({ companyId: 1, whatsappId: wa.id, providerId, from: { number, name }, body });
+
+/** Message ids the full-text index holds for `word` (rowid = id << 31 | ticket id). */
+const indexed = async (word: string) =>
+  (await t.kernel.db.all<{ id: number; ticket: number }>(sql`SELECT rowid >> 31 AS id, rowid & 2147483647 AS ticket FROM messages_fts WHERE messages_fts MATCH ${word}`)).map((r) => Number(r.id));
+
+/** FTS5's own consistency checks (the contacts' one also compares the index with the table). */
+const integrity = async () => {
+  await t.kernel.db.run(sql`INSERT INTO messages_fts(messages_fts) VALUES ('integrity-check')`);
+  await t.kernel.db.run(sql`INSERT INTO ticket_contacts_fts(ticket_contacts_fts) VALUES ('integrity-check')`);
+};
+
+describe("full-text indexing of write batches", () => {
+  it("a burst of inbound messages is searchable by text and by the new contacts' names once stored", async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => receive(`burst-${i}`, `55119${String(70000000 + i)}`, `Quirino${i} Batista`, `quero marmelada${i} amanhã`)),
+    );
+    for (const i of [0, 17, 29]) {
+      const ticket = burst[i]!.ticket.id;
+      const byText = await listTickets(t, admin, { status: "search", searchParam: `marmelada${i}`, searchOnMessages: true, showAll: true });
+      expect(idsOf(byText.body)).toEqual([ticket]);
+      const byName = await listTickets(t, admin, { status: "search", searchParam: `Quirino${i}`, showAll: true });
+      expect(idsOf(byName.body)).toEqual([ticket]);
+    }
+    // Accents fold as before: "amanha" finds every message of the burst.
+    expect((await indexed("amanha")).sort((a, b) => a - b)).toEqual(burst.map((r) => r.message.id).sort((a, b) => a - b));
+    await integrity();
+    // Outside a batch's transaction nothing is ever deferred.
+    const [row] = await t.kernel.db.all<{ m: number | null; c: number | null }>(sql`SELECT messages_after AS m, contacts_after AS c FROM full_text_deferral`);
+    expect(row).toEqual({ m: null, c: null });
+  });
+
+  it("a batch's edits and deletions of its own new rows, edits of older rows and a unit undone midway leave the index exact", async () => {
+    const older = await receive("older", "5511970001000", "Antiga", "damasco");
+    const { ticket } = older;
+    const base = { companyId: 1, ticketId: ticket.id, whatsappId: wa.id };
+    const outcomes = await Promise.allSettled([
+      // New in the batch, then edited in it: indexed once, as it ends up.
+      t.kernel.database.writes.run(({ db }) => {
+        const row = db.insert(messages).values({ ...base, providerId: "new-edited", body: "abacate" }).returning().get();
+        db.update(messages).set({ body: "beterraba" }).where(eq(messages.id, row.id)).run();
+        return row.id;
+      }),
+      // New in the batch, then deleted in it: never indexed.
+      t.kernel.database.writes.run(({ db }) => {
+        const row = db.insert(messages).values({ ...base, providerId: "new-deleted", body: "cenoura" }).returning().get();
+        db.delete(messages).where(eq(messages.id, row.id)).run();
+      }),
+      // Older than the batch: the triggers re-index it as usual.
+      t.kernel.database.writes.run(({ db }) => db.update(messages).set({ body: "ervilha" }).where(eq(messages.id, older.message.id)).run()),
+      // Fails after writing: the batch is rolled back and the others run again without it.
+      t.kernel.database.writes.run(({ db }) => {
+        db.insert(messages).values({ ...base, providerId: "undone", body: "figo" }).run();
+        throw new Error("after writing");
+      }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected"]);
+    const edited = (outcomes[0] as PromiseFulfilledResult<number>).value;
+    expect(await indexed("beterraba")).toEqual([edited]);
+    expect(await indexed("abacate")).toEqual([]);
+    expect(await indexed("cenoura")).toEqual([]);
+    expect(await indexed("ervilha")).toEqual([older.message.id]);
+    expect(await indexed("damasco")).toEqual([]);
+    expect(await indexed("figo")).toEqual([]);
+    await integrity();
+  });
+
+  it("messages written outside a batch are indexed at once, as before", async () => {
+    const { ticket } = await receive("client-path-ticket", "5511970002000", "Fora", "oi");
+    const [row] = await t.kernel.db.insert(messages).values({ companyId: 1, ticketId: ticket.id, whatsappId: wa.id, providerId: "client-path", body: "goiabada" }).returning();
+    expect(await indexed("goiabada")).toEqual([row!.id]);
+    await t.kernel.db.delete(messages).where(eq(messages.id, row!.id));
+    expect(await indexed("goiabada")).toEqual([]);
+    await integrity();
+  });
+});

@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import type { BatchHooks } from "../../../../core/db/write-batch.ts";
+
+/**
+ * Indexes a write batch's new messages and contacts once, at the end of the batch, instead of
+ * one by one from the insert triggers (schema migration 0007_full_text_in_batches).
+ *
+ * Why: every statement of a batch that may abort halfway opens a statement savepoint, and
+ * opening one makes each FTS5 table already written in the transaction flush its pending
+ * terms into a new segment. With the triggers, that was a segment per message (and per new
+ * contact), and FTS5 merging those segments took more time than the rest of the inbound
+ * pipeline. Here the triggers skip the batch's new rows, and one INSERT … SELECT per table,
+ * in rowid order, indexes them right before the COMMIT: one segment per batch.
+ *
+ * The ids that mark "new in this batch" live in the one-row `full_text_deferral` table and
+ * are set and cleared inside the batch's own transaction, so no other transaction ever sees
+ * them set. Rows the batch changes or deletes that were there before it are re-indexed by
+ * the triggers as usual; new ones are indexed as they are at the end.
+ */
+export const fullTextDeferral: BatchHooks = {
+  begin: (db) =>
+    void db.run(sql`UPDATE full_text_deferral SET messages_after = (SELECT coalesce(max(id), 0) FROM messages), contacts_after = (SELECT coalesce(max(id), 0) FROM contacts)`),
+  end: (db) => {
+    // The rowid puts the message id above the ticket id: ascending ids are ascending rowids.
+    db.run(sql`INSERT INTO messages_fts(rowid, body) SELECT (id << 31) | ticket_id, body FROM messages WHERE id > (SELECT messages_after FROM full_text_deferral) ORDER BY id`);
+    db.run(sql`INSERT INTO ticket_contacts_fts(rowid, name, number) SELECT id, name, number FROM contacts WHERE id > (SELECT contacts_after FROM full_text_deferral) ORDER BY id`);
+    db.run(sql`UPDATE full_text_deferral SET messages_after = NULL, contacts_after = NULL`);
+  },
+};

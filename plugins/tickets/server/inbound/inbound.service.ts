@@ -1,0 +1,294 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { nowIso, timeOrderedUuid } from "../../../../core/db/columns.ts";
+import { preparedPer } from "../../../../core/db/prepared.ts";
+import type { Config } from "../../../../core/config.ts";
+import type { Db } from "../../../../core/db/database.ts";
+import type { SyncDb, WriteBatcher, WriteUnit } from "../../../../core/db/write-batch.ts";
+import { AppError } from "../../../../core/errors.ts";
+import type { Services } from "../../../../core/plugin/services.ts";
+import type {} from "../../../connections/server/connections.contract.ts";
+import type {} from "../../../contacts/server/contacts.contract.ts";
+import type { Logger } from "../../../../core/log.ts";
+import type { SettingsService } from "../../../../core/settings/settings.ts";
+import type { StoredFile, Storage } from "../../../../core/storage/storage.ts";
+import { messages, ticketLogs, tickets } from "../../schema/tables.ts";
+import { mediaTypeOf } from "../messages/media.ts";
+import { mediaLimitBytes } from "../../../../core/storage/media-limits.ts";
+import type { MessageAnnouncer } from "../messages/messages-events.ts";
+import type { TicketReader } from "../tickets-internals.ts";
+import { viewInUnit } from "../tickets/tickets-view-query.ts";
+import type { TicketView } from "../../shared/ticket-types.ts";
+import type { ContactSummary, InboundMessage, ReceiveResult } from "../../../channels/inbound.contract.ts";
+import type { AfterInboundStep } from "../bot.contract.ts";
+import type { TicketRow } from "../tickets.contract.ts";
+
+/** Statuses covered by the partial unique index: the contact's current conversation. */
+const LIVE = ["pending", "open", "group"] as const;
+
+/** A reaction is stored as a message of this type; it is neither unread nor the ticket's last message. */
+export const REACTION = "reactionMessage";
+
+/** Thrown inside the write unit when the providerId is already stored, to undo the unit. */
+class AlreadyStored extends Error {}
+
+type ContactLike = ContactSummary & Record<string, unknown>;
+const p = sql.placeholder;
+
+/** The message a connection's provider id names (the unique index messages (whatsapp_id, provider_id)). */
+const sameProviderId = and(eq(messages.companyId, p("companyId")), eq(messages.whatsappId, p("whatsappId")), eq(messages.providerId, p("providerId")));
+
+/**
+ * The pipeline's statements, built once per batcher connection. Columns with a JS-side
+ * default (uuid, timestamps) are placeholders: a prepared statement would freeze them.
+ */
+const statementsFor = preparedPer((db: SyncDb) => {
+  const live = and(eq(tickets.companyId, p("companyId")), eq(tickets.contactId, p("contactId")), eq(tickets.whatsappId, p("whatsappId")), inArray(tickets.status, [...LIVE]));
+  const newMessage = {
+    companyId: p("companyId"),
+    ticketId: p("ticketId"),
+    contactId: p("contactId"),
+    whatsappId: p("whatsappId"),
+    providerId: p("providerId"),
+    body: p("body"),
+    fromMe: p("fromMe"),
+    mediaType: p("mediaType"),
+    mediaUrl: p("mediaUrl"),
+    quotedMsgId: p("quotedMsgId"),
+    participant: p("participant"),
+    dataJson: p("dataJson"),
+    queueId: p("queueId"),
+    createdAt: p("createdAt"),
+    updatedAt: p("now"),
+  };
+  // set() takes no bare placeholders: wrapped in sql, they bind the same way.
+  const lastMessage = { lastMessage: sql<string>`${p("lastMessage")}`, updatedAt: sql<string>`${p("now")}` };
+  return {
+    liveTicket: db.select().from(tickets).where(live).limit(1).prepare(),
+    createTicket: db
+      .insert(tickets)
+      .values({
+        uuid: p("uuid"),
+        companyId: p("companyId"),
+        contactId: p("contactId"),
+        whatsappId: p("whatsappId"),
+        channel: p("channel"),
+        isGroup: p("isGroup"),
+        status: "pending",
+        queueId: p("queueId"),
+        lastMessage: p("lastMessage"),
+        unreadMessages: p("unreadMessages"),
+        createdAt: p("now"),
+        updatedAt: p("now"),
+      })
+      .onConflictDoNothing()
+      .returning()
+      .prepare(),
+    /** A stored message of the connection (a retry, or what a reply or reaction points at). */
+    byProviderId: db.select({ id: messages.id }).from(messages).where(sameProviderId).limit(1).prepare(),
+    insertMessage: db.insert(messages).values(newMessage).onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] }).returning().prepare(),
+    logCreate: db.insert(ticketLogs).values({ companyId: p("companyId"), ticketId: p("ticketId"), type: "create", createdAt: p("now") }).prepare(),
+    unread: db
+      .update(tickets)
+      .set({ ...lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1` })
+      .where(eq(tickets.id, p("id")))
+      .prepare(),
+    ownMessage: db.update(tickets).set(lastMessage).where(eq(tickets.id, p("id"))).prepare(),
+  };
+});
+type Statements = ReturnType<typeof statementsFor>;
+
+const messageByProviderId = (db: Db) => db.select().from(messages).where(sameProviderId).limit(1).prepare();
+const summary = (c: ContactLike): ContactSummary => ({ id: c.id, name: c.name, urlPicture: c.urlPicture, disableBot: c.disableBot, isGroup: c.isGroup });
+
+/**
+ * The inbound pipeline: every channel driver hands its messages to `receive`. Writes for
+ * one message (contact, ticket, log, message, counters) are ONE unit of the write batcher:
+ * all or nothing, and committed (with the other messages that arrived meanwhile) before
+ * `receive` answers. Units run one after another, and uniqueness also lives in the
+ * database (contacts (company, number), the live-ticket partial index, messages
+ * (connection, providerId)), so concurrent deliveries cannot duplicate.
+ */
+export class InboundService {
+  constructor(
+    private db: Db,
+    private writes: WriteBatcher,
+    private services: Services,
+    private storage: Storage,
+    private settings: SettingsService,
+    private config: Pick<Config, "UPLOAD_MAX_BYTES">,
+  ) {
+    this.byProviderId = messageByProviderId(db);
+  }
+
+  /** Prepared once: the stored message a retry is answered with (media is looked up before its file is saved). */
+  private byProviderId: ReturnType<typeof messageByProviderId>;
+
+  private events: { announcer: MessageAnnouncer; reader: TicketReader; log: Logger } | null = null;
+
+  /** Other plugins' steps for each new message, run inside its unit (`tickets.afterInbound`). */
+  private readonly afterSteps: AfterInboundStep[] = [];
+
+  /** Adds a step run in the receive unit of every new (non-duplicate) message. */
+  afterInbound(step: AfterInboundStep): void {
+    this.afterSteps.push(step);
+  }
+
+  /** Wires the realtime/bus announcements (the message side builds them after this service). */
+  attach(announcer: MessageAnnouncer, reader: TicketReader, log: Logger): void {
+    this.events = { announcer, reader, log };
+  }
+
+  async receive(input: InboundMessage): Promise<ReceiveResult> {
+    const connection = await this.services.require("connections.get")(input.companyId, input.whatsappId);
+    if (!connection) throw new AppError("ERR_NO_WAPP_FOUND");
+    const providerId = input.providerId.trim();
+    if (!providerId) throw new AppError("ERR_VALIDATION", { fields: { id: "Required" } });
+    const mediaType = typeof input.mediaType === "string" ? input.mediaType.trim() : "";
+    if (mediaType.length > 64) throw new AppError("ERR_VALIDATION", { fields: { mediaType: "Too Long!" } });
+    // Structured kinds (location, contact card, reaction …) may come without text.
+    if (!input.body?.trim() && !input.media && !mediaType) throw new AppError("ERR_VALIDATION", { fields: { body: "Required" } });
+
+    // A retried media message answers before its file is stored again; any other retry is
+    // caught inside the unit (one lookup on the batch's connection, nothing written).
+    if (input.media) {
+      const known = await this.existing(input.companyId, input.whatsappId, providerId);
+      if (known) return known;
+    }
+
+    // Everything async (file I/O, the contact's defaults) happens before the unit, which is synchronous.
+    const stored = input.media ? await this.storeMedia(input.companyId, input.media) : null;
+    try {
+      const contactStep = await this.services.require("contacts.findOrCreateStep")({
+        companyId: input.companyId,
+        number: input.from.number,
+        name: input.from.name,
+        isGroup: input.from.isGroup,
+        channel: connection.channel,
+      });
+      const { result, view } = await this.writes.run((unit) => this.write(unit, contactStep, input, providerId, connection.channel, stored));
+      await this.announce(result, view);
+      return result;
+    } catch (err) {
+      if (stored) await this.storage.remove(stored.path);
+      if (!(err instanceof AlreadyStored)) throw err;
+      const again = await this.existing(input.companyId, input.whatsappId, providerId);
+      if (!again) throw new AppError("ERR_CREATING_MESSAGE");
+      return again;
+    }
+  }
+
+  private write(
+    unit: WriteUnit,
+    contactStep: (unit: WriteUnit) => ContactSummary,
+    input: InboundMessage,
+    providerId: string,
+    channel: string,
+    stored: StoredFile | null,
+  ): { result: ReceiveResult; view: TicketView } {
+    const { companyId, whatsappId } = input;
+    const s = statementsFor(unit.db);
+    // A delivery that raced its own retry: answered as the stored message, nothing written.
+    if (s.byProviderId.get({ companyId, whatsappId, providerId })) throw new AlreadyStored();
+    const now = nowIso();
+    const contact = contactStep(unit);
+    const body = input.body?.trim() ?? "";
+    const mediaType = input.mediaType?.trim() || (stored ? mediaTypeOf(stored.mimetype) : "chat");
+    const reaction = mediaType === REACTION;
+    const inbound = !input.fromMe;
+    // What the message does to its ticket; a new ticket is created with it (no second write).
+    const lastMessage = reaction ? "" : body || stored?.originalName || "";
+    const unreadMessages = inbound && !reaction ? 1 : 0;
+    const { ticket: found, created } = this.liveTicket(s, {
+      companyId,
+      contactId: contact.id,
+      whatsappId,
+      channel,
+      isGroup: contact.isGroup,
+      queueId: input.queueId ?? null,
+      lastMessage,
+      unreadMessages,
+      now,
+    });
+
+    const quotedMsgId = input.quotedProviderId ? (s.byProviderId.get({ companyId, whatsappId, providerId: String(input.quotedProviderId).trim() })?.id ?? null) : null;
+    const createdAt = input.timestamp && Number.isFinite(input.timestamp) ? new Date(input.timestamp).toISOString() : now;
+    const message = s.insertMessage.get({
+      companyId,
+      ticketId: found.id,
+      contactId: contact.id,
+      whatsappId,
+      providerId,
+      body,
+      fromMe: input.fromMe ?? false,
+      mediaType,
+      mediaUrl: stored?.url ?? null,
+      quotedMsgId,
+      participant: input.participant?.trim().slice(0, 200) || null,
+      dataJson: input.data === undefined ? (stored ? JSON.stringify({ mimetype: stored.mimetype, fileName: stored.originalName }) : null) : JSON.stringify(input.data),
+      queueId: found.queueId,
+      createdAt,
+      now,
+    });
+    if (!message) throw new AlreadyStored();
+
+    if (created) s.logCreate.run({ companyId, ticketId: found.id, now });
+    else if (!reaction) (inbound ? s.unread : s.ownMessage).run({ id: found.id, lastMessage, now });
+    // The ticket as it commits and its view, in one read inside the unit: the announcement needs no query of its own.
+    const read = viewInUnit(unit.db, companyId, found.id, created);
+    if (!read) throw new AppError("ERR_NO_TICKET_FOUND");
+    const result: ReceiveResult = { message, ticket: read.row, contact: summary(contact as ContactLike), duplicate: false };
+    // In the same unit: what a step writes (a job row) commits with the message or not at all.
+    for (const step of this.afterSteps) step({ db: unit.db, message, ticket: read.row, contact: result.contact });
+    return { result, view: read.view };
+  }
+
+  /**
+   * The contact's live ticket on this connection, created pending when there is none.
+   * The insert does nothing when the partial unique index already holds a live ticket
+   * (plain ON CONFLICT DO NOTHING: SQLite applies it to partial indexes too).
+   */
+  private liveTicket(
+    s: Statements,
+    k: { companyId: number; contactId: number; whatsappId: number; channel: string; isGroup: boolean; queueId: number | null; lastMessage: string; unreadMessages: number; now: string },
+  ): { ticket: TicketRow; created: boolean } {
+    const live = s.liveTicket.get(k);
+    if (live) return { ticket: live, created: false };
+    const created = s.createTicket.get({ ...k, uuid: timeOrderedUuid() });
+    if (created) return { ticket: created, created: true };
+    const again = s.liveTicket.get(k);
+    if (!again) throw new AppError("ERR_CREATING_TICKET");
+    return { ticket: again, created: false };
+  }
+
+  /** Ticket update, then appMessage create and the bus event, once the transaction committed. */
+  private async announce(result: ReceiveResult, view: TicketView): Promise<void> {
+    if (!this.events) return;
+    try {
+      const { reader, announcer } = this.events;
+      // The committed row is in hand: one view and one audience serve both announcements.
+      const known = await reader.announceRow(result.ticket, "inbound", view);
+      await announcer.message("create", result.message, result.ticket, true, known ?? undefined);
+    } catch (err) {
+      // The message is stored; a failed announcement must not make the driver retry it.
+      this.events.log.error(`tickets: events of inbound message ${result.message.id} failed`, err);
+    }
+  }
+
+  /** A message already stored for (connection, providerId), with its ticket and contact. */
+  private async existing(companyId: number, whatsappId: number, providerId: string): Promise<ReceiveResult | null> {
+    const message = await this.byProviderId.get({ companyId, whatsappId, providerId });
+    if (!message) return null;
+    const [ticket] = await this.db.select().from(tickets).where(eq(tickets.id, message.ticketId)).limit(1);
+    if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+    const contact = await this.services.require("contacts.get")(companyId, ticket.contactId);
+    if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+    return { message, ticket, contact: summary(contact as ContactLike), duplicate: true };
+  }
+
+  private async storeMedia(companyId: number, media: NonNullable<InboundMessage["media"]>): Promise<StoredFile> {
+    const maxBytes = await mediaLimitBytes(this.settings, this.config);
+    if (media.data.byteLength > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes });
+    const file = new File([media.data as Uint8Array<ArrayBuffer>], media.fileName || "file", { type: media.mimetype });
+    return this.storage.save(companyId, file, { maxBytes });
+  }
+}

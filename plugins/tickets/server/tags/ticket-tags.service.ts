@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../../../core/db/database.ts";
+import { AppError } from "../../../../core/errors.ts";
+import type { Logger } from "../../../../core/log.ts";
+import { tagsView } from "../../schema/views.ts";
+import { tickets, ticketTags } from "../../schema/tables.ts";
+import type { TicketReader } from "../tickets-internals.ts";
+
+/** Tags on tickets: the kanban lanes and the list's tag chips. */
+export class TicketTagsService {
+  constructor(
+    private db: Db,
+    private reader: TicketReader,
+    private log: Logger,
+  ) {}
+
+  /** Links a tag of the company to a ticket of the company; an existing link is kept as it is. */
+  async link(companyId: number, ticketId: number, tagId: number): Promise<{ ticketId: number; tagId: number }> {
+    await this.ensureTicket(companyId, ticketId);
+    const [tag] = await this.db
+      .select({ id: tagsView.id })
+      .from(tagsView)
+      .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, tagId)))
+      .limit(1);
+    if (!tag) throw new AppError("ERR_NOT_FOUND");
+    await this.db.insert(ticketTags).values({ companyId, ticketId, tagId }).onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
+    await this.announce(companyId, ticketId);
+    return { ticketId, tagId };
+  }
+
+  /** Removes every tag of the ticket. */
+  async clear(companyId: number, ticketId: number): Promise<void> {
+    await this.ensureTicket(companyId, ticketId);
+    await this.db.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, ticketId)));
+    await this.announce(companyId, ticketId);
+  }
+
+  private async ensureTicket(companyId: number, ticketId: number): Promise<void> {
+    const [ticket] = await this.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+      .limit(1);
+    if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+  }
+
+  /**
+   * The list shows the tag chips, so the ticket is re-announced. The change is already
+   * committed: a failed announcement is logged, not turned into a failed request.
+   */
+  private async announce(companyId: number, ticketId: number): Promise<void> {
+    try {
+      await this.reader.announce(companyId, ticketId);
+    } catch (err) {
+      this.log.warn(`ticket ${ticketId}: announcing its tags failed: ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,293 @@
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { isAdmin } from "../../../../core/auth/permissions.ts";
+import type { UserRow } from "../../../../core/db/rows.ts";
+import { users } from "../../../../core/db/tables.ts";
+import { AppError } from "../../../../core/errors.ts";
+import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
+import type {} from "../../../connections/server/connections.contract.ts";
+import type {} from "../../../tags/server/tags.contract.ts";
+import { queuesView } from "../../schema/views.ts";
+import { ticketLogs, tickets, type TicketLogType } from "../../schema/tables.ts";
+import type { TicketLogView, TicketView } from "../../shared/ticket-types.ts";
+import { attendedStatus, conflictError, ensureQueue, ensureUser, isUniqueViolation, liveTicketOf } from "./ticket-lifecycle.support.ts";
+import type { MessageSender } from "../tickets-internals.ts";
+import type { TicketViews } from "./tickets-views.ts";
+import type { TicketRow } from "../tickets.contract.ts";
+import type { TicketUpdateInput } from "./tickets.schemas.ts";
+
+type Patch = Partial<Pick<TicketRow, "status" | "userId" | "queueId" | "unreadMessages" | "useIntegration">>;
+type Log = { type: TicketLogType; userId?: number | null; queueId?: number | null };
+
+/**
+ * The ticket's life (spec 000 §4): create, accept, return to queue, resolve, ignore,
+ * reopen, transfer, delete, close all. Each transition is one conditional UPDATE plus its
+ * ticket_logs rows in one transaction, announced after commit; automatic texts (greeting,
+ * farewell, transfer message) go through the MessageSender.
+ */
+export class TicketLifecycle {
+  constructor(
+    private ctx: PluginContext,
+    private views: TicketViews,
+    private sender: MessageSender,
+  ) {}
+
+  /** A ticket of the caller's company that the caller may open: 404 otherwise, 403 when it exists but is not theirs to see. */
+  async openable(user: UserRow, where: { id: number } | { uuid: string }): Promise<TicketRow> {
+    const cond = "id" in where ? eq(tickets.id, where.id) : eq(tickets.uuid, where.uuid);
+    const [row] = await this.ctx.db.select().from(tickets).where(and(cond, eq(tickets.companyId, user.companyId))).limit(1);
+    if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
+    if (!(await this.views.canOpen(user, row))) throw new AppError("ERR_NO_PERMISSION");
+    return row;
+  }
+
+  async show(user: UserRow, where: { id: number } | { uuid: string }, logAccess = false): Promise<TicketView> {
+    const row = await this.openable(user, where);
+    if (logAccess) await this.logAccess(user, row);
+    return this.viewFor(user, row.id);
+  }
+
+  async create(user: UserRow, body: { contactId: number; queueId?: number | null; whatsappId?: number | null; userId?: number | null; status?: string }): Promise<TicketView> {
+    const companyId = user.companyId;
+    const contact = await this.ctx.services.require("contacts.get")(companyId, body.contactId);
+    if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+    const connection = body.whatsappId ? await this.ctx.services.require("connections.get")(companyId, body.whatsappId) : await this.ctx.services.require("connections.default")(companyId);
+    if (!connection) throw new AppError(body.whatsappId ? "ERR_NO_WAPP_FOUND" : "ERR_NO_DEF_WAPP_FOUND");
+    await ensureQueue(this.ctx.db, companyId, body.queueId);
+    // Admins may start a chat for someone else; everybody else starts it for themselves.
+    const userId = isAdmin(user) && body.userId ? body.userId : user.id;
+    await ensureUser(this.ctx.db, companyId, userId);
+    const status = body.status === "pending" ? "pending" : attendedStatus(contact);
+
+    const created = await this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(tickets)
+        .values({ companyId, contactId: contact.id, whatsappId: connection.id, channel: connection.channel, isGroup: contact.isGroup, status, userId: status === "pending" ? null : userId, queueId: body.queueId ?? null })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return null;
+      await tx.insert(ticketLogs).values([
+        { companyId, ticketId: row.id, type: "create", userId: user.id, queueId: row.queueId },
+        ...(status === "pending" ? [] : [{ companyId, ticketId: row.id, type: "open" as const, userId, queueId: row.queueId }]),
+      ]);
+      return row;
+    });
+    if (!created) {
+      const live = await liveTicketOf(this.ctx.db, companyId, contact.id, connection.id);
+      if (!live) throw new AppError("ERR_CREATING_TICKET");
+      throw await conflictError(this.ctx.db, live);
+    }
+    await this.views.announce(companyId, created.id);
+    return this.viewFor(user, created.id);
+  }
+
+  /** PUT /tickets/{id}: one transition chosen from the body (see the spec 000 §4 mapping below). */
+  async update(user: UserRow, id: number, body: TicketUpdateInput): Promise<TicketView> {
+    const ticket = await this.openable(user, { id });
+    const transfer = body.isTransfered === true || body.msgTransfer !== undefined || (body.status === undefined && (body.queueId !== undefined || body.userId !== undefined));
+    if (transfer) return this.transfer(user, ticket, body);
+    if (body.status && body.status !== ticket.status) {
+      if (body.status === "closed") return ticket.status === "pending" ? this.ignore(user, ticket) : this.resolve(user, ticket, body.sendFarewellMessage === true);
+      if (body.status === "pending") return this.returnToQueue(user, ticket);
+      if (ticket.status === "pending") return this.accept(user, ticket, body.queueId);
+      if (ticket.status === "closed") return this.reopen(user, ticket, body.queueId);
+    }
+    // Accepting a ticket someone else already attends (the loser of an accept race that
+    // arrives after the winner committed) is the same conflict as losing the UPDATE.
+    if ((body.status === "open" || body.status === "group") && ticket.status !== "pending" && ticket.status !== "closed" && ticket.userId !== user.id) {
+      throw await conflictError(this.ctx.db, ticket);
+    }
+    if (body.useIntegration !== undefined && body.useIntegration !== ticket.useIntegration) {
+      await this.transition(ticket, { useIntegration: body.useIntegration }, [], null);
+    }
+    return this.viewFor(user, ticket.id);
+  }
+
+  /** Pending -> open (group): exactly one of concurrent accepts wins (conditional UPDATE). */
+  private async accept(user: UserRow, ticket: TicketRow, queueId: number | null | undefined): Promise<TicketView> {
+    await ensureQueue(this.ctx.db, user.companyId, queueId);
+    const after = await this.transition(
+      ticket,
+      { status: attendedStatus(ticket), userId: user.id, ...(queueId ? { queueId } : {}) },
+      [{ type: "open", userId: user.id, queueId: queueId ?? ticket.queueId }],
+      "pending",
+    );
+    await this.greetAccepted(ticket, after);
+    return this.viewFor(user, after.id);
+  }
+
+  private async returnToQueue(user: UserRow, ticket: TicketRow): Promise<TicketView> {
+    if (ticket.status === "closed") throw new AppError("ERR_VALIDATION", { fields: { status: "Reopen the ticket first" } });
+    const after = await this.transition(ticket, { status: "pending", userId: null }, [{ type: "pending", userId: user.id, queueId: ticket.queueId }], ticket.status);
+    return this.viewFor(user, after.id);
+  }
+
+  /** Open or group -> closed, with the connection's farewell (complationMessage) when asked. */
+  private async resolve(user: UserRow, ticket: TicketRow, farewell: boolean): Promise<TicketView> {
+    if ((await this.ctx.settings.companyOne(user.companyId, "requiredTag")) === "enabled") {
+      const tags = await this.ctx.services.require("tags.ofContacts")(user.companyId, [ticket.contactId]);
+      if (!tags.get(ticket.contactId)?.length) throw new AppError("ERR_TAG_REQUIRED", { message: "Você deve atribuir uma tag antes de fechar o ticket." });
+    }
+    if (farewell) {
+      const connection = await this.ctx.services.require("connections.get")(user.companyId, ticket.whatsappId);
+      if (connection?.complationMessage.trim()) await this.say(ticket, connection.complationMessage);
+    }
+    const after = await this.transition(ticket, { status: "closed", userId: user.id, unreadMessages: 0 }, [{ type: "closed", userId: user.id, queueId: ticket.queueId }], ticket.status);
+    return this.viewFor(user, after.id);
+  }
+
+  /** Pending -> closed without farewell: admins, or users with userClosePendingTicket. */
+  private async ignore(user: UserRow, ticket: TicketRow): Promise<TicketView> {
+    if (!isAdmin(user) && user.userClosePendingTicket !== "enabled") throw new AppError("ERR_NO_PERMISSION");
+    const after = await this.transition(ticket, { status: "closed", unreadMessages: 0 }, [{ type: "closed", userId: user.id, queueId: ticket.queueId }], "pending");
+    return this.viewFor(user, after.id);
+  }
+
+  /** Closed -> open (group) for the caller; the contact's other live ticket is a 409 conflict. */
+  private async reopen(user: UserRow, ticket: TicketRow, queueId: number | null | undefined): Promise<TicketView> {
+    await ensureQueue(this.ctx.db, user.companyId, queueId);
+    const live = await liveTicketOf(this.ctx.db, user.companyId, ticket.contactId, ticket.whatsappId);
+    if (live) throw await conflictError(this.ctx.db, live);
+    const after = await this.transition(
+      ticket,
+      { status: attendedStatus(ticket), userId: user.id, ...(queueId ? { queueId } : {}) },
+      [{ type: "reopen", userId: user.id, queueId: queueId ?? ticket.queueId }],
+      "closed",
+    );
+    return this.viewFor(user, after.id);
+  }
+
+  /** To a queue (pending) or to an attendant of it (open / group), with an optional message. */
+  private async transfer(user: UserRow, ticket: TicketRow, body: TicketUpdateInput): Promise<TicketView> {
+    if (ticket.status === "closed") throw new AppError("ERR_VALIDATION", { fields: { status: "Reopen the ticket first" } });
+    const queueId = body.queueId ?? ticket.queueId;
+    if (queueId == null) throw new AppError("ERR_VALIDATION", { fields: { queueId: "Selecione uma fila" } });
+    await ensureQueue(this.ctx.db, user.companyId, queueId);
+    const target = body.userId ?? null;
+    await ensureUser(this.ctx.db, user.companyId, target);
+    if (body.msgTransfer?.trim()) await this.say(ticket, body.msgTransfer);
+    const logs: Log[] = [{ type: "transfered", userId: user.id, queueId: ticket.queueId }];
+    if (queueId !== ticket.queueId) logs.push({ type: "queue", userId: user.id, queueId });
+    if (target != null) logs.push({ type: "receivedTransfer", userId: target, queueId });
+    const after = await this.transition(ticket, { status: target != null ? attendedStatus(ticket) : "pending", userId: target, queueId }, logs, ticket.status);
+    return this.viewFor(user, after.id);
+  }
+
+  async remove(user: UserRow, id: number): Promise<void> {
+    const [row] = await this.ctx.db.select().from(tickets).where(and(eq(tickets.id, id), eq(tickets.companyId, user.companyId))).limit(1);
+    if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
+    await this.ctx.db.delete(tickets).where(eq(tickets.id, id));
+    await this.views.announceDeleted(user.companyId, row);
+  }
+
+  /** Closes every ticket of a status (within the selected queues when given). */
+  async closeAll(user: UserRow, status: "open" | "pending" | "group", queueIds: number[]): Promise<{ closed: number }> {
+    const where = and(eq(tickets.companyId, user.companyId), eq(tickets.status, status), queueIds.length ? inArray(tickets.queueId, queueIds) : undefined);
+    return { closed: await this.closeWhere(user.companyId, where, user.id) };
+  }
+
+  /**
+   * Closes the listed tickets of the company that are still live (open, pending or group),
+   * without farewell, each with a `closed` log by nobody: a channel closing what its
+   * history import opened (`POST /closedimported/{id}`). Answers how many closed.
+   */
+  async closeMany(companyId: number, ticketIds: number[]): Promise<number> {
+    if (!ticketIds.length) return 0;
+    const where = and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds), inArray(tickets.status, ["open", "pending", "group"]));
+    return this.closeWhere(companyId, where, null);
+  }
+
+  private async closeWhere(companyId: number, where: SQL | undefined, userId: number | null): Promise<number> {
+    const before = await this.ctx.db.select().from(tickets).where(where);
+    if (!before.length) return 0;
+    const closed = await this.ctx.db.transaction(async (tx) => {
+      const rows = await tx.update(tickets).set({ status: "closed", unreadMessages: 0 }).where(and(where, inArray(tickets.id, before.map((t) => t.id)))).returning();
+      if (rows.length) await tx.insert(ticketLogs).values(rows.map((t) => ({ companyId, ticketId: t.id, type: "closed" as const, userId, queueId: t.queueId })));
+      return rows;
+    });
+    const was = new Map(before.map((t) => [t.id, t]));
+    for (const t of closed) await this.views.announceMoved(was.get(t.id) ?? t, t);
+    return closed.length;
+  }
+
+  async logs(user: UserRow, ticketId: number): Promise<TicketLogView[]> {
+    await this.openable(user, { id: ticketId });
+    const rows = await this.ctx.db
+      .select({ id: ticketLogs.id, type: ticketLogs.type, createdAt: ticketLogs.createdAt, userId: users.id, userName: users.name, queueId: queuesView.id, queueName: queuesView.name, queueColor: queuesView.color })
+      .from(ticketLogs)
+      .leftJoin(users, eq(users.id, ticketLogs.userId))
+      .leftJoin(queuesView, eq(queuesView.id, ticketLogs.queueId))
+      .where(and(eq(ticketLogs.ticketId, ticketId), eq(ticketLogs.companyId, user.companyId)))
+      .orderBy(desc(ticketLogs.createdAt), desc(ticketLogs.id));
+    return rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      createdAt: r.createdAt,
+      user: r.userId != null && r.userName != null ? { id: r.userId, name: r.userName } : null,
+      queue: r.queueId != null && r.queueName != null ? { id: r.queueId, name: r.queueName, color: r.queueColor ?? "" } : null,
+    }));
+  }
+
+  /**
+   * Applies `patch` when the ticket is still in status `from` (null: any), writes `logs`,
+   * announces. A lost race (the status changed meanwhile) or a second live ticket for the
+   * contact answers 409 ERR_OTHER_OPEN_TICKET with the ticket as it now is.
+   */
+  private async transition(ticket: TicketRow, patch: Patch, logs: Log[], from: TicketRow["status"] | null): Promise<TicketRow> {
+    let after: TicketRow | undefined;
+    try {
+      after = await this.ctx.db.transaction(async (tx) => {
+        const cond = and(eq(tickets.id, ticket.id), from ? eq(tickets.status, from) : undefined);
+        const [row] = await tx.update(tickets).set(patch).where(cond).returning();
+        if (row && logs.length) await tx.insert(ticketLogs).values(logs.map((l) => ({ companyId: ticket.companyId, ticketId: ticket.id, ...l })));
+        return row;
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const live = await liveTicketOf(this.ctx.db, ticket.companyId, ticket.contactId, ticket.whatsappId);
+      if (live) throw await conflictError(this.ctx.db, live);
+      throw err;
+    }
+    if (!after) {
+      const [now] = await this.ctx.db.select().from(tickets).where(eq(tickets.id, ticket.id)).limit(1);
+      if (!now) throw new AppError("ERR_NO_TICKET_FOUND");
+      throw await conflictError(this.ctx.db, now);
+    }
+    await this.views.announceMoved(ticket, after);
+    return after;
+  }
+
+  /** greetingAcceptedMessage after an accept (sendGreetingAccepted; groups only when the connection treats groups as tickets). */
+  private async greetAccepted(before: TicketRow, after: TicketRow): Promise<void> {
+    const settings = this.ctx.settings;
+    if ((await settings.companyOne(after.companyId, "sendGreetingAccepted")) !== "enabled") return;
+    if (before.isGroup) {
+      const connection = await this.ctx.services.require("connections.get")(after.companyId, after.whatsappId);
+      if (connection?.groupAsTicket !== "enabled") return;
+    }
+    const text = (await settings.companyOne(after.companyId, "greetingAcceptedMessage")) ?? "";
+    if (text.trim()) await this.say(after, text);
+  }
+
+  /** An automatic message of the ticket. Delivery problems are logged, never undo the transition. */
+  private async say(ticket: TicketRow, body: string): Promise<void> {
+    try {
+      await this.sender.send({ companyId: ticket.companyId, ticketId: ticket.id, user: null, body, resolveVariables: true });
+    } catch (err) {
+      this.ctx.log.warn("tickets: automatic message not sent", { ticketId: ticket.id, error: String(err) });
+    }
+  }
+
+  /** "access" in the log when someone opens a ticket, once per person in a row. */
+  private async logAccess(user: UserRow, ticket: TicketRow): Promise<void> {
+    const [last] = await this.ctx.db.select({ type: ticketLogs.type, userId: ticketLogs.userId }).from(ticketLogs).where(eq(ticketLogs.ticketId, ticket.id)).orderBy(desc(ticketLogs.id)).limit(1);
+    if (last?.type === "access" && last.userId === user.id) return;
+    await this.ctx.db.insert(ticketLogs).values({ companyId: ticket.companyId, ticketId: ticket.id, type: "access", userId: user.id, queueId: ticket.queueId });
+  }
+
+  private viewFor(user: UserRow, id: number): Promise<TicketView> {
+    return this.views.view(user.companyId, id, user).then((v) => {
+      if (!v) throw new AppError("ERR_NO_TICKET_FOUND");
+      return v;
+    });
+  }
+}

@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import type { UserRow } from "../../../../core/db/rows.ts";
+import { users } from "../../../../core/db/tables.ts";
+import { isAdmin } from "../../../../core/auth/permissions.ts";
+import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
+import type {} from "../../../contacts/server/contacts.contract.ts";
+import type {} from "../../../queues/server/queues.contract.ts";
+import { tickets } from "../../schema/tables.ts";
+import type { TicketView } from "../../shared/ticket-types.ts";
+import { audienceOf, userMayOpen } from "../rooms/ticket-rooms.ts";
+import type { TicketReader } from "../tickets-internals.ts";
+import type { TicketRow } from "../tickets.contract.ts";
+import { maskedView, viewById } from "./tickets-view-query.ts";
+import "../tickets-events.contract.ts";
+
+export type Audience = { full: string[]; masked: string[] };
+
+/**
+ * The ticket side's reader: views (joined, LGPD-masked per viewer), the visibility rule,
+ * and the realtime announcements that reach only the sockets allowed to see a ticket.
+ */
+export class TicketViews implements TicketReader {
+  constructor(private ctx: PluginContext) {}
+
+  /** Whether `user` sees contact numbers masked (plain user + lgpdHideNumber enabled). */
+  async masksFor(user: UserRow): Promise<boolean> {
+    return this.ctx.services.require("contacts.masksNumbersFor")(user);
+  }
+
+  /** The ids of the queues a user works. */
+  async queueIdsOf(userId: number): Promise<number[]> {
+    return (await this.ctx.services.require("queues.ofUser")(userId)).map((q) => q.id);
+  }
+
+  async view(companyId: number, ticketId: number, viewer?: UserRow): Promise<TicketView | null> {
+    const mask = viewer ? await this.masksFor(viewer) : false;
+    return viewById(this.ctx.db, companyId, ticketId, mask);
+  }
+
+  async canOpen(user: UserRow, ticket: TicketRow): Promise<boolean> {
+    if (ticket.companyId !== user.companyId) return false;
+    if (isAdmin(user) || ticket.userId === user.id) return true;
+    return userMayOpen(user, ticket, await this.queueIdsOf(user.id));
+  }
+
+  async audience(ticket: TicketRow): Promise<Audience> {
+    const masking = (await this.ctx.settings.companyOne(ticket.companyId, "lgpdHideNumber")) === "enabled";
+    let ownerIsAdmin = false;
+    if (ticket.userId != null) {
+      const [owner] = await this.ctx.db.select({ profile: users.profile, super: users.super }).from(users).where(eq(users.id, ticket.userId)).limit(1);
+      ownerIsAdmin = owner ? isAdmin(owner as UserRow) : false;
+    }
+    return audienceOf(ticket, ownerIsAdmin, masking);
+  }
+
+  async announce(companyId: number, ticketId: number): Promise<void> {
+    const [row] = await this.ctx.db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
+    if (!row || row.companyId !== companyId) return;
+    await this.announceRow(row);
+  }
+
+  /**
+   * `announce` for a caller that already holds the committed row (the inbound pipeline's
+   * RETURNING, and the view its write unit read): answers the view and audience it sent, so
+   * the message announcement that follows reuses them instead of reading the ticket again.
+   */
+  async announceRow(row: TicketRow, cause?: "inbound", known?: TicketView): Promise<{ view: TicketView; rooms: Audience } | null> {
+    const companyId = row.companyId;
+    const [view, rooms] = await Promise.all([known ?? viewById(this.ctx.db, companyId, row.id, false), this.audience(row)]);
+    if (!view) return null;
+    this.emitView(companyId, view, rooms);
+    await this.ctx.bus.emit("tickets.ticket.changed", cause ? { companyId, ticket: view, cause } : { companyId, ticket: view });
+    return { view, rooms };
+  }
+
+  async announceDeleted(companyId: number, ticket: TicketRow): Promise<void> {
+    const rooms = await this.audience(ticket);
+    this.ctx.realtime.emit(companyId, `company-${companyId}-ticket`, { action: "delete", ticketId: ticket.id }, [...rooms.full, ...rooms.masked]);
+    await this.ctx.bus.emit("tickets.ticket.deleted", { companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId });
+  }
+
+  /**
+   * After a change that moved a ticket out of some sockets' sight (transfer to another
+   * queue, closed, handed to someone else): those rooms get a delete so their lists drop
+   * it, then the usual update goes to the new audience.
+   */
+  async announceMoved(before: TicketRow, after: TicketRow): Promise<void> {
+    const [was, now] = await Promise.all([this.audience(before), this.audience(after)]);
+    const stillSees = new Set([...now.full, ...now.masked]);
+    const lost = [...was.full, ...was.masked].filter((r) => !stillSees.has(r));
+    if (lost.length) this.ctx.realtime.emit(after.companyId, `company-${after.companyId}-ticket`, { action: "delete", ticketId: after.id }, lost);
+    await this.announce(after.companyId, after.id);
+  }
+
+  private emitView(companyId: number, view: TicketView, rooms: Audience): void {
+    const event = `company-${companyId}-ticket`;
+    if (rooms.full.length) this.ctx.realtime.emit(companyId, event, { action: "update", ticket: view }, rooms.full);
+    if (rooms.masked.length) this.ctx.realtime.emit(companyId, event, { action: "update", ticket: maskedView(view) }, rooms.masked);
+  }
+}
+
+/** Builds the TicketReader of tickets-internals.ts. */
+export function createTicketReader(ctx: PluginContext): TicketViews {
+  return new TicketViews(ctx);
+}
