@@ -27,9 +27,17 @@ const configSchema = z.object({
     .url()
     .transform((url) => new URL(url).origin)
     .optional(),
-  MAX_BODY_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   /** A ceiling over every upload, whatever a feature's own limit says. */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   /**
@@ -44,9 +52,15 @@ const configSchema = z.object({
     .transform((v) => (/^true$/i.test(v) ? 1 : /^false$/i.test(v) ? 0 : Number(v))),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
-  SMTP_SECURE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  SMTP_SECURE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /** Set to false only for a relay with a self-signed certificate you trust. */
-  SMTP_TLS_REJECT_UNAUTHORIZED: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  SMTP_TLS_REJECT_UNAUTHORIZED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   SMTP_FROM: z.string().default("no-reply@localhost"),

@@ -52,7 +52,12 @@ describe("error codes: happy", () => {
   });
 
   it("two plugins may declare one code with the same status", () => {
-    expect(() => registerErrorCodes([{ owner: "a", errors: { ERR_SAME_TWICE: 404 } }, { owner: "b", errors: { ERR_SAME_TWICE: 404 } }])).not.toThrow();
+    expect(() =>
+      registerErrorCodes([
+        { owner: "a", errors: { ERR_SAME_TWICE: 404 } },
+        { owner: "b", errors: { ERR_SAME_TWICE: 404 } },
+      ]),
+    ).not.toThrow();
     expect(errorStatusOf("ERR_SAME_TWICE")).toBe(404);
   });
 });

@@ -88,8 +88,7 @@ export function registerErrorCodes(declarations: readonly { owner: string; error
     for (const [code, status] of Object.entries(errors ?? {})) {
       const known = pending.get(code);
       if (!known) pending.set(code, { status, owner });
-      else if (known.status !== status)
-        throw new Error(`Error code ${code} is declared by "${known.owner}" as ${known.status} and by "${owner}" as ${status}`);
+      else if (known.status !== status) throw new Error(`Error code ${code} is declared by "${known.owner}" as ${known.status} and by "${owner}" as ${status}`);
     }
   for (const [code, entry] of pending) registry.set(code, entry);
 }

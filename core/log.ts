@@ -15,7 +15,7 @@ export function createLogger(level: LogLevel, tag = "core"): Logger {
   const write = (l: Exclude<LogLevel, "silent">, msg: string, data?: unknown) => {
     if (levels[l] < min) return;
     const line = `${new Date().toISOString()} ${l.toUpperCase()} [${tag}] ${msg}`;
-    const extra = data instanceof Error ? data.stack ?? data.message : data === undefined ? "" : JSON.stringify(data);
+    const extra = data instanceof Error ? (data.stack ?? data.message) : data === undefined ? "" : JSON.stringify(data);
     (l === "error" || l === "warn" ? console.error : console.log)(extra ? `${line} ${extra}` : line);
   };
   return {

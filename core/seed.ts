@@ -24,10 +24,7 @@ export async function seed(db: Db, config: Config, settings: SettingsService, lo
   const password = config.ADMIN_PASSWORD ?? (generated as string);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [plan] = await tx
-      .insert(plans)
-      .values({ name: "Plano 1", users: 10, connections: 10, queues: 10, amount: 0, isPublic: true })
-      .returning();
+    const [plan] = await tx.insert(plans).values({ name: "Plano 1", users: 10, connections: 10, queues: 10, amount: 0, isPublic: true }).returning();
     await tx.insert(companies).values({
       id: 1,
       name: "Empresa 1",

@@ -22,4 +22,26 @@ import users from "./users/server/index.ts";
 import whatsapp from "./whatsapp/server/index.ts";
 
 /** The installed plugins' server entries. Order does not matter: dependencies decide it. */
-export const serverPlugins: ServerPlugin[] = [plans, officeHours, companies, users, settings, helps, announcements, signup, passwordReset, queues, contacts, tags, connections, channels, tickets, automation, apiChannel, quickMessages, schedules, whatsapp, meta];
+export const serverPlugins: ServerPlugin[] = [
+  plans,
+  officeHours,
+  companies,
+  users,
+  settings,
+  helps,
+  announcements,
+  signup,
+  passwordReset,
+  queues,
+  contacts,
+  tags,
+  connections,
+  channels,
+  tickets,
+  automation,
+  apiChannel,
+  quickMessages,
+  schedules,
+  whatsapp,
+  meta,
+];

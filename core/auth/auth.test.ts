@@ -55,7 +55,10 @@ describe("session: happy paths", () => {
 
 describe("session: errors", () => {
   it("wrong password or unknown e-mail: 401 ERR_INVALID_CREDENTIALS", async () => {
-    for (const body of [{ email: ADMIN.email, password: "nope" }, { email: "ghost@x.com", password: "nope" }]) {
+    for (const body of [
+      { email: ADMIN.email, password: "nope" },
+      { email: "ghost@x.com", password: "nope" },
+    ]) {
       const res = await t.call("POST", "/auth/login", { body });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: "ERR_INVALID_CREDENTIALS" });

@@ -5,7 +5,12 @@ import type { UserRow } from "../db/rows.ts";
 import { users } from "../db/tables.ts";
 
 const statements = preparedPer((db: Db) => ({
-  byId: db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare(),
+  byId: db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
 }));
 
 /**

@@ -1,7 +1,8 @@
 const encoder = new TextEncoder();
 
 /** Lower-case hex of bytes. */
-export const toHex = (bytes: ArrayBuffer | Uint8Array): string => Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+export const toHex = (bytes: ArrayBuffer | Uint8Array): string =>
+  Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
  * Hex HMAC-SHA256 of `data` keyed with `secret` (WebCrypto): webhook signatures we send

@@ -26,6 +26,9 @@ export class Permissions {
 
   /** Every rule the user passes, sorted, for the session payload. */
   granted(user: UserRow): string[] {
-    return [...this.rules].filter(([, rule]) => rule(user)).map(([name]) => name).sort();
+    return [...this.rules]
+      .filter(([, rule]) => rule(user))
+      .map(([name]) => name)
+      .sort();
   }
 }

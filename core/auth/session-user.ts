@@ -11,15 +11,7 @@ type Extension = (user: UserRow) => Promise<Record<string, unknown>> | Record<st
 
 /** The public fields of a user row (never the hash, reset code, token version or refresh rotation). */
 export function publicUser(u: UserRow) {
-  const {
-    passwordHash: _p,
-    resetCodeHash: _r,
-    resetCodeExpiresAt: _e,
-    tokenVersion: _t,
-    refreshRotatedTo: _rt,
-    refreshRotatedAt: _ra,
-    ...rest
-  } = u;
+  const { passwordHash: _p, resetCodeHash: _r, resetCodeExpiresAt: _e, tokenVersion: _t, refreshRotatedTo: _rt, refreshRotatedAt: _ra, ...rest } = u;
   return rest;
 }
 export type PublicUser = ReturnType<typeof publicUser>;

@@ -15,9 +15,7 @@ export class Vault {
   private key: Promise<CryptoKey>;
 
   constructor(secret: string) {
-    this.key = crypto.subtle
-      .digest("SHA-256", new TextEncoder().encode(secret))
-      .then((raw) => crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
+    this.key = crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret)).then((raw) => crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
   }
 
   async seal(plain: string | Uint8Array): Promise<string> {

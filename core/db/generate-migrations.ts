@@ -36,10 +36,10 @@ for (const t of targets) {
   if (custom) args.push("--custom");
   execFileSync("npx", args, { cwd: root, stdio: "inherit" });
   const outDir = join(root, t.out);
-  const files = readdirSync(outDir).filter((f) => f.endsWith(".sql")).sort();
-  const body = files
-    .map((f) => `  { id: ${JSON.stringify(f.replace(/\.sql$/, ""))}, sql: ${JSON.stringify(readFileSync(join(outDir, f), "utf8"))} },`)
-    .join("\n");
+  const files = readdirSync(outDir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
+  const body = files.map((f) => `  { id: ${JSON.stringify(f.replace(/\.sql$/, ""))}, sql: ${JSON.stringify(readFileSync(join(outDir, f), "utf8"))} },`).join("\n");
   // The wrapper imports the migrator by a path relative to where it is written.
   const rel = relative(join(root, t.out), join(root, "core/db/migrator.ts")).replaceAll("\\", "/");
   writeFileSync(

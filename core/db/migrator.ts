@@ -13,9 +13,7 @@ export interface Migration {
  * fighting over a single migrations table.
  */
 export async function migrate(client: Client, owner: string, migrations: readonly Migration[]): Promise<string[]> {
-  await client.execute(
-    "CREATE TABLE IF NOT EXISTS _migrations (owner TEXT NOT NULL, id TEXT NOT NULL, applied_at TEXT NOT NULL, PRIMARY KEY (owner, id))",
-  );
+  await client.execute("CREATE TABLE IF NOT EXISTS _migrations (owner TEXT NOT NULL, id TEXT NOT NULL, applied_at TEXT NOT NULL, PRIMARY KEY (owner, id))");
   const done = await client.execute({ sql: "SELECT id FROM _migrations WHERE owner = ?", args: [owner] });
   const applied = new Set(done.rows.map((r) => String(r.id)));
   const ran: string[] = [];
@@ -25,13 +23,7 @@ export async function migrate(client: Client, owner: string, migrations: readonl
       .split("--> statement-breakpoint")
       .map((s) => s.trim())
       .filter(Boolean);
-    await client.batch(
-      [
-        ...statements,
-        { sql: "INSERT INTO _migrations (owner, id, applied_at) VALUES (?, ?, ?)", args: [owner, m.id, new Date().toISOString()] },
-      ],
-      "write",
-    );
+    await client.batch([...statements, { sql: "INSERT INTO _migrations (owner, id, applied_at) VALUES (?, ?, ?)", args: [owner, m.id, new Date().toISOString()] }], "write");
     ran.push(m.id);
   }
   return ran;

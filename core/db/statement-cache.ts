@@ -148,4 +148,3 @@ export function installStatementCache(setup = ""): boolean {
   installed = true;
   return true;
 }
-

@@ -79,7 +79,9 @@ export const users = sqliteTable(
   "users",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
@@ -89,10 +91,16 @@ export const users = sqliteTable(
     farewellMessage: text("farewell_message").notNull().default(""),
     startWork: text("start_work").notNull().default("00:00"),
     endWork: text("end_work").notNull().default("23:59"),
-    allTicket: text("all_ticket", { enum: ["enable", "disable"] }).notNull().default("disable"),
+    allTicket: text("all_ticket", { enum: ["enable", "disable"] })
+      .notNull()
+      .default("disable"),
     allowGroup: bool("allow_group").notNull().default(false),
-    defaultTheme: text("default_theme", { enum: ["light", "dark"] }).notNull().default("light"),
-    defaultMenu: text("default_menu", { enum: ["open", "closed"] }).notNull().default("open"),
+    defaultTheme: text("default_theme", { enum: ["light", "dark"] })
+      .notNull()
+      .default("light"),
+    defaultMenu: text("default_menu", { enum: ["open", "closed"] })
+      .notNull()
+      .default("open"),
     allHistoric: text("all_historic", { enum: toggles }).notNull().default("disabled"),
     allUserChat: text("all_user_chat", { enum: toggles }).notNull().default("disabled"),
     userClosePendingTicket: text("user_close_pending_ticket", { enum: toggles }).notNull().default("disabled"),
@@ -121,7 +129,9 @@ export const settings = sqliteTable(
   "settings",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     value: text("value").notNull().default(""),
     ...timestamps,
@@ -134,7 +144,9 @@ export const companySettings = sqliteTable(
   "company_settings",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     column: text("column").notNull(),
     data: text("data").notNull().default(""),
     ...timestamps,
@@ -158,7 +170,9 @@ export const jobs = sqliteTable(
     leaseOwner: text("lease_owner"),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(8),
-    status: text("status", { enum: ["pending", "running", "done", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "running", "done", "failed"] })
+      .notNull()
+      .default("pending"),
     lastError: text("last_error"),
     /** Optional idempotency key: enqueueing the same key twice keeps one row. */
     dedupeKey: text("dedupe_key").unique(),

@@ -25,7 +25,11 @@ describe("write batcher (group commit)", () => {
       Array.from({ length: 50 }, (_, i) =>
         writes.run(({ db, afterCommit }) => {
           afterCommit(() => void commits.push(i));
-          return db.insert(notes).values({ body: `n${i}` }).returning().get();
+          return db
+            .insert(notes)
+            .values({ body: `n${i}` })
+            .returning()
+            .get();
         }),
       ),
     );
@@ -63,12 +67,16 @@ describe("write batcher (group commit)", () => {
       Promise.allSettled([
         writes.run(({ db }) => {
           runs.a++;
-          db.insert(notes).values({ body: `a${runs.a}` }).run();
+          db.insert(notes)
+            .values({ body: `a${runs.a}` })
+            .run();
         }),
         writes.run(fail),
         writes.run(({ db }) => {
           runs.c++;
-          db.insert(notes).values({ body: `c${runs.c}` }).run();
+          db.insert(notes)
+            .values({ body: `c${runs.c}` })
+            .run();
         }),
       ]);
     // Refused before any write (a validation, a duplicate found by a lookup): nothing to undo.
@@ -80,7 +88,9 @@ describe("write batcher (group commit)", () => {
     const late = await Promise.allSettled([
       writes.run(({ db }) => {
         runs.a++;
-        db.insert(notes).values({ body: `a${runs.a}` }).run();
+        db.insert(notes)
+          .values({ body: `a${runs.a}` })
+          .run();
       }),
       writes.run(({ db }) => {
         db.insert(notes).values({ body: "never kept" }).run();
@@ -88,7 +98,9 @@ describe("write batcher (group commit)", () => {
       }),
       writes.run(({ db }) => {
         runs.c++;
-        db.insert(notes).values({ body: `c${runs.c}` }).run();
+        db.insert(notes)
+          .values({ body: `c${runs.c}` })
+          .run();
       }),
     ]);
     expect(late.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
@@ -131,7 +143,16 @@ describe("write batcher (group commit)", () => {
       await tx.commit();
     })();
     await new Promise((r) => setTimeout(r, 5));
-    const batched = Promise.all(Array.from({ length: 10 }, (_, i) => writes.run(({ db }) => db.insert(notes).values({ body: `b${i}` }).run())));
+    const batched = Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        writes.run(({ db }) =>
+          db
+            .insert(notes)
+            .values({ body: `b${i}` })
+            .run(),
+        ),
+      ),
+    );
     const plain = client.execute("INSERT INTO notes (body) VALUES ('plain')");
     await Promise.all([slowTx, batched, plain]);
     expect(await count()).toBe(13);
@@ -143,7 +164,14 @@ describe("write batcher (group commit)", () => {
     const insert = (i: number) =>
       writes.run(({ db }) => {
         let stmt = prepared.get(db);
-        if (!stmt) prepared.set(db, (stmt = db.insert(notes).values({ body: sql.placeholder("body") }).prepare()));
+        if (!stmt)
+          prepared.set(
+            db,
+            (stmt = db
+              .insert(notes)
+              .values({ body: sql.placeholder("body") })
+              .prepare()),
+          );
         stmt.run({ body: `p${i}` });
       });
     await insert(1);

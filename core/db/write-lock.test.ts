@@ -40,10 +40,12 @@ describe("writes to the embedded database while a transaction is open", () => {
 
   it("a failed or rolled-back transaction releases the lock", async () => {
     const c = await fresh();
-    await databases.database.db.transaction(async (tx) => {
-      await tx.run("INSERT INTO t VALUES (1)" as never);
-      throw new Error("boom");
-    }).catch(() => {});
+    await databases.database.db
+      .transaction(async (tx) => {
+        await tx.run("INSERT INTO t VALUES (1)" as never);
+        throw new Error("boom");
+      })
+      .catch(() => {});
     const tx = await c.transaction("write");
     await tx.rollback();
     await c.execute("INSERT INTO t VALUES (2)");

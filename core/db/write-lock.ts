@@ -59,8 +59,7 @@ export function serialiseWrites(client: Client, lock: WriteLock = new WriteLock(
     get(target, prop, receiver) {
       switch (prop) {
         case "execute":
-          return (stmt: InStatement, args?: unknown) =>
-            isRead(stmt) ? target.execute(stmt as never, args as never) : locked(() => target.execute(stmt as never, args as never));
+          return (stmt: InStatement, args?: unknown) => (isRead(stmt) ? target.execute(stmt as never, args as never) : locked(() => target.execute(stmt as never, args as never)));
         case "batch":
           return (stmts: InStatement[], mode?: TransactionMode) => locked(() => target.batch(stmts, mode));
         case "executeMultiple":

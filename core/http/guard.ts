@@ -49,8 +49,7 @@ export function guard(options: GuardOptions = {}): MiddlewareHandler[] {
     if (access === "super" && !user.super) throw new AppError("ERR_NO_PERMISSION");
     if (options.rule && !kernel.permissions.can(user, options.rule)) throw new AppError("ERR_NO_PERMISSION");
     // Asked through the kernel port (cached by its provider, the plans plugin): the kernel names no feature.
-    if (options.plan && !(await kernel.planFeatures.enabled(user.companyId, options.plan)))
-      throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag: options.plan });
+    if (options.plan && !(await kernel.planFeatures.enabled(user.companyId, options.plan))) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag: options.plan });
     await next();
   };
   return [authenticate, check];

@@ -12,9 +12,7 @@ import { z } from "@hono/zod-openapi";
  * @example
  *   z.object({ read: LooseBool.optional().default(false) }).parse({ read: 1 }); // { read: true }
  */
-export const LooseBool = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(["true", "false"])], "Invalid value")
-  .transform((v) => v === true || v === 1 || v === "true");
+export const LooseBool = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["true", "false"])], "Invalid value").transform((v) => v === true || v === 1 || v === "true");
 
 /**
  * A switch where `null` means off: spec clients send `null` for a switch nobody touched.

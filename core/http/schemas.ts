@@ -4,7 +4,10 @@ import { z } from "@hono/zod-openapi";
 export const ErrorSchema = z
   .object({
     error: z.string().openapi({ example: "ERR_NO_PERMISSION" }),
-    fields: z.record(z.string(), z.string()).optional().openapi({ example: { name: "Too Short!" } }),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .openapi({ example: { name: "Too Short!" } }),
   })
   .passthrough()
   .openapi("Error");
@@ -53,8 +56,7 @@ export const IdParam = z.object({ id: pathId("id") });
  * @example
  *   export const TagPatch = nonEmptyPatch(z.object({ name: z.string().optional() })).openapi("TagPatch");
  */
-export const nonEmptyPatch = <T extends z.ZodObject>(schema: T) =>
-  schema.refine((value) => Object.values(value).some((v) => v !== undefined), { message: "Nothing to update" });
+export const nonEmptyPatch = <T extends z.ZodObject>(schema: T) => schema.refine((value) => Object.values(value).some((v) => v !== undefined), { message: "Nothing to update" });
 
 export const PageQuery = z.object({
   searchParam: z.string().optional().default(""),
@@ -64,10 +66,12 @@ export const PageQuery = z.object({
 export const MessageSchema = z.object({ message: z.string() }).openapi("Message");
 
 /** A multipart file field, documented as binary. */
-export const FileField = z.custom<File>((v) => typeof File !== "undefined" && v instanceof File, "Required").openapi({
-  type: "string",
-  format: "binary",
-});
+export const FileField = z
+  .custom<File>((v) => typeof File !== "undefined" && v instanceof File, "Required")
+  .openapi({
+    type: "string",
+    format: "binary",
+  });
 
 /** Booleans sent by forms as "true"/"false" strings. */
 export const BoolLike = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);

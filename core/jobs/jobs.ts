@@ -110,12 +110,18 @@ export class Jobs {
   }
 
   async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
-    await (options.tx ?? this.db).insert(jobs).values(jobRow(kind, payload, options)).onConflictDoNothing();
+    await (options.tx ?? this.db)
+      .insert(jobs)
+      .values(jobRow(kind, payload, options))
+      .onConflictDoNothing();
   }
 
   /** `enqueue` on a write unit's synchronous handle (see `PluginJobs.enqueueSync`). */
   enqueueSync(db: SyncDb, kind: string, payload: unknown, options: Omit<EnqueueOptions, "tx"> = {}): void {
-    db.insert(jobs).values(jobRow(kind, payload, options)).onConflictDoNothing().run();
+    db.insert(jobs)
+      .values(jobRow(kind, payload, options))
+      .onConflictDoNothing()
+      .run();
   }
 
   /** Registers a recurring task (croner pattern), started with the server. */

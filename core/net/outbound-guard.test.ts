@@ -90,19 +90,43 @@ describe("outbound guard: security", () => {
   it("refuses loopback, private and CGNAT literals in every form without an allow-list", async () => {
     const guard = strict();
     for (const url of [
-      "http://127.0.0.1/", "http://2130706433/", "http://0x7f.1/", "http://017700000001/", "http://127.0.0.1./", "http://[::1]/",
-      "http://[::ffff:127.0.0.1]/", "http://[0:0:0:0:0:ffff:7f00:1]/", "http://10.0.0.1/", "http://172.16.5.4/", "http://192.168.1.1/",
-      "http://100.64.0.1/", "http://[fd00::1]/", "http://[::ffff:192.168.1.1]/",
+      "http://127.0.0.1/",
+      "http://2130706433/",
+      "http://0x7f.1/",
+      "http://017700000001/",
+      "http://127.0.0.1./",
+      "http://[::1]/",
+      "http://[::ffff:127.0.0.1]/",
+      "http://[0:0:0:0:0:ffff:7f00:1]/",
+      "http://10.0.0.1/",
+      "http://172.16.5.4/",
+      "http://192.168.1.1/",
+      "http://100.64.0.1/",
+      "http://[fd00::1]/",
+      "http://[::ffff:192.168.1.1]/",
     ])
       expect(await guard.refusal(url), url).toMatch(FORBIDDEN);
   });
 
   it("refuses metadata, link-local, unspecified, multicast and broadcast even when listed", async () => {
-    const guard = new OutboundGuard({ allow: "0.0.0.0/0, ::/0, 169.254.0.0/16, 169.254.169.254, fd00:ec2::254, 100.64.0.0/10, metadata.google.internal", resolve: fakeDns({ "metadata.google.internal": ["169.254.169.254"] }).resolve });
+    const guard = new OutboundGuard({
+      allow: "0.0.0.0/0, ::/0, 169.254.0.0/16, 169.254.169.254, fd00:ec2::254, 100.64.0.0/10, metadata.google.internal",
+      resolve: fakeDns({ "metadata.google.internal": ["169.254.169.254"] }).resolve,
+    });
     for (const url of [
-      "http://169.254.169.254/latest/meta-data/", "http://2852039166/", "http://[::ffff:169.254.169.254]/", "http://[fd00:ec2::254]/", "http://100.100.100.200/",
-      "http://metadata.google.internal/computeMetadata/v1/", "http://169.254.1.1/", "http://[fe80::1]/", "http://0.0.0.0:8080/", "http://0/", "http://[::]/",
-      "http://224.0.0.1/", "http://255.255.255.255/",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://2852039166/",
+      "http://[::ffff:169.254.169.254]/",
+      "http://[fd00:ec2::254]/",
+      "http://100.100.100.200/",
+      "http://metadata.google.internal/computeMetadata/v1/",
+      "http://169.254.1.1/",
+      "http://[fe80::1]/",
+      "http://0.0.0.0:8080/",
+      "http://0/",
+      "http://[::]/",
+      "http://224.0.0.1/",
+      "http://255.255.255.255/",
     ])
       expect(await guard.refusal(url), url).toMatch(FORBIDDEN);
     expect(await guard.refusal("http://100.64.0.1/")).toBeNull(); // CGNAT itself is listable; its metadata address is not

@@ -10,7 +10,12 @@ describe("plugin load order", () => {
     expect(() => loadOrder([{ id: "users", dependsOn: ["plans"] }])).toThrow('Plugin "users" depends on "plans", which is not installed');
   });
   it("names the cycle", () => {
-    expect(() => loadOrder([{ id: "a", dependsOn: ["b"] }, { id: "b", dependsOn: ["a"] }])).toThrow("Plugin dependency cycle: a -> b -> a");
+    expect(() =>
+      loadOrder([
+        { id: "a", dependsOn: ["b"] },
+        { id: "b", dependsOn: ["a"] },
+      ]),
+    ).toThrow("Plugin dependency cycle: a -> b -> a");
   });
   it("refuses a plugin installed twice", () => {
     expect(() => loadOrder([{ id: "a" }, { id: "a" }])).toThrow('Plugin "a" is installed twice');

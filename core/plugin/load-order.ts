@@ -16,9 +16,7 @@ export function loadOrder<T extends Node>(nodes: readonly T[]): T[] {
     if (byId.has(n.id)) throw new PluginGraphError(`Plugin "${n.id}" is installed twice`);
     byId.set(n.id, n);
   }
-  for (const n of nodes)
-    for (const dep of n.dependsOn ?? [])
-      if (!byId.has(dep)) throw new PluginGraphError(`Plugin "${n.id}" depends on "${dep}", which is not installed`);
+  for (const n of nodes) for (const dep of n.dependsOn ?? []) if (!byId.has(dep)) throw new PluginGraphError(`Plugin "${n.id}" depends on "${dep}", which is not installed`);
 
   const ordered: T[] = [];
   const state = new Map<string, "visiting" | "done">();

@@ -71,8 +71,7 @@ export class PlanFeatureRegistry {
   /** Stops the boot when a plugin gates on a feature that no installed plugin declares (it could never be switched on). */
   assertFlagsDeclared(manifests: readonly { id: string; planFlag?: string }[]): void {
     for (const m of manifests)
-      if (m.planFlag && !this.byKey.has(m.planFlag))
-        throw new Error(`Plugin "${m.id}" is gated by plan feature "${m.planFlag}", which no installed plugin declares`);
+      if (m.planFlag && !this.byKey.has(m.planFlag)) throw new Error(`Plugin "${m.id}" is gated by plan feature "${m.planFlag}", which no installed plugin declares`);
   }
 
   /** The declared keys, in load order. */

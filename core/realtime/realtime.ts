@@ -196,7 +196,10 @@ export class Realtime {
   private applyPolicies(socket: Socket, user: UserRow): Promise<void> {
     const run = (this.policyRuns.get(socket) ?? Promise.resolve()).then(() => this.runPolicies(socket, user));
     // A failed run must not stop the later ones; its caller still sees the failure.
-    this.policyRuns.set(socket, run.catch(() => {}));
+    this.policyRuns.set(
+      socket,
+      run.catch(() => {}),
+    );
     return run;
   }
 

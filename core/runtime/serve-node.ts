@@ -10,8 +10,7 @@ export function serveNode(kernel: Kernel, port: number, hostname: string): Promi
   return new Promise((resolve) => {
     const server = serve(
       {
-        fetch: (req, env: { incoming?: { socket?: { remoteAddress?: string } } }) =>
-          kernel.fetch(req, { remoteAddress: env?.incoming?.socket?.remoteAddress }),
+        fetch: (req, env: { incoming?: { socket?: { remoteAddress?: string } } }) => kernel.fetch(req, { remoteAddress: env?.incoming?.socket?.remoteAddress }),
         port,
         hostname,
       },

@@ -107,8 +107,7 @@ export class SettingsService {
 
   /** Writes every declared company setting's default for a new company. */
   async seedCompany(companyId: number, tx: DbOrTx = this.db): Promise<void> {
-    for (const [column, d] of this.companyColumns)
-      await tx.insert(companySettings).values({ companyId, column, data: d.default }).onConflictDoNothing();
+    for (const [column, d] of this.companyColumns) await tx.insert(companySettings).values({ companyId, column, data: d.default }).onConflictDoNothing();
     this.forget();
   }
 

@@ -27,10 +27,23 @@ export interface StoredFile {
 }
 
 const MIME_BY_EXT: Record<string, string> = {
-  ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp",
-  ".svg": "image/svg+xml", ".ico": "image/x-icon", ".mp4": "video/mp4", ".mp3": "audio/mpeg", ".ogg": "audio/ogg",
-  ".opus": "audio/ogg", ".m4a": "audio/mp4", ".pdf": "application/pdf", ".txt": "text/plain", ".json": "application/json",
-  ".p12": "application/x-pkcs12", ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+  ".mp4": "video/mp4",
+  ".mp3": "audio/mpeg",
+  ".ogg": "audio/ogg",
+  ".opus": "audio/ogg",
+  ".m4a": "audio/mp4",
+  ".pdf": "application/pdf",
+  ".txt": "text/plain",
+  ".json": "application/json",
+  ".p12": "application/x-pkcs12",
+  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 
 /**
@@ -53,8 +66,7 @@ export class Storage {
     const ext = extname(file.name).toLowerCase();
     const maxBytes = Math.min(options.maxBytes, this.ceilingBytes);
     if (file.size > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes });
-    if (options.extensions?.length && !options.extensions.includes(ext))
-      throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", { accepted: options.extensions });
+    if (options.extensions?.length && !options.extensions.includes(ext)) throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", { accepted: options.extensions });
     const mimetype = file.type || MIME_BY_EXT[ext] || "application/octet-stream";
     if (options.mimePrefixes?.length && !options.mimePrefixes.some((p) => mimetype.startsWith(p)))
       throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", { accepted: options.mimePrefixes });

@@ -9,7 +9,17 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "meta",
   dependsOn: ["channels", "connections", "tickets", "contacts"],
-  requires: ["channels.registerDriver", "tickets.receive", "tickets.ack", "tickets.providerEdited", "tickets.providerDeleted", "connections.get", "connections.create", "connections.setStatus", "connections.room"],
+  requires: [
+    "channels.registerDriver",
+    "tickets.receive",
+    "tickets.ack",
+    "tickets.providerEdited",
+    "tickets.providerDeleted",
+    "connections.get",
+    "connections.create",
+    "connections.setStatus",
+    "connections.room",
+  ],
   planFeatures: [
     { key: "useFacebook", label: "meta:planFeatures.useFacebook", default: true },
     { key: "useInstagram", label: "meta:planFeatures.useInstagram", default: true },

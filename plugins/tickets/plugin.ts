@@ -11,7 +11,16 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "tickets",
   dependsOn: ["channels", "contacts", "connections", "queues", "tags"],
-  requires: ["channels.driverFor", "contacts.get", "contacts.findOrCreateStep", "contacts.masksNumbersFor", "connections.get", "connections.default", "queues.ofUser", "tags.ofContacts"],
+  requires: [
+    "channels.driverFor",
+    "contacts.get",
+    "contacts.findOrCreateStep",
+    "contacts.masksNumbersFor",
+    "connections.get",
+    "connections.default",
+    "queues.ofUser",
+    "tags.ofContacts",
+  ],
   permissions: {
     // Spec 000 §6: deleting a ticket is for admins; the show-all toggle for admins and allUserChat users.
     "ticket-options:deleteTicket": isAdmin,

@@ -13,7 +13,20 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "whatsapp",
   dependsOn: ["channels", "connections", "tickets", "contacts"],
-  requires: ["channels.registerDriver", "tickets.receive", "tickets.ack", "tickets.providerEdited", "tickets.providerDeleted", "tickets.providerMessage", "tickets.providerRefreshed", "tickets.closeMany", "connections.get", "connections.setStatus", "connections.ofChannel", "contacts.setPicture"],
+  requires: [
+    "channels.registerDriver",
+    "tickets.receive",
+    "tickets.ack",
+    "tickets.providerEdited",
+    "tickets.providerDeleted",
+    "tickets.providerMessage",
+    "tickets.providerRefreshed",
+    "tickets.closeMany",
+    "connections.get",
+    "connections.setStatus",
+    "connections.ofChannel",
+    "contacts.setPicture",
+  ],
   planFeatures: [{ key: "useWhatsapp", label: "whatsapp:planFeatures.useWhatsapp", default: true }],
   errors: {
     ERR_WAPP_NOT_INITIALIZED: 400,

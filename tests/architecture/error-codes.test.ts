@@ -18,7 +18,10 @@ const kernelRuntime = sourceFiles("core").filter((f) => f !== "core/errors.ts" &
 describe("error codes are declared by who raises them (issue 12, item 1)", () => {
   it("core/errors.ts keeps as the kernel's own only codes kernel code raises", () => {
     const raised = new Set(kernelRuntime.flatMap((f) => [...codesIn(f)]));
-    expect(Object.keys(kernelErrors).filter((code) => !raised.has(code)), "move these to the plugin that raises them (or to sharedErrors when several do)").toEqual([]);
+    expect(
+      Object.keys(kernelErrors).filter((code) => !raised.has(code)),
+      "move these to the plugin that raises them (or to sharedErrors when several do)",
+    ).toEqual([]);
   });
 
   it("the kernel's shared codes are raised by plugins, not by the kernel itself", async () => {
@@ -26,12 +29,22 @@ describe("error codes are declared by who raises them (issue 12, item 1)", () =>
     const byPlugins = new Set(plugins.flatMap((f) => [...codesIn(f)]));
     const byKernel = new Set(kernelRuntime.flatMap((f) => [...codesIn(f)]));
     const shared = Object.keys(sharedErrors);
-    expect(shared.filter((code) => !byPlugins.has(code)), "no plugin raises these: drop them").toEqual([]);
-    expect(shared.filter((code) => byKernel.has(code)), "the kernel raises these: list them in kernelErrors").toEqual([]);
+    expect(
+      shared.filter((code) => !byPlugins.has(code)),
+      "no plugin raises these: drop them",
+    ).toEqual([]);
+    expect(
+      shared.filter((code) => byKernel.has(code)),
+      "the kernel raises these: list them in kernelErrors",
+    ).toEqual([]);
   });
 
   it("no plugin re-declares a kernel code", async () => {
-    const offending = [...(await manifests())].flatMap(([id, m]) => Object.keys(m.errors ?? {}).filter((c) => kernelCodes.has(c)).map((c) => `${id}: ${c}`));
+    const offending = [...(await manifests())].flatMap(([id, m]) =>
+      Object.keys(m.errors ?? {})
+        .filter((c) => kernelCodes.has(c))
+        .map((c) => `${id}: ${c}`),
+    );
     expect(offending).toEqual([]);
   });
 

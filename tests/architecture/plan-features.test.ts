@@ -26,7 +26,12 @@ function lookup(bundle: unknown, path: string): unknown {
 function bundles(pluginId: string, lang: string): unknown[] {
   const dir = join(ROOT, "plugins", pluginId, "web", "locales");
   if (!existsSync(dir)) return [];
-  const files = [join(dir, `${lang}.json`), ...readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(dir, d.name, `${lang}.json`))];
+  const files = [
+    join(dir, `${lang}.json`),
+    ...readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => join(dir, d.name, `${lang}.json`)),
+  ];
   return files.filter(existsSync).map((f) => JSON.parse(readFileSync(f, "utf8")));
 }
 

@@ -29,5 +29,4 @@ export function withDependencies(id: string, all: Map<string, PluginManifest>): 
 }
 
 /** Plugin code that runs on the server, tests and fixtures excluded. */
-export const isPluginRuntimeFile = (f: string) =>
-  f.startsWith("plugins/") && f.split("/").length > 2 && !/^plugins\/[^/]+\/web\//.test(f) && !/\.(test|fixtures)\.tsx?$/.test(f);
+export const isPluginRuntimeFile = (f: string) => f.startsWith("plugins/") && f.split("/").length > 2 && !/^plugins\/[^/]+\/web\//.test(f) && !/\.(test|fixtures)\.tsx?$/.test(f);

@@ -16,16 +16,27 @@ describe("plugin registry", () => {
   it("each folder's manifest carries the folder's name as its id", async () => {
     const all = await manifests();
     expect([...all].filter(([folder, m]) => m.id !== folder).map(([folder, m]) => `${folder} declares id "${m.id}"`)).toEqual([]);
-    expect(pluginIds.filter((id) => !all.has(id)), "plugin.ts is missing").toEqual([]);
+    expect(
+      pluginIds.filter((id) => !all.has(id)),
+      "plugin.ts is missing",
+    ).toEqual([]);
   });
 
   it("plugins/server.ts imports and lists exactly the folders with a server entry", () => {
     const text = read("plugins/server.ts");
     const imported = new Map([...text.matchAll(/^import (\w+) from "\.\/([^/]+)\/server\/index\.ts";$/gm)].map((m) => [m[2]!, m[1]!]));
-    const listed = new Set((text.match(/serverPlugins[^=]*=\s*\[([^\]]*)\]/)?.[1] ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+    const listed = new Set(
+      (text.match(/serverPlugins[^=]*=\s*\[([^\]]*)\]/)?.[1] ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
     const withServer = pluginIds.filter((id) => has(id, "server/index.ts")).sort();
     expect([...imported.keys()].sort(), "imported by plugins/server.ts").toEqual(withServer);
-    expect([...imported].filter(([, name]) => !listed.has(name)).map(([id]) => id), "imported but not in serverPlugins").toEqual([]);
+    expect(
+      [...imported].filter(([, name]) => !listed.has(name)).map(([id]) => id),
+      "imported but not in serverPlugins",
+    ).toEqual([]);
     expect(listed.size, "serverPlugins lists something not imported").toBe(imported.size);
   });
 
@@ -40,6 +51,6 @@ describe("plugin registry", () => {
     for (const id of pluginIds)
       for (const entry of ["server/index.ts", "web/index.ts"])
         if (has(id, entry) && !/import \{[^}]*\bmanifest\b[^}]*\} from "\.\.\/plugin\.ts";/.test(read(`plugins/${id}/${entry}`))) offending.push(`plugins/${id}/${entry}`);
-    expect(offending, "import { manifest } from \"../plugin.ts\"").toEqual([]);
+    expect(offending, 'import { manifest } from "../plugin.ts"').toEqual([]);
   });
 });

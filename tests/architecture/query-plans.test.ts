@@ -53,9 +53,24 @@ function routes(): [string, string][] {
     // Not GET /contacts/list: the spec's unpaged list of every contact reads their extra
     // information by contact id (the table has no company_id), and with statistics SQLite
     // rightly prefers scanning that table when the ids are most of it.
-    for (const path of ["/contacts?pageNumber=1", "/contacts?searchParam=Silva&pageNumber=2", "/contacts?searchParam=5511"])
-      out.push([user, path]);
-    for (const path of ["/tags", "/tags?searchParam=Le", "/tags/list", "/tags/list?kanban=1", "/quick-messages", "/quick-messages?searchParam=atalho", "/quick-messages/list", "/users/list", "/queue", "/whatsapp", "/helps/list", "/announcements/", "/schedules", "/schedules?searchParam=Silva&pageNumber=2", "/schedules?from=2030-03-01T03:00:00Z&to=2030-04-06T03:00:00Z"])
+    for (const path of ["/contacts?pageNumber=1", "/contacts?searchParam=Silva&pageNumber=2", "/contacts?searchParam=5511"]) out.push([user, path]);
+    for (const path of [
+      "/tags",
+      "/tags?searchParam=Le",
+      "/tags/list",
+      "/tags/list?kanban=1",
+      "/quick-messages",
+      "/quick-messages?searchParam=atalho",
+      "/quick-messages/list",
+      "/users/list",
+      "/queue",
+      "/whatsapp",
+      "/helps/list",
+      "/announcements/",
+      "/schedules",
+      "/schedules?searchParam=Silva&pageNumber=2",
+      "/schedules?from=2030-03-01T03:00:00Z&to=2030-04-06T03:00:00Z",
+    ])
       out.push([user, path]);
   }
   out.push(["admin", `/messages/${s.regular.uuid}?pageNumber=1&selectedQueues=${encodeURIComponent(JSON.stringify([s.queueIds[0]]))}`]);
@@ -156,8 +171,14 @@ describe("query plans of every list and page route", () => {
 
   it("captured the ticket list's joins of other plugins' published views (a view SQLite could not flatten would scan its table below)", () => {
     for (const view of ["contacts_view", "whatsapps_view", "queues_view", "tags_view"])
-      expect(statements.some((st) => st.sql.includes(`join "${view}"`)), view).toBe(true);
-    expect(statements.some((st) => st.sql.includes("from contacts_view where")), "the short name search").toBe(true);
+      expect(
+        statements.some((st) => st.sql.includes(`join "${view}"`)),
+        view,
+      ).toBe(true);
+    expect(
+      statements.some((st) => st.sql.includes("from contacts_view where")),
+      "the short name search",
+    ).toBe(true);
   });
 
   it("without statistics (as the product runs): no scan of a tenant table, every search by its scope", async () => {

@@ -78,7 +78,10 @@ describe("architecture rules", () => {
     const sizes = files.map((f) => ({ f, n: lineCount(f) }));
     const warn = sizes.filter((s) => s.n > 400 && s.n <= 600);
     if (warn.length) console.warn(`files over 400 lines (split them soon):\n${warn.map((s) => `  ${s.f} (${s.n})`).join("\n")}`);
-    expect(sizes.filter((s) => s.n > 600).map((s) => `${s.f} (${s.n} lines)`), "split these files").toEqual([]);
+    expect(
+      sizes.filter((s) => s.n > 600).map((s) => `${s.f} (${s.n} lines)`),
+      "split these files",
+    ).toEqual([]);
   });
 
   it("every plugin has a plugin.ts manifest", () => {
@@ -91,7 +94,11 @@ describe("architecture rules", () => {
       if (!existsSync(join(ROOT, "plugins", id, "web", "index.ts"))) continue;
       // A large plugin may split its namespace by area: locales/<area>/<lang>.json.
       const dir = join(ROOT, "plugins", id, "web", "locales");
-      const areas = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `${d.name}/`) : [];
+      const areas = existsSync(dir)
+        ? readdirSync(dir, { withFileTypes: true })
+            .filter((d) => d.isDirectory())
+            .map((d) => `${d.name}/`)
+        : [];
       for (const area of areas.length ? areas : [""]) {
         const keys: Record<string, string[]> = {};
         for (const lang of ["pt", "en", "es", "tr"]) {
@@ -123,7 +130,6 @@ describe("architecture rules", () => {
 
 /** Dotted paths of every leaf in a translation file. */
 function flatKeys(value: unknown, prefix = ""): string[] {
-  if (value && typeof value === "object" && !Array.isArray(value))
-    return Object.entries(value).flatMap(([k, v]) => flatKeys(v, prefix ? `${prefix}.${k}` : k));
+  if (value && typeof value === "object" && !Array.isArray(value)) return Object.entries(value).flatMap(([k, v]) => flatKeys(v, prefix ? `${prefix}.${k}` : k));
   return [prefix];
 }

@@ -11,7 +11,9 @@ const lineOf = (text: string, index: number) => text.slice(0, index).split("\n")
 
 describe("services between plugins (issue 12, item 5)", () => {
   it("no hand-rolled need() helper: services.require answers a required service", () => {
-    const offending = pluginServerFiles.flatMap((f) => [...read(f).matchAll(/\b(?:function|private|const|let)\s+need\b|\.need\s*\(|\bneed\(\s*services\b/g)].map((m) => `${f}:${lineOf(read(f), m.index ?? 0)}`));
+    const offending = pluginServerFiles.flatMap((f) =>
+      [...read(f).matchAll(/\b(?:function|private|const|let)\s+need\b|\.need\s*\(|\bneed\(\s*services\b/g)].map((m) => `${f}:${lineOf(read(f), m.index ?? 0)}`),
+    );
     expect(offending).toEqual([]);
   });
 
@@ -26,8 +28,7 @@ describe("services between plugins (issue 12, item 5)", () => {
     for (const file of pluginServerFiles) {
       const always = withDependencies(file.split("/")[1]!, all);
       const text = read(file);
-      for (const m of text.matchAll(/services\.get\(\s*"([^".]+)\.[^"]+"/g))
-        if (always.has(m[1]!)) offending.push(`${file}:${lineOf(text, m.index ?? 0)} ${m[0]}`);
+      for (const m of text.matchAll(/services\.get\(\s*"([^".]+)\.[^"]+"/g)) if (always.has(m[1]!)) offending.push(`${file}:${lineOf(text, m.index ?? 0)} ${m[0]}`);
     }
     expect(offending, "that plugin is always installed: use services.require").toEqual([]);
   });

@@ -56,7 +56,9 @@ export function importsOf(file: string): ImportRef[] {
 /** Resolves a relative specifier to a repository-relative path; bare packages stay null. */
 export function resolveRelative(file: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
-  return relative(ROOT, resolve(ROOT, file, "..", specifier)).split("\\").join("/");
+  return relative(ROOT, resolve(ROOT, file, "..", specifier))
+    .split("\\")
+    .join("/");
 }
 
 export function lineCount(file: string): number {

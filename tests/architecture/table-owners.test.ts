@@ -42,19 +42,23 @@ describe("the check itself", () => {
 
   it("fails a shadow of another plugin's table (the old schema/refs.ts), exported or not", () => {
     const stub: Source = { file: "plugins/tickets/schema/refs.ts", text: `const contactsRef = sqliteTable(\n  "contacts",\n  { id: integer("id") },\n);\n` };
-    expect(check([contactsOwner, stub])).toEqual([expect.stringMatching(/^table "contacts" is declared 2 times \(plugins\/contacts\/schema\/tables\.ts:1, plugins\/tickets\/schema\/refs\.ts:1\)/)]);
+    expect(check([contactsOwner, stub])).toEqual([
+      expect.stringMatching(/^table "contacts" is declared 2 times \(plugins\/contacts\/schema\/tables\.ts:1, plugins\/tickets\/schema\/refs\.ts:1\)/),
+    ]);
   });
 
   it("fails a reader creating another's view, a view nobody creates, a reader without dependsOn and a view outside the migrated schema", () => {
     const creates: Source = { file: "plugins/tickets/schema/views.ts", text: `export const v = sqliteView("contacts_view").as((qb) => qb.select().from(x));\n` };
     expect(check([contactsOwner, creates], { tickets: ["contacts"] })).toEqual([
       expect.stringContaining(`view "contacts_view" is created by plugins/contacts/schema/tables.ts:2, plugins/tickets/schema/views.ts:1`),
-      expect.stringContaining("plugins/tickets/schema/views.ts:1: view \"contacts_view\" is created outside plugins/tickets/schema/tables.ts's exports"),
+      expect.stringContaining('plugins/tickets/schema/views.ts:1: view "contacts_view" is created outside plugins/tickets/schema/tables.ts\'s exports'),
     ]);
     const orphan: Source = { file: "plugins/tickets/schema/views.ts", text: `export const v = sqliteView("queues_view", { id: integer("id") }).existing();\n` };
     expect(check([orphan])).toEqual([expect.stringContaining(`view "queues_view" is read with .existing() but no plugin creates it`)]);
     const reader: Source = { file: "plugins/tickets/schema/views.ts", text: `export const v = sqliteView("contacts_view", { id: integer("id") }).existing();\n` };
-    expect(check([contactsOwner, reader], { tickets: ["queues"] })).toEqual([expect.stringContaining(`tickets reads view "contacts_view" of contacts without dependsOn: ["contacts"]`)]);
+    expect(check([contactsOwner, reader], { tickets: ["queues"] })).toEqual([
+      expect.stringContaining(`tickets reads view "contacts_view" of contacts without dependsOn: ["contacts"]`),
+    ]);
     const unexported: Source = { file: "plugins/contacts/schema/tables.ts", text: `const contactsView = sqliteView("contacts_view").as((qb) => qb.select().from(contacts));\n` };
     expect(check([unexported])).toEqual([expect.stringContaining("is created outside plugins/contacts/schema/tables.ts's exports")]);
   });
@@ -82,7 +86,8 @@ describe("one owner per table", () => {
         const target = resolveRelative(file, specifier);
         const m = target && /^plugins\/([^/]+)\/schema\/keys\.contract\.ts$/.exec(target);
         if (!m || m[1] === own) continue;
-        if (file !== `plugins/${own}/schema/tables.ts`) offending.push(`${file}:${line} imports ${specifier}: foreign keys only (read the owner's view, write through its services)`);
+        if (file !== `plugins/${own}/schema/tables.ts`)
+          offending.push(`${file}:${line} imports ${specifier}: foreign keys only (read the owner's view, write through its services)`);
         else if (!(dependsOn[own] ?? []).includes(m[1]!)) offending.push(`${file}:${line} references ${m[1]}'s key without dependsOn: ["${m[1]}"]`);
       }
     }

@@ -91,7 +91,9 @@ export function ownershipProblems(declarations: Declaration[], dependsOn: Record
   const tables = byName(named.filter((d) => d.kind === "table"));
   for (const [name, list] of tables)
     if (list.length > 1)
-      problems.push(`table "${name}" is declared ${list.length} times (${list.map(at).join(", ")}): one owner declares it; others read its published view and write through its services`);
+      problems.push(
+        `table "${name}" is declared ${list.length} times (${list.map(at).join(", ")}): one owner declares it; others read its published view and write through its services`,
+      );
 
   const views = byName(named.filter((d) => d.kind === "view"));
   for (const [name, list] of views) {
@@ -101,7 +103,9 @@ export function ownershipProblems(declarations: Declaration[], dependsOn: Record
     if (tables.has(name)) problems.push(`view "${name}" has the name of a table (${tables.get(name)!.map(at).join(", ")})`);
     for (const d of created)
       if (d.file !== migratedSchema(d.owner) || !d.exported)
-        problems.push(`${at(d)}: view "${name}" is created outside ${migratedSchema(d.owner)}'s exports, so no migration creates it (or it is another's view: declare it with .existing())`);
+        problems.push(
+          `${at(d)}: view "${name}" is created outside ${migratedSchema(d.owner)}'s exports, so no migration creates it (or it is another's view: declare it with .existing())`,
+        );
     for (const d of list.filter((x) => x.existing)) {
       if (!owner) problems.push(`${at(d)}: view "${name}" is read with .existing() but no plugin creates it`);
       else if (owner.owner !== d.owner && owner.owner !== "core" && !(dependsOn[d.owner] ?? []).includes(owner.owner))

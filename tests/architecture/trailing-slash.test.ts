@@ -35,7 +35,11 @@ describe("trailing slashes", () => {
     const unrouted: string[] = [];
     // Deletions last: logging out must not end the session the rest of the walk uses.
     const operations = Object.entries(doc.paths)
-      .flatMap(([path, item]) => Object.entries(item).filter(([m]) => METHODS.has(m)).map(([method, op]) => ({ method, path, op })))
+      .flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([m]) => METHODS.has(m))
+          .map(([method, op]) => ({ method, path, op })),
+      )
       .sort((a, b) => Number(a.method === "delete") - Number(b.method === "delete"));
     for (const { method, path, op } of operations) {
       const bare = concrete(path, op);

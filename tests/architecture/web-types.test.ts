@@ -15,9 +15,7 @@ const ALLOWED: Record<string, string> = {
 
 /** The modules that type requests and answers: plugins' `web/**\/*-api.ts` and the shell's `web/src/api/*.ts`. */
 const apiModules = () =>
-  [...sourceFiles("plugins").filter((f) => /^plugins\/[^/]+\/web\/(?:.+\/)?[^/]+-api\.ts$/.test(f)), ...sourceFiles("web/src/api")].filter(
-    (f) => !/\.test\.tsx?$/.test(f),
-  );
+  [...sourceFiles("plugins").filter((f) => /^plugins\/[^/]+\/web\/(?:.+\/)?[^/]+-api\.ts$/.test(f)), ...sourceFiles("web/src/api")].filter((f) => !/\.test\.tsx?$/.test(f));
 
 describe("web types are written once (issue 12, item 6)", () => {
   it("no web API module restates a server shape by hand: types come from shared/*-types.ts (z.infer / z.input)", () => {
@@ -25,8 +23,7 @@ describe("web types are written once (issue 12, item 6)", () => {
     expect(modules.length).toBeGreaterThan(10);
     const offending: string[] = [];
     for (const file of modules)
-      for (const { name, line } of handWrittenTypes(readFileSync(resolve(ROOT, file), "utf8")))
-        if (!ALLOWED[`${file} ${name}`]) offending.push(`${file}:${line} ${name}`);
+      for (const { name, line } of handWrittenTypes(readFileSync(resolve(ROOT, file), "utf8"))) if (!ALLOWED[`${file} ${name}`]) offending.push(`${file}:${line} ${name}`);
     expect(offending, "infer it from the server's zod schema in the plugin's shared/<entity>-types.ts, or Pick it from the owner's web/public.ts").toEqual([]);
   });
 
@@ -47,8 +44,8 @@ describe("handWrittenTypes", () => {
       "type Detail = Company & { schedules: string[] };",
       "export type Payload = Record<string, unknown>;",
       "export type Multi =",
-      "  | { action: \"create\"; id: number }",
-      "  | { action: \"delete\" };",
+      '  | { action: "create"; id: number }',
+      '  | { action: "delete" };',
     ].join("\n");
     expect(handWrittenTypes(source)).toEqual([
       { name: "Company", line: 2 },

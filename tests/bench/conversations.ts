@@ -46,7 +46,9 @@ async function load(label: string, base: string, concurrency: number, requests: 
   const out = await runWorker("conversations/load-worker.ts", [file]).done;
   const result = JSON.parse(out.trim().split("\n").pop()!) as LoadResult;
   // Progress, so a slow endpoint shows where the time goes.
-  console.log(`  ${label}: ${requests.length} requests (c=${concurrency}): ${result.ok} ok, ${result.errors} errors, ${result.skipped} not sent, ${result.seconds.toFixed(1)} s, p50 ${msText(result.p50)}`);
+  console.log(
+    `  ${label}: ${requests.length} requests (c=${concurrency}): ${result.ok} ok, ${result.errors} errors, ${result.skipped} not sent, ${result.seconds.toFixed(1)} s, p50 ${msText(result.p50)}`,
+  );
   return result;
 }
 
@@ -63,7 +65,9 @@ console.log(`conversations bench: ${fmt(TICKETS)} tickets, ${fmt(MESSAGES)} mess
 
 const setupStarted = performance.now();
 const world = await createWorld(USERS);
-console.log(`setup: company ${world.companyId}, 3 queues, ${world.users.length} attendants, api connection ${world.connection.id} (${((performance.now() - setupStarted) / 1000).toFixed(1)} s)`);
+console.log(
+  `setup: company ${world.companyId}, 3 queues, ${world.users.length} attendants, api connection ${world.connection.id} (${((performance.now() - setupStarted) / 1000).toFixed(1)} s)`,
+);
 
 let server: Awaited<ReturnType<typeof benchServer>> | undefined;
 const cleanup = async () => {
@@ -105,7 +109,12 @@ try {
       const burst = existing ? 1 : 1 + Math.floor(random() * 3);
       const name = personName(random);
       for (let i = 0; i < burst && out.length < count; i++)
-        out.push({ method: "POST", path: "/channels/api/inbound", token: world.connection.token, body: { id: `${prefix}-${out.length}`, number, name, body: messageBody(random) } });
+        out.push({
+          method: "POST",
+          path: "/channels/api/inbound",
+          token: world.connection.token,
+          body: { id: `${prefix}-${out.length}`, number, name, body: messageBody(random) },
+        });
     }
     // Bursts of a new number arrive interleaved with everything else, like real traffic.
     for (let i = out.length - 1; i > 0; i--) {
@@ -116,7 +125,12 @@ try {
   };
   await load("inbound warm-up", base, CONCURRENCY, inbound(200, "warm", g.firstFreeNumberIndex + 5_000_000));
   const inboundResult = await load("inbound", base, CONCURRENCY, inbound(INBOUND, "bench", g.firstFreeNumberIndex), BUDGET * 5);
-  rows.push({ measure: `inbound POST /channels/api/inbound ×${fmt(INBOUND)} (c=${CONCURRENCY}), automation off`, result: inboundResult, aim: "≥ 2,000 msg/s", met: (r) => r.errors + r.skipped === 0 && r.rps >= 2000 });
+  rows.push({
+    measure: `inbound POST /channels/api/inbound ×${fmt(INBOUND)} (c=${CONCURRENCY}), automation off`,
+    result: inboundResult,
+    aim: "≥ 2,000 msg/s",
+    met: (r) => r.errors + r.skipped === 0 && r.rps >= 2000,
+  });
 
   // (a') The same with inbound automation on (issue 13): the connection greets and shows a menu of
   // two queues, so every new conversation gets a bot turn (its job runs in the server meanwhile).
@@ -128,7 +142,12 @@ try {
   if (!configured.ok) throw new Error(`PUT /whatsapp: ${configured.status} ${await configured.text()}`);
   await load("inbound warm-up (automation on)", base, CONCURRENCY, inbound(200, "warm-bot", g.firstFreeNumberIndex + 6_000_000));
   const botResult = await load("inbound (automation on)", base, CONCURRENCY, inbound(INBOUND, "bench-bot", g.firstFreeNumberIndex + 7_000_000), BUDGET * 5);
-  rows.push({ measure: `inbound ×${fmt(INBOUND)} (c=${CONCURRENCY}), automation on (greeting + 2-queue menu)`, result: botResult, aim: "≥ 2,000 msg/s", met: (r) => r.errors + r.skipped === 0 && r.rps >= 2000 });
+  rows.push({
+    measure: `inbound ×${fmt(INBOUND)} (c=${CONCURRENCY}), automation on (greeting + 2-queue menu)`,
+    result: botResult,
+    aim: "≥ 2,000 msg/s",
+    met: (r) => r.errors + r.skipped === 0 && r.rps >= 2000,
+  });
 
   // (b) The list, tab by tab, one request at a time (latency, not throughput).
   const list = async (label: string, token: string, query: Record<string, string>, aim: string, aimMs: number, terms: string[] = [""]) => {
@@ -166,7 +185,13 @@ const table = rows.map(({ measure, result: r, aim, met }) => [
   msText(r.p99),
   r.count === null ? "" : fmt(r.count),
   aim,
-  r.ok === 0 ? `n/a (${Object.entries(r.statuses).map(([s, c]) => `${s}×${c}`).join(" ")})` : met(r) ? "yes" : "NO",
+  r.ok === 0
+    ? `n/a (${Object.entries(r.statuses)
+        .map(([s, c]) => `${s}×${c}`)
+        .join(" ")})`
+    : met(r)
+      ? "yes"
+      : "NO",
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");

@@ -55,7 +55,13 @@ try {
   }
   rounds.forEach((lat, r) => {
     lat.sort((a, b) => a - b);
-    report(`fanout round ${r + 1}`, { delivered: `${lat.length}/${clients}`, first: ms(lat[0] ?? NaN), p50: ms(percentile(lat, 50)), p99: ms(percentile(lat, 99)), max: ms(lat.at(-1) ?? NaN) });
+    report(`fanout round ${r + 1}`, {
+      delivered: `${lat.length}/${clients}`,
+      first: ms(lat[0] ?? NaN),
+      p50: ms(percentile(lat, 50)),
+      p99: ms(percentile(lat, 99)),
+      max: ms(lat.at(-1) ?? NaN),
+    });
   });
   const all = rounds.flat().sort((a, b) => a - b);
   report("fanout", {

@@ -37,6 +37,4 @@ async function loop() {
 await Promise.all(Array.from({ length: concurrency }, loop));
 const elapsed = (performance.now() - started) / 1000;
 latencies.sort((a, b) => a - b);
-console.log(
-  JSON.stringify({ ok: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) }),
-);
+console.log(JSON.stringify({ ok: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) }));

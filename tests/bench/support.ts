@@ -17,7 +17,11 @@ export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
 }
 
-export const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+export const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 
 /** Milliseconds on a clock that several processes on one machine share. */
@@ -38,9 +42,7 @@ export function runWorker(script: string, args: string[], onLine?: (line: string
       pending = pending.slice(nl + 1);
     }
   });
-  const done = new Promise<string>((ok, fail) =>
-    child.once("exit", (code) => (code === 0 ? ok(out) : fail(new Error(`${script} exited with ${code}`)))),
-  );
+  const done = new Promise<string>((ok, fail) => child.once("exit", (code) => (code === 0 ? ok(out) : fail(new Error(`${script} exited with ${code}`)))));
   return { done, send: (text) => child.stdin.write(text), kill: () => child.kill("SIGKILL") };
 }
 
@@ -48,5 +50,9 @@ export function runWorker(script: string, args: string[], onLine?: (line: string
 export function report(name: string, figures: Record<string, string | number>) {
   // The 1-minute load average says whether something else was competing for the cores.
   const all = { ...figures, load1: loadavg()[0]!.toFixed(2) };
-  console.log(`${name}: ${Object.entries(all).map(([k, v]) => `${k}=${v}`).join("  ")}`);
+  console.log(
+    `${name}: ${Object.entries(all)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("  ")}`,
+  );
 }

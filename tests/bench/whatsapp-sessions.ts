@@ -84,7 +84,9 @@ try {
 
   const perRss = (after.rss - library.rss) / N;
   const perHeap = (after.heap - library.heap) / N;
-  console.log(`\nWhatsApp sessions: ${N} idle sessions in one process (real Baileys ${(await import("@whiskeysockets/baileys/package.json", { with: { type: "json" } })).default.version}).`);
+  console.log(
+    `\nWhatsApp sessions: ${N} idle sessions in one process (real Baileys ${(await import("@whiskeysockets/baileys/package.json", { with: { type: "json" } })).default.version}).`,
+  );
   console.log("An idle session = a Baileys socket with its WebSocket open to a silent loopback server (the Noise handshake is never");
   console.log("answered: WhatsApp's servers cannot be reached from here), its database-backed auth state, lease, listeners and hooks.\n");
   console.log(`  0 sessions (kernel + ${N} connections)  rss ${baseline.rss.toFixed(1)} MiB  heap ${baseline.heap.toFixed(1)} MiB`);

@@ -53,7 +53,9 @@ async function run(base: string, concurrency: number, sessions: LoadRequest[][])
 
 // Half the attendants plain, half allHistoric: enough of each for the concurrent run.
 const USERS = 2 * Math.max(CONCURRENCY, SESSIONS);
-console.log(`workspace bench: ${fmt(TICKETS)} tickets, ${fmt(MESSAGES)} messages, ~${fmt(CONTACTS)} contacts, ${USERS} attendants, ${OPENS} conversations a session (${HISTORY_OPENS} with a 50-ticket contact)`);
+console.log(
+  `workspace bench: ${fmt(TICKETS)} tickets, ${fmt(MESSAGES)} messages, ~${fmt(CONTACTS)} contacts, ${USERS} attendants, ${OPENS} conversations a session (${HISTORY_OPENS} with a 50-ticket contact)`,
+);
 const world = await createWorld(USERS);
 let server: Awaited<ReturnType<typeof benchServer>> | undefined;
 const cleanup = async () => {
@@ -76,7 +78,13 @@ try {
   const half = USERS / 2;
   const plainUsers = world.users.slice(0, half);
   const historicUsers = world.users.slice(half);
-  const clicks = await prepareClicks(databaseFile, world, historicUsers.map((u) => u.id), OPENS, HISTORY_OPENS);
+  const clicks = await prepareClicks(
+    databaseFile,
+    world,
+    historicUsers.map((u) => u.id),
+    OPENS,
+    HISTORY_OPENS,
+  );
   server = await benchServer({ dataDir: world.dataDir, keepData: true, timeoutMs: 180_000 });
   const base = server.url;
   console.log(`server up on ${base}`);
@@ -108,7 +116,9 @@ try {
       await markUnread(databaseFile, s.tickets);
       const result = await run(base, concurrency, s.requests);
       measured.push({ kind, concurrency, result });
-      console.log(`  ${kind}, ${concurrency} at once: ${result.ok} ok, ${result.errors} errors, ${result.skipped} not sent, ${result.seconds.toFixed(1)} s, p50 ${msText(result.p50)}, p95 ${msText(result.p95)}`);
+      console.log(
+        `  ${kind}, ${concurrency} at once: ${result.ok} ok, ${result.errors} errors, ${result.skipped} not sent, ${result.seconds.toFixed(1)} s, p50 ${msText(result.p50)}, p95 ${msText(result.p95)}`,
+      );
     }
   }
 } finally {
@@ -122,8 +132,26 @@ for (const { kind, concurrency, result } of measured) {
   const aim = aimMs(concurrency);
   const rows = Object.entries(result.byLabel).sort(([a], [b]) => a.localeCompare(b));
   for (const [label, f] of rows)
-    table.push([`${kind}, ${concurrency}`, label, `${f.ok}/${f.errors}`, msText(f.p50), msText(f.p95), msText(f.p99), `p95 < ${aim} ms`, f.ok === 0 ? "n/a" : f.errors === 0 && f.p95 < aim ? "yes" : "NO"]);
-  table.push([`${kind}, ${concurrency}`, `all calls (${result.skipped} not sent in ${BUDGET} s)`, `${result.ok}/${result.errors}`, msText(result.p50), msText(result.p95), msText(result.p99), `p95 < ${aim} ms`, result.ok && !result.errors && !result.skipped && result.p95 < aim ? "yes" : "NO"]);
+    table.push([
+      `${kind}, ${concurrency}`,
+      label,
+      `${f.ok}/${f.errors}`,
+      msText(f.p50),
+      msText(f.p95),
+      msText(f.p99),
+      `p95 < ${aim} ms`,
+      f.ok === 0 ? "n/a" : f.errors === 0 && f.p95 < aim ? "yes" : "NO",
+    ]);
+  table.push([
+    `${kind}, ${concurrency}`,
+    `all calls (${result.skipped} not sent in ${BUDGET} s)`,
+    `${result.ok}/${result.errors}`,
+    msText(result.p50),
+    msText(result.p95),
+    msText(result.p99),
+    `p95 < ${aim} ms`,
+    result.ok && !result.errors && !result.skipped && result.p95 < aim ? "yes" : "NO",
+  ]);
 }
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");

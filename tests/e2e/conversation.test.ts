@@ -119,10 +119,13 @@ describe("conversations, end to end", () => {
     await page.getByRole("button", { name: A.resolve.withoutFarewell }).click();
     await page.waitForURL((url) => url.pathname === "/tickets");
     await page.getByRole("tab", { name: new RegExp(L.tabs.closed) }).click();
-    await page.locator(".tickets-item-button", { hasText: "Cliente Teste" }).waitFor({ timeout: 10_000 }).catch(async (err) => {
-      await screenshot(page, "conversation-3-failed");
-      throw err;
-    });
+    await page
+      .locator(".tickets-item-button", { hasText: "Cliente Teste" })
+      .waitFor({ timeout: 10_000 })
+      .catch(async (err) => {
+        await screenshot(page, "conversation-3-failed");
+        throw err;
+      });
     await screenshot(page, "conversation-3-resolved");
 
     // 7. On a phone-sized screen the list sits under the 'Ticket' / 'Atendimentos' tabs.

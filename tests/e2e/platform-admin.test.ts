@@ -110,8 +110,15 @@ describe("platform administration, end to end", () => {
 
     // 6. Translated: switching to English changes the interface.
     await owner.goto(`${server.url}/users`);
-    await owner.getByRole("button", { name: /idioma|language/i }).first().click();
-    await owner.getByRole("menuitem", { name: commonEn.languages.en }).or(owner.getByText(/English|Inglês/)).first().click();
+    await owner
+      .getByRole("button", { name: /idioma|language/i })
+      .first()
+      .click();
+    await owner
+      .getByRole("menuitem", { name: commonEn.languages.en })
+      .or(owner.getByText(/English|Inglês/))
+      .first()
+      .click();
     await owner.getByRole("button", { name: usersEn.add }).waitFor();
     expect(await owner.evaluate(() => localStorage.getItem("language"))).toBe("en");
     await owner.getByRole("menu").waitFor({ state: "hidden" });

@@ -77,10 +77,10 @@ describe("customer media in a real browser", () => {
     page.on("request", (r) => r.url().includes("/auth/refresh_token") && refreshes.push(r.url()));
     // The attendant has a session on our origin (the cookie the script would ride on).
     await page.goto(`${server.url}/login`);
-    await page.evaluate(
-      async (creds) => fetch("/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(creds) }),
-      { email: "admin@admin.com", password: "Admin123!" },
-    );
+    await page.evaluate(async (creds) => fetch("/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(creds) }), {
+      email: "admin@admin.com",
+      password: "Admin123!",
+    });
     refreshes.length = 0;
 
     // Opening the file itself: a download, so nothing renders and no script runs.
@@ -130,7 +130,8 @@ describe("a web app hosted on another origin (FRONTEND_URL)", () => {
         body: JSON.stringify({ email: "admin@admin.com", password: "Admin123!" }),
       });
       const { token, user } = (await res.json()) as { token: string; user: { companyId: number } };
-      const io = (window as unknown as { io: (url: string, opts: object) => { on(e: string, f: (arg?: unknown) => void): void; io: { engine: { transport: { name: string } } } } }).io;
+      const io = (window as unknown as { io: (url: string, opts: object) => { on(e: string, f: (arg?: unknown) => void): void; io: { engine: { transport: { name: string } } } } })
+        .io;
       return new Promise<string>((done) => {
         const socket = io(`${api}/${user.companyId}`, { auth: { token }, transports: ["polling", "websocket"] });
         socket.on("connect", () => setTimeout(() => done(`connected:${socket.io.engine.transport.name}`), 1_000));

@@ -36,7 +36,12 @@ async function recordsOf(t: TestKernel, token: string, tag: string): Promise<{ i
   const quick = await must(t, "POST", "/quick-messages", token, { shortcode: `fuzz-${tag}`, message: "hello" });
   const user = await must(t, "POST", "/users", token, { name: `Fuzz user ${tag}`, email: `fuzz-user-${tag}@example.com`, password: "Secret123", profile: "user" });
   const connection = await must(t, "POST", "/whatsapp", token, { name: `Fuzz api ${tag}`, channel: "api", webhookUrl: "http://127.0.0.1:9/fuzz" });
-  const inbound = await must(t, "POST", "/channels/api/inbound", connection.token, { id: `fuzz-${tag}-1`, number: `55119${tag === "a" ? "3" : "4"}0000001`, name: "Cliente", body: "Olá, tudo bem?" });
+  const inbound = await must(t, "POST", "/channels/api/inbound", connection.token, {
+    id: `fuzz-${tag}-1`,
+    number: `55119${tag === "a" ? "3" : "4"}0000001`,
+    name: "Cliente",
+    body: "Olá, tudo bem?",
+  });
   const note = await must(t, "POST", "/ticket-notes", token, { note: "fuzz note", ticketId: inbound.ticketId, contactId: inbound.contactId });
   const fullQueue = await must(t, "GET", `/queue/${queue.id}`, token);
   return {

@@ -79,14 +79,23 @@ export function requestsFor(doc: OpenApiDoc, target: FuzzOperation, who: Princip
   else if (!formSchema) valid.push({ label: "valid", method: M, url: urlOf() });
 
   const paths: FuzzRequest[] = pathParams.flatMap((name) =>
-    PATH_VALUES.map((value) => ({ label: `path ${name}=${value.length > 20 ? `${value.slice(0, 8)}…(${value.length})` : JSON.stringify(value)}`, method: M, url: urlOf({ name, value }), ...(minimal !== undefined ? { body: jsonText(minimal), contentType: "application/json" } : {}) })),
+    PATH_VALUES.map((value) => ({
+      label: `path ${name}=${value.length > 20 ? `${value.slice(0, 8)}…(${value.length})` : JSON.stringify(value)}`,
+      method: M,
+      url: urlOf({ name, value }),
+      ...(minimal !== undefined ? { body: jsonText(minimal), contentType: "application/json" } : {}),
+    })),
   );
 
   const queries: FuzzRequest[] = queryParams.flatMap((p) => {
     const others = baseQuery.filter((q) => !q.startsWith(`${encodeURIComponent(p.name)}=`));
     const key = encodeURIComponent(p.name);
     return [
-      ...QUERY_VALUES.map((value) => ({ label: `query ${p.name}=${value.length > 20 ? `${value.slice(0, 8)}…` : value}`, method: M, url: urlOf(undefined, [...others, `${key}=${value}`]) })),
+      ...QUERY_VALUES.map((value) => ({
+        label: `query ${p.name}=${value.length > 20 ? `${value.slice(0, 8)}…` : value}`,
+        method: M,
+        url: urlOf(undefined, [...others, `${key}=${value}`]),
+      })),
       { label: `query ${p.name} twice`, method: M, url: urlOf(undefined, [...others, `${key}=1`, `${key}=abc`]) },
       { label: `query ${p.name}[]`, method: M, url: urlOf(undefined, [...others, `${key}%5B%5D=1`]) },
     ];
@@ -109,8 +118,7 @@ export function requestsFor(doc: OpenApiDoc, target: FuzzOperation, who: Princip
     const fields = Object.fromEntries(Object.entries(form.properties ?? {}).map(([name, s]) => [name, resolve(doc, s).format === "binary" ? "file" : "text"] as const));
     for (const v of multipartVariants(fields)) (v.label === "multipart valid" ? valid : bodies).push({ label: v.label, method: M, url: urlOf(), body: v.body });
   }
-  const raws: FuzzRequest[] =
-    method === "get" ? [] : rawBodies(minimal ?? {}).map((r) => ({ label: r.label, method: M, url: urlOf(), body: r.body, contentType: r.contentType }));
+  const raws: FuzzRequest[] = method === "get" ? [] : rawBodies(minimal ?? {}).map((r) => ({ label: r.label, method: M, url: urlOf(), body: r.body, contentType: r.contentType }));
 
   if (who.name === "anonymous" && op.security?.length) return [...valid, ...paths, ...raws.slice(0, 3)];
   const malformed = [...paths, ...queries, ...bodies, ...raws];

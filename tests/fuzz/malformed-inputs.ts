@@ -148,7 +148,13 @@ export function multipartVariants(fields: Record<string, "file" | "text">): { la
   ];
   for (const [name, kind] of Object.entries(fields))
     if (kind === "text")
-      for (const [label, value] of [["NUL", "a\u0000b"], ["empty", ""], ["long", "x".repeat(100_000)], ["JSON", '{"a":1}'], ["number", "-1e999"]] as const)
+      for (const [label, value] of [
+        ["NUL", "a\u0000b"],
+        ["empty", ""],
+        ["long", "x".repeat(100_000)],
+        ["JSON", '{"a":1}'],
+        ["number", "-1e999"],
+      ] as const)
         variants.push({ label: `multipart ${name}=${label}`, body: build((n, k) => (n === name ? value : good(k))) });
   return variants;
 }

@@ -73,7 +73,8 @@ describe("fuzzing every documented operation", () => {
           sent++;
           const bucket = `${Math.floor(res.status / 100)}xx`;
           statuses[bucket] = (statuses[bucket] ?? 0) + 1;
-          if (crashed(res)) failures.push(`${request.method} ${target.path} as ${who.name} [${request.label}] ${request.url.slice(0, 120)} -> ${res.status} ${res.text.slice(0, 160)}`);
+          if (crashed(res))
+            failures.push(`${request.method} ${target.path} as ${who.name} [${request.label}] ${request.url.slice(0, 120)} -> ${res.status} ${res.text.slice(0, 160)}`);
         }
       }
     }

@@ -109,8 +109,7 @@ export function sampleValue(doc: OpenApiDoc, schema: JsonSchema | undefined, ful
       if (!s.properties) return s.type === "object" ? {} : "fuzzed";
       const out: Record<string, unknown> = {};
       const required = new Set(s.required ?? []);
-      for (const [name, prop] of Object.entries(s.properties))
-        if ((full || required.has(name)) && depth <= 4) out[name] = sampleValue(doc, prop, full, depth + 1);
+      for (const [name, prop] of Object.entries(s.properties)) if ((full || required.has(name)) && depth <= 4) out[name] = sampleValue(doc, prop, full, depth + 1);
       return out;
     }
   }

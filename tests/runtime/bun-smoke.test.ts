@@ -13,7 +13,10 @@ describe("Bun runtime smoke", () => {
 
   beforeAll(async () => {
     server = await startServer({ keepData: true });
-    ({ token, user: { companyId } } = await login(server.url));
+    ({
+      token,
+      user: { companyId },
+    } = await login(server.url));
   }, 120_000);
 
   afterAll(async () => {

@@ -9,11 +9,7 @@ let counter = 0;
  * A second company with its own admin, written straight to the kernel's tables so a
  * plugin's tests do not depend on the companies plugin. Returns the admin's token.
  */
-export async function createCompanyWithAdmin(
-  t: TestKernel,
-  name: string,
-  options: { planId?: number; profile?: "admin" | "user"; password?: string } = {},
-) {
+export async function createCompanyWithAdmin(t: TestKernel, name: string, options: { planId?: number; profile?: "admin" | "user"; password?: string } = {}) {
   counter += 1;
   const db = t.kernel.db;
   const [plan] = options.planId ? [{ id: options.planId }] : await db.select({ id: plans.id }).from(plans).limit(1);

@@ -22,11 +22,7 @@ export interface TestKernel {
   kernel: Kernel;
   dataDir: string;
   /** Calls the real HTTP app. `body` objects go as JSON, FormData as multipart; the peer is 127.0.0.1 unless `remoteAddress` says otherwise. */
-  call(
-    method: string,
-    path: string,
-    opts?: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string },
-  ): Promise<TestResponse>;
+  call(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string }): Promise<TestResponse>;
   /** Logs in and returns the access token (and the refresh cookie). */
   login(email?: string, password?: string): Promise<{ token: string; cookie: string; user: Record<string, any> }>;
   close(): Promise<void>;

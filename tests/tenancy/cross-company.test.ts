@@ -19,12 +19,20 @@ async function seedCompanyB(token: string, companyId: number, adminId: number) {
     ["POST", "/users", { name: `${MARK} user`, email: "beta-user@beta.test", password: "Secret123", profile: "user" }],
     ["PUT", `/users/${adminId}`, { name: `${MARK} admin` }],
     ["PUT", "/companySettings", { column: "greetingAcceptedMessage", data: `${MARK} greeting` }],
-    ["POST", "/queue", { name: "Beta fila", color: "#b0b0b0", greetingMessage: `${MARK} queue`, chatbots: [{ name: `${MARK} option`, greetingMessage: MARK, options: [{ name: `${MARK} step` }] }] }],
+    [
+      "POST",
+      "/queue",
+      { name: "Beta fila", color: "#b0b0b0", greetingMessage: `${MARK} queue`, chatbots: [{ name: `${MARK} option`, greetingMessage: MARK, options: [{ name: `${MARK} step` }] }] },
+    ],
     ["POST", "/contacts", { name: `${MARK} contact`, number: "5511987650000", email: "beta@beta.test", extraInfo: [{ name: "CPF", value: MARK }] }],
     ["POST", "/tags", { name: `${MARK} tag` }],
     ["POST", "/quick-messages", { shortcode: `${MARK} quick`, message: `${MARK} reply`, geral: true, visao: true }],
     ["POST", "/whatsapp", { name: `${MARK} zap`, greetingMessage: `${MARK} greeting`, webhookUrl: "http://127.0.0.1:9/beta" }],
-    ["PUT", `/companies/${companyId}/schedules`, { schedules: [{ weekday: "segunda-feira", weekdayEn: "monday", startTimeA: "08:00", endTimeA: "12:00", startTimeB: "13:00", endTimeB: "18:00" }] }],
+    [
+      "PUT",
+      `/companies/${companyId}/schedules`,
+      { schedules: [{ weekday: "segunda-feira", weekdayEn: "monday", startTimeA: "08:00", endTimeA: "12:00", startTimeB: "13:00", endTimeB: "18:00" }] },
+    ],
   ];
   for (const [method, path, body] of calls) {
     const res = await t.call(method, path, { token, body });
@@ -46,7 +54,10 @@ async function seedCompanyB(token: string, companyId: number, adminId: number) {
   const widened = await t.call("PUT", `/users/toggleChangeWidht/${adminId}`, { token, body: { defaultTicketsManagerWidth: 640 } });
   expect(widened.status, JSON.stringify(widened.body)).toBe(200);
   // B's schedule names B's contact, connection, queue and admin, and carries a file (schedules)
-  const schedule = await t.call("POST", "/schedules", { token, body: { body: `${MARK} schedule`, contactId: contact.id, sendAt: "2099-01-01T09:00:00Z", whatsappId: zap.id, queueId: queue.id, ticketUserId: adminId, statusTicket: "open" } });
+  const schedule = await t.call("POST", "/schedules", {
+    token,
+    body: { body: `${MARK} schedule`, contactId: contact.id, sendAt: "2099-01-01T09:00:00Z", whatsappId: zap.id, queueId: queue.id, ticketUserId: adminId, statusTicket: "open" },
+  });
   expect(schedule.status, JSON.stringify(schedule.body)).toBe(200);
   const file = new FormData();
   file.append("file", new File([MARK], "beta.txt", { type: "text/plain" }));
@@ -66,7 +77,12 @@ async function snapshotOfB(): Promise<string> {
     if (name === "companies") out[name] = (await client.execute({ sql: `SELECT * FROM companies WHERE id = ?`, args: [bCompanyId] })).rows;
     else if (names.includes("company_id"))
       // Tables keyed otherwise (e.g. whatsapp_auth_keys) are ordered by every column.
-      out[name] = (await client.execute({ sql: `SELECT * FROM "${name}" WHERE company_id = ? ORDER BY ${names.includes("id") ? "id" : names.map((_, i) => i + 1).join(", ")}`, args: [bCompanyId] })).rows;
+      out[name] = (
+        await client.execute({
+          sql: `SELECT * FROM "${name}" WHERE company_id = ? ORDER BY ${names.includes("id") ? "id" : names.map((_, i) => i + 1).join(", ")}`,
+          args: [bCompanyId],
+        })
+      ).rows;
   }
   return JSON.stringify(out);
 }
@@ -98,7 +114,18 @@ describe("tenancy: company A can read, change or delete nothing of company B", (
     const leaks: string[] = [];
     let calls = 0;
     const skip = /^\/(auth\/(login|signup|logout)|forgetpassword|resetpasswords)/;
-    const body = { name: "HACKED", title: "HACKED", text: "HACKED", email: "hacked@alfa.test", password: "Hacked123", value: "HACKED", column: "greetingAcceptedMessage", data: "HACKED", companyId: bCompanyId, schedules: [] };
+    const body = {
+      name: "HACKED",
+      title: "HACKED",
+      text: "HACKED",
+      email: "hacked@alfa.test",
+      password: "Hacked123",
+      value: "HACKED",
+      column: "greetingAcceptedMessage",
+      data: "HACKED",
+      companyId: bCompanyId,
+      schedules: [],
+    };
     for (const [path, methods] of Object.entries(doc.paths)) {
       if (skip.test(path)) continue;
       const params = path.match(/\{[^}]+\}/g) ?? [];

@@ -13,7 +13,9 @@ export const announcements = sqliteTable(
   "announcements",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     text: text("text").notNull(),
     /** 1 high (red), 2 medium (orange), 3 low (grey). */

@@ -12,15 +12,11 @@ export function registerAnnouncementsHandlers(router: OpenAPIHono<AppEnv>, annou
     });
   router.openapi(r.show, async (c) => c.json(view(await announcements.get(c.get("user"), c.req.valid("param").id)), 200));
   router.openapi(r.create, async (c) => c.json(await announcements.create(c.get("user"), c.req.valid("json")), 200));
-  router.openapi(r.update, async (c) =>
-    c.json(await announcements.update(c.get("user"), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  router.openapi(r.update, async (c) => c.json(await announcements.update(c.get("user"), c.req.valid("param").id, c.req.valid("json")), 200));
   router.openapi(r.remove, async (c) => {
     await announcements.remove(c.get("user"), c.req.valid("param").id);
     return c.json({ message: "Announcement deleted" }, 200);
   });
-  router.openapi(r.uploadMedia, async (c) =>
-    c.json(await announcements.attach(c.get("user"), c.req.valid("param").id, c.req.valid("form").file), 200),
-  );
+  router.openapi(r.uploadMedia, async (c) => c.json(await announcements.attach(c.get("user"), c.req.valid("param").id, c.req.valid("form").file), 200));
   router.openapi(r.deleteMedia, async (c) => c.json(await announcements.detach(c.get("user"), c.req.valid("param").id), 200));
 }

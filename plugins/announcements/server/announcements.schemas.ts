@@ -23,9 +23,7 @@ export const Announcement = z
   })
   .openapi("Announcement");
 
-export const AnnouncementPage = z
-  .object({ records: z.array(Announcement), count: z.number(), hasMore: z.boolean() })
-  .openapi("AnnouncementPage");
+export const AnnouncementPage = z.object({ records: z.array(Announcement), count: z.number(), hasMore: z.boolean() }).openapi("AnnouncementPage");
 
 // Forms send numbers and booleans as strings; older clients send status as a boolean.
 const Priority = z.coerce
@@ -44,9 +42,7 @@ const fields = {
   text: z.string({ error: "Required" }).trim().min(1, "Required").max(10_000, "Too Long!"),
 };
 
-export const AnnouncementInput = z
-  .object({ ...fields, priority: Priority.optional().default(3), status: Status.optional().default("active") })
-  .openapi("AnnouncementInput");
+export const AnnouncementInput = z.object({ ...fields, priority: Priority.optional().default(3), status: Status.optional().default("active") }).openapi("AnnouncementInput");
 
 export const AnnouncementPatch = nonEmptyPatch(
   z.object({ title: fields.title.optional(), text: fields.text.optional(), priority: Priority.optional(), status: Status.optional() }),

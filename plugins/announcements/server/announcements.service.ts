@@ -40,10 +40,7 @@ export class AnnouncementsService {
     // The spec lowercases the search text; comparing lower() on both sides makes it case-blind.
     const term = searchParam.trim().toLowerCase();
     const search = term
-      ? or(
-          sql`lower(${announcements.title}) like ${likeTerm(term)} escape '\\'`,
-          sql`lower(${announcements.text}) like ${likeTerm(term)} escape '\\'`,
-        )
+      ? or(sql`lower(${announcements.title}) like ${likeTerm(term)} escape '\\'`, sql`lower(${announcements.text}) like ${likeTerm(term)} escape '\\'`)
       : undefined;
     const where = and(this.visibleTo(user), search);
     const rows = await this.db
@@ -97,22 +94,14 @@ export class AnnouncementsService {
       extensions: MEDIA_EXTENSIONS,
       mimePrefixes: ["image/"],
     });
-    const [updated] = await this.db
-      .update(announcements)
-      .set({ mediaPath: stored.fileName, mediaName: stored.originalName })
-      .where(eq(announcements.id, id))
-      .returning();
+    const [updated] = await this.db.update(announcements).set({ mediaPath: stored.fileName, mediaName: stored.originalName }).where(eq(announcements.id, id)).returning();
     if (row.mediaPath) await this.storage.remove(`company${row.companyId}/${row.mediaPath}`);
     return this.feed.changed("update", view(updated as AnnouncementRow));
   }
 
   async detach(user: UserRow, id: number): Promise<AnnouncementView> {
     const row = await this.get(user, id);
-    const [updated] = await this.db
-      .update(announcements)
-      .set({ mediaPath: null, mediaName: null })
-      .where(eq(announcements.id, id))
-      .returning();
+    const [updated] = await this.db.update(announcements).set({ mediaPath: null, mediaName: null }).where(eq(announcements.id, id)).returning();
     if (row.mediaPath) await this.storage.remove(`company${row.companyId}/${row.mediaPath}`);
     return this.feed.changed("update", view(updated as AnnouncementRow));
   }

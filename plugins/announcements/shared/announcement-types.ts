@@ -4,12 +4,7 @@
  * Type-only: nothing of the server is bundled.
  */
 import type { z } from "@hono/zod-openapi";
-import type {
-  Announcement as AnnouncementSchema,
-  AnnouncementInput,
-  AnnouncementPage as AnnouncementPageSchema,
-  AnnouncementPatch,
-} from "../server/announcements.schemas.ts";
+import type { Announcement as AnnouncementSchema, AnnouncementInput, AnnouncementPage as AnnouncementPageSchema, AnnouncementPatch } from "../server/announcements.schemas.ts";
 
 export type { AnnouncementEvent } from "../server/announcements.realtime.ts";
 

@@ -79,14 +79,32 @@ export function AnnouncementDialog({ isOpen, announcement, onClose, onSaved }: A
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={saving ? undefined : onClose} title={t(announcement ? "dialog.editTitle" : "dialog.addTitle")} style={{ width: 560, maxWidth: "calc(100vw - 32px)" }}>
+    <Dialog
+      isOpen={isOpen}
+      onClose={saving ? undefined : onClose}
+      title={t(announcement ? "dialog.editTitle" : "dialog.addTitle")}
+      style={{ width: 560, maxWidth: "calc(100vw - 32px)" }}
+    >
       <form onSubmit={submit} noValidate>
         <DialogBody>
           <FormGroup label={t("fields.title")} labelFor="announcement-title" intent={errors.title ? Intent.DANGER : Intent.NONE} helperText={errors.title}>
-            <InputGroup id="announcement-title" value={form.title} maxLength={200} intent={errors.title ? Intent.DANGER : Intent.NONE} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+            <InputGroup
+              id="announcement-title"
+              value={form.title}
+              maxLength={200}
+              intent={errors.title ? Intent.DANGER : Intent.NONE}
+              onChange={(e) => setForm({ ...form, title: e.target.value })}
+            />
           </FormGroup>
           <FormGroup label={t("fields.text")} labelFor="announcement-text" intent={errors.text ? Intent.DANGER : Intent.NONE} helperText={errors.text}>
-            <TextArea id="announcement-text" value={form.text} rows={5} fill intent={errors.text ? Intent.DANGER : Intent.NONE} onChange={(e) => setForm({ ...form, text: e.target.value })} />
+            <TextArea
+              id="announcement-text"
+              value={form.text}
+              rows={5}
+              fill
+              intent={errors.text ? Intent.DANGER : Intent.NONE}
+              onChange={(e) => setForm({ ...form, text: e.target.value })}
+            />
           </FormGroup>
           <div style={{ display: "flex", gap: 12 }}>
             <FormGroup label={t("fields.priority")} labelFor="announcement-priority" style={{ flex: 1 }}>

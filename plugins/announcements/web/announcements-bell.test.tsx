@@ -95,7 +95,9 @@ describe("announcements popover", () => {
   it("updates live from company-announcement events", async () => {
     render();
     await openPopover();
-    act(() => realtimeClient.deliver("company-announcement", { action: "create", record: announcement({ id: 4, title: "Ao vivo", priority: 2, createdAt: "2025-03-09T10:00:00.000Z" }) }));
+    act(() =>
+      realtimeClient.deliver("company-announcement", { action: "create", record: announcement({ id: 4, title: "Ao vivo", priority: 2, createdAt: "2025-03-09T10:00:00.000Z" }) }),
+    );
     await waitFor(() => expect(items()).toHaveLength(4));
     expect(items()[0]!.textContent).toContain("Ao vivo");
     act(() => realtimeClient.deliver("company-announcement", { action: "update", record: announcement({ id: 2, title: "Versão 2.0", priority: 1 }) }));

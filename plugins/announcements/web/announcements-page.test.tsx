@@ -25,8 +25,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** Every call but the list's, with its body ("" when it has none). */
-const writes = () =>
-  api.calls.filter((c) => !(c.method === "GET" && c.path === "/announcements/")).map(({ method, path, body }) => ({ method, path, body: body ?? "" }));
+const writes = () => api.calls.filter((c) => !(c.method === "GET" && c.path === "/announcements/")).map(({ method, path, body }) => ({ method, path, body: body ?? "" }));
 
 const superUser = testUser({ super: true, companyId: 1, company: { id: 1 } });
 const rows = () => screen.queryAllByTestId("announcement-row");

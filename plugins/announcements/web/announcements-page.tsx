@@ -33,12 +33,7 @@ function AnnouncementsManager() {
   };
 
   return (
-    <PageLayout
-      title={t("title")}
-      actions={
-        <SearchAndAdd searchLabel={t("search")} search={search} onSearch={setSearch} addLabel={t("actions.add")} onAdd={() => open(null)} />
-      }
-    >
+    <PageLayout title={t("title")} actions={<SearchAndAdd searchLabel={t("search")} search={search} onSearch={setSearch} addLabel={t("actions.add")} onAdd={() => open(null)} />}>
       {list.failed && !list.records.length ? (
         <EmptyState icon="error" title={t("messages.loadError")} />
       ) : !list.loading && !list.records.length ? (
@@ -63,7 +58,9 @@ function AnnouncementsManager() {
                   <PriorityTag priority={row.priority} />
                 </td>
                 <td>
-                  <Tag minimal intent={row.status === "active" ? Intent.SUCCESS : Intent.NONE}>{t(`status.${row.status}`)}</Tag>
+                  <Tag minimal intent={row.status === "active" ? Intent.SUCCESS : Intent.NONE}>
+                    {t(`status.${row.status}`)}
+                  </Tag>
                 </td>
                 <td>{row.mediaUrl ? <Icon icon="media" title={row.mediaName ?? ""} /> : null}</td>
                 <td>{formatDateTime(row.createdAt)}</td>

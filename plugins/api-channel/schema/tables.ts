@@ -13,7 +13,9 @@ export const apiWebhookDeliveries = sqliteTable(
   "api_webhook_deliveries",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     /** message.created, message.updated, message.deleted, message.ack, ticket.updated, ticket.deleted. */
     event: text("event").notNull(),
@@ -31,8 +33,5 @@ export const apiWebhookDeliveries = sqliteTable(
     payload: text("payload").notNull(),
     createdAt: text("created_at").notNull().$defaultFn(nowIso),
   },
-  (t) => [
-    index("api_webhook_deliveries_company_wapp_idx").on(t.companyId, t.whatsappId, t.id),
-    index("api_webhook_deliveries_wapp_key_idx").on(t.whatsappId, t.key),
-  ],
+  (t) => [index("api_webhook_deliveries_company_wapp_idx").on(t.companyId, t.whatsappId, t.id), index("api_webhook_deliveries_wapp_key_idx").on(t.whatsappId, t.key)],
 );

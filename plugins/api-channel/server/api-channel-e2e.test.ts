@@ -63,7 +63,11 @@ describe("api channel end to end", () => {
     const hooks = receiver.received.filter((r) => r.body.event === "message.created");
     expect(hooks).toHaveLength(2);
     expect(hooks[1]!.signatureValid).toBe(true);
-    expect(hooks[1]!.body).toMatchObject({ message: { id: out!.id, providerId: out!.providerId, body: expect.stringContaining("Olá, Maria!"), fromMe: true }, ticket: { id: ticketId }, contact: { number: "5511987654321" } });
+    expect(hooks[1]!.body).toMatchObject({
+      message: { id: out!.id, providerId: out!.providerId, body: expect.stringContaining("Olá, Maria!"), fromMe: true },
+      ticket: { id: ticketId },
+      contact: { number: "5511987654321" },
+    });
 
     // The rise to ack 1 is announced as message.ack.
     await runEverythingDue();

@@ -22,7 +22,8 @@ afterEach(async () => {
   await t.close();
 });
 
-const driverWith = (options: { timeoutMs?: number } = {}) => createApiDriver(new Deliveries(t.kernel.db, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, options));
+const driverWith = (options: { timeoutMs?: number } = {}) =>
+  createApiDriver(new Deliveries(t.kernel.db, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, options));
 const connection = async () => (await t.kernel.services.require("connections.get")(api.companyId, api.id))!;
 const log = () => t.kernel.db.select().from(apiWebhookDeliveries).where(eq(apiWebhookDeliveries.whatsappId, api.id)).orderBy(asc(apiWebhookDeliveries.id));
 
@@ -61,7 +62,14 @@ describe("api driver: happy", () => {
   });
 
   it("media goes as its path, mimetype and file name", async () => {
-    await driverWith().send(await request({ kind: "media", mediaType: "image", body: "foto.png", media: { path: "company1/a.png", url: "/public/company1/a.png", mimetype: "image/png", fileName: "foto.png" } }));
+    await driverWith().send(
+      await request({
+        kind: "media",
+        mediaType: "image",
+        body: "foto.png",
+        media: { path: "company1/a.png", url: "/public/company1/a.png", mimetype: "image/png", fileName: "foto.png" },
+      }),
+    );
     expect(receiver.received[0]!.body.message).toMatchObject({ mediaType: "image", mediaUrl: "/public/company1/a.png", mimetype: "image/png", fileName: "foto.png" });
   });
 

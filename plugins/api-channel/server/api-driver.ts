@@ -50,7 +50,11 @@ export function createApiDriver(deliveries: Deliveries): ChannelDriver {
 
     async remove(request) {
       const { message } = request;
-      const payload = { event: "message.deleted", message: { id: message.id, providerId: message.providerId, fromMe: message.fromMe, isDeleted: true }, contact: contactOf(request.to) };
+      const payload = {
+        event: "message.deleted",
+        message: { id: message.id, providerId: message.providerId, fromMe: message.fromMe, isDeleted: true },
+        contact: contactOf(request.to),
+      };
       await deliveries.send(request.connection, payload, `message.deleted:${message.providerId}`);
     },
   };

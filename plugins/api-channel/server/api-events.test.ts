@@ -42,7 +42,11 @@ describe("api events: happy", () => {
   });
 
   it("an unknown id changes nothing and says so", async () => {
-    for (const body of [{ type: "ack", id: "nope", ack: 2 }, { type: "edit", id: "nope", body: "x" }, { type: "delete", id: "nope" }]) {
+    for (const body of [
+      { type: "ack", id: "nope", ack: 2 },
+      { type: "edit", id: "nope", body: "x" },
+      { type: "delete", id: "nope" },
+    ]) {
       const res = await report(t, api.token, body);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ applied: false });

@@ -41,7 +41,11 @@ describe("api inbound: realtime", () => {
     const res = await deliver(t, api.token, { id: "rt", number: "5511987654321", body: "ao vivo" });
     const payload = await received;
     // AppMessageEvent (tickets/shared/ticket-types.ts): the contact travels inside the message view.
-    expect(payload).toMatchObject({ action: "create", message: { id: res.body.messageId, body: "ao vivo", contact: { id: res.body.contactId } }, ticket: { uuid: res.body.ticketUuid } });
+    expect(payload).toMatchObject({
+      action: "create",
+      message: { id: res.body.messageId, body: "ao vivo", contact: { id: res.body.contactId } },
+      ticket: { uuid: res.body.ticketUuid },
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect(leaked).toEqual([]);
   });

@@ -79,10 +79,7 @@ export function registerApiInboundHandlers(
       body: input.body,
       media,
     });
-    return c.json(
-      { messageId: result.message.id, ticketId: result.ticket.id, ticketUuid: result.ticket.uuid, contactId: result.contact.id, duplicate: result.duplicate },
-      200,
-    );
+    return c.json({ messageId: result.message.id, ticketId: result.ticket.id, ticketUuid: result.ticket.uuid, contactId: result.contact.id, duplicate: result.duplicate }, 200);
   });
 
   router.openapi(r.events, async (c) => {

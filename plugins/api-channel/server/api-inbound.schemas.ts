@@ -8,7 +8,12 @@ const providerId = z.string("Required").trim().min(1, "Required").max(255, "Too 
 
 export const InboundMedia = z
   .object({
-    mimetype: z.string("Required").trim().min(1, "Required").max(255, "Too Long!").regex(/^[\w.+-]+\/[\w.+-]+$/, "Invalid mimetype"),
+    mimetype: z
+      .string("Required")
+      .trim()
+      .min(1, "Required")
+      .max(255, "Too Long!")
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, "Invalid mimetype"),
     fileName: z.string("Required").trim().min(1, "Required").max(255, "Too Long!"),
     data: z.string("Required").min(1, "Required").regex(BASE64, "Invalid base64"),
   })

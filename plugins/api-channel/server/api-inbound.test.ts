@@ -18,10 +18,24 @@ describe("api inbound: happy", () => {
   it("a message from a new number creates the contact, a pending ticket, the message and a create log", async () => {
     const res = await deliver(t, api.token, { id: "m-1", number: "+55 11 98765-4321", name: "Maria", body: "Olá, preciso de ajuda" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ messageId: expect.any(Number), ticketId: expect.any(Number), ticketUuid: expect.any(String), contactId: expect.any(Number), duplicate: false });
+    expect(res.body).toMatchObject({
+      messageId: expect.any(Number),
+      ticketId: expect.any(Number),
+      ticketUuid: expect.any(String),
+      contactId: expect.any(Number),
+      duplicate: false,
+    });
     const rows = await rowsOfCompany(t, 1);
     expect(rows.tickets).toHaveLength(1);
-    expect(rows.tickets[0]).toMatchObject({ status: "pending", contactId: res.body.contactId, whatsappId: api.id, channel: "api", unreadMessages: 1, lastMessage: "Olá, preciso de ajuda", userId: null });
+    expect(rows.tickets[0]).toMatchObject({
+      status: "pending",
+      contactId: res.body.contactId,
+      whatsappId: api.id,
+      channel: "api",
+      unreadMessages: 1,
+      lastMessage: "Olá, preciso de ajuda",
+      userId: null,
+    });
     expect(rows.tickets[0]!.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(rows.messages).toHaveLength(1);
     expect(rows.messages[0]).toMatchObject({ providerId: "m-1", body: "Olá, preciso de ajuda", fromMe: false, mediaType: "chat", ack: 0, ticketId: res.body.ticketId });
@@ -111,7 +125,9 @@ describe("api inbound: errors", () => {
   });
 
   it("refuses bad base64 and incomplete media", async () => {
-    expect(await fieldsOf({ id: "1", number: "5511912345678", media: { mimetype: "image/png", fileName: "a.png", data: "@@not base64@@" } })).toMatchObject({ "media.data": "Invalid base64" });
+    expect(await fieldsOf({ id: "1", number: "5511912345678", media: { mimetype: "image/png", fileName: "a.png", data: "@@not base64@@" } })).toMatchObject({
+      "media.data": "Invalid base64",
+    });
     expect(await fieldsOf({ id: "1", number: "5511912345678", media: { mimetype: "image/png", data: b64("x") } })).toMatchObject({ "media.fileName": "Required" });
   });
 

@@ -28,7 +28,18 @@ const deliveries = (keep?: number) => new Deliveries(t.kernel.db, t.kernel.jobs.
 async function seed(n: number, whatsappId = api.id, companyId = api.companyId, keep?: number) {
   const d = deliveries(keep);
   for (let i = 1; i <= n; i += 1)
-    await d.record({ companyId, whatsappId, event: "ticket.updated", url: receiver.url, statusCode: 200, ok: true, attempt: 1, durationMs: i, key: `k-${i}`, payload: JSON.stringify({ event: "ticket.updated", n: i }) });
+    await d.record({
+      companyId,
+      whatsappId,
+      event: "ticket.updated",
+      url: receiver.url,
+      statusCode: 200,
+      ok: true,
+      attempt: 1,
+      durationMs: i,
+      key: `k-${i}`,
+      payload: JSON.stringify({ event: "ticket.updated", n: i }),
+    });
 }
 const list = (query: string, token = admin) => t.call("GET", `/channels/api/deliveries?${query}`, { token });
 
@@ -40,7 +51,16 @@ describe("delivery log: happy", () => {
     expect(first.body.hasMore).toBe(true);
     expect(first.body.records).toHaveLength(20);
     expect(first.body.records[0]).toEqual({
-      id: expect.any(Number), whatsappId: api.id, event: "ticket.updated", url: receiver.url, statusCode: 200, ok: true, error: null, attempt: 1, durationMs: 25, createdAt: expect.any(String),
+      id: expect.any(Number),
+      whatsappId: api.id,
+      event: "ticket.updated",
+      url: receiver.url,
+      statusCode: 200,
+      ok: true,
+      error: null,
+      attempt: 1,
+      durationMs: 25,
+      createdAt: expect.any(String),
     });
     const second = await list(`whatsappId=${api.id}&pageNumber=2`);
     expect(second.body).toMatchObject({ hasMore: false });

@@ -34,12 +34,40 @@ const acked = (over: Partial<{ companyId: number; whatsappId: number; providerId
 
 function ticketView(over: Partial<TicketView> = {}): TicketView {
   return {
-    id: 9, uuid: "0f0e0d0c-0000-4000-8000-000000000009", status: "open", contactId: 4,
-    contact: { id: 4, name: "Maria", number: "5511987654321", email: "", urlPicture: "", disableBot: false, isGroup: false, active: true, acceptAudioMessage: true, channel: "api" },
-    userId: 1, user: { id: 1, name: "Admin", color: "" }, queueId: null, queue: null, whatsappId: api.id,
-    whatsapp: { id: api.id, name: "API", channel: "api", groupAsTicket: "disabled" }, channel: "api", lastMessage: "oi",
-    unreadMessages: 0, isBot: false, isGroup: false, useIntegration: false, amount: 0, tags: [], userRating: null,
-    createdAt: "2025-01-01T00:00:00.000Z", updatedAt: "2025-01-01T00:00:01.000Z", ...over,
+    id: 9,
+    uuid: "0f0e0d0c-0000-4000-8000-000000000009",
+    status: "open",
+    contactId: 4,
+    contact: {
+      id: 4,
+      name: "Maria",
+      number: "5511987654321",
+      email: "",
+      urlPicture: "",
+      disableBot: false,
+      isGroup: false,
+      active: true,
+      acceptAudioMessage: true,
+      channel: "api",
+    },
+    userId: 1,
+    user: { id: 1, name: "Admin", color: "" },
+    queueId: null,
+    queue: null,
+    whatsappId: api.id,
+    whatsapp: { id: api.id, name: "API", channel: "api", groupAsTicket: "disabled" },
+    channel: "api",
+    lastMessage: "oi",
+    unreadMessages: 0,
+    isBot: false,
+    isGroup: false,
+    useIntegration: false,
+    amount: 0,
+    tags: [],
+    userRating: null,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    updatedAt: "2025-01-01T00:00:01.000Z",
+    ...over,
   };
 }
 
@@ -116,7 +144,10 @@ describe("bus-driven webhooks: what is not ours", () => {
     const bare = await createConnection(t, admin, { channel: "api" });
     await acked({ whatsappId: wa.id });
     await acked({ whatsappId: bare.id });
-    await t.kernel.bus.emit("tickets.ticket.changed", { companyId: api.companyId, ticket: ticketView({ whatsappId: wa.id, channel: "whatsapp", whatsapp: { id: wa.id, name: "wa", channel: "whatsapp", groupAsTicket: "disabled" } }) });
+    await t.kernel.bus.emit("tickets.ticket.changed", {
+      companyId: api.companyId,
+      ticket: ticketView({ whatsappId: wa.id, channel: "whatsapp", whatsapp: { id: wa.id, name: "wa", channel: "whatsapp", groupAsTicket: "disabled" } }),
+    });
     await t.kernel.bus.emit("tickets.ticket.deleted", { companyId: api.companyId, ticketId: 1, whatsappId: bare.id });
     expect(await webhookJobs()).toHaveLength(0);
   });

@@ -65,7 +65,12 @@ export async function postSigned(
   options: { timeoutMs?: number; outbound: Pick<OutboundGuard, "fetch"> },
 ): Promise<PostOutcome> {
   const started = Date.now();
-  const done = (statusCode: number | null, error: string | null): PostOutcome => ({ statusCode, ok: statusCode !== null && statusCode >= 200 && statusCode < 300 && !error, error, durationMs: Date.now() - started });
+  const done = (statusCode: number | null, error: string | null): PostOutcome => ({
+    statusCode,
+    ok: statusCode !== null && statusCode >= 200 && statusCode < 300 && !error,
+    error,
+    durationMs: Date.now() - started,
+  });
   if (!url) return done(null, "No webhook URL configured");
   if (!isHttpUrl(url)) return done(null, "Webhook URL must be http(s)");
   try {

@@ -7,10 +7,26 @@ import ApiChannelTab from "./api-channel-tab.tsx";
 import plugin from "./index.ts";
 
 const connection = (id: number, over: Partial<ApiConnection> = {}): ApiConnection => ({
-  id, name: `API ${id}`, channel: "api", status: "CONNECTED", webhookUrl: `https://hooks.example.test/${id}`, token: `tok${id}`.padEnd(30, "x"), ...over,
+  id,
+  name: `API ${id}`,
+  channel: "api",
+  status: "CONNECTED",
+  webhookUrl: `https://hooks.example.test/${id}`,
+  token: `tok${id}`.padEnd(30, "x"),
+  ...over,
 });
 const delivery = (id: number, over: Partial<Delivery> = {}): Delivery => ({
-  id, whatsappId: 1, event: "message.created", url: "https://hooks.example.test/1", statusCode: 200, ok: true, error: null, attempt: 1, durationMs: 12, createdAt: "2025-03-04T05:06:07.000Z", ...over,
+  id,
+  whatsappId: 1,
+  event: "message.created",
+  url: "https://hooks.example.test/1",
+  statusCode: 200,
+  ok: true,
+  error: null,
+  attempt: 1,
+  durationMs: 12,
+  createdAt: "2025-03-04T05:06:07.000Z",
+  ...over,
 });
 
 let connections: ApiConnection[];
@@ -19,13 +35,18 @@ let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
   connections = [connection(1), connection(2, { webhookUrl: "" }), { ...connection(3), channel: "whatsapp", name: "Zap" }];
   pages = {
-    "1:1": { records: [delivery(11, { ok: false, statusCode: 500, error: "HTTP 500: receiver says no", attempt: 1, durationMs: 40 }), delivery(10, { event: "message.ack", attempt: 2 })], hasMore: true },
+    "1:1": {
+      records: [delivery(11, { ok: false, statusCode: 500, error: "HTTP 500: receiver says no", attempt: 1, durationMs: 40 }), delivery(10, { event: "message.ack", attempt: 2 })],
+      hasMore: true,
+    },
     "1:2": { records: [delivery(9, { event: "ticket.updated" })], hasMore: false },
     "2:1": { records: [], hasMore: false },
   };
   api = stubApi({
     "GET /whatsapp": () => ({ body: connections }),
-    "GET /channels/api/deliveries": (_b, call) => ({ body: pages[`${call.url.searchParams.get("whatsappId")}:${call.url.searchParams.get("pageNumber")}`] ?? { records: [], hasMore: false } }),
+    "GET /channels/api/deliveries": (_b, call) => ({
+      body: pages[`${call.url.searchParams.get("whatsappId")}:${call.url.searchParams.get("pageNumber")}`] ?? { records: [], hasMore: false },
+    }),
     "POST /channels/api/deliveries/*": () => ({ body: { message: "Delivery queued" } }),
   });
   vi.stubGlobal("fetch", api.fetch);
@@ -43,7 +64,11 @@ describe("api channel tab", () => {
     expect((screen.getByLabelText("URL do webhook") as HTMLInputElement).value).toBe("https://hooks.example.test/1");
     expect((screen.getByLabelText("Token") as HTMLInputElement).value).toBe(connections[0]!.token);
     // only API connections are offered
-    expect(within(screen.getByLabelText("Conexão")).getAllByRole("option").map((o) => o.textContent)).toEqual(["API 1", "API 2"]);
+    expect(
+      within(screen.getByLabelText("Conexão"))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["API 1", "API 2"]);
     const [failed, ok] = rows();
     expect(within(failed!).getByText("Falhou")).toBeTruthy();
     expect(within(failed!).getByText("500")).toBeTruthy();

@@ -57,7 +57,12 @@ export function ApiChannelTab() {
   return (
     <div style={{ display: "flex", flexDirection: "column", gap: 12 }}>
       <FormGroup label={t("fields.connection")} labelFor="api-channel-connection">
-        <HTMLSelect id="api-channel-connection" value={chosen.id} onChange={(e) => setChosenId(Number(e.currentTarget.value))} options={connections.map((c) => ({ value: c.id, label: c.name }))} />
+        <HTMLSelect
+          id="api-channel-connection"
+          value={chosen.id}
+          onChange={(e) => setChosenId(Number(e.currentTarget.value))}
+          options={connections.map((c) => ({ value: c.id, label: c.name }))}
+        />
       </FormGroup>
 
       <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(280px, 1fr))", gap: 12 }}>
@@ -69,7 +74,15 @@ export function ApiChannelTab() {
             id="api-channel-token"
             value={chosen.token ?? ""}
             readOnly
-            rightElement={<Button icon="duplicate" variant="minimal" aria-label={t("actions.copyToken")} disabled={!chosen.token} onClick={() => void copy(chosen.token ?? "", t("messages.copied"))} />}
+            rightElement={
+              <Button
+                icon="duplicate"
+                variant="minimal"
+                aria-label={t("actions.copyToken")}
+                disabled={!chosen.token}
+                onClick={() => void copy(chosen.token ?? "", t("messages.copied"))}
+              />
+            }
           />
         </FormGroup>
       </div>
@@ -81,9 +94,7 @@ export function ApiChannelTab() {
       </Callout>
 
       <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between" }}>
-        <H4 style={{ margin: 0 }}>
-          {t("log.title")}
-        </H4>
+        <H4 style={{ margin: 0 }}>{t("log.title")}</H4>
         <Button icon="refresh" text={t("actions.refresh")} loading={log.loading} onClick={() => void log.refresh()} />
       </div>
       <DeliveryLogTable records={log.records} retrying={retrying} onRetry={(id) => void onRetry(id)} />

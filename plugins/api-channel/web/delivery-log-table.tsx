@@ -37,7 +37,9 @@ export function DeliveryLogTable({ records, retrying, onRetry }: DeliveryLogTabl
             </td>
             <td>{r.statusCode ?? "—"}</td>
             <td>
-              <Tag minimal intent={r.ok ? Intent.SUCCESS : Intent.DANGER}>{r.ok ? t("log.ok") : t("log.failed")}</Tag>
+              <Tag minimal intent={r.ok ? Intent.SUCCESS : Intent.DANGER}>
+                {r.ok ? t("log.ok") : t("log.failed")}
+              </Tag>
             </td>
             <td>{r.attempt}</td>
             <td style={{ maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }} title={r.error ?? undefined}>

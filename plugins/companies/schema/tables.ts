@@ -11,7 +11,9 @@ export const companySchedules = sqliteTable(
   "company_schedules",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     weekday: text("weekday").notNull(),
     weekdayEn: text("weekday_en").notNull(),
     startTimeA: text("start_time_a").notNull().default(""),

@@ -6,12 +6,7 @@ import { ensureCompanyAccess } from "./company-access.ts";
 import * as r from "./companies.routes.ts";
 
 /** Thin handlers: read the validated input, check who may touch which company, call the service. */
-export function registerCompaniesHandlers(
-  router: OpenAPIHono<AppEnv>,
-  companies: CompaniesService,
-  bus: EventBus,
-  listPlan: ReturnType<typeof r.listPlanRoute>,
-) {
+export function registerCompaniesHandlers(router: OpenAPIHono<AppEnv>, companies: CompaniesService, bus: EventBus, listPlan: ReturnType<typeof r.listPlanRoute>) {
   router.openapi(r.page, async (c) => {
     const { searchParam, pageNumber } = c.req.valid("query");
     return c.json(await companies.page(searchParam, pageNumber), 200);

@@ -54,13 +54,9 @@ export const CompanyWithUsage = Company.extend({
   updatedAtFolder: z.string().nullable(),
 }).openapi("CompanyWithUsage");
 
-export const CompanyPage = z
-  .object({ companies: z.array(Company), count: z.number(), hasMore: z.boolean() })
-  .openapi("CompanyPage");
+export const CompanyPage = z.object({ companies: z.array(Company), count: z.number(), hasMore: z.boolean() }).openapi("CompanyPage");
 
-export const CompanyPlanPage = z
-  .object({ companies: z.array(CompanyWithUsage), count: z.number(), hasMore: z.boolean() })
-  .openapi("CompanyPlanPage");
+export const CompanyPlanPage = z.object({ companies: z.array(CompanyWithUsage), count: z.number(), hasMore: z.boolean() }).openapi("CompanyPlanPage");
 
 /**
  * GET /companies/listPlan/{companyId}: the company with its whole plan nested, the shape the
@@ -72,9 +68,7 @@ export function companyWithPlanSchema(features: readonly DeclaredPlanFeature[]) 
   const CompanyPlan = z
     .object({ id: z.number(), name: z.string(), users: z.number(), connections: z.number(), queues: z.number(), amount: z.number(), isPublic: z.boolean(), ...flags })
     .openapi("CompanyPlanFlags");
-  return z
-    .object({ ...Company.shape, plan: CompanyPlan.openapi({ description: "The company's plan with its limits and every feature flag" }) })
-    .openapi("CompanyWithPlan");
+  return z.object({ ...Company.shape, plan: CompanyPlan.openapi({ description: "The company's plan with its limits and every feature flag" }) }).openapi("CompanyWithPlan");
 }
 
 /* ---------- input ---------- */
@@ -91,19 +85,9 @@ const dueDate = emptyAsUnset(
     .transform((v) => v.slice(0, 10)),
 );
 
-const name = z
-  .string({ error: "Nome é obrigatório" })
-  .trim()
-  .min(1, "Nome é obrigatório")
-  .min(2, "Muito curto!")
-  .max(50, "Muito extenso!");
+const name = z.string({ error: "Nome é obrigatório" }).trim().min(1, "Nome é obrigatório").min(2, "Muito curto!").max(50, "Muito extenso!");
 
-const email = z
-  .string({ error: "E-mail é obrigatório" })
-  .trim()
-  .toLowerCase()
-  .min(1, "E-mail é obrigatório")
-  .pipe(z.email("Email é inválido").max(100, "Muito extenso!"));
+const email = z.string({ error: "E-mail é obrigatório" }).trim().toLowerCase().min(1, "E-mail é obrigatório").pipe(z.email("Email é inválido").max(100, "Muito extenso!"));
 
 const planId = z.coerce.number({ error: "Plano é obrigatório" }).int("Plano é obrigatório").positive("Plano é obrigatório");
 
@@ -149,9 +133,7 @@ export const CompanyPatch = z
   })
   .openapi("CompanyPatch");
 
-export const SchedulesBody = z
-  .object({ schedules: OfficeHoursWeek })
-  .openapi("CompanySchedules");
+export const SchedulesBody = z.object({ schedules: OfficeHoursWeek }).openapi("CompanySchedules");
 
 export const CompanyIdParam = z.object({
   companyId: pathId("companyId"),

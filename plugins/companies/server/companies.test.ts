@@ -34,7 +34,7 @@ describe("companies: happy", () => {
     expect(body.dueDate).toBe(addDays(utcToday(), 7));
   });
 
-  it("the spec form's recurrence \"\" and dueDate null mean the defaults; on edit they change nothing", async () => {
+  it('the spec form\'s recurrence "" and dueDate null mean the defaults; on edit they change nothing', async () => {
     const res = await t.call("POST", "/companies", { token: superToken, body: newCompany({ recurrence: "", dueDate: null }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ recurrence: "MENSAL", dueDate: addDays(utcToday(), 7) });
@@ -109,8 +109,7 @@ describe("companies: happy", () => {
   });
 
   it("pages of 20 say whether more follow", async () => {
-    for (let i = 0; i < 21; i++)
-      await t.kernel.db.insert(companies).values({ name: `Loja ${i}`, email: `l${i}@x.test`, planId: 1 });
+    for (let i = 0; i < 21; i++) await t.kernel.db.insert(companies).values({ name: `Loja ${i}`, email: `l${i}@x.test`, planId: 1 });
     const first = await t.call("GET", "/companiesPlan/?pageNumber=1", { token: superToken });
     expect(first.body.companies).toHaveLength(20);
     expect(first.body).toMatchObject({ count: 22, hasMore: true });
@@ -135,7 +134,15 @@ describe("companies: happy", () => {
       body: { name: "Padaria Lua", status: true, planId: plan.id, recurrence: "TRIMESTRAL", dueDate: "2031-05-05", numberAttendants: 3 },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: "Padaria Lua", status: true, planId: plan.id, plan: { name: "Ouro", amount: 120 }, recurrence: "TRIMESTRAL", dueDate: "2031-05-05", numberAttendants: 3 });
+    expect(res.body).toMatchObject({
+      name: "Padaria Lua",
+      status: true,
+      planId: plan.id,
+      plan: { name: "Ouro", amount: 120 },
+      recurrence: "TRIMESTRAL",
+      dueDate: "2031-05-05",
+      numberAttendants: 3,
+    });
   });
 
   it("company 1 keeps its far-future due date whatever an edit sends", async () => {
@@ -182,7 +189,17 @@ describe("companies: happy", () => {
     const created = await t.call("POST", "/companies", { token: superToken, body: newCompany({ planId }) });
     const res = await t.call("GET", `/companies/listPlan/${created.body.id}`, { token: superToken });
     expect(res.body).toMatchObject({ id: created.body.id, name: "Padaria Sol", planId });
-    expect(res.body.plan).toMatchObject({ id: planId, name: "Sem Kanban", users: 3, connections: 2, queues: 4, amount: 49.9, useKanban: false, useCampaigns: false, useWhatsapp: true });
+    expect(res.body.plan).toMatchObject({
+      id: planId,
+      name: "Sem Kanban",
+      users: 3,
+      connections: 2,
+      queues: 4,
+      amount: 49.9,
+      useKanban: false,
+      useCampaigns: false,
+      useWhatsapp: true,
+    });
     // Switched on the plan: the next read sees it (the features cache forgets the plan's companies).
     await t.call("PUT", `/plans/${planId}`, { token: superToken, body: { useKanban: true } });
     const after = await t.call("GET", `/companies/listPlan/${created.body.id}`, { token: superToken });

@@ -98,11 +98,7 @@ export async function createCompany(
 
 /** Company names are unique ignoring case (the database has a unique index on lower(name)). */
 export async function ensureNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
-  const rows = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(sql`lower(${companies.name}) = lower(${name})`)
-    .limit(2);
+  const rows = await db.select({ id: companies.id }).from(companies).where(sql`lower(${companies.name}) = lower(${name})`).limit(2);
   if (rows.some((r) => r.id !== exceptId)) throw new AppError("ERR_DUPLICATED_NAME", { fields: { name: "ERR_DUPLICATED_NAME" } });
 }
 

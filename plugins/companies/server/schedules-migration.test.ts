@@ -29,7 +29,11 @@ async function oldDatabase(then: (run: (sql: string, args?: (string | number)[])
   dirs.push(dir);
   const url = `file:${join(dir, "old.db")}`;
   const old = await openDatabase(url);
-  await migrate(old.client, "core", coreMigrations.filter((m) => m.id < "0003"));
+  await migrate(
+    old.client,
+    "core",
+    coreMigrations.filter((m) => m.id < "0003"),
+  );
   await then((sql, args = []) => old.client.execute({ sql, args }));
   old.close();
   return url;
@@ -46,7 +50,9 @@ async function readAndReplace(kernel: TestKernel) {
   const week = defaultOfficeHours().map((d) => (d.weekdayEn === "monday" ? { ...d, startTimeA: "07:00" } : d));
   const put = await kernel.call("PUT", "/companies/7/schedules", { token, body: { schedules: week } });
   const after = (await kernel.call("GET", "/companies/7", { token })).body.schedules;
-  const indexes = await kernel.kernel.database.client.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'company_schedules' AND name NOT LIKE 'sqlite_%'");
+  const indexes = await kernel.kernel.database.client.execute(
+    "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'company_schedules' AND name NOT LIKE 'sqlite_%'",
+  );
   return { before, put, after, week, indexes: indexes.rows.map((r) => String(r.name)) };
 }
 
@@ -69,7 +75,10 @@ describe("company_schedules: the table moved to the companies plugin", () => {
 
   it("a fresh database answers the same", async () => {
     t = await createTestKernel();
-    await t.kernel.database.client.execute({ sql: "INSERT INTO companies (id, name, email, created_at, updated_at) VALUES (7, 'Nova', 'nova@example.com', ?, ?)", args: [now, now] });
+    await t.kernel.database.client.execute({
+      sql: "INSERT INTO companies (id, name, email, created_at, updated_at) VALUES (7, 'Nova', 'nova@example.com', ?, ?)",
+      args: [now, now],
+    });
     const r = await readAndReplace(t);
     expect(r.before).toEqual(defaultOfficeHours());
     expect(r.put.status).toBe(200);

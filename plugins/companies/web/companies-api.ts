@@ -34,7 +34,10 @@ export const companiesApi = api.enhanceEndpoints({ addTagTypes: ["Company", "Pla
     }),
     updateCompany: build.mutation<Company, { id: number } & CompanyChanges>({
       query: ({ id, ...body }) => ({ url: `/companies/${id}`, method: "PUT", body }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: "Company", id: "LIST" }, { type: "Company", id }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: "Company", id: "LIST" },
+        { type: "Company", id },
+      ],
     }),
     deleteCompany: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `/companies/${id}`, method: "DELETE" }),
@@ -42,7 +45,10 @@ export const companiesApi = api.enhanceEndpoints({ addTagTypes: ["Company", "Pla
     }),
     renewCompany: build.mutation<Company, number>({
       query: (id) => ({ url: `/companies/${id}/renew`, method: "POST" }),
-      invalidatesTags: (_r, _e, id) => [{ type: "Company", id: "LIST" }, { type: "Company", id }],
+      invalidatesTags: (_r, _e, id) => [
+        { type: "Company", id: "LIST" },
+        { type: "Company", id },
+      ],
     }),
     saveCompanySchedules: build.mutation<CompanyDetail, { id: number; schedules: OfficeHours[] }>({
       query: ({ id, schedules }) => ({ url: `/companies/${id}/schedules`, method: "PUT", body: { schedules } }),

@@ -8,9 +8,26 @@ import { renderCompanies } from "./test-render.tsx";
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 
 const row = (id: number, name: string, dueDate = "2024-07-01") => ({
-  id, name, email: `${id}@x.test`, phone: "", planId: 1, status: true, dueDate, recurrence: "MENSAL", document: "", paymentMethod: "",
-  numberAttendants: 1, numberConections: 1, campaignsEnabled: false, lastLogin: null, createdAt: "2024-01-01T00:00:00.000Z", updatedAt: "2024-01-01T00:00:00.000Z",
-  plan: { id: 1, name: "Plano 1", amount: 0 }, folderSize: 0, numberFileFolder: 0, updatedAtFolder: null,
+  id,
+  name,
+  email: `${id}@x.test`,
+  phone: "",
+  planId: 1,
+  status: true,
+  dueDate,
+  recurrence: "MENSAL",
+  document: "",
+  paymentMethod: "",
+  numberAttendants: 1,
+  numberConections: 1,
+  campaignsEnabled: false,
+  lastLogin: null,
+  createdAt: "2024-01-01T00:00:00.000Z",
+  updatedAt: "2024-01-01T00:00:00.000Z",
+  plan: { id: 1, name: "Plano 1", amount: 0 },
+  folderSize: 0,
+  numberFileFolder: 0,
+  updatedAtFolder: null,
 });
 
 let api: ReturnType<typeof stubApi>;

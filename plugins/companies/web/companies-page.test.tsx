@@ -15,9 +15,26 @@ afterEach(() => {
 
 const page = (companies: unknown[], hasMore = false) => ({ body: { companies, count: companies.length, hasMore } });
 const row = (id: number, name: string) => ({
-  id, name, email: `${id}@x.test`, phone: "", planId: 1, status: true, dueDate: "2999-12-31", recurrence: "MENSAL", document: "", paymentMethod: "",
-  numberAttendants: 1, numberConections: 1, campaignsEnabled: false, lastLogin: null, createdAt: "2024-01-01T00:00:00.000Z", updatedAt: "2024-01-01T00:00:00.000Z",
-  plan: { id: 1, name: "Plano 1", amount: 0 }, folderSize: 0, numberFileFolder: 0, updatedAtFolder: null,
+  id,
+  name,
+  email: `${id}@x.test`,
+  phone: "",
+  planId: 1,
+  status: true,
+  dueDate: "2999-12-31",
+  recurrence: "MENSAL",
+  document: "",
+  paymentMethod: "",
+  numberAttendants: 1,
+  numberConections: 1,
+  campaignsEnabled: false,
+  lastLogin: null,
+  createdAt: "2024-01-01T00:00:00.000Z",
+  updatedAt: "2024-01-01T00:00:00.000Z",
+  plan: { id: 1, name: "Plano 1", amount: 0 },
+  folderSize: 0,
+  numberFileFolder: 0,
+  updatedAtFolder: null,
 });
 
 describe("companies page", () => {

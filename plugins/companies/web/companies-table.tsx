@@ -50,7 +50,9 @@ export function CompaniesTable({ companies, selectedId, today = localToday(), re
               <tr key={c.id} data-due={state} aria-selected={c.id === selectedId} style={{ background: DUE_BACKGROUND[state], fontWeight: c.id === selectedId ? 600 : undefined }}>
                 <td>{c.id}</td>
                 <td>
-                  <Tag minimal intent={c.status ? "success" : "none"}>{c.status ? t("status.active") : t("status.inactive")}</Tag>
+                  <Tag minimal intent={c.status ? "success" : "none"}>
+                    {c.status ? t("status.active") : t("status.inactive")}
+                  </Tag>
                 </td>
                 <td>{c.name}</td>
                 <td>{c.email}</td>

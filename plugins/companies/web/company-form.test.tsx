@@ -8,7 +8,17 @@ import { renderCompanies } from "./test-render.tsx";
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 
 beforeEach(() => {
-  vi.stubGlobal("fetch", stubApi({ "GET /plans/all": () => ({ body: [{ id: 1, name: "Plano 1", amount: 0 }, { id: 2, name: "Ouro", amount: 99 }] }) }).fetch);
+  vi.stubGlobal(
+    "fetch",
+    stubApi({
+      "GET /plans/all": () => ({
+        body: [
+          { id: 1, name: "Plano 1", amount: 0 },
+          { id: 2, name: "Ouro", amount: 99 },
+        ],
+      }),
+    }).fetch,
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,15 +60,20 @@ describe("company form: validation", () => {
   });
 
   it("editing asks no password, and company 1's due date is locked", () => {
-    renderCompanies(<CompanyForm editingId={1} initial={{ ...emptyCompany(), name: "Empresa 1", email: "a@a.test", planId: "1", dueDate: "2999-12-31" }} onSubmit={() => {}} onCancel={() => {}} />);
+    renderCompanies(
+      <CompanyForm
+        editingId={1}
+        initial={{ ...emptyCompany(), name: "Empresa 1", email: "a@a.test", planId: "1", dueDate: "2999-12-31" }}
+        onSubmit={() => {}}
+        onCancel={() => {}}
+      />,
+    );
     expect(screen.queryByLabelText("Senha")).toBeNull();
     expect(input("Data de vencimento").disabled).toBe(true);
   });
 
   it("shows the server's duplicate-name answer under the name", () => {
-    renderCompanies(
-      <CompanyForm editingId={null} initial={emptyCompany()} serverErrors={{ name: "validation.duplicateName" }} onSubmit={() => {}} onCancel={() => {}} />,
-    );
+    renderCompanies(<CompanyForm editingId={null} initial={emptyCompany()} serverErrors={{ name: "validation.duplicateName" }} onSubmit={() => {}} onCancel={() => {}} />);
     expect(screen.getByText("Já existe uma empresa com este nome")).toBeTruthy();
   });
 });

@@ -82,14 +82,28 @@ export function CompanyForm({ editingId, initial, saving, serverErrors, onSubmit
             ? field(
                 "password",
                 t("fields.password"),
-                <InputGroup id="company-password" type="password" autoComplete="new-password" value={values.password} onValueChange={(v) => set("password", v)} intent={errorOf("password") ? Intent.DANGER : Intent.NONE} />,
+                <InputGroup
+                  id="company-password"
+                  type="password"
+                  autoComplete="new-password"
+                  value={values.password}
+                  onValueChange={(v) => set("password", v)}
+                  intent={errorOf("password") ? Intent.DANGER : Intent.NONE}
+                />,
               )
             : null}
           {text("document")}
           {field(
             "dueDate",
             t("fields.dueDate"),
-            <InputGroup id="company-dueDate" type="date" value={values.dueDate} disabled={dueLocked} onValueChange={(v) => set("dueDate", v)} intent={errorOf("dueDate") ? Intent.DANGER : Intent.NONE} />,
+            <InputGroup
+              id="company-dueDate"
+              type="date"
+              value={values.dueDate}
+              disabled={dueLocked}
+              onValueChange={(v) => set("dueDate", v)}
+              intent={errorOf("dueDate") ? Intent.DANGER : Intent.NONE}
+            />,
           )}
           <FormGroup label={t("fields.recurrence")} labelFor="company-recurrence">
             <HTMLSelect id="company-recurrence" fill value={values.recurrence} onChange={(e) => set("recurrence", e.currentTarget.value as CompanyFormValues["recurrence"])}>

@@ -4,15 +4,7 @@ import { skipToken } from "@reduxjs/toolkit/query";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
 import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
-import {
-  defaultOfficeHours,
-  fullWeek,
-  hasProblems,
-  type OfficeHours,
-  OfficeHoursEditor,
-  officeHoursProblems,
-  type OfficeHoursProblems,
-} from "../../office-hours/web/public.ts";
+import { defaultOfficeHours, fullWeek, hasProblems, type OfficeHours, OfficeHoursEditor, officeHoursProblems, type OfficeHoursProblems } from "../../office-hours/web/public.ts";
 import { useCompanyDetailQuery, useSaveCompanySchedulesMutation } from "./companies-api.ts";
 
 export { fullWeek };

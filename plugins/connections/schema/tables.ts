@@ -14,7 +14,9 @@ export const whatsapps = sqliteTable(
   "whatsapps",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     channel: text("channel", { enum: CHANNELS }).notNull().default("whatsapp"),
     status: text("status", { enum: STATUSES }).notNull().default("DISCONNECTED"),
@@ -39,14 +41,18 @@ export const whatsapps = sqliteTable(
     sendIdQueue: integer("send_id_queue").references(queuesKey, { onDelete: "set null" }),
     expiresTicket: integer("expires_ticket").notNull().default(0),
     /** "0": by the last message of either side; "1": by the agent's last message only. */
-    whenExpiresTicket: text("when_expires_ticket", { enum: ["0", "1"] }).notNull().default("0"),
+    whenExpiresTicket: text("when_expires_ticket", { enum: ["0", "1"] })
+      .notNull()
+      .default("0"),
     expiresTicketNPS: integer("expires_ticket_nps").notNull().default(0),
     maxUseBotQueuesNPS: integer("max_use_bot_queues_nps").notNull().default(3),
     expiresInactiveMessage: text("expires_inactive_message").notNull().default(""),
     timeInactiveMessage: integer("time_inactive_message").notNull().default(0),
     timeCreateNewTicket: integer("time_create_new_ticket").notNull().default(0),
     allowGroup: bool("allow_group").notNull().default(false),
-    groupAsTicket: text("group_as_ticket", { enum: ["disabled", "enabled"] }).notNull().default("disabled"),
+    groupAsTicket: text("group_as_ticket", { enum: ["disabled", "enabled"] })
+      .notNull()
+      .default("disabled"),
     /** Integrations, prompts and flows come with later plugins: no foreign keys yet. */
     integrationId: integer("integration_id"),
     promptId: integer("prompt_id"),
@@ -82,8 +88,12 @@ export const whatsappQueues = sqliteTable(
   "whatsapp_queues",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    whatsappId: integer("whatsapp_id").notNull().references(() => whatsapps.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
     queueId: integer("queue_id").notNull().references(queuesKey, { onDelete: "cascade" }),
   },
   (t) => [uniqueIndex("whatsapp_queues_unique").on(t.whatsappId, t.queueId), index("whatsapp_queues_queue_idx").on(t.queueId)],
@@ -100,8 +110,12 @@ export const userDefaultConnections = sqliteTable(
     userId: integer("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    whatsappId: integer("whatsapp_id").notNull().references(() => whatsapps.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
   },
   (t) => [index("user_default_connections_company_idx").on(t.companyId), index("user_default_connections_whatsapp_idx").on(t.whatsappId)],
 );
@@ -113,7 +127,5 @@ export const userDefaultConnections = sqliteTable(
  * reader's query.
  */
 export const whatsappsView = sqliteView("whatsapps_view").as((qb) =>
-  qb
-    .select({ id: whatsapps.id, companyId: whatsapps.companyId, name: whatsapps.name, channel: whatsapps.channel, groupAsTicket: whatsapps.groupAsTicket })
-    .from(whatsapps),
+  qb.select({ id: whatsapps.id, companyId: whatsapps.companyId, name: whatsapps.name, channel: whatsapps.channel, groupAsTicket: whatsapps.groupAsTicket }).from(whatsapps),
 );

@@ -22,7 +22,14 @@ describe("connections: errors (validation)", () => {
   });
 
   it("bad values name their fields instead of crashing", async () => {
-    const res = await post({ name: "Ok", channel: "telegram", maxUseBotQueues: "abc", webhookUrl: "ftp://x", schedules: [{ weekdayEn: "monday", weekday: "Segunda", startTimeA: "25:00", endTimeA: "", startTimeB: "", endTimeB: "" }], importOldMessages: "ontem" });
+    const res = await post({
+      name: "Ok",
+      channel: "telegram",
+      maxUseBotQueues: "abc",
+      webhookUrl: "ftp://x",
+      schedules: [{ weekdayEn: "monday", weekday: "Segunda", startTimeA: "25:00", endTimeA: "", startTimeB: "", endTimeB: "" }],
+      importOldMessages: "ontem",
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({ channel: "Invalid value", maxUseBotQueues: "Invalid value", webhookUrl: "Invalid URL", importOldMessages: "Invalid date" });
     expect(Object.keys(res.body.fields).some((k) => k.startsWith("schedules"))).toBe(true);
@@ -134,7 +141,13 @@ describe("connections: errors (rules)", () => {
   });
 
   it("unknown ids answer ERR_NO_WAPP_FOUND", async () => {
-    for (const [method, path] of [["GET", "/whatsapp/999"], ["PUT", "/whatsapp/999"], ["DELETE", "/whatsapp/999"], ["POST", "/whatsapp/999/token"], ["DELETE", "/whatsapp/999/media-upload"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/whatsapp/999"],
+      ["PUT", "/whatsapp/999"],
+      ["DELETE", "/whatsapp/999"],
+      ["POST", "/whatsapp/999/token"],
+      ["DELETE", "/whatsapp/999/media-upload"],
+    ] as const) {
       const res = await t.call(method, path, { token: acme.token, body: method === "PUT" ? { name: "Xx" } : undefined });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.error).toBe("ERR_NO_WAPP_FOUND");

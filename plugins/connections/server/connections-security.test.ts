@@ -44,7 +44,10 @@ describe("connections: security (tenancy)", () => {
 
   it("another company's queues can't be linked", async () => {
     const bQueue = await createQueue(t, b.token, "Fila Beta", "#abcdef");
-    const res = await t.call("POST", "/whatsapp", { token: a.token, body: { name: "Alfa", queueIds: [bQueue], sendIdQueue: bQueue, timeSendQueue: 1, enableImportMessage: true, queueIdImportMessages: bQueue } });
+    const res = await t.call("POST", "/whatsapp", {
+      token: a.token,
+      body: { name: "Alfa", queueIds: [bQueue], sendIdQueue: bQueue, timeSendQueue: 1, enableImportMessage: true, queueIdImportMessages: bQueue },
+    });
     expect(res.body).toEqual({ error: "ERR_VALIDATION", fields: { queueIds: "Invalid queue", sendIdQueue: "Invalid queue", queueIdImportMessages: "Invalid queue" } });
     expect((await t.call("GET", "/whatsapp", { token: a.token })).body).toEqual([]);
   });

@@ -13,7 +13,11 @@ const importFlag = offWhenNull(BoolLike);
 /** Minutes, hours or counts the forms send as numbers or numeric strings; "" is 0. */
 const amount = z.preprocess((v) => (v === "" || v === null ? 0 : v), z.coerce.number("Invalid value").int("Invalid value").min(0, "Invalid value").max(1_000_000, "Invalid value"));
 const message = z.string("Invalid value").max(5000, "Too Long!");
-const url = z.string("Invalid URL").trim().max(2000, "Too Long!").refine((v) => v === "" || isHttpUrl(v), "Invalid URL");
+const url = z
+  .string("Invalid URL")
+  .trim()
+  .max(2000, "Too Long!")
+  .refine((v) => v === "" || isHttpUrl(v), "Invalid URL");
 /** A date or date-time; stored as the ISO text it parses to. null/"" clear it. */
 const dateTime = z.preprocess(
   blankAsNull,

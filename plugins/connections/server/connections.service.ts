@@ -50,12 +50,7 @@ export class ConnectionsService {
 
   /** The company plan's connections limit (0: none, or no plan). */
   private async connectionsLimit(companyId: number): Promise<number> {
-    const [row] = await this.db
-      .select({ limit: plans.connections })
-      .from(companies)
-      .innerJoin(plans, eq(companies.planId, plans.id))
-      .where(eq(companies.id, companyId))
-      .limit(1);
+    const [row] = await this.db.select({ limit: plans.connections }).from(companies).innerJoin(plans, eq(companies.planId, plans.id)).where(eq(companies.id, companyId)).limit(1);
     return row?.limit ?? 0;
   }
 
@@ -195,7 +190,10 @@ export class ConnectionsService {
       await this.ensureQueues(tx, companyId, { queueIds, sendIdQueue: fields.sendIdQueue, queueIdImportMessages: fields.queueIdImportMessages });
       if (isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
       if (isDefault === true && !current.isDefault)
-        await tx.update(whatsapps).set({ isDefault: false }).where(and(eq(whatsapps.companyId, companyId), ne(whatsapps.id, id)));
+        await tx
+          .update(whatsapps)
+          .set({ isDefault: false })
+          .where(and(eq(whatsapps.companyId, companyId), ne(whatsapps.id, id)));
       const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       await tx
         .update(whatsapps)
@@ -219,7 +217,10 @@ export class ConnectionsService {
     const removed = await this.db.transaction(async (tx) => {
       const current = await this.get(companyId, id, tx);
       if (current.isDefault) {
-        const [others] = await tx.select({ n: count() }).from(whatsapps).where(and(eq(whatsapps.companyId, companyId), ne(whatsapps.id, id)));
+        const [others] = await tx
+          .select({ n: count() })
+          .from(whatsapps)
+          .where(and(eq(whatsapps.companyId, companyId), ne(whatsapps.id, id)));
         if ((others?.n ?? 0) > 0) throw new AppError("ERR_NO_OTHER_WHATSAPP");
       }
       // Users whose default it was lose it with it (user_default_connections cascades).
@@ -299,7 +300,10 @@ export class ConnectionsService {
   }
 
   private async withQueues(tx: DbOrTx, rows: ConnectionRow[]): Promise<ConnectionView[]> {
-    const queues = await queuesOf(tx, rows.map((r) => r.id));
+    const queues = await queuesOf(
+      tx,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => {
       const list = queues.get(r.id) ?? [];
       return { ...r, queues: list, queueIds: list.map((q) => q.id) };

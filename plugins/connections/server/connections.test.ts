@@ -176,8 +176,21 @@ describe("connections: happy", () => {
   it("a spec client's null import flags mean import off and no import queue or dates", async () => {
     const q = await createQueue(t, acme.token, "Importadas", "#0a0b0c");
     const since = new Date(Date.now() - 10 * 24 * 3600 * 1000).toISOString();
-    const conn = await createConnection(t, acme.token, { enableImportMessage: true, queueIdImportMessages: q, importOldMessages: since, importOldMessagesGroups: true, closedTicketsPostImported: true });
-    const nulls = { enableImportMessage: null, importOldMessages: null, importRecentMessages: null, importOldMessagesGroups: null, closedTicketsPostImported: null, queueIdImportMessages: null };
+    const conn = await createConnection(t, acme.token, {
+      enableImportMessage: true,
+      queueIdImportMessages: q,
+      importOldMessages: since,
+      importOldMessagesGroups: true,
+      closedTicketsPostImported: true,
+    });
+    const nulls = {
+      enableImportMessage: null,
+      importOldMessages: null,
+      importRecentMessages: null,
+      importOldMessagesGroups: null,
+      closedTicketsPostImported: null,
+      queueIdImportMessages: null,
+    };
     const res = await t.call("PUT", `/whatsapp/${conn.id}`, { token: acme.token, body: { name: "Sem importação", ...nulls } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ ...nulls, enableImportMessage: false, importOldMessagesGroups: false, closedTicketsPostImported: false });

@@ -30,8 +30,7 @@ export const NAME_MAX = 50;
 export const MESSAGES = {
   npsTime: "É obrigado informar um tempo para avaliação quando se utiliza o NPS.",
   npsMessage: "É obrigado informar uma mensagem de avaliação quando se utiliza o NPS.",
-  sendQueue:
-    "Foi informado tempo para redirecionar fila, porém não foi selecionada fila para redirecionar. Os dois campos precisam estar preenchidos",
+  sendQueue: "Foi informado tempo para redirecionar fila, porém não foi selecionada fila para redirecionar. Os dois campos precisam estar preenchidos",
 } as const;
 
 /** A connection's office hours are the office-hours plugin's week. */

@@ -19,7 +19,12 @@ let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
   api = stubApi({
     "GET /whatsapp/all/": () => ({ body: all }),
-    "GET /companies/list": () => ({ body: [{ id: 1, name: "Plataforma" }, { id: 2, name: "Empresa Teste" }] }),
+    "GET /companies/list": () => ({
+      body: [
+        { id: 1, name: "Plataforma" },
+        { id: 2, name: "Empresa Teste" },
+      ],
+    }),
     "DELETE /whatsappsession/admin/2": () => ({ body: { message: "ok" } }),
     "POST /whatsapp": (body) => ({ body: apiConnection({ id: 9, companyId: 2, name: (body as { name: string }).name }) }),
   });

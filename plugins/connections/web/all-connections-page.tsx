@@ -63,7 +63,13 @@ export function AllConnectionsPage() {
             {rows.map((r) => (
               <tr key={r.companyId} data-testid={`company-row-${r.companyId}`} onClick={() => setCompanyId(r.companyId)} style={{ cursor: "pointer" }}>
                 <td>
-                  <Button variant="minimal" className="connections-company-button" text={r.name} aria-label={t("all.open", { name: r.name })} onClick={() => setCompanyId(r.companyId)} />
+                  <Button
+                    variant="minimal"
+                    className="connections-company-button"
+                    text={r.name}
+                    aria-label={t("all.open", { name: r.name })}
+                    onClick={() => setCompanyId(r.companyId)}
+                  />
                 </td>
                 <td style={{ textAlign: "center" }}>{r.connected}</td>
                 <td style={{ textAlign: "center" }}>{r.disconnected}</td>

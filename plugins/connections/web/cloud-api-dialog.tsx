@@ -46,7 +46,12 @@ export function CloudApiDialog({ isOpen, onClose, onCreated }: CloudApiDialogPro
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
-      const created = await create({ name, phoneNumberId: values.phoneNumberId.trim(), wabaId: values.wabaId.trim() || undefined, accessToken: values.accessToken.trim() }).unwrap();
+      const created = await create({
+        name,
+        phoneNumberId: values.phoneNumberId.trim(),
+        wabaId: values.wabaId.trim() || undefined,
+        accessToken: values.accessToken.trim(),
+      }).unwrap();
       toastSuccess(t("messages.saved"));
       onCreated?.(created);
       onClose();

@@ -6,7 +6,17 @@ import { OfficeHoursEditor, type OfficeHoursProblems } from "../../office-hours/
 import { toastError, toastSuccess, toastWarning } from "../../../web/src/ui/toast.ts";
 import type { Channel } from "../shared/connection-rules.ts";
 import { ChatbotTab } from "./chatbot-tab.tsx";
-import { firstTabWithError, formFromConnection, newConnectionForm, serverErrors, toPayload, validateConnection, type ConnectionForm, type FormErrors, type TabId } from "./connection-form.ts";
+import {
+  firstTabWithError,
+  formFromConnection,
+  newConnectionForm,
+  serverErrors,
+  toPayload,
+  validateConnection,
+  type ConnectionForm,
+  type FormErrors,
+  type TabId,
+} from "./connection-form.ts";
 import {
   useCreateConnectionMutation,
   useGetConnectionQuery,
@@ -175,7 +185,14 @@ export function ConnectionDialog({ isOpen, connectionId, channel: newChannel = "
   const loading = !isNew && !connection;
 
   return (
-    <Dialog isOpen={isOpen} onClose={busy ? undefined : onClose} title={title} icon="mobile-phone" className="connections-dialog" style={{ width: 820, maxWidth: "calc(100vw - 32px)" }}>
+    <Dialog
+      isOpen={isOpen}
+      onClose={busy ? undefined : onClose}
+      title={title}
+      icon="mobile-phone"
+      className="connections-dialog"
+      style={{ width: 820, maxWidth: "calc(100vw - 32px)" }}
+    >
       <form onSubmit={submit} noValidate aria-label={title}>
         <DialogBody>
           {loading ? (
@@ -211,7 +228,11 @@ export function ConnectionDialog({ isOpen, connectionId, channel: newChannel = "
                     />
                   }
                 />
-                <Tab id="integrations" title={t("tabs.integrations")} panel={<IntegrationsTab {...tabProps} integrations={lists.integrations} prompts={lists.prompts} flows={lists.flows} />} />
+                <Tab
+                  id="integrations"
+                  title={t("tabs.integrations")}
+                  panel={<IntegrationsTab {...tabProps} integrations={lists.integrations} prompts={lists.prompts} flows={lists.flows} />}
+                />
                 <Tab id="messages" title={t("tabs.messages")} panel={<MessagesTab {...tabProps} />} />
                 <Tab id="chatbot" title={t("tabs.chatbot")} panel={<ChatbotTab {...tabProps} channel={channel} queues={lists.queues} />} />
                 <Tab id="nps" title={t("tabs.nps")} panel={<NpsTab {...tabProps} npsEnabled={npsEnabled} />} />

@@ -228,7 +228,16 @@ export function validateConnection(
   else if (name.length > NAME_MAX) e.name = "tooLong";
   if (opts.channel === "api" && f.webhookUrl.trim() && !isHttpUrl(f.webhookUrl.trim())) e.webhookUrl = "invalidUrl";
   if (f.privacyLink.trim() && !isHttpUrl(f.privacyLink.trim())) e.privacyLink = "invalidUrl";
-  for (const key of ["maxUseBotQueues", "timeUseBotQueues", "timeSendQueue", "expiresTicket", "expiresTicketNPS", "maxUseBotQueuesNPS", "timeInactiveMessage", "timeCreateNewTicket"] as const)
+  for (const key of [
+    "maxUseBotQueues",
+    "timeUseBotQueues",
+    "timeSendQueue",
+    "expiresTicket",
+    "expiresTicketNPS",
+    "maxUseBotQueuesNPS",
+    "timeInactiveMessage",
+    "timeCreateNewTicket",
+  ] as const)
     if (!isAmount(f[key])) e[key] = "invalidNumber";
   if (opts.npsEnabled) {
     if (!f.ratingMessage.trim()) e.ratingMessage = "npsMessage";

@@ -66,7 +66,9 @@ describe("connections page", () => {
     await waitFor(() => expect(rows()).toHaveLength(4));
     fireEvent.click(screen.getByRole("button", { name: "Adicionar" }));
     const menu = await screen.findByRole("menu");
-    const items = within(menu).getAllByRole("menuitem").map((i) => i.textContent);
+    const items = within(menu)
+      .getAllByRole("menuitem")
+      .map((i) => i.textContent);
     expect(items).toEqual(["WhatsApp", "Instagram", "WhatsApp Cloud API"]);
   });
 
@@ -80,7 +82,12 @@ describe("connections page", () => {
   it("follows whatsapp and whatsappSession events: status, number, new rows, deletions", async () => {
     renderWithProviders(<ConnectionsPage />, { plugins: [connectionsPlugin] });
     await waitFor(() => expect(rows()).toHaveLength(4));
-    act(() => realtimeClient.deliver("company-2-whatsappSession", { action: "update", session: { id: 3, status: "CONNECTED", number: "5521977776666", qrcode: "", retries: 0, updatedAt: new Date().toISOString() } }));
+    act(() =>
+      realtimeClient.deliver("company-2-whatsappSession", {
+        action: "update",
+        session: { id: 3, status: "CONNECTED", number: "5521977776666", qrcode: "", retries: 0, updatedAt: new Date().toISOString() },
+      }),
+    );
     await waitFor(() => expect(row("Suporte").textContent).toContain("5521977776666"));
     expect(within(row("Suporte")).getByRole("button", { name: "Desconectar Suporte" })).toBeTruthy();
     act(() => realtimeClient.deliver("company-2-whatsapp", { action: "update", whatsapp: apiConnection({ id: 9, name: "Nova" }) }));

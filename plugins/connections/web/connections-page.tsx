@@ -115,7 +115,12 @@ export function ConnectionsPage() {
         onSaved={(c) => live.upsert(c)}
       />
       <QrDialog isOpen={qrId !== null} connection={connections.find((c) => c.id === qrId)} onClose={closeQr} />
-      <FacebookLinkDialog isOpen={meta.open} instagram={meta.instagram} onClose={() => setMeta((m) => ({ ...m, open: false }))} onLinked={(list) => list.forEach((c) => live.upsert(c))} />
+      <FacebookLinkDialog
+        isOpen={meta.open}
+        instagram={meta.instagram}
+        onClose={() => setMeta((m) => ({ ...m, open: false }))}
+        onLinked={(list) => list.forEach((c) => live.upsert(c))}
+      />
       <CloudApiDialog isOpen={cloudOpen} onClose={() => setCloudOpen(false)} onCreated={(c) => live.upsert(c)} />
       <ConfirmDialog {...deletion.dialog} title={t("confirm.title", { name: deletion.target?.name ?? "" })} message={t("confirm.message")} loading={deleting.isLoading} />
     </PageLayout>

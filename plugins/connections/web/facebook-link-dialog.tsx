@@ -50,16 +50,32 @@ export function FacebookLinkDialog({ isOpen, instagram, onClose, onLinked }: Fac
 
   const title = instagram ? t("meta.instagramTitle") : t("meta.facebookTitle");
   return (
-    <Dialog isOpen={isOpen} onClose={linking.isLoading ? undefined : onClose} title={title} icon={instagram ? "camera" : "social-media"} style={{ width: 520, maxWidth: "calc(100vw - 32px)" }}>
+    <Dialog
+      isOpen={isOpen}
+      onClose={linking.isLoading ? undefined : onClose}
+      title={title}
+      icon={instagram ? "camera" : "social-media"}
+      style={{ width: 520, maxWidth: "calc(100vw - 32px)" }}
+    >
       <form onSubmit={submit} noValidate aria-label={title}>
         <DialogBody>
           <Callout icon="info-sign" style={{ marginBottom: 12 }}>
             {t("meta.help")}
           </Callout>
-          <FormGroup label={t("meta.userId")} labelFor="meta-user-id" helperText={errors.userId ? t("validation.required") : undefined} intent={errors.userId ? Intent.DANGER : Intent.NONE}>
+          <FormGroup
+            label={t("meta.userId")}
+            labelFor="meta-user-id"
+            helperText={errors.userId ? t("validation.required") : undefined}
+            intent={errors.userId ? Intent.DANGER : Intent.NONE}
+          >
             <InputGroup id="meta-user-id" value={userId} onValueChange={setUserId} intent={errors.userId ? Intent.DANGER : Intent.NONE} />
           </FormGroup>
-          <FormGroup label={t("meta.userToken")} labelFor="meta-user-token" helperText={errors.token ? t("validation.required") : undefined} intent={errors.token ? Intent.DANGER : Intent.NONE}>
+          <FormGroup
+            label={t("meta.userToken")}
+            labelFor="meta-user-token"
+            helperText={errors.token ? t("validation.required") : undefined}
+            intent={errors.token ? Intent.DANGER : Intent.NONE}
+          >
             <InputGroup id="meta-user-token" type="password" value={token} onValueChange={setToken} intent={errors.token ? Intent.DANGER : Intent.NONE} />
           </FormGroup>
           <Switch label={t("meta.addInstagram")} checked={addInstagram} onChange={(e) => setAddInstagram(e.currentTarget.checked)} />

@@ -7,7 +7,7 @@ import { MessageField, Row, SwitchField, TextField, useErrorText, type TabProps 
 
 /** Greeting media: image or video only (spec 001 §5); the server checks again. */
 export const GREETING_MEDIA_ACCEPT = "image/png,image/jpeg,image/gif,image/webp,video/mp4,video/3gpp,video/quicktime,video/webm,video/x-matroska";
-export const isGreetingMedia = (file: File) => file.type.startsWith("image/") ? file.type !== "image/svg+xml" : file.type.startsWith("video/");
+export const isGreetingMedia = (file: File) => (file.type.startsWith("image/") ? file.type !== "image/svg+xml" : file.type.startsWith("video/"));
 
 export interface GeneralTabProps extends TabProps {
   channel: Channel;
@@ -69,7 +69,11 @@ export function GeneralTab(props: GeneralTabProps) {
           </div>
         </FormGroup>
       ) : null}
-      <FormGroup label={t("fields.greetingMedia")} helperText={errorText(errors.greetingMedia) ?? t("help.greetingMedia")} intent={errors.greetingMedia ? Intent.DANGER : Intent.NONE}>
+      <FormGroup
+        label={t("fields.greetingMedia")}
+        helperText={errorText(errors.greetingMedia) ?? t("help.greetingMedia")}
+        intent={errors.greetingMedia ? Intent.DANGER : Intent.NONE}
+      >
         <div className="connections-token">
           <input
             ref={fileInput}

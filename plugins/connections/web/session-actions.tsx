@@ -63,8 +63,23 @@ export function SessionActions({ connection: c, admin = false, onShowQr, importP
     case "DISCONNECTED":
       return (
         <span className="connections-session-cell">
-          <Button size="small" intent={Intent.PRIMARY} icon="refresh" text={t("session.retry")} {...label("session.retry")} loading={starting.isLoading} onClick={() => run(() => start({ id: c.id }).unwrap(), true)} />
-          <Button size="small" icon="grid-view" text={t("session.newQr")} {...label("session.newQr")} loading={renewing.isLoading} onClick={() => run(() => newQr(c.id).unwrap(), true)} />
+          <Button
+            size="small"
+            intent={Intent.PRIMARY}
+            icon="refresh"
+            text={t("session.retry")}
+            {...label("session.retry")}
+            loading={starting.isLoading}
+            onClick={() => run(() => start({ id: c.id }).unwrap(), true)}
+          />
+          <Button
+            size="small"
+            icon="grid-view"
+            text={t("session.newQr")}
+            {...label("session.newQr")}
+            loading={renewing.isLoading}
+            onClick={() => run(() => newQr(c.id).unwrap(), true)}
+          />
         </span>
       );
     case "OPENING":
@@ -72,7 +87,16 @@ export function SessionActions({ connection: c, admin = false, onShowQr, importP
     default:
       return (
         <span className="connections-session-cell">
-          <Button size="small" intent={Intent.DANGER} variant="outlined" icon="disable" text={t("session.disconnect")} {...label("session.disconnect")} loading={disconnecting.isLoading} onClick={() => run(() => disconnect({ id: c.id, admin }).unwrap())} />
+          <Button
+            size="small"
+            intent={Intent.DANGER}
+            variant="outlined"
+            icon="disable"
+            text={t("session.disconnect")}
+            {...label("session.disconnect")}
+            loading={disconnecting.isLoading}
+            onClick={() => run(() => disconnect({ id: c.id, admin }).unwrap())}
+          />
           {importing && preparing ? <Button size="small" disabled loading text={t("session.preparing")} aria-label={t("session.preparing")} /> : null}
           {importing && !preparing ? (
             <Tag minimal intent={Intent.PRIMARY}>
@@ -80,7 +104,14 @@ export function SessionActions({ connection: c, admin = false, onShowQr, importP
             </Tag>
           ) : null}
           {c.statusImportMessages === "Finished" ? (
-            <Button size="small" icon="tick" text={t("session.closeImported")} {...label("session.closeImported")} loading={closing.isLoading} onClick={() => run(() => closeImported(c.id).unwrap())} />
+            <Button
+              size="small"
+              icon="tick"
+              text={t("session.closeImported")}
+              {...label("session.closeImported")}
+              loading={closing.isLoading}
+              onClick={() => run(() => closeImported(c.id).unwrap())}
+            />
           ) : null}
         </span>
       );

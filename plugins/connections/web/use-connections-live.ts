@@ -18,7 +18,10 @@ function withoutUndefined<T extends object>(o: T): Partial<T> {
 }
 
 /** The session fields a `whatsappSession` event may change (spec 001 §4 'live updates'); the pairing code travels beside the session. */
-export function sessionPatch({ session, pairingCode }: Pick<ConnectionSessionEvent, "pairingCode"> & { session: Partial<ConnectionSessionEvent["session"]> & { id: number } }): Patch {
+export function sessionPatch({
+  session,
+  pairingCode,
+}: Pick<ConnectionSessionEvent, "pairingCode"> & { session: Partial<ConnectionSessionEvent["session"]> & { id: number } }): Patch {
   const { id, status, qrcode, retries, updatedAt, number, statusImportMessages } = session;
   return withoutUndefined({ id, status, qrcode, retries, updatedAt, number, pairingCode, statusImportMessages }) as Patch;
 }
@@ -43,7 +46,8 @@ export function useConnectionsLive(list: "getConnections" | "getAllConnections" 
     } else if (payload?.whatsapp && typeof payload.whatsapp.id === "number") upsert(payload.whatsapp);
   });
   useRealtimeEvent(companyId ? `company-${companyId}-whatsappSession` : "", (payload: Partial<ConnectionSessionEvent> | undefined) => {
-    if (payload?.action === "update" && payload.session && typeof payload.session.id === "number") upsert(sessionPatch({ session: payload.session, pairingCode: payload.pairingCode }), false);
+    if (payload?.action === "update" && payload.session && typeof payload.session.id === "number")
+      upsert(sessionPatch({ session: payload.session, pairingCode: payload.pairingCode }), false);
   });
   return { upsert, remove };
 }

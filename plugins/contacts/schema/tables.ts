@@ -10,7 +10,9 @@ export const contacts = sqliteTable(
   "contacts",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** Digits only (see shared/phone.ts), or a group id for groups. */
     number: text("number").notNull(),
@@ -35,7 +37,9 @@ export const contactExtraInfo = sqliteTable(
   "contact_extra_info",
   {
     id: id(),
-    contactId: integer("contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     value: text("value").notNull().default(""),
     ...timestamps,

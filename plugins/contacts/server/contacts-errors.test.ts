@@ -40,7 +40,14 @@ describe("contacts: errors", () => {
   });
 
   it("unknown ids answer ERR_NO_CONTACT_FOUND (404) on every route", async () => {
-    for (const [method, path] of [["GET", "/contacts/999"], ["PUT", "/contacts/999"], ["DELETE", "/contacts/999"], ["PUT", "/contacts/block/999"], ["PUT", "/contacts/toggleAcceptAudio/999"], ["PUT", "/contacts/toggleDisableBot/999"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/contacts/999"],
+      ["PUT", "/contacts/999"],
+      ["DELETE", "/contacts/999"],
+      ["PUT", "/contacts/block/999"],
+      ["PUT", "/contacts/toggleAcceptAudio/999"],
+      ["PUT", "/contacts/toggleDisableBot/999"],
+    ] as const) {
       const res = await t.call(method, path, { token: a.token, body: method === "PUT" ? { name: "Xyz" } : undefined });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.error).toBe("ERR_NO_CONTACT_FOUND");

@@ -6,7 +6,12 @@ import { Contact, ContactIdParam, ContactInput, ContactPage, ContactPatch, Conta
 
 /** GET /contacts/profile/{number}: the number in the path, as typed (normalised by the service). */
 const ProfileNumberParam = z.object({
-  number: z.string().trim().min(1, "Required").max(50, "Too Long!").openapi({ param: { name: "number", in: "path" }, example: "5511987654321" }),
+  number: z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(50, "Too Long!")
+    .openapi({ param: { name: "number", in: "path" }, example: "5511987654321" }),
 });
 /** The answer of GET /contacts/profile/{number} (the web client infers its type from it). */
 export const ContactProfile = z.object({ contactId: z.number(), urlPicture: z.string() }).openapi("ContactProfile");

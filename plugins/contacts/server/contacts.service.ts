@@ -59,7 +59,12 @@ export class ContactsService {
   }
 
   async page(viewer: Viewer, q: ContactQuery) {
-    const where = and(eq(contacts.companyId, viewer.companyId), this.search(q.searchParam), q.channel ? eq(contacts.channel, q.channel) : undefined, q.isGroup === undefined ? undefined : eq(contacts.isGroup, q.isGroup));
+    const where = and(
+      eq(contacts.companyId, viewer.companyId),
+      this.search(q.searchParam),
+      q.channel ? eq(contacts.channel, q.channel) : undefined,
+      q.isGroup === undefined ? undefined : eq(contacts.isGroup, q.isGroup),
+    );
     const rows = await this.db
       .select()
       .from(contacts)
@@ -84,7 +89,11 @@ export class ContactsService {
 
   /** The company's contact or ERR_NO_CONTACT_FOUND (another company's id included). */
   async row(companyId: number, id: number, tx: DbOrTx = this.db): Promise<ContactRow> {
-    const [row] = await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))).limit(1);
+    const [row] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .limit(1);
     if (!row) throw new AppError("ERR_NO_CONTACT_FOUND");
     return row;
   }
@@ -137,7 +146,10 @@ export class ContactsService {
   /** Sets one flag (or flips it when `value` is undefined) and announces the change. */
   async setFlag(viewer: Viewer, id: number, flag: "active" | "acceptAudioMessage" | "disableBot", value?: boolean): Promise<ContactView> {
     const current = await this.row(viewer.companyId, id);
-    await this.db.update(contacts).set({ [flag]: value ?? !current[flag] }).where(eq(contacts.id, id));
+    await this.db
+      .update(contacts)
+      .set({ [flag]: value ?? !current[flag] })
+      .where(eq(contacts.id, id));
     return this.announce(viewer, id, "update");
   }
 
@@ -163,7 +175,11 @@ export class ContactsService {
       await this.events.changed(input.companyId, "create", createdContact(created));
       return created;
     }
-    const [existing] = await tx.select().from(contacts).where(and(eq(contacts.companyId, input.companyId), eq(contacts.number, values.number))).limit(1);
+    const [existing] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, input.companyId), eq(contacts.number, values.number)))
+      .limit(1);
     if (!existing) throw new AppError("ERR_INTERNAL");
     return existing;
   }
@@ -204,7 +220,10 @@ export class ContactsService {
   async setPicture(companyId: number, id: number, urlPicture: string): Promise<void> {
     const row = await this.find(companyId, id);
     if (!row || row.urlPicture === urlPicture) return;
-    await this.db.update(contacts).set({ urlPicture }).where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)));
+    await this.db
+      .update(contacts)
+      .set({ urlPicture })
+      .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)));
     await this.announce({ companyId, masked: false }, id, "update");
   }
 
@@ -248,7 +267,11 @@ export class ContactsService {
   }
 
   private async ensureFree(companyId: number, number: string): Promise<void> {
-    const [taken] = await this.db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.number, number))).limit(1);
+    const [taken] = await this.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
+      .limit(1);
     if (taken) throw new AppError("ERR_DUPLICATED_CONTACT");
   }
 

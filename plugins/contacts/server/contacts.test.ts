@@ -20,7 +20,16 @@ describe("contacts: happy", () => {
     const shown = await t.call("GET", `/contacts/${created.id}`, { token: a.token });
     expect(shown.body).toMatchObject({ id: created.id, number: "5511987654321" });
 
-    const edited = await t.call("PUT", `/contacts/${created.id}`, { token: a.token, body: { name: "Maria S.", extraInfo: [{ name: "Plano", value: "Ouro" }, { name: "Cidade", value: "SP" }] } });
+    const edited = await t.call("PUT", `/contacts/${created.id}`, {
+      token: a.token,
+      body: {
+        name: "Maria S.",
+        extraInfo: [
+          { name: "Plano", value: "Ouro" },
+          { name: "Cidade", value: "SP" },
+        ],
+      },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.name).toBe("Maria S.");
     expect(edited.body.extraInfo.map((e: { name: string }) => e.name)).toEqual(["Plano", "Cidade"]);

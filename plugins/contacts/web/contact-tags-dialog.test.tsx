@@ -24,7 +24,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const open = (onSaved = vi.fn()) =>
   renderWithProviders(<ContactTagsDialog isOpen contact={{ id: 9, name: "Maria", tags: [vip] }} onClose={vi.fn()} onSaved={onSaved} />, { plugins: [contactsPlugin] });
-const chips = () => within(screen.getByRole("list", { name: "Tags do contato" })).queryAllByRole("listitem").map((li) => li.textContent);
+const chips = () =>
+  within(screen.getByRole("list", { name: "Tags do contato" }))
+    .queryAllByRole("listitem")
+    .map((li) => li.textContent);
 
 describe("contact tags editor", () => {
   it("refuses a new tag shorter than 3 characters with 'Tag muito curta!'", async () => {

@@ -2,7 +2,18 @@ import { useState } from "react";
 import { Button, HTMLTable, Intent } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
-import { ConfirmDialog, EmptyState, ListFooter, PageLayout, SearchAndAdd, toastError, toastSuccess, useConfirmedAction, useLiveList, type LivePage } from "../../../web/src/ui/index.ts";
+import {
+  ConfirmDialog,
+  EmptyState,
+  ListFooter,
+  PageLayout,
+  SearchAndAdd,
+  toastError,
+  toastSuccess,
+  useConfirmedAction,
+  useLiveList,
+  type LivePage,
+} from "../../../web/src/ui/index.ts";
 import { formatNumber } from "../shared/phone.ts";
 import { ContactAvatar } from "./contact-avatar.tsx";
 import { ContactDialog } from "./contact-dialog.tsx";
@@ -109,18 +120,8 @@ export function ContactsPage() {
       <ListFooter sentinel={list.sentinel} loading={list.loading} />
 
       <ContactDialog isOpen={dialog.open} contactId={dialog.contactId} onClose={() => setDialog({ open: false, contactId: null })} onSaved={list.upsert} />
-      <ContactTagsDialog
-        isOpen={tagging !== null}
-        contact={tagging}
-        onClose={() => setTagging(null)}
-        onSaved={(tags) => tagging && list.upsert({ ...tagging, tags })}
-      />
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t("confirm.title", { name: deletion.target?.name ?? "" })}
-        message={t("confirm.message")}
-        loading={deleting.isLoading}
-      />
+      <ContactTagsDialog isOpen={tagging !== null} contact={tagging} onClose={() => setTagging(null)} onSaved={(tags) => tagging && list.upsert({ ...tagging, tags })} />
+      <ConfirmDialog {...deletion.dialog} title={t("confirm.title", { name: deletion.target?.name ?? "" })} message={t("confirm.message")} loading={deleting.isLoading} />
     </PageLayout>
   );
 }

@@ -1,8 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-export const Help = z
-  .object({ id: z.number(), title: z.string(), description: z.string(), video: z.string(), createdAt: z.string(), updatedAt: z.string() })
-  .openapi("Help");
+export const Help = z.object({ id: z.number(), title: z.string(), description: z.string(), video: z.string(), createdAt: z.string(), updatedAt: z.string() }).openapi("Help");
 
 export const HelpInput = z
   .object({

@@ -62,9 +62,7 @@ export function HelpCentre() {
           ) : null}
         </DialogBody>
         <DialogFooter
-          actions={
-            playing ? <AnchorButton href={watchUrl(playing.id)} target="_blank" rel="noopener noreferrer" icon="share" text={t("centre.openOnYoutube")} /> : null
-          }
+          actions={playing ? <AnchorButton href={watchUrl(playing.id)} target="_blank" rel="noopener noreferrer" icon="share" text={t("centre.openOnYoutube")} /> : null}
         />
       </Dialog>
     </>

@@ -64,7 +64,12 @@ export function HelpsManager() {
     <div>
       <form onSubmit={submit} noValidate aria-label={t("manager.formLabel")}>
         <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))", gap: 12 }}>
-          <FormGroup label={t("fields.title")} labelFor="help-title" intent={titleError ? Intent.DANGER : Intent.NONE} helperText={titleError ? t("validation.required") : undefined}>
+          <FormGroup
+            label={t("fields.title")}
+            labelFor="help-title"
+            intent={titleError ? Intent.DANGER : Intent.NONE}
+            helperText={titleError ? t("validation.required") : undefined}
+          >
             <InputGroup id="help-title" value={form.title} onChange={set("title")} intent={titleError ? Intent.DANGER : Intent.NONE} maxLength={200} />
           </FormGroup>
           <FormGroup label={t("fields.video")} labelFor="help-video" helperText={t("fields.videoHelp")}>

@@ -39,8 +39,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** Every call but the list's, with its body (null when it has none). */
-const writes = () =>
-  api.calls.filter((c) => !(c.method === "GET" && c.path === "/helps/list")).map(({ method, path, body }) => ({ method, path, body: body ?? null }));
+const writes = () => api.calls.filter((c) => !(c.method === "GET" && c.path === "/helps/list")).map(({ method, path, body }) => ({ method, path, body: body ?? null }));
 
 const superUser = testUser({ super: true, companyId: 1, company: { id: 1 } });
 

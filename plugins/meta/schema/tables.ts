@@ -17,7 +17,9 @@ export const metaAccounts = sqliteTable(
   "meta_accounts",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     kind: text("kind", { enum: META_KINDS }).notNull(),
     /** Page id (facebook), Instagram account id (instagram), phone number id (whatsappapi). */
@@ -45,7 +47,9 @@ export const metaLastInbound = sqliteTable(
   "meta_last_inbound",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     number: text("number").notNull(),
     /** Epoch milliseconds of the customer's latest message. */
@@ -63,7 +67,9 @@ export const metaOutbound = sqliteTable(
   "meta_outbound",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     number: text("number").notNull(),
     providerId: text("provider_id").notNull(),

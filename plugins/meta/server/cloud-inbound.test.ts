@@ -41,7 +41,10 @@ describe("WhatsApp Cloud API inbound", () => {
     await postWebhook(w.t, payloads.cloudMessage({ id: "wamid.DOC", type: "document", document: { id: "media-doc", mime_type: "application/pdf", filename: "boleto.pdf" } }));
     await postWebhook(w.t, payloads.cloudMessage({ id: "wamid.R", type: "reaction", reaction: { message_id: "wamid.DOC", emoji: "👍" } }));
     await postWebhook(w.t, payloads.cloudMessage({ id: "wamid.L", type: "location", location: { latitude: -23.55, longitude: -46.63, name: "Loja", address: "Av. Paulista" } }));
-    await postWebhook(w.t, payloads.cloudMessage({ id: "wamid.C", type: "contacts", contacts: [{ name: { formatted_name: "Ana" }, phones: [{ phone: "+55 11 98888-0000", wa_id: "5511988880000" }] }] }));
+    await postWebhook(
+      w.t,
+      payloads.cloudMessage({ id: "wamid.C", type: "contacts", contacts: [{ name: { formatted_name: "Ana" }, phones: [{ phone: "+55 11 98888-0000", wa_id: "5511988880000" }] }] }),
+    );
     await postWebhook(w.t, payloads.cloudMessage({ id: "wamid.Q", type: "text", text: { body: "e isso?" }, context: { from: WA_ID, id: "wamid.DOC" } }));
     const { messages } = await conversation();
     const by = Object.fromEntries(messages.map((m) => [m.providerId, m]));
@@ -54,7 +57,15 @@ describe("WhatsApp Cloud API inbound", () => {
   });
 
   it("a failed status is only logged; statuses of unknown messages change nothing", async () => {
-    const res = await postWebhook(w.t, payloads.cloud({ statuses: [{ id: "wamid.UNKNOWN", status: "failed", timestamp: "1", recipient_id: WA_ID, errors: [{ code: 131047, title: "Re-engagement message" }] }, { id: "wamid.UNKNOWN", status: "read", timestamp: "2", recipient_id: WA_ID }] }));
+    const res = await postWebhook(
+      w.t,
+      payloads.cloud({
+        statuses: [
+          { id: "wamid.UNKNOWN", status: "failed", timestamp: "1", recipient_id: WA_ID, errors: [{ code: 131047, title: "Re-engagement message" }] },
+          { id: "wamid.UNKNOWN", status: "read", timestamp: "2", recipient_id: WA_ID },
+        ],
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await rows(w.t, "messages", w.admin.companyId)).toEqual([]);
   });

@@ -6,8 +6,17 @@ import { arr, num, obj, str } from "./payload.ts";
 
 const MEDIA_TYPES = ["image", "video", "audio", "document", "sticker"] as const;
 const EXT_BY_MIME: Record<string, string> = {
-  "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "video/mp4": "mp4", "video/3gpp": "3gp",
-  "audio/ogg": "ogg", "audio/mpeg": "mp3", "audio/mp4": "m4a", "audio/aac": "aac", "audio/amr": "amr", "application/pdf": "pdf",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "video/mp4": "mp4",
+  "video/3gpp": "3gp",
+  "audio/ogg": "ogg",
+  "audio/mpeg": "mp3",
+  "audio/mp4": "m4a",
+  "audio/aac": "aac",
+  "audio/amr": "amr",
+  "application/pdf": "pdf",
 };
 /** Cloud API status → ack (1 sent, 2 delivered, 3 read). */
 const ACK_OF_STATUS = { sent: 1, delivered: 2, read: 3 } as const;
@@ -72,7 +81,9 @@ export class CloudWebhook {
     const state = str(status.status);
     if (!id || !state) return;
     if (state === "failed") {
-      const errors = arr(status.errors).map(obj).map((e) => `${str(e.code) ?? "?"} ${str(e.title) ?? str(e.message) ?? ""}`.trim());
+      const errors = arr(status.errors)
+        .map(obj)
+        .map((e) => `${str(e.code) ?? "?"} ${str(e.title) ?? str(e.message) ?? ""}`.trim());
       this.logger.warn(`meta: Cloud API message ${id} to ${str(status.recipient_id) ?? "?"} failed: ${errors.join("; ") || "no detail"}`);
       return;
     }
@@ -98,7 +109,12 @@ function contentOf(message: Record<string, unknown>, id: string): Partial<Incomi
   if (type === "reaction") {
     const reaction = obj(message.reaction);
     // An empty emoji is the customer taking the reaction back.
-    return { mediaType: "reactionMessage", body: str(reaction.emoji) ?? "", quotedProviderId: str(reaction.message_id), data: { action: str(reaction.emoji) ? "react" : "unreact" } };
+    return {
+      mediaType: "reactionMessage",
+      body: str(reaction.emoji) ?? "",
+      quotedProviderId: str(reaction.message_id),
+      data: { action: str(reaction.emoji) ? "react" : "unreact" },
+    };
   }
   if (type === "location") {
     const loc = obj(message.location);

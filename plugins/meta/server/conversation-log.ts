@@ -46,7 +46,10 @@ export class ConversationLog {
 
   /** Remembers a message we sent (and forgets this conversation's ones older than a week). */
   async sent(conv: Conversation, providerId: string, at = Date.now()): Promise<void> {
-    await this.db.insert(metaOutbound).values({ ...conv, providerId, sentAt: at }).onConflictDoNothing();
+    await this.db
+      .insert(metaOutbound)
+      .values({ ...conv, providerId, sentAt: at })
+      .onConflictDoNothing();
     await this.db
       .delete(metaOutbound)
       .where(and(eq(metaOutbound.whatsappId, conv.whatsappId), eq(metaOutbound.number, conv.number), lt(metaOutbound.sentAt, at - OUTBOUND_KEEP_MS)));

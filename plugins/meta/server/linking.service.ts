@@ -49,7 +49,9 @@ export class Linking {
     await this.ensurePlan(companyId, "facebook");
     if (input.addInstagram) await this.ensurePlan(companyId, "instagram");
     const token = input.facebookUserToken;
-    const me = await this.graph.call<{ id?: unknown }>("/me", { token, query: { fields: "id,name" } }).catch(this.inputError("facebookUserToken", "Invalid or expired Facebook token"));
+    const me = await this.graph
+      .call<{ id?: unknown }>("/me", { token, query: { fields: "id,name" } })
+      .catch(this.inputError("facebookUserToken", "Invalid or expired Facebook token"));
     if (String(me.id ?? "") !== input.facebookUserId) throw new AppError("ERR_VALIDATION", { fields: { facebookUserId: "Does not match the token" } });
     const pages = await this.pages(token);
     if (!pages.length) throw new AppError("ERR_VALIDATION", { fields: { facebookUserToken: "No Facebook Page is managed with this token" } });
@@ -79,7 +81,10 @@ export class Linking {
   async whatsappApi(companyId: number, input: WhatsappApiInput): Promise<Connection> {
     await this.ensurePlan(companyId, "whatsappapi");
     const phone = await this.graph
-      .call<{ display_phone_number?: unknown; verified_name?: unknown }>(`/${input.phoneNumberId}`, { token: input.accessToken, query: { fields: "display_phone_number,verified_name" } })
+      .call<{ display_phone_number?: unknown; verified_name?: unknown }>(`/${input.phoneNumberId}`, {
+        token: input.accessToken,
+        query: { fields: "display_phone_number,verified_name" },
+      })
       .catch((err: unknown) => {
         if (err instanceof GraphError && err.badToken) throw new AppError("ERR_VALIDATION", { fields: { accessToken: "Invalid or expired access token" } });
         return this.inputError("phoneNumberId", "Not a phone number this token can use")(err);
@@ -89,7 +94,14 @@ export class Linking {
       await this.graph
         .call(`/${input.wabaId}/subscribed_apps`, { method: "POST", token: input.accessToken })
         .catch(this.inputError("wabaId", "Could not subscribe this WhatsApp Business Account to the app"));
-    const linked = await this.link(companyId, { kind: "whatsappapi", accountId: input.phoneNumberId, name: input.name, token: input.accessToken, wabaId: input.wabaId ?? null, number });
+    const linked = await this.link(companyId, {
+      kind: "whatsappapi",
+      accountId: input.phoneNumberId,
+      name: input.name,
+      token: input.accessToken,
+      wabaId: input.wabaId ?? null,
+      number,
+    });
     if ("reason" in linked) throw new AppError("ERR_VALIDATION", { fields: { phoneNumberId: "Already linked to another company's connection" } });
     return linked;
   }

@@ -39,7 +39,11 @@ describe("POST /facebook links Pages and Instagram accounts", () => {
     ]);
     // The Page is subscribed to the app's webhooks with the Page token.
     const sub = w.graph.requests.find((r) => r.path.endsWith(`/${PAGE.id}/subscribed_apps`));
-    expect(sub).toMatchObject({ method: "POST", token: PAGE.token, query: { subscribed_fields: "messages,message_deliveries,message_reads,message_reactions,message_edits,messaging_postbacks" } });
+    expect(sub).toMatchObject({
+      method: "POST",
+      token: PAGE.token,
+      query: { subscribed_fields: "messages,message_deliveries,message_reads,message_reactions,message_edits,messaging_postbacks" },
+    });
   });
 
   it("without addInstagram only the Page is linked", async () => {
@@ -77,7 +81,11 @@ describe("POST /channels/whatsappapi creates a Cloud API connection", () => {
     expect(typeof res.body.token).toBe("string");
     const [account] = await rows(w.t, "meta_accounts", w.admin.companyId);
     expect(account).toMatchObject({ kind: "whatsappapi", account_id: PHONE.id, waba_id: PHONE.wabaId, whatsapp_id: res.body.id });
-    expect(w.graph.requests.find((r) => r.path.endsWith(`/${PHONE.id}`))).toMatchObject({ method: "GET", token: PHONE.token, query: { fields: "display_phone_number,verified_name" } });
+    expect(w.graph.requests.find((r) => r.path.endsWith(`/${PHONE.id}`))).toMatchObject({
+      method: "GET",
+      token: PHONE.token,
+      query: { fields: "display_phone_number,verified_name" },
+    });
     expect(w.graph.requests.some((r) => r.method === "POST" && r.path.endsWith(`/${PHONE.wabaId}/subscribed_apps`))).toBe(true);
   });
 
@@ -136,7 +144,10 @@ describe("linking errors", () => {
   it("a Graph API that cannot be reached answers 502 ERR_UPSTREAM_UNAVAILABLE (retry later), not a crash", async () => {
     const down = await metaWorld({ META_GRAPH_URL: "http://127.0.0.1:9/v21.0" });
     try {
-      for (const [path, body] of [["/facebook", fbBody()], ["/channels/whatsappapi", cloudBody()]] as const) {
+      for (const [path, body] of [
+        ["/facebook", fbBody()],
+        ["/channels/whatsappapi", cloudBody()],
+      ] as const) {
         const res = await down.t.call("POST", path, { token: down.admin.token, body });
         expect(res.status, path).toBe(502);
         expect(res.body.error, path).toBe("ERR_UPSTREAM_UNAVAILABLE");

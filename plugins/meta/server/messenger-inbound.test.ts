@@ -61,7 +61,12 @@ describe("Messenger inbound", () => {
     try {
       await linkPage(small);
       small.graph.files.set("big.png", { type: "image/png", data: png });
-      await postWebhook(small.t, payloads.messaging("page", PAGE.id, [fromCustomer({ mid: "m_big", text: "olha", attachments: [{ type: "image", payload: { url: `${small.graph.origin}/cdn/big.png` } }] })]));
+      await postWebhook(
+        small.t,
+        payloads.messaging("page", PAGE.id, [
+          fromCustomer({ mid: "m_big", text: "olha", attachments: [{ type: "image", payload: { url: `${small.graph.origin}/cdn/big.png` } }] }),
+        ]),
+      );
       const [ticket] = await ticketsOf(small);
       const [message] = await messagesOf(small, ticket!.uuid);
       expect(message).toMatchObject({ providerId: "m_big", body: "olha", mediaUrl: null });
@@ -97,7 +102,10 @@ describe("Messenger inbound", () => {
   });
 
   it("a tapped button (postback) arrives as its title", async () => {
-    await postWebhook(w.t, fb({ sender: { id: PSID }, recipient: { id: PAGE.id }, timestamp: Date.now(), postback: { mid: "m_pb", title: "Falar com atendente", payload: "HUMAN" } }));
+    await postWebhook(
+      w.t,
+      fb({ sender: { id: PSID }, recipient: { id: PAGE.id }, timestamp: Date.now(), postback: { mid: "m_pb", title: "Falar com atendente", payload: "HUMAN" } }),
+    );
     const [message] = await messagesOf(w, (await onlyTicket()).uuid);
     expect(message).toMatchObject({ providerId: "m_pb", body: "Falar com atendente" });
     expect(JSON.parse(message!.dataJson)).toEqual({ postback: { title: "Falar com atendente", payload: "HUMAN" } });
@@ -121,7 +129,10 @@ describe("Instagram inbound", () => {
     w.graph.files.set("video.mp4", { type: "video/mp4", data: new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112]) });
     await postWebhook(w.t, ig(fromIg({ mid: "ig_1", text: "oi do insta" })));
     await postWebhook(w.t, ig(fromIg({ mid: "ig_2", attachments: [{ type: "video", payload: { url: `${w.graph.origin}/cdn/video.mp4` } }] })));
-    await postWebhook(w.t, ig({ sender: { id: IGSID }, recipient: { id: PAGE.instagram.id }, timestamp: Date.now(), reaction: { mid: "ig_1", action: "react", reaction: "love", emoji: "😍" } }));
+    await postWebhook(
+      w.t,
+      ig({ sender: { id: IGSID }, recipient: { id: PAGE.instagram.id }, timestamp: Date.now(), reaction: { mid: "ig_1", action: "react", reaction: "love", emoji: "😍" } }),
+    );
     const ticket = await onlyTicket();
     expect(ticket).toMatchObject({ channel: "instagram", contact: { name: "Joana IG" } });
     const messages = await messagesOf(w, ticket.uuid);

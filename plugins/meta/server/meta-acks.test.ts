@@ -44,7 +44,12 @@ describe("deliveries and reads raise acks", () => {
     await new Promise((r) => setTimeout(r, 5));
     await reply(w, ticket.id, { body: "dois" });
     const [, second] = await sentMessages(w, ticket.uuid);
-    await postWebhook(w.t, payloads.messaging("instagram", PAGE.instagram.id, [{ sender: { id: IGSID }, recipient: { id: PAGE.instagram.id }, timestamp: Date.now(), read: { mid: second!.providerId } }]));
+    await postWebhook(
+      w.t,
+      payloads.messaging("instagram", PAGE.instagram.id, [
+        { sender: { id: IGSID }, recipient: { id: PAGE.instagram.id }, timestamp: Date.now(), read: { mid: second!.providerId } },
+      ]),
+    );
     expect((await sentMessages(w, ticket.uuid)).map((m) => m.ack)).toEqual([3, 3]);
   });
 

@@ -15,7 +15,10 @@ beforeEach(async () => {
   const b = await createCompanyWithAdmin(w.t, "Meta Beta");
   betaCompanyId = b.company.id;
   w.graph.phones.set(PHONE_B.id, { token: PHONE_B.token, display: PHONE_B.display, verifiedName: PHONE_B.verifiedName, wabaId: PHONE_B.wabaId });
-  const res = await w.t.call("POST", "/channels/whatsappapi", { token: b.token, body: { name: "Cloud Beta", phoneNumberId: PHONE_B.id, wabaId: PHONE_B.wabaId, accessToken: PHONE_B.token } });
+  const res = await w.t.call("POST", "/channels/whatsappapi", {
+    token: b.token,
+    body: { name: "Cloud Beta", phoneNumberId: PHONE_B.id, wabaId: PHONE_B.wabaId, accessToken: PHONE_B.token },
+  });
   expect(res.status).toBe(200);
 });
 afterEach(() => closeWorld(w));

@@ -19,7 +19,11 @@ describe("Messenger and Instagram replies", () => {
     const res = await reply(w, ticket.id, { body: "Olá, Maria!" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [send] = w.graph.sends();
-    expect(send).toMatchObject({ path: `/v21.0/${PAGE.id}/messages`, token: PAGE.token, json: { recipient: { id: PSID }, messaging_type: "RESPONSE", message: { text: expect.stringContaining("Olá, Maria!") } } });
+    expect(send).toMatchObject({
+      path: `/v21.0/${PAGE.id}/messages`,
+      token: PAGE.token,
+      json: { recipient: { id: PSID }, messaging_type: "RESPONSE", message: { text: expect.stringContaining("Olá, Maria!") } },
+    });
     const [stored] = await sentMessages(w, ticket.uuid);
     expect(stored).toMatchObject({ providerId: expect.stringMatching(/^m_stand/), ack: 1 });
   });
@@ -28,7 +32,10 @@ describe("Messenger and Instagram replies", () => {
     await linkPage(w);
     const ticket = await openConversation(w, fbText("m_in_edit"));
     const sent = await reply(w, ticket.id, { body: "Olá" });
-    for (const [method, path, body] of [["POST", `/messages/edit/${sent.body.id}`, { body: "Olá!" }], ["DELETE", `/messages/${sent.body.id}`, undefined]] as const) {
+    for (const [method, path, body] of [
+      ["POST", `/messages/edit/${sent.body.id}`, { body: "Olá!" }],
+      ["DELETE", `/messages/${sent.body.id}`, undefined],
+    ] as const) {
       const res = await w.t.call(method, path, { token: w.admin.token, body });
       expect(res.status, `${method} ${path}`).toBe(400);
       expect(res.body).toMatchObject({ error: "ERR_CHANNEL_UNSUPPORTED", channel: "facebook" });
@@ -90,7 +97,11 @@ describe("Cloud API replies", () => {
     form.append("body", "segue o boleto");
     await reply(w, ticket.id, form);
     const [text, doc] = w.graph.sends();
-    expect(text).toMatchObject({ path: `/v21.0/${PHONE.id}/messages`, token: PHONE.token, json: { messaging_product: "whatsapp", to: WA_ID, type: "text", context: { message_id: "wamid.IN" } } });
+    expect(text).toMatchObject({
+      path: `/v21.0/${PHONE.id}/messages`,
+      token: PHONE.token,
+      json: { messaging_product: "whatsapp", to: WA_ID, type: "text", context: { message_id: "wamid.IN" } },
+    });
     expect(text!.json.text.body).toContain("Resposta");
     const upload = w.graph.requests.find((r) => r.path.endsWith(`/${PHONE.id}/media`))!;
     expect(upload.form).toMatchObject({ messaging_product: "whatsapp", type: "application/pdf", file: { fileName: "boleto.pdf" } });

@@ -60,7 +60,10 @@ export async function linkPage(w: MetaWorld, addInstagram = true) {
 
 /** Creates the stand-in's Cloud API number as a connection of the admin's company. */
 export async function linkCloud(w: MetaWorld) {
-  const res = await w.t.call("POST", "/channels/whatsappapi", { token: w.admin.token, body: { name: "Cloud API", phoneNumberId: PHONE.id, wabaId: PHONE.wabaId, accessToken: PHONE.token } });
+  const res = await w.t.call("POST", "/channels/whatsappapi", {
+    token: w.admin.token,
+    body: { name: "Cloud API", phoneNumberId: PHONE.id, wabaId: PHONE.wabaId, accessToken: PHONE.token },
+  });
   if (res.status !== 200) throw new Error(`POST /channels/whatsappapi: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: number; channel: string; number: string; status: string };
 }
@@ -76,7 +79,12 @@ export const payloads = {
   cloud(value: Record<string, unknown>) {
     return {
       object: "whatsapp_business_account",
-      entry: [{ id: PHONE.wabaId, changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "5511999990000", phone_number_id: PHONE.id }, ...value } }] }],
+      entry: [
+        {
+          id: PHONE.wabaId,
+          changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "5511999990000", phone_number_id: PHONE.id }, ...value } }],
+        },
+      ],
     };
   },
   cloudMessage(message: Record<string, unknown>, name = "Carlos Cloud") {

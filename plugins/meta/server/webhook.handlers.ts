@@ -37,8 +37,7 @@ export function registerWebhookHandlers(router: OpenAPIHono<AppEnv>, config: Pic
     const secret = config.META_APP_SECRET;
     if (!secret) throw new AppError("ERR_INVALID_TOKEN", { detail: "META_APP_SECRET is not configured: webhook deliveries cannot be verified" });
     const raw = new Uint8Array(await c.req.arrayBuffer());
-    if (!(await validSignature(raw, c.req.header("x-hub-signature-256"), secret)))
-      throw new AppError("ERR_INVALID_TOKEN", { detail: "missing or invalid X-Hub-Signature-256" });
+    if (!(await validSignature(raw, c.req.header("x-hub-signature-256"), secret))) throw new AppError("ERR_INVALID_TOKEN", { detail: "missing or invalid X-Hub-Signature-256" });
     let payload: Record<string, unknown>;
     try {
       payload = obj(JSON.parse(new TextDecoder().decode(raw)));

@@ -17,8 +17,7 @@ export const OfficeHoursDay = z
     endTimeB: time,
   })
   .superRefine((day, ctx) => {
-    for (const [path, problem] of Object.entries(officeHoursErrors(day)))
-      ctx.addIssue({ code: "custom", path: [path], message: officeHoursMessages[problem] });
+    for (const [path, problem] of Object.entries(officeHoursErrors(day))) ctx.addIssue({ code: "custom", path: [path], message: officeHoursMessages[problem] });
   })
   .openapi("OfficeHours");
 

@@ -6,7 +6,14 @@ const at = (iso: string) => new Date(iso);
 const week = defaultOfficeHours();
 /** A week open only on the given days; the others are left out (closed). */
 const only = (days: Record<string, [string, string, string?, string?]>): OfficeHours[] =>
-  Object.entries(days).map(([weekdayEn, [startTimeA, endTimeA, startTimeB = "", endTimeB = ""]]) => ({ weekday: weekdayEn, weekdayEn, startTimeA, endTimeA, startTimeB, endTimeB }));
+  Object.entries(days).map(([weekdayEn, [startTimeA, endTimeA, startTimeB = "", endTimeB = ""]]) => ({
+    weekday: weekdayEn,
+    weekdayEn,
+    startTimeA,
+    endTimeA,
+    startTimeB,
+    endTimeB,
+  }));
 
 // 2026-11-23 is a Monday.
 describe("isOpenAt: shift boundaries (start inclusive, end exclusive)", () => {

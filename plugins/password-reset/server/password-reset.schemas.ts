@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /** The spec's rule and wording for a new password. */
-export const PASSWORD_RULE_MESSAGE =
-  "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.";
+export const PASSWORD_RULE_MESSAGE = "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.";
 
 export const strongPassword = (p: string) => p.length >= 8 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p);
 
@@ -18,7 +17,10 @@ export const ForgetParams = z.object({ email: EmailParam });
 
 export const ResetParams = z.object({
   email: EmailParam,
-  token: z.string().max(64).openapi({ param: { name: "token", in: "path" }, example: "123456", description: "The 6-digit code from the e-mail" }),
+  token: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "token", in: "path" }, example: "123456", description: "The 6-digit code from the e-mail" }),
   newPassword: z
     .string()
     .max(128, PASSWORD_RULE_MESSAGE)

@@ -23,7 +23,11 @@ afterEach(() => t.close());
 function codeFor(to: string): string {
   const mail = [...smtp.received].reverse().find((m) => m.to.includes(to));
   if (!mail) throw new Error(`no mail for ${to}`);
-  const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join("\n").replace(/=\r?\n/g, "");
+  const body = mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("\n")
+    .replace(/=\r?\n/g, "");
   const match = body.match(/\b(\d{6})\b/);
   if (!match) throw new Error(`no code in ${mail.raw}`);
   return match[1] as string;
@@ -103,7 +107,10 @@ describe("password reset: errors", () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("ERR_INVALID_RESET_CODE");
     expect((await reset(email, "abc", "Valida123")).body.error).toBe("ERR_INVALID_RESET_CODE");
-    await t.kernel.db.update(users).set({ resetCodeExpiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(users.id, user.id));
+    await t.kernel.db
+      .update(users)
+      .set({ resetCodeExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(users.id, user.id));
     expect((await reset(email, code, "Valida123")).body.error).toBe("ERR_INVALID_RESET_CODE");
     expect((await userRow(user.id)).resetCodeHash).toBeNull();
     expect((await reset("ghost@example.com", code, "Valida123")).body.error).toBe("ERR_INVALID_RESET_CODE");

@@ -16,11 +16,6 @@ export function newResetCode(): string {
 
 /** The e-mail carrying the code (Portuguese, the product's default language). */
 export function resetMail(name: string, code: string) {
-  const text = [
-    `Olá, ${name}!`,
-    "",
-    `Seu código para redefinir a senha é: ${code}`,
-    "Ele vale por 15 minutos. Se você não pediu a redefinição, ignore este e-mail.",
-  ].join("\n");
+  const text = [`Olá, ${name}!`, "", `Seu código para redefinir a senha é: ${code}`, "Ele vale por 15 minutos. Se você não pediu a redefinição, ignore este e-mail."].join("\n");
   return { subject: "Redefinição de senha", text };
 }

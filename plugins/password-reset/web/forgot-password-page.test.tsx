@@ -74,9 +74,7 @@ describe("password reset page: step 2", () => {
     type("Nova senha", "fraca");
     type("Confirme a senha", "outra");
     click("Redefinir senha");
-    expect(
-      await screen.findByText("Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número."),
-    ).toBeTruthy();
+    expect(await screen.findByText("Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.")).toBeTruthy();
     expect(screen.getByText("As senhas não correspondem")).toBeTruthy();
     expect(calls()).toHaveLength(1);
   });

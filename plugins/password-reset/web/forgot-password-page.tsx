@@ -78,7 +78,15 @@ export default function ForgotPasswordPage() {
                 <InputGroup id="reset-email" type="email" autoComplete="email" leftIcon="envelope" value={values.email} onValueChange={change("email")} />
               </FormGroup>
               <FormGroup label={t("fields.code")} labelFor="reset-code" {...field("code")}>
-                <InputGroup id="reset-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus value={values.code} onValueChange={(v) => change("code")(v.replace(/\D/g, ""))} />
+                <InputGroup
+                  id="reset-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  autoFocus
+                  value={values.code}
+                  onValueChange={(v) => change("code")(v.replace(/\D/g, ""))}
+                />
               </FormGroup>
               <FormGroup label={t("fields.password")} labelFor="reset-password" {...field("password")}>
                 <InputGroup id="reset-password" type="password" autoComplete="new-password" value={values.password} onValueChange={change("password")} />

@@ -53,7 +53,12 @@ export class PlanFeatureStore {
 
   /** Each plan's values, by plan id (plans without rows get the defaults). */
   async forPlans(planIds: readonly number[]): Promise<Map<number, FeatureValues>> {
-    const rows = planIds.length ? await this.db.select().from(planFeatures).where(inArray(planFeatures.planId, [...planIds])) : [];
+    const rows = planIds.length
+      ? await this.db
+          .select()
+          .from(planFeatures)
+          .where(inArray(planFeatures.planId, [...planIds]))
+      : [];
     return new Map(planIds.map((id) => [id, this.withDefaults(rows.filter((r) => r.planId === id))]));
   }
 

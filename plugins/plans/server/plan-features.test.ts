@@ -23,7 +23,11 @@ describe("plan features: migration from the kernel's columns", () => {
     dirs.push(dir);
     const url = `file:${join(dir, "old.db")}`;
     const old = await openDatabase(url);
-    await migrate(old.client, "core", coreMigrations.filter((m) => m.id < "0002"));
+    await migrate(
+      old.client,
+      "core",
+      coreMigrations.filter((m) => m.id < "0002"),
+    );
     const now = new Date().toISOString();
     await old.client.execute({
       sql: "INSERT INTO plans (id, name, use_whatsapp, use_kanban, use_open_ai, use_external_api, created_at, updated_at) VALUES (7, 'Antigo', 0, 0, 1, 0, ?, ?), (8, 'Completo', 1, 1, 1, 1, ?, ?)",
@@ -82,7 +86,7 @@ describe("plan features: errors", () => {
     expect(rows.rows.map((r) => String(r.key)).sort()).toEqual([...t.kernel.planFeatures.keys()].sort());
   });
 
-  it("a feature must be a boolean (or the forms' \"true\"/\"false\")", async () => {
+  it('a feature must be a boolean (or the forms\' "true"/"false")', async () => {
     t = await createTestKernel();
     const { token } = await t.login();
     const res = await t.call("POST", "/plans", { token, body: { name: "Errado", useKanban: "talvez" } });

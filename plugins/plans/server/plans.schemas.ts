@@ -2,11 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { DeclaredPlanFeature, PlanFeatureKey } from "../../../core/plugin/plan-features.ts";
 
 /** A limit: forms send numbers or numeric strings ("10"). */
-const limit = z.coerce
-  .number({ error: "Deve ser um número" })
-  .int("Deve ser um número inteiro")
-  .min(0, "Não pode ser negativo")
-  .max(1_000_000, "Muito alto!");
+const limit = z.coerce.number({ error: "Deve ser um número" }).int("Deve ser um número inteiro").min(0, "Não pode ser negativo").max(1_000_000, "Muito alto!");
 
 /** Forms send booleans, or "true"/"false" strings from selects. */
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
@@ -29,12 +25,7 @@ const PlanInputFields = z.object({
   users: limit.optional().default(0),
   connections: limit.optional().default(0),
   queues: limit.optional().default(0),
-  amount: z.coerce
-    .number({ error: "Deve ser um número" })
-    .min(0, "Não pode ser negativo")
-    .max(100_000_000, "Muito alto!")
-    .optional()
-    .default(0),
+  amount: z.coerce.number({ error: "Deve ser um número" }).min(0, "Não pode ser negativo").max(100_000_000, "Muito alto!").optional().default(0),
   isPublic: flag.optional().default(true),
 });
 
@@ -62,8 +53,7 @@ const described = <T extends z.ZodType>(schema: T, f: DeclaredPlanFeature) =>
  */
 export function planSchemas(features: readonly DeclaredPlanFeature[]) {
   // Typed with every key merged into PlanFeatures; at run time, the installed plugins' keys.
-  const shape = <T extends z.ZodType>(make: (f: DeclaredPlanFeature) => T) =>
-    Object.fromEntries(features.map((f) => [f.key, described(make(f), f)])) as Record<PlanFeatureKey, T>;
+  const shape = <T extends z.ZodType>(make: (f: DeclaredPlanFeature) => T) => Object.fromEntries(features.map((f) => [f.key, described(make(f), f)])) as Record<PlanFeatureKey, T>;
   const Plan = z.object({ ...PlanFields, ...shape(() => z.boolean()) }).openapi("Plan");
   const PlanInput = PlanInputFields.extend(shape((f) => flag.optional().default(f.default))).openapi("PlanInput");
   const PlanPatch = PlanPatchFields.extend(shape(() => flag.optional())).openapi("PlanPatch");

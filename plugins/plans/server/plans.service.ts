@@ -58,7 +58,10 @@ export class PlansService {
     const { row, features } = split(this.features, input);
     try {
       const id = await this.db.transaction(async (tx) => {
-        const [created] = await tx.insert(plans).values(row as typeof plans.$inferInsert).returning({ id: plans.id });
+        const [created] = await tx
+          .insert(plans)
+          .values(row as typeof plans.$inferInsert)
+          .returning({ id: plans.id });
         await this.features.write(created!.id, { ...this.features.defaults(), ...features }, tx);
         return created!.id;
       });
@@ -108,11 +111,7 @@ export class PlansService {
 
   /** Names are unique ignoring case, so "Básico" and "básico" cannot both exist. */
   private async ensureNameFree(name: string, exceptId?: number): Promise<void> {
-    const rows = await this.db
-      .select({ id: plans.id })
-      .from(plans)
-      .where(sql`lower(${plans.name}) = lower(${name})`)
-      .limit(2);
+    const rows = await this.db.select({ id: plans.id }).from(plans).where(sql`lower(${plans.name}) = lower(${name})`).limit(2);
     if (rows.some((r) => r.id !== exceptId)) throw new AppError("ERR_DUPLICATED_NAME", { fields: { name: "ERR_DUPLICATED_NAME" } });
   }
 }

@@ -60,16 +60,13 @@ export function PlanForm({ editingId, initial, saving, serverErrors, onSubmit, o
           <Switch label={t("fields.isPublic")} checked={values.isPublic} onChange={(e) => set("isPublic", e.currentTarget.checked)} />
           {/* One switch per declared plan feature, labelled in the declaring plugin's namespace ("meta:planFeatures.useFacebook"). */}
           {declaredPlanFeatures.map(({ key, label }) => (
-            <Switch
-              key={key}
-              label={t(label)}
-              checked={values.features[key] ?? false}
-              onChange={(e) => set("features", { ...values.features, [key]: e.currentTarget.checked })}
-            />
+            <Switch key={key} label={t(label)} checked={values.features[key] ?? false} onChange={(e) => set("features", { ...values.features, [key]: e.currentTarget.checked })} />
           ))}
         </div>
         <div style={{ display: "flex", gap: 8, justifyContent: "flex-end", marginTop: 8 }}>
-          {editingId !== null && onDelete ? <Button intent={Intent.DANGER} variant="outlined" icon="trash" text={t("actions.delete")} onClick={onDelete} disabled={saving} /> : null}
+          {editingId !== null && onDelete ? (
+            <Button intent={Intent.DANGER} variant="outlined" icon="trash" text={t("actions.delete")} onClick={onDelete} disabled={saving} />
+          ) : null}
           <Button text={editingId !== null ? t("actions.cancel") : t("actions.clear")} onClick={onCancel} disabled={saving} variant="minimal" />
           <Button type="submit" intent={Intent.PRIMARY} icon="floppy-disk" text={t("actions.save")} loading={saving} />
         </div>

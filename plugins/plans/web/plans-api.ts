@@ -16,7 +16,10 @@ export const plansApi = api.enhanceEndpoints({ addTagTypes: ["Plan"] }).injectEn
     }),
     updatePlan: build.mutation<Plan, { id: number } & PlanChanges>({
       query: ({ id, ...body }) => ({ url: `/plans/${id}`, method: "PUT", body }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: "Plan", id: "LIST" }, { type: "Plan", id }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: "Plan", id: "LIST" },
+        { type: "Plan", id },
+      ],
     }),
     deletePlan: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `/plans/${id}`, method: "DELETE" }),

@@ -12,9 +12,17 @@ import { renderPlans } from "./test-render.tsx";
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 
 const plan = (id: number, name: string, over: Record<string, unknown> = {}) => ({
-  id, name, users: 10, connections: 5, queues: 3, amount: 49.9, isPublic: true,
+  id,
+  name,
+  users: 10,
+  connections: 5,
+  queues: 3,
+  amount: 49.9,
+  isPublic: true,
   ...Object.fromEntries(declaredPlanFeatures.map((f) => [f.key, true])),
-  createdAt: "2024-01-01T00:00:00.000Z", updatedAt: "2024-01-01T00:00:00.000Z", ...over,
+  createdAt: "2024-01-01T00:00:00.000Z",
+  updatedAt: "2024-01-01T00:00:00.000Z",
+  ...over,
 });
 
 let api: ReturnType<typeof stubApi>;

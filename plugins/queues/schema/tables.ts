@@ -13,7 +13,9 @@ export const queues = sqliteTable(
   "queues",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     color: text("color").notNull(),
     orderQueue: integer("order_queue"),
@@ -41,8 +43,12 @@ export const chatbots = sqliteTable(
   "chatbots",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    queueId: integer("queue_id").notNull().references(() => queues.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
     parentId: integer("parent_id").references((): AnySQLiteColumn => chatbots.id, { onDelete: "cascade" }),
     /** Place among its siblings (0 first). */
     position: integer("position").notNull().default(0),
@@ -65,15 +71,17 @@ export const userQueues = sqliteTable(
   "user_queues",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    queueId: integer("queue_id").notNull().references(() => queues.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
   },
-  (t) => [
-    index("user_queues_company_idx").on(t.companyId),
-    uniqueIndex("user_queues_user_queue_unique").on(t.userId, t.queueId),
-    index("user_queues_queue_idx").on(t.queueId),
-  ],
+  (t) => [index("user_queues_company_idx").on(t.companyId), uniqueIndex("user_queues_user_queue_unique").on(t.userId, t.queueId), index("user_queues_queue_idx").on(t.queueId)],
 );
 
 /**
@@ -81,6 +89,4 @@ export const userQueues = sqliteTable(
  * published as a view this plugin migrates; readers declare it with `.existing()`. A plain
  * projection of one table, so SQLite flattens it into the reader's query.
  */
-export const queuesView = sqliteView("queues_view").as((qb) =>
-  qb.select({ id: queues.id, companyId: queues.companyId, name: queues.name, color: queues.color }).from(queues),
-);
+export const queuesView = sqliteView("queues_view").as((qb) => qb.select({ id: queues.id, companyId: queues.companyId, name: queues.name, color: queues.color }).from(queues));

@@ -40,7 +40,11 @@ export class ChatbotsService {
 
   /** An option of the company, or ERR_NOT_FOUND (also for another company's id). */
   async row(companyId: number, id: number, tx: DbOrTx = this.db): Promise<ChatbotRow> {
-    const [row] = await tx.select().from(chatbots).where(and(eq(chatbots.id, id), eq(chatbots.companyId, companyId))).limit(1);
+    const [row] = await tx
+      .select()
+      .from(chatbots)
+      .where(and(eq(chatbots.id, id), eq(chatbots.companyId, companyId)))
+      .limit(1);
     if (!row) throw new AppError("ERR_NOT_FOUND");
     return row;
   }
@@ -64,7 +68,11 @@ export class ChatbotsService {
     if (nodes.length + outside > MAX_OPTIONS) throw invalid("options", `At most ${MAX_OPTIONS} options per queue`);
     if (nodes.some((n) => n.depth + depthAbove > MAX_DEPTH)) throw invalid("options", `At most ${MAX_DEPTH} levels`);
     for (const { node } of nodes) if (node.id !== undefined && !scope.has(node.id)) throw invalid("options", "Unknown option");
-    await this.ensureTargets(tx, companyId, nodes.map((n) => n.node));
+    await this.ensureTargets(
+      tx,
+      companyId,
+      nodes.map((n) => n.node),
+    );
     const seen = new Set<number>();
     const write = async (parent: number | null, list: ChatbotOptionInput[]) => {
       for (const [position, input] of list.entries()) {
@@ -72,7 +80,10 @@ export class ChatbotsService {
         let id = input.id;
         if (id !== undefined) {
           if (seen.has(id)) throw invalid("options", "An option appears twice");
-          await tx.update(chatbots).set(values).where(and(eq(chatbots.id, id), eq(chatbots.companyId, companyId)));
+          await tx
+            .update(chatbots)
+            .set(values)
+            .where(and(eq(chatbots.id, id), eq(chatbots.companyId, companyId)));
         } else {
           const [created] = await tx
             .insert(chatbots)
@@ -101,7 +112,11 @@ export class ChatbotsService {
     const all = await this.rowsOfQueue(target.queueId, tx);
     if (flatten([node]).length + all.length > MAX_OPTIONS) throw invalid("options", `At most ${MAX_OPTIONS} options per queue`);
     if (flatten([node]).some((n) => n.depth + target.depthAbove > MAX_DEPTH)) throw invalid("options", `At most ${MAX_DEPTH} levels`);
-    await this.ensureTargets(tx, companyId, flatten([node]).map((n) => n.node));
+    await this.ensureTargets(
+      tx,
+      companyId,
+      flatten([node]).map((n) => n.node),
+    );
     const position = siblings.reduce((max, r) => Math.max(max, r.position + 1), 0);
     const [created] = await tx
       .insert(chatbots)
@@ -119,7 +134,10 @@ export class ChatbotsService {
     if (merged.queueType === "queue" && !merged.optQueueId) throw invalid("optQueueId", "Required");
     if (merged.queueType === "attendent" && !merged.optUserId) throw invalid("optUserId", "Required");
     await this.ensureTargets(tx, companyId, [merged]);
-    await tx.update(chatbots).set(fieldsOf(merged)).where(and(eq(chatbots.id, row.id), eq(chatbots.companyId, companyId)));
+    await tx
+      .update(chatbots)
+      .set(fieldsOf(merged))
+      .where(and(eq(chatbots.id, row.id), eq(chatbots.companyId, companyId)));
     if (patch.options) await this.replaceChildren(tx, companyId, row.queueId, row.id, patch.options, await this.depthOf(tx, row));
   }
 
@@ -142,11 +160,17 @@ export class ChatbotsService {
     const queueIds = [...new Set(nodes.map((n) => n.optQueueId).filter((v): v is number => typeof v === "number"))];
     const userIds = [...new Set(nodes.map((n) => n.optUserId).filter((v): v is number => typeof v === "number"))];
     if (queueIds.length) {
-      const found = await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+      const found = await tx
+        .select({ id: queues.id })
+        .from(queues)
+        .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
       if (found.length !== queueIds.length) throw invalid("optQueueId", "Invalid queue");
     }
     if (userIds.length) {
-      const found = await tx.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), inArray(users.id, userIds)));
+      const found = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)));
       if (found.length !== userIds.length) throw invalid("optUserId", "Invalid user");
     }
   }

@@ -40,10 +40,7 @@ describe("chatbots: happy", () => {
   it("PUT /queue with chatbots keeps named options, adds new ones and removes the rest", async () => {
     const q = await createQueue(t, acme.token, { chatbots: tree });
     const [fin, com] = q.chatbots;
-    const next = [
-      { ...fin, name: "Financeiro 2", options: [{ ...fin.options[0], options: [{ name: "Segunda via" }] }] },
-      { name: "Suporte técnico" },
-    ];
+    const next = [{ ...fin, name: "Financeiro 2", options: [{ ...fin.options[0], options: [{ name: "Segunda via" }] }] }, { name: "Suporte técnico" }];
     const res = await t.call("PUT", `/queue/${q.id}`, { token: acme.token, body: { chatbots: next } });
     expect(res.status).toBe(200);
     expect(res.body.chatbots.map((o: { name: string }) => o.name)).toEqual(["Financeiro 2", "Suporte técnico"]);
@@ -64,7 +61,10 @@ describe("chatbots: happy", () => {
       body: { parentId: top.body.id, name: "Ir para outra fila", queueType: "queue", optQueueId: target.id, options: [] },
     });
     expect(child.body).toMatchObject({ parentId: top.body.id, queueId: q.id, optQueueId: target.id, position: 0 });
-    const edited = await t.call("PUT", `/chatbot/${top.body.id}`, { token: acme.token, body: { name: "Atendimento geral", options: [{ id: child.body.id, name: "Outra fila", queueType: "queue", optQueueId: target.id }, { name: "Mais opções" }] } });
+    const edited = await t.call("PUT", `/chatbot/${top.body.id}`, {
+      token: acme.token,
+      body: { name: "Atendimento geral", options: [{ id: child.body.id, name: "Outra fila", queueType: "queue", optQueueId: target.id }, { name: "Mais opções" }] },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.options.map((o: { name: string }) => o.name)).toEqual(["Outra fila", "Mais opções"]);
     const shown = await t.call("GET", `/queue/${q.id}`, { token: acme.token });
@@ -89,7 +89,10 @@ describe("chatbots: happy", () => {
 
 describe("chatbots: errors", () => {
   it("option names need at least 4 characters and are required, at any level", async () => {
-    const res = await t.call("POST", "/queue", { token: acme.token, body: { name: "Fila", color: "#abc", chatbots: [{ name: "abc" }, { greetingMessage: "x", options: [{ name: "" }] }] } });
+    const res = await t.call("POST", "/queue", {
+      token: acme.token,
+      body: { name: "Fila", color: "#abc", chatbots: [{ name: "abc" }, { greetingMessage: "x", options: [{ name: "" }] }] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({ "chatbots.0.name": "Too Short!", "chatbots.1.name": "Required", "chatbots.1.options.0.name": "Required" });
   });
@@ -97,7 +100,15 @@ describe("chatbots: errors", () => {
   it("a next level needs the option's message; types need their target", async () => {
     const res = await t.call("POST", "/queue", {
       token: acme.token,
-      body: { name: "Fila", color: "#abc", chatbots: [{ name: "Menu principal", options: [{ name: "Sub opção" }] }, { name: "Transferir", queueType: "queue" }, { name: "Pessoa", queueType: "attendent" }] },
+      body: {
+        name: "Fila",
+        color: "#abc",
+        chatbots: [
+          { name: "Menu principal", options: [{ name: "Sub opção" }] },
+          { name: "Transferir", queueType: "queue" },
+          { name: "Pessoa", queueType: "attendent" },
+        ],
+      },
     });
     expect(res.body.fields).toMatchObject({ "chatbots.0.greetingMessage": "Required", "chatbots.1.optQueueId": "Required", "chatbots.2.optUserId": "Required" });
     const q = await createQueue(t, acme.token, { chatbots: [{ name: "Sem mensagem" }] });
@@ -137,9 +148,15 @@ describe("chatbots: security", () => {
   it("options cannot point at another company's queue or user", async () => {
     const foreignQueue = await createQueue(t, acme.token);
     const other = await createCompanyWithAdmin(t, "Outra");
-    const toQueue = await t.call("POST", "/queue", { token: other.token, body: { name: "Fila", color: "#abc", chatbots: [{ name: "Desvio", queueType: "queue", optQueueId: foreignQueue.id }] } });
+    const toQueue = await t.call("POST", "/queue", {
+      token: other.token,
+      body: { name: "Fila", color: "#abc", chatbots: [{ name: "Desvio", queueType: "queue", optQueueId: foreignQueue.id }] },
+    });
     expect(toQueue.body).toMatchObject({ error: "ERR_VALIDATION", fields: { optQueueId: "Invalid queue" } });
-    const toUser = await t.call("POST", "/queue", { token: other.token, body: { name: "Fila", color: "#abc", chatbots: [{ name: "Desvio", queueType: "attendent", optUserId: acme.user.id }] } });
+    const toUser = await t.call("POST", "/queue", {
+      token: other.token,
+      body: { name: "Fila", color: "#abc", chatbots: [{ name: "Desvio", queueType: "attendent", optUserId: acme.user.id }] },
+    });
     expect(toUser.body).toMatchObject({ error: "ERR_VALIDATION", fields: { optUserId: "Invalid user" } });
   });
 

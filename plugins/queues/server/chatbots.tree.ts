@@ -46,7 +46,7 @@ export function buildTree(rows: readonly ChatbotRow[], parentId: number | null =
 export function descendantIds(rows: readonly ChatbotRow[], rootId: number): Set<number> {
   const out = new Set<number>();
   const walk = (parent: number) => {
-    for (const r of rows) if (r.parentId === parent && !out.has(r.id)) (out.add(r.id), walk(r.id));
+    for (const r of rows) if (r.parentId === parent && !out.has(r.id)) out.add(r.id), walk(r.id);
   };
   walk(rootId);
   return out;

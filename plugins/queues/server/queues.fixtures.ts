@@ -13,7 +13,10 @@ export function validQueue(fields: Record<string, unknown> = {}) {
 /** Gives the company a plan allowing `queues` queues (0 = unlimited). */
 export async function limitQueues(t: TestKernel, companyId: number, queues: number) {
   n += 1;
-  const [plan] = await t.kernel.db.insert(plans).values({ name: `Plano filas ${n}`, users: 0, connections: 1, queues }).returning();
+  const [plan] = await t.kernel.db
+    .insert(plans)
+    .values({ name: `Plano filas ${n}`, users: 0, connections: 1, queues })
+    .returning();
   await t.kernel.db.update(companies).set({ planId: plan!.id }).where(eq(companies.id, companyId));
 }
 

@@ -15,9 +15,7 @@ export function registerQueuesHandlers(router: OpenAPIHono<AppEnv>, queues: Queu
   });
   router.openapi(r.showOption, async (c) => c.json(await queues.showOption(c.get("user").companyId, c.req.valid("param").id), 200));
   router.openapi(r.createOption, async (c) => c.json(await queues.createOption(c.get("user").companyId, c.req.valid("json")), 200));
-  router.openapi(r.updateOption, async (c) =>
-    c.json(await queues.updateOption(c.get("user").companyId, c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  router.openapi(r.updateOption, async (c) => c.json(await queues.updateOption(c.get("user").companyId, c.req.valid("param").id, c.req.valid("json")), 200));
   router.openapi(r.removeOption, async (c) => {
     await queues.removeOption(c.get("user").companyId, c.req.valid("param").id);
     return c.json({ message: "Chatbot deleted" }, 200);

@@ -21,12 +21,7 @@ const blankAsNull = (v: unknown) => (v === "" ? null : v);
 const refId = OptionalRefId;
 const message = z.string("Invalid value").max(5000, "Too Long!");
 
-const queueName = z
-  .string("Required")
-  .trim()
-  .min(1, "Required")
-  .min(QUEUE_NAME_MIN, "Too Short!")
-  .max(QUEUE_NAME_MAX, "Too Long!");
+const queueName = z.string("Required").trim().min(1, "Required").min(QUEUE_NAME_MIN, "Too Short!").max(QUEUE_NAME_MAX, "Too Long!");
 const color = z.string("Required").trim().min(1, "Required").min(COLOR_MIN, "Too Short!").max(COLOR_MAX, "Too Long!");
 const orderQueue = z.preprocess(blankAsNull, z.coerce.number("Invalid value").int("Invalid value").min(0, "Invalid value").max(100000, "Invalid value").nullable());
 const rotationMessage = `Must be one of ${ROTATION_MINUTES.join(", ")}`;
@@ -63,12 +58,7 @@ export interface ChatbotOptionInput {
 }
 
 const optionFields = {
-  name: z
-    .string("Required")
-    .trim()
-    .min(1, "Required")
-    .min(OPTION_NAME_MIN, "Too Short!")
-    .max(OPTION_NAME_MAX, "Too Long!"),
+  name: z.string("Required").trim().min(1, "Required").min(OPTION_NAME_MIN, "Too Short!").max(OPTION_NAME_MAX, "Too Long!"),
   greetingMessage: message,
   queueType: z.enum(CHATBOT_TYPES, "Invalid value"),
   closeTicket: BoolLike,
@@ -82,10 +72,7 @@ const optionFields = {
  * Rules of one option: a step with a next level needs its message (the spec: 'the option
  * message is required to move to the next level'), and each type names its target.
  */
-function checkOption(
-  opt: { greetingMessage?: string; queueType?: ChatbotType; optQueueId?: number | null; optUserId?: number | null; options?: unknown[] },
-  ctx: z.RefinementCtx,
-) {
+function checkOption(opt: { greetingMessage?: string; queueType?: ChatbotType; optQueueId?: number | null; optUserId?: number | null; options?: unknown[] }, ctx: z.RefinementCtx) {
   if (opt.options?.length && !opt.greetingMessage?.trim()) ctx.addIssue({ code: "custom", path: ["greetingMessage"], message: "Required" });
   if (opt.queueType === "queue" && !opt.optQueueId) ctx.addIssue({ code: "custom", path: ["optQueueId"], message: "Required" });
   if (opt.queueType === "attendent" && !opt.optUserId) ctx.addIssue({ code: "custom", path: ["optUserId"], message: "Required" });
@@ -189,7 +176,6 @@ export const ChatbotPatch = z
   })
   .openapi("ChatbotPatch");
 export type ChatbotPatch = z.infer<typeof ChatbotPatch>;
-
 
 export const ChatbotOptionSchema: z.ZodType<ChatbotOption> = z
   .object({

@@ -43,12 +43,20 @@ export class QueuesService {
   ) {}
 
   list(companyId: number) {
-    return this.db.select().from(queues).where(eq(queues.companyId, companyId)).orderBy(...queueOrder);
+    return this.db
+      .select()
+      .from(queues)
+      .where(eq(queues.companyId, companyId))
+      .orderBy(...queueOrder);
   }
 
   /** A queue of the company, or ERR_NOT_FOUND (also for another company's id). */
   async get(companyId: number, id: number, tx: DbOrTx = this.db): Promise<QueueRow> {
-    const [row] = await tx.select().from(queues).where(and(eq(queues.id, id), eq(queues.companyId, companyId))).limit(1);
+    const [row] = await tx
+      .select()
+      .from(queues)
+      .where(and(eq(queues.id, id), eq(queues.companyId, companyId)))
+      .limit(1);
     if (!row) throw new AppError("ERR_NOT_FOUND");
     return row;
   }
@@ -164,8 +172,7 @@ export class QueuesService {
   /** The out-of-hours message is required while the company schedules by queue. */
   private async ensureOutOfHoursMessage(companyId: number, message: string) {
     if (message.trim()) return;
-    if ((await this.settings.companyOne(companyId, "scheduleType")) === "queue")
-      throw new AppError("ERR_VALIDATION", { fields: { outOfHoursMessage: "Required" } });
+    if ((await this.settings.companyOne(companyId, "scheduleType")) === "queue") throw new AppError("ERR_VALIDATION", { fields: { outOfHoursMessage: "Required" } });
   }
 
   /** Colours tell queues apart on tickets: unique within a company (case-insensitive). */
@@ -180,12 +187,7 @@ export class QueuesService {
 
   /** A plan's `queues` is the most queues a company may have; 0 (or no plan) means no limit. */
   private async ensureUnderPlanLimit(tx: DbOrTx, companyId: number, existing: number) {
-    const [row] = await tx
-      .select({ limit: plans.queues })
-      .from(companies)
-      .leftJoin(plans, eq(companies.planId, plans.id))
-      .where(eq(companies.id, companyId))
-      .limit(1);
+    const [row] = await tx.select({ limit: plans.queues }).from(companies).leftJoin(plans, eq(companies.planId, plans.id)).where(eq(companies.id, companyId)).limit(1);
     const limit = row?.limit ?? 0;
     if (limit > 0 && existing >= limit) throw new AppError("ERR_PLAN_LIMIT_QUEUES", { limit });
   }

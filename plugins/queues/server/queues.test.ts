@@ -19,7 +19,9 @@ describe("queues: happy", () => {
     expect(created.body.schedules).toHaveLength(7);
     expect(created.body.schedules[0]).toEqual({ weekday: "Segunda-feira", weekdayEn: "monday", startTimeA: "08:00", endTimeA: "12:00", startTimeB: "13:00", endTimeB: "18:00" });
     const id = created.body.id;
-    const schedules = created.body.schedules.map((d: Record<string, string>) => (d.weekdayEn === "sunday" ? { ...d, startTimeA: "", endTimeA: "", startTimeB: "", endTimeB: "" } : d));
+    const schedules = created.body.schedules.map((d: Record<string, string>) =>
+      d.weekdayEn === "sunday" ? { ...d, startTimeA: "", endTimeA: "", startTimeB: "", endTimeB: "" } : d,
+    );
     const edited = await t.call("PUT", `/queue/${id}`, { token: acme.token, body: { name: "Vendas B2B", ativarRoteador: true, tempoRoteador: 15, schedules } });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: "Vendas B2B", color: "#ff0000", ativarRoteador: true, tempoRoteador: 15 });
@@ -31,7 +33,7 @@ describe("queues: happy", () => {
     expect((await t.call("GET", `/queue/${id}`, { token: acme.token })).status).toBe(404);
   });
 
-  it("takes the spec form's empties: tempoRoteador 0 is rotation off, \"\"/null order and references are none", async () => {
+  it('takes the spec form\'s empties: tempoRoteador 0 is rotation off, ""/null order and references are none', async () => {
     const created = await t.call("POST", "/queue", {
       token: acme.token,
       body: validQueue({ ativarRoteador: false, tempoRoteador: 0, orderQueue: "", integrationId: "", fileListId: null }),

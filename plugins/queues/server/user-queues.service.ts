@@ -20,10 +20,17 @@ export class UserQueuesService {
 
   async set(companyId: number, userId: number, queueIds: number[], tx: DbOrTx = this.db): Promise<void> {
     const ids = [...new Set(queueIds)];
-    const [user] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.companyId, companyId))).limit(1);
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+      .limit(1);
     if (!user) throw new AppError("ERR_NO_USER_FOUND");
     if (ids.length) {
-      const found = await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), inArray(queues.id, ids)));
+      const found = await tx
+        .select({ id: queues.id })
+        .from(queues)
+        .where(and(eq(queues.companyId, companyId), inArray(queues.id, ids)));
       // Another company's queue is refused exactly like one that does not exist.
       if (found.length !== ids.length) throw new AppError("ERR_VALIDATION", { fields: { queueIds: "Invalid queue" } });
     }

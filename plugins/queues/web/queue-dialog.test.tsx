@@ -115,7 +115,27 @@ describe("queue dialog: saving", () => {
   it("edits a loaded queue and shows the server's field messages and codes", async () => {
     api = stubApi({
       "GET /users/list": () => ({ body: [] }),
-      "GET /queue/1": () => ({ body: apiQueue({ chatbots: [{ id: 9, queueId: 1, parentId: null, position: 0, name: "Boletos", greetingMessage: "", queueType: "text", closeTicket: false, optQueueId: null, optUserId: null, optIntegrationId: null, optFileId: null, options: [] }] }) }),
+      "GET /queue/1": () => ({
+        body: apiQueue({
+          chatbots: [
+            {
+              id: 9,
+              queueId: 1,
+              parentId: null,
+              position: 0,
+              name: "Boletos",
+              greetingMessage: "",
+              queueType: "text",
+              closeTicket: false,
+              optQueueId: null,
+              optUserId: null,
+              optIntegrationId: null,
+              optFileId: null,
+              options: [],
+            },
+          ],
+        }),
+      }),
       "PUT /queue/1": () => ({ status: 400, body: { error: "ERR_VALIDATION", fields: { "chatbots.0.name": "Too Short!" } } }),
     });
     vi.stubGlobal("fetch", api.fetch);
@@ -126,7 +146,9 @@ describe("queue dialog: saving", () => {
     expect(await screen.findByText("Muito curto!")).toBeTruthy();
     expect((writes()[0]!.body as { chatbots: { id: number }[] }).chatbots[0]!.id).toBe(9);
 
-    api.fetch.mockImplementationOnce(async () => new Response(JSON.stringify({ error: "ERR_QUEUE_COLOR_ALREADY_EXISTS" }), { status: 409, headers: { "content-type": "application/json" } }));
+    api.fetch.mockImplementationOnce(
+      async () => new Response(JSON.stringify({ error: "ERR_QUEUE_COLOR_ALREADY_EXISTS" }), { status: 409, headers: { "content-type": "application/json" } }),
+    );
     submit("Salvar");
     await waitFor(() => expect(toastError).toHaveBeenCalled());
     expect(within(document.body).queryByText("Fila salva com sucesso!")).toBeNull();

@@ -1,21 +1,6 @@
 import { validationFields } from "../../../web/src/ui/refusal.ts";
-import {
-  OFFICE_HOURS_TIME_KEYS,
-  officeHoursErrors,
-  officeHoursMessages,
-  type OfficeHoursProblem,
-  type OfficeHoursProblems,
-} from "../../office-hours/web/public.ts";
-import {
-  COLOR_MAX,
-  COLOR_MIN,
-  defaultSchedules,
-  OPTION_NAME_MIN,
-  QUEUE_NAME_MAX,
-  QUEUE_NAME_MIN,
-  type ChatbotType,
-  type QueueSchedule,
-} from "../shared/queue-rules.ts";
+import { OFFICE_HOURS_TIME_KEYS, officeHoursErrors, officeHoursMessages, type OfficeHoursProblem, type OfficeHoursProblems } from "../../office-hours/web/public.ts";
+import { COLOR_MAX, COLOR_MIN, defaultSchedules, OPTION_NAME_MIN, QUEUE_NAME_MAX, QUEUE_NAME_MIN, type ChatbotType, type QueueSchedule } from "../shared/queue-rules.ts";
 import type { ChatbotOption, ChatbotOptionPayload, Queue, QueuePayload } from "./queues-api.ts";
 
 /** An option being edited; `key` identifies it in React lists before it has an id. */

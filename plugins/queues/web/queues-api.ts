@@ -38,5 +38,4 @@ export const queuesApi = tagged.injectEndpoints({
   }),
 });
 
-export const { useGetQueuesQuery, useGetQueueQuery, useCreateQueueMutation, useUpdateQueueMutation, useDeleteQueueMutation, useGetQueueUserOptionsQuery } =
-  queuesApi;
+export const { useGetQueuesQuery, useGetQueueQuery, useCreateQueueMutation, useUpdateQueueMutation, useDeleteQueueMutation, useGetQueueUserOptionsQuery } = queuesApi;

@@ -12,7 +12,9 @@ vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSucce
 let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
   api = stubApi({
-    "GET /queue": () => ({ body: [apiQueue({ id: 1, name: "Vendas", orderQueue: 1 }), apiQueue({ id: 2, name: "Suporte", color: "#0000ff", orderQueue: null, greetingMessage: "Olá suporte" })] }),
+    "GET /queue": () => ({
+      body: [apiQueue({ id: 1, name: "Vendas", orderQueue: 1 }), apiQueue({ id: 2, name: "Suporte", color: "#0000ff", orderQueue: null, greetingMessage: "Olá suporte" })],
+    }),
     "DELETE /queue/*": () => ({ body: { message: "Queue deleted" } }),
   });
   vi.stubGlobal("fetch", api.fetch);
@@ -55,7 +57,9 @@ describe("queues page", () => {
     expect(await screen.findByText("Excluir Suporte?")).toBeTruthy();
     expect(api.calls.some((c) => c.method === "DELETE")).toBe(false);
     const dialog = screen.getByRole("dialog");
-    const confirm = within(dialog).getAllByRole("button").find((b) => /excluir|sim|confirmar/i.test(b.textContent ?? ""));
+    const confirm = within(dialog)
+      .getAllByRole("button")
+      .find((b) => /excluir|sim|confirmar/i.test(b.textContent ?? ""));
     fireEvent.click(confirm!);
     await waitFor(() => expect(api.calls.find((c) => c.method === "DELETE")?.path).toBe("/queue/2"));
     await waitFor(() => expect(rows()).toHaveLength(1));

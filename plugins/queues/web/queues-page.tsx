@@ -93,19 +93,8 @@ export function QueuesPage() {
           </tbody>
         </HTMLTable>
       )}
-      <QueueDialog
-        isOpen={dialog.open}
-        queueId={dialog.queueId}
-        queues={queues}
-        onClose={() => setDialog({ open: false, queueId: null })}
-        onSaved={list.upsert}
-      />
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t("confirm.title", { name: deletion.target?.name ?? "" })}
-        message={t("confirm.message")}
-        loading={deleting.isLoading}
-      />
+      <QueueDialog isOpen={dialog.open} queueId={dialog.queueId} queues={queues} onClose={() => setDialog({ open: false, queueId: null })} onSaved={list.upsert} />
+      <ConfirmDialog {...deletion.dialog} title={t("confirm.title", { name: deletion.target?.name ?? "" })} message={t("confirm.message")} loading={deleting.isLoading} />
     </PageLayout>
   );
 }

@@ -12,7 +12,9 @@ export const quickMessages = sqliteTable(
   "quick_messages",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     /** The owner; null once that user is deleted (a general or shared message stays usable). */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     shortcode: text("shortcode").notNull(),
@@ -26,8 +28,5 @@ export const quickMessages = sqliteTable(
     status: bool("status").notNull().default(true),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex("quick_messages_company_shortcode_unique").on(t.companyId, sql`lower(${t.shortcode})`),
-    index("quick_messages_company_user_idx").on(t.companyId, t.userId),
-  ],
+  (t) => [uniqueIndex("quick_messages_company_shortcode_unique").on(t.companyId, sql`lower(${t.shortcode})`), index("quick_messages_company_user_idx").on(t.companyId, t.userId)],
 );

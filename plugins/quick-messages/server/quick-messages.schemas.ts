@@ -23,9 +23,7 @@ export const QuickMessage = z
   })
   .openapi("QuickMessage");
 
-export const QuickMessagePage = z
-  .object({ records: z.array(QuickMessage), count: z.number(), hasMore: z.boolean() })
-  .openapi("QuickMessagePage");
+export const QuickMessagePage = z.object({ records: z.array(QuickMessage), count: z.number(), hasMore: z.boolean() }).openapi("QuickMessagePage");
 
 // Spec 000 §5: the shortcode is required.
 const shortcode = z.string({ error: "Required" }).trim().min(1, "Required").max(100, "Too Long!");

@@ -44,10 +44,7 @@ export class QuickMessagesService {
 
   async page(user: Caller, q: { searchParam: string; pageNumber: number }) {
     const term = q.searchParam.trim().toLowerCase();
-    const where = and(
-      visibleTo(user),
-      term ? or(like(sql`lower(${quickMessages.shortcode})`, `%${term}%`), like(sql`lower(${quickMessages.message})`, `%${term}%`)) : undefined,
-    );
+    const where = and(visibleTo(user), term ? or(like(sql`lower(${quickMessages.shortcode})`, `%${term}%`), like(sql`lower(${quickMessages.message})`, `%${term}%`)) : undefined);
     const rows = await this.db
       .select()
       .from(quickMessages)

@@ -12,8 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const shortcodes = (body: { records?: { shortcode: string }[] } | { shortcode: string }[]) =>
-  (Array.isArray(body) ? body : (body.records ?? [])).map((r) => r.shortcode);
+const shortcodes = (body: { records?: { shortcode: string }[] } | { shortcode: string }[]) => (Array.isArray(body) ? body : (body.records ?? [])).map((r) => r.shortcode);
 
 describe("quick messages: happy", () => {
   it("a user creates, reads, edits, lists and deletes their own message", async () => {

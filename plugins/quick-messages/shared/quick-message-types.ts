@@ -3,12 +3,7 @@
  * so the web client never restates a server shape. Type-only: nothing of the server is bundled.
  */
 import type { z } from "@hono/zod-openapi";
-import type {
-  QuickMessage as QuickMessageSchema,
-  QuickMessageInput,
-  QuickMessagePage as QuickMessagePageSchema,
-  QuickMessagePatch,
-} from "../server/quick-messages.schemas.ts";
+import type { QuickMessage as QuickMessageSchema, QuickMessageInput, QuickMessagePage as QuickMessagePageSchema, QuickMessagePatch } from "../server/quick-messages.schemas.ts";
 
 /** A quick message as the API answers it (spec 000 §3). */
 export type QuickMessage = z.infer<typeof QuickMessageSchema>;

@@ -93,13 +93,7 @@ export function QuickMessageDialog({ isOpen, quickMessageId, onClose, onSaved }:
             <Chip icon="paperclip" large minimal>
               {attachment}
             </Chip>
-            <Button
-              icon="trash"
-              variant="minimal"
-              intent={Intent.DANGER}
-              aria-label={t("dialog.removeAttachment")}
-              onClick={() => (file ? setFile(null) : setDropMedia(true))}
-            />
+            <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("dialog.removeAttachment")} onClick={() => (file ? setFile(null) : setDropMedia(true))} />
           </div>
         ) : (
           <Button icon="paperclip" text={t("dialog.attach")} onClick={() => fileInput.current?.click()} />

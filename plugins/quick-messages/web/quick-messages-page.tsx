@@ -65,11 +65,21 @@ export function QuickMessagesPage() {
                 <tr key={r.id}>
                   <td>
                     <strong>/{r.shortcode}</strong>{" "}
-                    {r.geral ? <Chip minimal intent={Intent.PRIMARY}>{t("badges.geral")}</Chip> : null}{" "}
+                    {r.geral ? (
+                      <Chip minimal intent={Intent.PRIMARY}>
+                        {t("badges.geral")}
+                      </Chip>
+                    ) : null}{" "}
                     {r.visao ? <Chip minimal>{t("badges.visao")}</Chip> : null}
                   </td>
                   <td style={{ whiteSpace: "pre-wrap" }}>{previewText(r.message)}</td>
-                  <td>{r.mediaName ? <Chip icon="paperclip" minimal>{r.mediaName}</Chip> : null}</td>
+                  <td>
+                    {r.mediaName ? (
+                      <Chip icon="paperclip" minimal>
+                        {r.mediaName}
+                      </Chip>
+                    ) : null}
+                  </td>
                   <td style={{ whiteSpace: "nowrap", textAlign: "center" }}>
                     {locked ? (
                       <span title={t("locked")} aria-label={t("lockedRow", { name: r.shortcode })} role="img">

@@ -46,7 +46,10 @@ const color = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})
 /** Logos are set by the upload (a `/public/` path) or cleared to fall back to the default. */
 const logo = z.string().regex(/^(|\/public\/[A-Za-z0-9_/-]+\.[a-z0-9]{2,5})$/, "Invalid image path");
 /** Shown to customers as a link: only web addresses, never `javascript:`. */
-const link = z.string().max(500, "Too Long!").regex(/^(|https?:\/\/\S+)$/, "Invalid link");
+const link = z
+  .string()
+  .max(500, "Too Long!")
+  .regex(/^(|https?:\/\/\S+)$/, "Invalid link");
 
 const platform = (key: string, def: string, value: z.ZodType<string, string>, flags: Partial<CatalogEntry> = {}): CatalogEntry => ({
   key,
@@ -107,7 +110,15 @@ export const companySettingsCatalog: CatalogEntry[] = [
   company("sendQueuePositionMessage", "", text(2000)),
   company("showNotificationPending", "false", bool),
   // audio transcription through an OpenAI-compatible endpoint (empty URL: OpenAI's own)
-  company("transcriptionApiUrl", "", z.string().max(500, "Too Long!").regex(/^(|https?:\/\/\S+)$/, "Invalid link"), { outbound: true }),
+  company(
+    "transcriptionApiUrl",
+    "",
+    z
+      .string()
+      .max(500, "Too Long!")
+      .regex(/^(|https?:\/\/\S+)$/, "Invalid link"),
+    { outbound: true },
+  ),
   company("transcriptionApiKey", "", secret, { secret: true }),
   company("transcriptionModel", "whisper-1", text(100)),
 ];

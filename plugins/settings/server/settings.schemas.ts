@@ -8,7 +8,11 @@ export const Setting = z.object({ key: z.string(), value: z.string() }).openapi(
 const Value = z.union([z.string(), z.number(), z.boolean()], "Required");
 
 export const KeyParam = z.object({
-  key: z.string().min(1).max(100).openapi({ param: { name: "key", in: "path" }, example: "userCreation" }),
+  key: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: "key", in: "path" }, example: "userCreation" }),
 });
 export const CompanyIdParam = z.object({
   id: pathId("id"),
@@ -23,9 +27,7 @@ export const PublicSettingQuery = z.object({
 
 export const ColumnQuery = z.object({ column: z.string().min(1, "Required").max(100) });
 
-export const CompanySettingInput = z
-  .object({ column: z.string().min(1, "Required").max(100), data: Value })
-  .openapi("CompanySettingInput");
+export const CompanySettingInput = z.object({ column: z.string().min(1, "Required").max(100), data: Value }).openapi("CompanySettingInput");
 
 export const CompanySettings = z.record(z.string(), z.string()).openapi("CompanySettings", {
   description: "Every option of the company, column -> data",

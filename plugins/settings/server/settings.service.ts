@@ -95,7 +95,11 @@ export class SettingsRules {
     const [exists] = await this.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
     if (!exists) throw new AppError("ERR_NO_COMPANY_FOUND");
     const all = await this.store.companyAll(companyId);
-    return Object.fromEntries(Object.entries(all).filter(([key]) => companyByKey.has(key)).map(([key, value]) => [key, shown(key, value)]));
+    return Object.fromEntries(
+      Object.entries(all)
+        .filter(([key]) => companyByKey.has(key))
+        .map(([key, value]) => [key, shown(key, value)]),
+    );
   }
 
   async companyOne(companyId: number, column: string): Promise<Setting> {
@@ -140,7 +144,6 @@ export class SettingsRules {
   private async ensureMessagesKept(companyId: number, column: string, value: string): Promise<void> {
     const rule = requiredMessages.find((r) => r.message === column);
     if (!rule || value.trim()) return;
-    if ((await this.store.companyOne(companyId, rule.toggle)) === rule.when)
-      throw new AppError("ERR_VALIDATION", { fields: { [column]: "Required" } });
+    if ((await this.store.companyOne(companyId, rule.toggle)) === rule.when) throw new AppError("ERR_VALIDATION", { fields: { [column]: "Required" } });
   }
 }

@@ -127,7 +127,12 @@ describe("settings: errors", () => {
       expect(res.body.error).toBe("ERR_VALIDATION");
       expect(Object.keys(res.body.fields)).toEqual([column]);
     }
-    for (const [key, value] of [["downloadLimit", "100"], ["primaryColorDark", "blue"], ["userCreation", "on"], ["appLogoLight", "https://evil.test/x.png"]]) {
+    for (const [key, value] of [
+      ["downloadLimit", "100"],
+      ["primaryColorDark", "blue"],
+      ["userCreation", "on"],
+      ["appLogoLight", "https://evil.test/x.png"],
+    ]) {
       const res = await t.call("PUT", `/settings/${key}`, { token: superToken, body: { value } });
       expect(res.status, key).toBe(400);
       expect(Object.keys(res.body.fields)).toEqual([key]);

@@ -29,9 +29,7 @@ async function looksLikeLogo(file: File, ext: string): Promise<boolean> {
   const b = await head(file, 12);
   const ascii = (from: number, s: string) => [...s].every((ch, i) => b[from + i] === ch.charCodeAt(0));
   if (ext === ".ico") return b[0] === 0 && b[1] === 0 && b[2] === 1 && b[3] === 0;
-  return (
-    (b[0] === 0x89 && ascii(1, "PNG")) || (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) || ascii(0, "GIF8") || (ascii(0, "RIFF") && ascii(8, "WEBP"))
-  );
+  return (b[0] === 0x89 && ascii(1, "PNG")) || (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) || ascii(0, "GIF8") || (ascii(0, "RIFF") && ascii(8, "WEBP"));
 }
 
 /**
@@ -53,8 +51,7 @@ export class SettingsUploads {
   async logo(mode: LogoMode, file: File): Promise<string> {
     const ext = extname(file.name).toLowerCase();
     if (file.size > LOGO_MAX_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes: LOGO_MAX_BYTES });
-    if (!(LOGO_EXTENSIONS as readonly string[]).includes(ext) || !(await looksLikeLogo(file, ext)))
-      throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", { accepted: LOGO_EXTENSIONS });
+    if (!(LOGO_EXTENSIONS as readonly string[]).includes(ext) || !(await looksLikeLogo(file, ext))) throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", { accepted: LOGO_EXTENSIONS });
     const stored = await this.storage.save(PLATFORM_COMPANY_ID, file, { maxBytes: LOGO_MAX_BYTES, extensions: LOGO_EXTENSIONS, mimePrefixes: ["image/"] });
     const key = `appLogo${mode}`;
     const entry = platformByKey.get(key)!;

@@ -106,11 +106,31 @@ export function TextOption({ id, label, value, required, multiline, secret, plac
   const intent = error ? Intent.DANGER : Intent.NONE;
 
   return (
-    <FormGroup label={<>{label}<Updating active={updating} /></>} labelFor={id} intent={intent} helperText={error ?? undefined}>
+    <FormGroup
+      label={
+        <>
+          {label}
+          <Updating active={updating} />
+        </>
+      }
+      labelFor={id}
+      intent={intent}
+      helperText={error ?? undefined}
+    >
       {multiline ? (
         <TextArea id={id} fill rows={3} value={text} placeholder={placeholder} intent={intent} onChange={(e) => change(e.target.value)} onBlur={commit} maxLength={2000} />
       ) : (
-        <InputGroup id={id} type={secret ? "password" : "text"} autoComplete={secret ? "off" : undefined} value={text} placeholder={placeholder} intent={intent} onChange={(e) => change(e.target.value)} onBlur={commit} maxLength={500} />
+        <InputGroup
+          id={id}
+          type={secret ? "password" : "text"}
+          autoComplete={secret ? "off" : undefined}
+          value={text}
+          placeholder={placeholder}
+          intent={intent}
+          onChange={(e) => change(e.target.value)}
+          onBlur={commit}
+          maxLength={500}
+        />
       )}
     </FormGroup>
   );

@@ -43,7 +43,16 @@ export function OptionsTab() {
     <ToggleOption key={key} label={t(`options.${key}`)} value={values[key]} on={on} off={off} updating={pending.has(key)} onSave={(v) => void save(key, v)} />
   );
   const message = (key: string, required: boolean) => (
-    <TextOption key={key} id={`option-${key}`} label={t(`options.${key}`)} value={values[key]} required={required} multiline updating={pending.has(key)} onSave={(v) => save(key, v)} />
+    <TextOption
+      key={key}
+      id={`option-${key}`}
+      label={t(`options.${key}`)}
+      value={values[key]}
+      required={required}
+      multiline
+      updating={pending.has(key)}
+      onSave={(v) => save(key, v)}
+    />
   );
   const choices = (prefix: string, list: readonly string[]) => list.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
 

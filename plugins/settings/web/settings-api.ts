@@ -44,11 +44,5 @@ export const settingsApi = tagged.injectEndpoints({
   }),
 });
 
-export const {
-  useGetCompanySettingsQuery,
-  useUpdateCompanySettingMutation,
-  useGetSettingsQuery,
-  useUpdateSettingMutation,
-  useUploadLogoMutation,
-  useUploadCertificateMutation,
-} = settingsApi;
+export const { useGetCompanySettingsQuery, useUpdateCompanySettingMutation, useGetSettingsQuery, useUpdateSettingMutation, useUploadLogoMutation, useUploadCertificateMutation } =
+  settingsApi;

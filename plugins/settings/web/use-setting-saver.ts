@@ -23,11 +23,7 @@ export const onSettingEvent =
  * `save` resolves to the field's message when the server refuses the value ("error" for
  * any other failure, which gets the shared error toast), undefined on success.
  */
-export function useSettingSaver(
-  values: Record<string, string> | undefined,
-  apply: (key: string, value: string) => void,
-  send: (key: string, value: string) => Promise<unknown>,
-) {
+export function useSettingSaver(values: Record<string, string> | undefined, apply: (key: string, value: string) => void, send: (key: string, value: string) => Promise<unknown>) {
   const { t } = useTranslation("settings");
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 

@@ -18,9 +18,26 @@ function ColorOption({ id, label, value, updating, onSave }: { id: string; label
   const valid = HEX.test(text);
   const commit = () => valid && text !== value && onSave(text);
   return (
-    <FormGroup label={<>{label}<Updating active={updating} /></>} labelFor={id} intent={valid ? Intent.NONE : Intent.DANGER} helperText={valid ? undefined : t("whitelabel.invalidColor")}>
+    <FormGroup
+      label={
+        <>
+          {label}
+          <Updating active={updating} />
+        </>
+      }
+      labelFor={id}
+      intent={valid ? Intent.NONE : Intent.DANGER}
+      helperText={valid ? undefined : t("whitelabel.invalidColor")}
+    >
       <div style={{ display: "flex", gap: 8, alignItems: "center" }}>
-        <input type="color" aria-label={label} value={valid && text.length === 7 ? text : "#000000"} onChange={(e) => setText(e.target.value.toUpperCase())} onBlur={commit} style={{ width: 40, height: 30, padding: 0, border: "none", background: "none" }} />
+        <input
+          type="color"
+          aria-label={label}
+          value={valid && text.length === 7 ? text : "#000000"}
+          onChange={(e) => setText(e.target.value.toUpperCase())}
+          onBlur={commit}
+          style={{ width: 40, height: 30, padding: 0, border: "none", background: "none" }}
+        />
         <InputGroup id={id} value={text} onChange={(e) => setText(e.target.value)} onBlur={commit} maxLength={9} intent={valid ? Intent.NONE : Intent.DANGER} />
       </div>
     </FormGroup>
@@ -50,10 +67,27 @@ function LogoUpload({ mode, url }: { mode: LogoMode; url: string }) {
         {label}
         <Updating active={isLoading} />
       </H5>
-      <div style={{ height: 72, display: "flex", alignItems: "center", justifyContent: "center", marginBottom: 8, background: mode === "Dark" ? "#1c2127" : "#f6f7f9", borderRadius: 4 }}>
+      <div
+        style={{
+          height: 72,
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "center",
+          marginBottom: 8,
+          background: mode === "Dark" ? "#1c2127" : "#f6f7f9",
+          borderRadius: 4,
+        }}
+      >
         {url ? <img src={url} alt={label} style={{ maxHeight: 64, maxWidth: "100%" }} /> : <span className="bp6-text-muted">{t("whitelabel.noLogo")}</span>}
       </div>
-      <FileInput fill text={t("whitelabel.chooseFile")} buttonText={t("whitelabel.browse")} disabled={isLoading} inputProps={{ accept: LOGO_ACCEPT, "aria-label": label }} onInputChange={choose} />
+      <FileInput
+        fill
+        text={t("whitelabel.chooseFile")}
+        buttonText={t("whitelabel.browse")}
+        disabled={isLoading}
+        inputProps={{ accept: LOGO_ACCEPT, "aria-label": label }}
+        onInputChange={choose}
+      />
     </Card>
   );
 }
@@ -69,9 +103,23 @@ export function WhitelabelTab() {
         <H5>{t("whitelabel.identity")}</H5>
         <div style={{ display: "grid", gap: 12, gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))" }}>
           {(["primaryColorLight", "primaryColorDark"] as const).map((key) => (
-            <ColorOption key={key} id={`wl-${key}`} label={t(`whitelabel.${key}`)} value={values[key] || DEFAULT_COLORS[key]} updating={pending.has(key)} onSave={(v) => void save(key, v)} />
+            <ColorOption
+              key={key}
+              id={`wl-${key}`}
+              label={t(`whitelabel.${key}`)}
+              value={values[key] || DEFAULT_COLORS[key]}
+              updating={pending.has(key)}
+              onSave={(v) => void save(key, v)}
+            />
           ))}
-          <TextOption id="wl-appName" label={t("whitelabel.appName")} value={values.appName} placeholder={t("whitelabel.appNamePlaceholder")} updating={pending.has("appName")} onSave={(v) => save("appName", v)} />
+          <TextOption
+            id="wl-appName"
+            label={t("whitelabel.appName")}
+            value={values.appName}
+            placeholder={t("whitelabel.appNamePlaceholder")}
+            updating={pending.has("appName")}
+            onSave={(v) => save("appName", v)}
+          />
         </div>
       </Card>
       <div style={{ display: "grid", gap: 16, gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))" }}>

@@ -1,14 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /** A name of 2..50 characters with the spec's signup wording. */
-const name = (example: string) =>
-  z
-    .string({ error: "Obrigatório" })
-    .trim()
-    .min(1, "Obrigatório")
-    .min(2, "Muito curto!")
-    .max(50, "Muito extenso!")
-    .openapi({ example });
+const name = (example: string) => z.string({ error: "Obrigatório" }).trim().min(1, "Obrigatório").min(2, "Muito curto!").max(50, "Muito extenso!").openapi({ example });
 
 /** Accepted for compatibility with existing clients and ignored: the server decides these. */
 const ignored = (description: string) => z.unknown().optional().openapi({ description });

@@ -48,8 +48,7 @@ export class SignupService {
     if (this.attempts.blocked(address)) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
     // Every attempt counts, successful or not: the limit is on companies created and on probing.
     this.attempts.fail(address);
-    if ((await this.settings.globalOne(PLATFORM_COMPANY_ID, "userCreation")) === "disabled")
-      throw new AppError("ERR_USER_CREATION_DISABLED");
+    if ((await this.settings.globalOne(PLATFORM_COMPANY_ID, "userCreation")) === "disabled") throw new AppError("ERR_USER_CREATION_DISABLED");
 
     const [plan] = await this.db.select().from(plans).where(eq(plans.id, input.planId)).limit(1);
     // A private plan is answered like a missing one: signup must not reveal it exists.

@@ -98,7 +98,15 @@ export default function SignupPage() {
               <InputGroup id="signup-email" type="email" autoComplete="email" value={values.email} onValueChange={change("email")} />
             </FormGroup>
             <FormGroup label={t("fields.phone")} labelFor="signup-phone" {...field("phone")}>
-              <InputGroup id="signup-phone" type="tel" inputMode="numeric" autoComplete="tel-national" placeholder="(99) 99999-9999" value={values.phone} onValueChange={change("phone")} />
+              <InputGroup
+                id="signup-phone"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                placeholder="(99) 99999-9999"
+                value={values.phone}
+                onValueChange={change("phone")}
+              />
             </FormGroup>
             <FormGroup label={t("fields.password")} labelFor="signup-password" {...field("password")}>
               <InputGroup id="signup-password" type="password" autoComplete="new-password" value={values.password} onValueChange={change("password")} />

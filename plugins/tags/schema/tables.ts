@@ -9,7 +9,9 @@ export const tags = sqliteTable(
   "tags",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     color: text("color").notNull(),
     kanban: integer("kanban").notNull().default(0),
@@ -29,9 +31,13 @@ export const contactTags = sqliteTable(
   "contact_tags",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     contactId: integer("contact_id").notNull().references(contactsKey, { onDelete: "cascade" }),
-    tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
     ...timestamps,
   },
   (t) => [

@@ -24,7 +24,10 @@ export const TagPage = z.object({ tags: z.array(TagWithCount), count: z.number()
 
 // Spec 000 §5: the tag screen's name is required ('Obrigatório') and at least 3 long ('Mensagem muito curta').
 const name = z.string().trim().min(1, "Obrigatório").min(3, "Mensagem muito curta").max(50, "Too Long!");
-const color = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Invalid color");
+const color = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, "Invalid color");
 /** Another lane of the company, or none (the spec's form sends `[]`). */
 const laneId = OptionalRefId;
 
@@ -32,7 +35,10 @@ export const TagInput = z
   .object({
     name,
     color: color.optional().openapi({ description: "#rrggbb; a random colour when absent" }),
-    kanban: z.union([z.literal(0), z.literal(1)]).optional().default(0),
+    kanban: z
+      .union([z.literal(0), z.literal(1)])
+      .optional()
+      .default(0),
     timeLane: z.number().int().min(0).max(100_000).optional().default(0),
     nextLaneId: laneId.optional(),
     rollbackLaneId: laneId.optional(),

@@ -61,7 +61,11 @@ export class TagsService {
   }
 
   async get(companyId: number, id: number, tx: DbOrTx = this.db): Promise<TagRow> {
-    const [row] = await tx.select().from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).limit(1);
+    const [row] = await tx
+      .select()
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+      .limit(1);
     if (!row) throw new AppError("ERR_NOT_FOUND");
     return row;
   }
@@ -81,7 +85,11 @@ export class TagsService {
     await this.get(companyId, id);
     if (patch.name !== undefined) await this.checkName(companyId, patch.name, id);
     await this.checkLanes(companyId, patch);
-    const [row] = await this.db.update(tags).set(patch).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).returning();
+    const [row] = await this.db
+      .update(tags)
+      .set(patch)
+      .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+      .returning();
     this.emit(companyId, "update", row!);
     return row!;
   }
@@ -118,7 +126,10 @@ export class TagsService {
         const [existing] = await tx.select().from(tags).where(sameName(companyId, name)).limit(1);
         if (existing) ids.add(existing.id);
         else {
-          const [row] = await tx.insert(tags).values({ companyId, userId, name, color: item.color ?? randomColor(), timeLane: 0 }).returning();
+          const [row] = await tx
+            .insert(tags)
+            .values({ companyId, userId, name, color: item.color ?? randomColor(), timeLane: 0 })
+            .returning();
           created.push(row!);
           ids.add(row!.id);
         }
@@ -171,7 +182,11 @@ export class TagsService {
     for (const key of ["nextLaneId", "rollbackLaneId"] as const) {
       const id = input[key];
       if (id == null) continue;
-      const [row] = await this.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).limit(1);
+      const [row] = await this.db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+        .limit(1);
       if (!row) throw new AppError("ERR_VALIDATION", { fields: { [key]: "Invalid tag" } });
     }
   }

@@ -10,8 +10,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const contact = async (token: string, number = "5511987654321") =>
-  (await t.call("POST", "/contacts", { token, body: { name: "Ana", number } })).body as { id: number };
+const contact = async (token: string, number = "5511987654321") => (await t.call("POST", "/contacts", { token, body: { name: "Ana", number } })).body as { id: number };
 const tag = async (token: string, body: Record<string, unknown>) => (await t.call("POST", "/tags", { token, body })).body;
 
 describe("tags: happy", () => {
@@ -40,7 +39,10 @@ describe("tags: happy", () => {
     expect((await t.call("GET", `/contactTags/${c.id}`, { token: a.token })).body.tags).toHaveLength(2);
     expect((await t.call("GET", `/contacts/${c.id}`, { token: a.token })).body.tags.map((x: { name: string }) => x.name)).toEqual(["Atacado", "VIP"]);
     const page = await t.call("GET", "/tags", { token: a.token });
-    expect(page.body.tags.map((x: { name: string; contactsCount: number }) => [x.name, x.contactsCount])).toEqual([["Atacado", 1], ["VIP", 1]]);
+    expect(page.body.tags.map((x: { name: string; contactsCount: number }) => [x.name, x.contactsCount])).toEqual([
+      ["Atacado", 1],
+      ["VIP", 1],
+    ]);
 
     const cleared = await t.call("POST", "/tags/sync", { token: a.token, body: { contactId: c.id, tags: [] } });
     expect(cleared.body.tags).toEqual([]);
@@ -68,12 +70,17 @@ describe("tags: happy", () => {
     await t.call("POST", "/tags/sync", { token: a.token, body: { contactId: c.id, tags: [{ name: "Novo" }] } });
     await t.call("DELETE", `/tags/${vip.id}`, { token: a.token });
     const tagEvents = sent.filter((s) => s.event === `company-${a.company.id}-tag`).map((s) => s.payload);
-    expect(tagEvents.map((p) => [p.action, p.tag?.name ?? p.tagId])).toEqual([["create", "VIP"], ["update", "VIP"], ["create", "Novo"], ["delete", vip.id]]);
+    expect(tagEvents.map((p) => [p.action, p.tag?.name ?? p.tagId])).toEqual([
+      ["create", "VIP"],
+      ["update", "VIP"],
+      ["create", "Novo"],
+      ["delete", vip.id],
+    ]);
     const contactUpdate = sent.filter((s) => s.event === `company-${a.company.id}-contact` && s.payload.action === "update").at(-1);
     expect(contactUpdate?.payload.contact.tags.map((x: { name: string }) => x.name)).toEqual(["Novo"]);
   });
 
-  it("reads the spec form's empty lanes ([], \"\", null, false, 0) as none, and takes a lane id as number or digits", async () => {
+  it('reads the spec form\'s empty lanes ([], "", null, false, 0) as none, and takes a lane id as number or digits', async () => {
     for (const [i, empty] of [[], "", null, false, 0].entries()) {
       const res = await t.call("POST", "/tags", { token: a.token, body: { name: `Etapa ${i}`, kanban: 1, nextLaneId: empty, rollbackLaneId: empty } });
       expect(res.status, JSON.stringify({ empty, body: res.body })).toBe(200);

@@ -19,7 +19,9 @@ export function validateTag(form: TagForm): TagErrors {
 
 /** A random #rrggbb colour for a new tag (spec 000 §9); the server picks one too when none is sent. */
 export function randomColor(random: () => number = Math.random): string {
-  return `#${Math.floor(random() * 0x1000000).toString(16).padStart(6, "0")}`;
+  return `#${Math.floor(random() * 0x1000000)
+    .toString(16)
+    .padStart(6, "0")}`;
 }
 
 /** Spec message -> translation key (pt keeps the spec's own wording). */

@@ -34,9 +34,7 @@ export function TagsPage() {
   return (
     <PageLayout
       title={t("titleCount", { count: list.count })}
-      actions={
-        <SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => setDialog({ open: true, tagId: null })} />
-      }
+      actions={<SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => setDialog({ open: true, tagId: null })} />}
     >
       {list.empty ? (
         <EmptyState icon="tag" title={t("empty")} />
@@ -70,12 +68,7 @@ export function TagsPage() {
       <ListFooter sentinel={list.sentinel} loading={list.loading} />
 
       <TagDialog isOpen={dialog.open} tagId={dialog.tagId} onClose={() => setDialog({ open: false, tagId: null })} onSaved={list.upsert} />
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t("confirm.title", { name: deletion.target?.name ?? "" })}
-        message={t("confirm.message")}
-        loading={deleting.isLoading}
-      />
+      <ConfirmDialog {...deletion.dialog} title={t("confirm.title", { name: deletion.target?.name ?? "" })} message={t("confirm.message")} loading={deleting.isLoading} />
     </PageLayout>
   );
 }

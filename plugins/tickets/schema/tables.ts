@@ -27,8 +27,12 @@ export const tickets = sqliteTable(
   {
     id: id(),
     /** Public handle used in /tickets/{uuid} links (time-ordered: the unique index grows at its end). */
-    uuid: text("uuid").notNull().$defaultFn(() => timeOrderedUuid()),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    uuid: text("uuid")
+      .notNull()
+      .$defaultFn(() => timeOrderedUuid()),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     status: text("status", { enum: TICKET_STATUSES }).notNull().default("pending"),
     contactId: integer("contact_id").notNull().references(contactsKey, { onDelete: "cascade" }),
     whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
@@ -71,8 +75,12 @@ export const messages = sqliteTable(
   "messages",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
     contactId: integer("contact_id").references(contactsKey, { onDelete: "set null" }),
     /** The connection it came through: scopes the provider's id. */
     whatsappId: integer("whatsapp_id").references(whatsappsKey, { onDelete: "set null" }),
@@ -114,8 +122,12 @@ export const ticketLogs = sqliteTable(
   "ticket_logs",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
     type: text("type", { enum: TICKET_LOG_TYPES }).notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     queueId: integer("queue_id").references(queuesKey, { onDelete: "set null" }),
@@ -129,8 +141,12 @@ export const ticketTags = sqliteTable(
   "ticket_tags",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
     tagId: integer("tag_id").notNull().references(tagsKey, { onDelete: "cascade" }),
     createdAt: text("created_at").notNull().$defaultFn(nowIso),
   },
@@ -147,8 +163,12 @@ export const ticketNotes = sqliteTable(
   "ticket_notes",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
     contactId: integer("contact_id").notNull().references(contactsKey, { onDelete: "cascade" }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     note: text("note").notNull(),
@@ -168,7 +188,9 @@ export const ticketListPreferences = sqliteTable(
     userId: integer("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     width: integer("width").notNull(),
   },
   (t) => [index("ticket_list_preferences_company_idx").on(t.companyId)],

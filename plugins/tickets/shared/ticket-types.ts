@@ -188,8 +188,5 @@ export interface TicketUpdateBody {
 }
 
 /** Realtime payloads (company namespace). */
-export type TicketEvent =
-  | { action: "update"; ticket: TicketView }
-  | { action: "updateUnread"; ticketId: number }
-  | { action: "delete"; ticketId: number };
+export type TicketEvent = { action: "update"; ticket: TicketView } | { action: "updateUnread"; ticketId: number } | { action: "delete"; ticketId: number };
 export type AppMessageEvent = { action: "create" | "update" | "delete"; message: MessageView; ticket: TicketView };

@@ -5,7 +5,6 @@ import type { MessageListResponse, MessageView } from "../shared/ticket-types.ts
 /** The interactive sends of spec 000 §7 (POST /messages/{kind}/{ticketId}) and what each takes. */
 export type { InteractiveKind, InteractivePayload, InteractivePayloads, SendMessagePayload } from "../shared/ticket-request-types.ts";
 
-
 /**
  * The message calls of spec 000 §7. The conversation keeps its own pages (older ones are
  * prepended, socket events applied), so `listMessages` is not cached between visits.

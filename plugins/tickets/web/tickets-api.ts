@@ -33,7 +33,10 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ["Ticket", "Ticket
     }),
     updateTicket: b.mutation<TicketView, TicketUpdateBody & { id: number }>({
       query: ({ id, ...body }) => ({ url: `/tickets/${id}`, method: "PUT", body }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: "Ticket", id }, { type: "TicketLog", id }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: "Ticket", id },
+        { type: "TicketLog", id },
+      ],
     }),
     deleteTicket: b.mutation<void, number>({
       query: (id) => ({ url: `/tickets/${id}`, method: "DELETE" }),

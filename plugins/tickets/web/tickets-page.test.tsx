@@ -21,7 +21,9 @@ let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
   vi.clearAllMocks();
   api = stubApi({
-    "GET /tickets": (_b, call) => ({ body: new URLSearchParams(call.search).get("status") === "open" ? { tickets: [ana], count: 1, hasMore: false } : { tickets: [], count: 0, hasMore: false } }),
+    "GET /tickets": (_b, call) => ({
+      body: new URLSearchParams(call.search).get("status") === "open" ? { tickets: [ana], count: 1, hasMore: false } : { tickets: [], count: 0, hasMore: false },
+    }),
     "GET /tickets/u/uuid-1": () => ({ body: ana }),
     "GET /tickets/u/*": () => ({ status: 404, body: { error: "ERR_NO_TICKET_FOUND" } }),
     "PUT /users/toggleChangeWidht/7": (body) => ({ body: { ...me, ...(body as object) } }),

@@ -42,7 +42,11 @@ describe("notification volume", () => {
 
 describe("who is notified", () => {
   const me = testUser({ id: 7, profile: "user", queues: [{ id: 1, name: "Vendas" }] });
-  const event = (ticketOver = {}, messageOver = {}) => ({ action: "create" as const, ticket: apiTicket(5, "Rui", { status: "pending", userId: null, ...ticketOver }), message: apiMessage(1, 5, messageOver) });
+  const event = (ticketOver = {}, messageOver = {}) => ({
+    action: "create" as const,
+    ticket: apiTicket(5, "Rui", { status: "pending", userId: null, ...ticketOver }),
+    message: apiMessage(1, 5, messageOver),
+  });
   it("inbound messages of my queues, mine or unassigned, that I am not looking at", () => {
     expect(shouldNotify(event(), me, null, true)).toBe(true);
     expect(shouldNotify(event({ userId: 7, status: "open" }), me, null, true)).toBe(true);

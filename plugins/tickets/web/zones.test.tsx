@@ -20,8 +20,12 @@ function ScratchTool({ ticket, text, setText, attachFiles, registerKeyHandler, d
   return (
     <div data-testid="scratch-tool">
       tool for #{ticket.id}: [{text}] {disabled ? "disabled" : "enabled"}
-      <button type="button" onClick={() => setText("from the tool")}>fill</button>
-      <button type="button" onClick={() => attachFiles([new File(["x"], "scratch.txt", { type: "text/plain" })])}>attach</button>
+      <button type="button" onClick={() => setText("from the tool")}>
+        fill
+      </button>
+      <button type="button" onClick={() => attachFiles([new File(["x"], "scratch.txt", { type: "text/plain" })])}>
+        attach
+      </button>
     </div>
   );
 }
@@ -32,7 +36,9 @@ const scratch = defineWebPlugin({
   zones: {
     "tickets.headerActions": [({ ticket }) => <button type="button">scratch action #{ticket.id}</button>],
     "tickets.composerTools": [ScratchTool],
-    "tickets.drawerSections": [{ component: ({ ticket, isOpen }) => <section aria-label="scratch section">{`contact ${ticket.contactId} ${isOpen ? "open" : "closed"}`}</section>, order: 30 }],
+    "tickets.drawerSections": [
+      { component: ({ ticket, isOpen }) => <section aria-label="scratch section">{`contact ${ticket.contactId} ${isOpen ? "open" : "closed"}`}</section>, order: 30 },
+    ],
     "tickets.listItemBadges": [({ ticket }) => <span data-testid="scratch-badge">{ticket.uuid}</span>],
   },
   translations: { pt: {}, en: {}, es: {}, tr: {} },
@@ -75,7 +81,10 @@ describe("ticket workspace zones: happy", () => {
 
   it("tickets.composerTools: a scratch tool sees the text, sets it and attaches files", async () => {
     const signature = { allowed: false, on: false, set: () => {}, sign: false };
-    renderWithProviders(<Composer ticket={ticketView({ status: "open" })} quoted={null} onCancelQuote={() => {}} onSent={() => {}} signature={signature} />, { session: testUser({ id: 7 }), plugins });
+    renderWithProviders(<Composer ticket={ticketView({ status: "open" })} quoted={null} onCancelQuote={() => {}} onSent={() => {}} signature={signature} />, {
+      session: testUser({ id: 7 }),
+      plugins,
+    });
     const input = screen.getByRole("textbox", { name: "Digite uma mensagem" }) as HTMLTextAreaElement;
     fireEvent.change(input, { target: { value: "oi" } });
     expect(screen.getByTestId("scratch-tool").textContent).toContain("tool for #41: [oi] enabled");
@@ -89,7 +98,10 @@ describe("ticket workspace zones: happy", () => {
 describe("ticket workspace zones: errors", () => {
   it("a tool that keeps a key stops the composer from using it; other keys still send", async () => {
     const signature = { allowed: false, on: false, set: () => {}, sign: false };
-    renderWithProviders(<Composer ticket={ticketView({ status: "open" })} quoted={null} onCancelQuote={() => {}} onSent={() => {}} signature={signature} />, { session: testUser({ id: 7 }), plugins });
+    renderWithProviders(<Composer ticket={ticketView({ status: "open" })} quoted={null} onCancelQuote={() => {}} onSent={() => {}} signature={signature} />, {
+      session: testUser({ id: 7 }),
+      plugins,
+    });
     const input = screen.getByRole("textbox", { name: "Digite uma mensagem" });
     const sends = () => api.calls.filter((c) => c.method === "POST" && c.path === "/messages/41").length;
     fireEvent.change(input, { target: { value: "/hold" } });

@@ -34,7 +34,10 @@ export class OnlineStatus {
       .where(and(eq(users.id, userId), eq(users.companyId, companyId), eq(users.online, false)))
       .returning();
     if (flipped) return this.announce([flipped]);
-    await this.db.update(users).set({ lastSeenAt: now }).where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+    await this.db
+      .update(users)
+      .set({ lastSeenAt: now })
+      .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
   }
 
   /** On a socket's disconnect: offline only when it was the user's last socket. */

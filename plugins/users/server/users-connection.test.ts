@@ -38,7 +38,7 @@ describe("users' default connection: happy", () => {
     expect(edited.body.whatsappId).toBe(other);
   });
 
-  it("reads the spec clients' false, \"\", null, [] and 0 as no connection", async () => {
+  it('reads the spec clients\' false, "", null, [] and 0 as no connection', async () => {
     const main = await connection(acme.token, "Principal");
     for (const whatsappId of [false, "", null, [], 0]) {
       const created = await t.call("POST", "/users", { token: acme.token, body: validUser({ whatsappId }) });

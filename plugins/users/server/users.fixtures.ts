@@ -24,7 +24,10 @@ export function avatarForm(userId: number, bytes: Uint8Array, name: string, type
 /** A plan allowing `users` users; returns its id. */
 export async function planWithUsers(t: TestKernel, users: number): Promise<number> {
   n += 1;
-  const [plan] = await t.kernel.db.insert(plans).values({ name: `Plano ${n}`, users, connections: 1, queues: 1 }).returning();
+  const [plan] = await t.kernel.db
+    .insert(plans)
+    .values({ name: `Plano ${n}`, users, connections: 1, queues: 1 })
+    .returning();
   return plan!.id;
 }
 

@@ -37,11 +37,9 @@ export function ensureMayChange(actor: UserRow, target: UserAnswer, patch: UserP
   if (differs(patch.super, target.super) && !actor.super) throw new AppError("ERR_NO_PERMISSION", { field: "super" });
   const changed = (fields: readonly (keyof UserPatch & keyof UserAnswer)[]) => fields.filter((f) => differs(patch[f], target[f]));
   const profileChanges = changed(profileFields);
-  if (profileChanges.length && !permissions.can(actor, "user-modal:editProfile"))
-    throw new AppError("ERR_NO_PERMISSION", { field: profileChanges[0] });
+  if (profileChanges.length && !permissions.can(actor, "user-modal:editProfile")) throw new AppError("ERR_NO_PERMISSION", { field: profileChanges[0] });
   const queueChanges = changed(queueFields);
-  if (queueChanges.length && !permissions.can(actor, "user-modal:editQueues"))
-    throw new AppError("ERR_NO_PERMISSION", { field: queueChanges[0] });
+  if (queueChanges.length && !permissions.can(actor, "user-modal:editQueues")) throw new AppError("ERR_NO_PERMISSION", { field: queueChanges[0] });
 }
 
 /**

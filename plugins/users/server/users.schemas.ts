@@ -36,9 +36,7 @@ export const profileFields = [
 export const queueFields = ["whatsappId"] as const;
 
 /** The queues a user works (kept by the queues plugin; ignored when it is not installed). */
-const queueIds = z
-  .array(z.coerce.number("Invalid queue").int("Invalid queue").positive("Invalid queue"), "Invalid value")
-  .max(500, "Too many queues");
+const queueIds = z.array(z.coerce.number("Invalid queue").int("Invalid queue").positive("Invalid queue"), "Invalid value").max(500, "Too many queues");
 
 const shared = {
   profile: z.enum(profiles, "Invalid value"),

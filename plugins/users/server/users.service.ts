@@ -56,10 +56,7 @@ export class UsersService {
   async page(companyId: number, searchParam: string, pageNumber: number) {
     const term = searchParam.trim();
     const pattern = likeTerm(term);
-    const where = and(
-      eq(users.companyId, companyId),
-      term ? or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`) : undefined,
-    );
+    const where = and(eq(users.companyId, companyId), term ? or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`) : undefined);
     const rows = await this.db
       .select()
       .from(users)
@@ -83,7 +80,11 @@ export class UsersService {
 
   /** A user of the company, or ERR_NO_USER_FOUND (also for another company's id). */
   async get(companyId: number, id: number, tx: DbOrTx = this.db): Promise<UserRow> {
-    const [row] = await tx.select().from(users).where(and(eq(users.id, id), eq(users.companyId, companyId))).limit(1);
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.companyId, companyId)))
+      .limit(1);
     if (!row) throw new AppError("ERR_NO_USER_FOUND");
     return row;
   }
@@ -144,10 +145,7 @@ export class UsersService {
     const changes: UserChanges = { ...fields };
     if (profileImage !== undefined) changes.profileImage = profileImage || null;
     if (password) changes.passwordHash = await hashPassword(password);
-    const revoked =
-      Boolean(password) ||
-      (fields.profile !== undefined && fields.profile !== target.profile) ||
-      (fields.super !== undefined && fields.super !== target.super);
+    const revoked = Boolean(password) || (fields.profile !== undefined && fields.profile !== target.profile) || (fields.super !== undefined && fields.super !== target.super);
     if (revoked) changes.tokenVersion = sql`${users.tokenVersion} + 1`;
     if (fields.email !== undefined && fields.email !== target.email.toLowerCase()) await this.ensureEmailFree(this.db, fields.email, id);
     // The connection must be the edited user's company's, whoever edits (a super user too).
@@ -196,8 +194,7 @@ export class UsersService {
     ensureMayTouch(actor, target);
     if (file.size > AVATAR_MAX_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes: AVATAR_MAX_BYTES });
     const ext = extname(file.name).toLowerCase();
-    if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext) || !(await isRasterImage(file)))
-      throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", { accepted: AVATAR_EXTENSIONS });
+    if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext) || !(await isRasterImage(file))) throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", { accepted: AVATAR_EXTENSIONS });
     const stored = await this.storage.save(target.companyId, file, {
       maxBytes: AVATAR_MAX_BYTES,
       extensions: AVATAR_EXTENSIONS,
@@ -268,12 +265,7 @@ export class UsersService {
 
   /** A plan's `users` is the most users a company may have; 0 (or no plan) means no limit. */
   private async ensureUnderPlanLimit(tx: DbOrTx, companyId: number): Promise<void> {
-    const [row] = await tx
-      .select({ limit: plans.users })
-      .from(companies)
-      .leftJoin(plans, eq(companies.planId, plans.id))
-      .where(eq(companies.id, companyId))
-      .limit(1);
+    const [row] = await tx.select({ limit: plans.users }).from(companies).leftJoin(plans, eq(companies.planId, plans.id)).where(eq(companies.id, companyId)).limit(1);
     const limit = row?.limit ?? 0;
     if (limit <= 0) return;
     const [total] = await tx.select({ n: count() }).from(users).where(eq(users.companyId, companyId));

@@ -52,7 +52,11 @@ describe("users: happy", () => {
 
   it("lists 20 per page, searches name and e-mail, and counts the company's users only", async () => {
     const acme = await createCompanyWithAdmin(t, "Acme");
-    await insertUsers(t, acme.company.id, Array.from({ length: 21 }, (_, i) => `Agente ${String(i).padStart(2, "0")}`));
+    await insertUsers(
+      t,
+      acme.company.id,
+      Array.from({ length: 21 }, (_, i) => `Agente ${String(i).padStart(2, "0")}`),
+    );
     await insertUsers(t, acme.company.id, ["Zé"], "ze.especial@loja.test");
     const first = await t.call("GET", "/users/?pageNumber=1", { token: acme.token });
     expect(first.body).toMatchObject({ count: 23, hasMore: true });
@@ -179,7 +183,10 @@ describe("users: errors", () => {
   it("refuses avatars that are not small raster images", async () => {
     const acme = await createCompanyWithAdmin(t, "Acme");
     const id = acme.user.id;
-    const svg = await t.call("POST", `/users/${id}/media-upload`, { token: acme.token, body: avatarForm(id, new TextEncoder().encode("<svg onload=alert(1)>"), "x.svg", "image/svg+xml") });
+    const svg = await t.call("POST", `/users/${id}/media-upload`, {
+      token: acme.token,
+      body: avatarForm(id, new TextEncoder().encode("<svg onload=alert(1)>"), "x.svg", "image/svg+xml"),
+    });
     expect(svg.status).toBe(415);
     expect(svg.body.error).toBe("ERR_UNSUPPORTED_MEDIA_TYPE");
     const disguised = await t.call("POST", `/users/${id}/media-upload`, { token: acme.token, body: avatarForm(id, new TextEncoder().encode("<html>hi</html>"), "x.png") });

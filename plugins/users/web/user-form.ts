@@ -34,7 +34,8 @@ export const newUserForm: UserForm = {
 
 export function formFromUser(u: User): UserForm {
   const form = { ...newUserForm };
-  for (const key of Object.keys(form) as (keyof UserForm)[]) if (key !== "password" && u[key as keyof User] !== undefined) (form as Record<string, unknown>)[key] = u[key as keyof User];
+  for (const key of Object.keys(form) as (keyof UserForm)[])
+    if (key !== "password" && u[key as keyof User] !== undefined) (form as Record<string, unknown>)[key] = u[key as keyof User];
   form.queueIds = (u.queues ?? []).map((q) => q.id);
   return form;
 }

@@ -42,7 +42,15 @@ export function UserGeneralFields({ form, errors, isNew, editProfile, set, curre
         {...field("password")}
         helperText={field("password").helperText ?? (isNew ? undefined : t("fields.passwordKeep"))}
       >
-        <InputGroup id="user-password" type="password" autoComplete="new-password" value={form.password} onChange={text("password")} intent={field("password").intent} maxLength={60} />
+        <InputGroup
+          id="user-password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={text("password")}
+          intent={field("password").intent}
+          maxLength={60}
+        />
       </FormGroup>
       {editProfile ? (
         <FormGroup label={t("fields.profile")} labelFor="user-profile">

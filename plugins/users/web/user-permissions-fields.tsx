@@ -10,12 +10,7 @@ export function UserPermissionsFields({ form, set }: { form: UserForm; set: <K e
       <Switch label={t("permissions.allTicket")} checked={form.allTicket === "enable"} onChange={(e) => set("allTicket", e.currentTarget.checked ? "enable" : "disable")} />
       <Switch label={t("permissions.allowGroup")} checked={form.allowGroup} onChange={(e) => set("allowGroup", e.currentTarget.checked)} />
       {toggleFlags.map((flag) => (
-        <Switch
-          key={flag}
-          label={t(`permissions.${flag}`)}
-          checked={form[flag] === "enabled"}
-          onChange={(e) => set(flag, e.currentTarget.checked ? "enabled" : "disabled")}
-        />
+        <Switch key={flag} label={t(`permissions.${flag}`)} checked={form[flag] === "enabled"} onChange={(e) => set(flag, e.currentTarget.checked ? "enabled" : "disabled")} />
       ))}
     </div>
   );

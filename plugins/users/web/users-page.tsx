@@ -13,11 +13,7 @@ function OnlineDot({ online }: { online: boolean }) {
   const label = online ? t("status.online") : t("status.offline");
   return (
     <Tooltip content={label} placement="top">
-      <span
-        role="img"
-        aria-label={label}
-        style={{ display: "inline-block", width: 10, height: 10, borderRadius: "50%", background: online ? "#238551" : "#8f99a8" }}
-      />
+      <span role="img" aria-label={label} style={{ display: "inline-block", width: 10, height: 10, borderRadius: "50%", background: online ? "#238551" : "#8f99a8" }} />
     </Tooltip>
   );
 }
@@ -91,7 +87,13 @@ export function UsersPage() {
                 <td>{u.name}</td>
                 <td>{u.email}</td>
                 <td>
-                  {u.super ? <Tag minimal intent={Intent.WARNING}>{t("profiles.super")}</Tag> : t(`profiles.${u.profile}`)}
+                  {u.super ? (
+                    <Tag minimal intent={Intent.WARNING}>
+                      {t("profiles.super")}
+                    </Tag>
+                  ) : (
+                    t(`profiles.${u.profile}`)
+                  )}
                 </td>
                 <td>{u.startWork}</td>
                 <td>{u.endWork}</td>
@@ -113,18 +115,8 @@ export function UsersPage() {
       )}
       <ListFooter sentinel={list.sentinel} loading={list.loading} />
 
-      <UserDialog
-        isOpen={dialog.open}
-        userId={dialog.userId}
-        onClose={() => setDialog({ open: false, userId: null })}
-        onSaved={(user) => list.upsert(user)}
-      />
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t("confirm.title", { name: deletion.target?.name ?? "" })}
-        message={t("confirm.message")}
-        loading={deleting.isLoading}
-      />
+      <UserDialog isOpen={dialog.open} userId={dialog.userId} onClose={() => setDialog({ open: false, userId: null })} onSaved={(user) => list.upsert(user)} />
+      <ConfirmDialog {...deletion.dialog} title={t("confirm.title", { name: deletion.target?.name ?? "" })} message={t("confirm.message")} loading={deleting.isLoading} />
     </PageLayout>
   );
 }

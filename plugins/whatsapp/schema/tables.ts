@@ -14,7 +14,9 @@ export const whatsappAuthKeys = sqliteTable(
   "whatsapp_auth_keys",
   {
     whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     keyId: text("key_id").notNull(),
     value: text("value").notNull(),
@@ -29,9 +31,7 @@ export const whatsappAuthKeys = sqliteTable(
  * renewal fails, so two nodes never drive the same number.
  */
 export const whatsappSessionLeases = sqliteTable("whatsapp_session_leases", {
-  whatsappId: integer("whatsapp_id")
-    .primaryKey()
-    .references(whatsappsKey, { onDelete: "cascade" }),
+  whatsappId: integer("whatsapp_id").primaryKey().references(whatsappsKey, { onDelete: "cascade" }),
   owner: text("owner").notNull(),
   /** Epoch milliseconds. */
   expiresAt: integer("expires_at").notNull(),
@@ -46,7 +46,9 @@ export const whatsappLidMap = sqliteTable(
   "whatsapp_lid_map",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     /** The lid user part, without the server ("12345678901234"). */
     lid: text("lid").notNull(),
     /** The phone number, digits only. */
@@ -61,7 +63,9 @@ export const whatsappImportedTickets = sqliteTable(
   "whatsapp_imported_tickets",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     ticketId: integer("ticket_id").notNull().references(ticketsKey, { onDelete: "cascade" }),
   },
@@ -77,7 +81,9 @@ export const whatsappPolls = sqliteTable(
   "whatsapp_polls",
   {
     id: id(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
     /** The poll message's WhatsApp id (its provider id in the tickets plugin). */
     providerId: text("provider_id").notNull(),

@@ -50,7 +50,10 @@ const isTenantTable = (schema: Schema, table: string) => {
 
 /** Whether the SQL text scopes `table.column` (`= ?` or `IN (?, …)`), under its name or an alias. */
 function constrains(sql: string, table: string, alias: string | undefined, column: string): boolean {
-  const names = [table, alias].filter(Boolean).map((n) => `(?:"${n}"|\\b${n})`).join("|");
+  const names = [table, alias]
+    .filter(Boolean)
+    .map((n) => `(?:"${n}"|\\b${n})`)
+    .join("|");
   return new RegExp(`(?:${names})\\."?${column}"?\\s*(?:=\\s*\\?|in\\s*\\(\\s*\\?)`, "i").test(sql);
 }
 

@@ -44,7 +44,8 @@ async function call(t: TestKernel, token: string, method: string, path: string, 
 export async function seed(t: TestKernel): Promise<Seeded> {
   const owner = await createCompanyWithAdmin(t, "Planos Grande");
   const queueIds: number[] = [];
-  for (const [i, name] of ["Vendas", "Suporte", "Financeiro"].entries()) queueIds.push((await call(t, owner.token, "POST", "/queue", { name, color: `#00000${i}`, greetingMessage: `Olá, ${name}!` })).id);
+  for (const [i, name] of ["Vendas", "Suporte", "Financeiro"].entries())
+    queueIds.push((await call(t, owner.token, "POST", "/queue", { name, color: `#00000${i}`, greetingMessage: `Olá, ${name}!` })).id);
   const connection = await call(t, owner.token, "POST", "/whatsapp", { name: "API", channel: "api", webhookUrl: "http://127.0.0.1:9/hook" });
   const tagIds: number[] = [];
   for (const name of ["Lead", "Negociação", "Pago"]) tagIds.push((await call(t, owner.token, "POST", "/tags", { name, kanban: 1 })).id);
@@ -76,7 +77,10 @@ export async function seed(t: TestKernel): Promise<Seeded> {
     const rows = async (sql: string, args: InValue[] = []) => (await client.execute({ sql, args })).rows;
     const c = owner.company.id;
     const ticketOf = async (where: string) => {
-      const [r] = await rows(`SELECT t.id, t.uuid, t.contact_id, k.number FROM tickets t JOIN contacts k ON k.id = t.contact_id WHERE t.company_id = ? AND ${where} ORDER BY t.id LIMIT 1`, [c]);
+      const [r] = await rows(
+        `SELECT t.id, t.uuid, t.contact_id, k.number FROM tickets t JOIN contacts k ON k.id = t.contact_id WHERE t.company_id = ? AND ${where} ORDER BY t.id LIMIT 1`,
+        [c],
+      );
       return { id: Number(r!.id), uuid: String(r!.uuid), contactId: Number(r!.contact_id), number: String(r!.number) };
     };
     // The plain user's open tickets: one stays a single-ticket contact, one becomes a regular.
@@ -85,8 +89,14 @@ export async function seed(t: TestKernel): Promise<Seeded> {
     const regular = await ticketOf(`t.user_id = ${plain.user.id} AND t.status = 'open' AND t.id <> ${single.id}`);
     // Waiting in the queue both attendants work: every kind of user may open them.
     await client.execute({ sql: "UPDATE tickets SET status = 'pending', user_id = NULL, queue_id = ? WHERE id IN (?, ?)", args: [queueIds[1]!, single.id, regular.id] });
-    await client.execute({ sql: "UPDATE tickets SET contact_id = ? WHERE id IN (SELECT id FROM tickets WHERE company_id = ? AND status = 'closed' AND is_group = 0 ORDER BY id LIMIT 49)", args: [regular.contactId, c] });
-    await client.execute({ sql: "UPDATE messages SET contact_id = ? WHERE from_me = 0 AND ticket_id IN (SELECT id FROM tickets WHERE contact_id = ?)", args: [regular.contactId, regular.contactId] });
+    await client.execute({
+      sql: "UPDATE tickets SET contact_id = ? WHERE id IN (SELECT id FROM tickets WHERE company_id = ? AND status = 'closed' AND is_group = 0 ORDER BY id LIMIT 49)",
+      args: [regular.contactId, c],
+    });
+    await client.execute({
+      sql: "UPDATE messages SET contact_id = ? WHERE from_me = 0 AND ticket_id IN (SELECT id FROM tickets WHERE contact_id = ?)",
+      args: [regular.contactId, regular.contactId],
+    });
     const now = new Date().toISOString();
     // Notes on a few tickets (many on the regular's), tags on contacts.
     await client.execute({
@@ -94,8 +104,14 @@ export async function seed(t: TestKernel): Promise<Seeded> {
             SELECT company_id, id, contact_id, ?, 'observação', ?, ? FROM tickets WHERE company_id = ? AND (id % 5 = 0 OR contact_id = ?)`,
       args: [owner.user.id, now, now, c, regular.contactId],
     });
-    await client.execute({ sql: "INSERT INTO contact_tags (company_id, contact_id, tag_id, created_at, updated_at) SELECT company_id, id, ?, ?, ? FROM contacts WHERE company_id = ? AND id % 4 = 0", args: [tagIds[0]!, now, now, c] });
-    await client.execute({ sql: "INSERT INTO contact_extra_info (contact_id, name, value, created_at, updated_at) SELECT id, 'CPF', '000', ?, ? FROM contacts WHERE company_id = ? AND id % 3 = 0", args: [now, now, c] });
+    await client.execute({
+      sql: "INSERT INTO contact_tags (company_id, contact_id, tag_id, created_at, updated_at) SELECT company_id, id, ?, ?, ? FROM contacts WHERE company_id = ? AND id % 4 = 0",
+      args: [tagIds[0]!, now, now, c],
+    });
+    await client.execute({
+      sql: "INSERT INTO contact_extra_info (contact_id, name, value, created_at, updated_at) SELECT id, 'CPF', '000', ?, ? FROM contacts WHERE company_id = ? AND id % 3 = 0",
+      args: [now, now, c],
+    });
     // Many small companies besides: a template built through the API, then copied.
     const tiny = await createCompanyWithAdmin(t, "Planos Pequena");
     await call(t, tiny.token, "POST", "/whatsapp", { name: "API", channel: "api", webhookUrl: "http://127.0.0.1:9/hook" });

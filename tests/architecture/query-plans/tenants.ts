@@ -25,7 +25,10 @@ export async function cloneCompany(client: Client, templateId: number, count: nu
       for (const { table, columns } of tables) {
         // Unique per installation (a connection's token) or pointing at the template's users: varied or dropped.
         const values = columns.map((c) => (c === "token" ? `token || '-${id}'` : c === "user_id" ? "NULL" : c));
-        await tx.execute({ sql: `INSERT INTO ${table} (company_id, ${columns.join(", ")}) SELECT ?, ${values.join(", ")} FROM ${table} WHERE company_id = ?`, args: [id, templateId] });
+        await tx.execute({
+          sql: `INSERT INTO ${table} (company_id, ${columns.join(", ")}) SELECT ?, ${values.join(", ")} FROM ${table} WHERE company_id = ?`,
+          args: [id, templateId],
+        });
       }
     }
     const now = new Date().toISOString();
@@ -34,7 +37,10 @@ export async function cloneCompany(client: Client, templateId: number, count: nu
             SELECT c.company_id, c.id, (SELECT min(t.id) FROM tags t WHERE t.company_id = c.company_id), ?, ? FROM contacts c WHERE c.company_id > ? AND c.id % 2 = 0`,
       args: [now, now, templateId],
     });
-    await tx.execute({ sql: "INSERT INTO contact_extra_info (contact_id, name, value, created_at, updated_at) SELECT id, 'CPF', '000', ?, ? FROM contacts WHERE company_id > ?", args: [now, now, templateId] });
+    await tx.execute({
+      sql: "INSERT INTO contact_extra_info (contact_id, name, value, created_at, updated_at) SELECT id, 'CPF', '000', ?, ? FROM contacts WHERE company_id > ?",
+      args: [now, now, templateId],
+    });
     await tx.commit();
   } finally {
     tx.close();

@@ -102,8 +102,14 @@ export async function generate(databaseFile: string, world: BenchWorld, sizes: S
   const contactsDone = performance.now();
 
   // Tickets and their messages, in transactions of TICKETS_PER_TRANSACTION tickets.
-  const personOrder = shuffle(random, Array.from({ length: personContacts }, (_, i) => i));
-  const groupOrder = shuffle(random, Array.from({ length: groupContacts }, (_, i) => personContacts + i));
+  const personOrder = shuffle(
+    random,
+    Array.from({ length: personContacts }, (_, i) => i),
+  );
+  const groupOrder = shuffle(
+    random,
+    Array.from({ length: groupContacts }, (_, i) => personContacts + i),
+  );
   let nextPerson = 0;
   let nextGroup = 0;
   const weights = Array.from({ length: n }, () => 0.2 + 1.6 * random());
@@ -115,8 +121,39 @@ export async function generate(databaseFile: string, world: BenchWorld, sizes: S
   const usersByQueue = new Map(world.queueIds.map((q) => [q, world.users.filter((u) => u.queueIds.includes(q)).map((u) => u.id)]));
   const counts = { open: 0, pending: 0, group: 0, closed: 0 };
   let ticketTags = 0;
-  const ticketColumns = ["id", "uuid", "company_id", "status", "contact_id", "whatsapp_id", "user_id", "queue_id", "channel", "last_message", "unread_messages", "is_group", "created_at", "updated_at"];
-  const messageColumns = ["id", "company_id", "ticket_id", "contact_id", "whatsapp_id", "provider_id", "body", "from_me", "media_type", "ack", "user_id", "queue_id", "participant", "created_at", "updated_at"];
+  const ticketColumns = [
+    "id",
+    "uuid",
+    "company_id",
+    "status",
+    "contact_id",
+    "whatsapp_id",
+    "user_id",
+    "queue_id",
+    "channel",
+    "last_message",
+    "unread_messages",
+    "is_group",
+    "created_at",
+    "updated_at",
+  ];
+  const messageColumns = [
+    "id",
+    "company_id",
+    "ticket_id",
+    "contact_id",
+    "whatsapp_id",
+    "provider_id",
+    "body",
+    "from_me",
+    "media_type",
+    "ack",
+    "user_id",
+    "queue_id",
+    "participant",
+    "created_at",
+    "updated_at",
+  ];
 
   for (let start = 0; start < n; start += TICKETS_PER_TRANSACTION) {
     const tickets: InValue[][] = [];
@@ -148,8 +185,21 @@ export async function generate(databaseFile: string, world: BenchWorld, sizes: S
         const body = messageBody(random);
         const when = new Date(at).toISOString();
         messages.push([
-          id, world.companyId, ticketId, fromMe ? null : contactBase + contact, world.connection.id, `gen-${id}`, body, fromMe ? 1 : 0, "chat",
-          fromMe ? 3 : 0, fromMe ? userId : null, queueId, isGroup && !fromMe ? phoneNumber(Math.floor(random() * personContacts)) : null, when, when,
+          id,
+          world.companyId,
+          ticketId,
+          fromMe ? null : contactBase + contact,
+          world.connection.id,
+          `gen-${id}`,
+          body,
+          fromMe ? 1 : 0,
+          "chat",
+          fromMe ? 3 : 0,
+          fromMe ? userId : null,
+          queueId,
+          isGroup && !fromMe ? phoneNumber(Math.floor(random() * personContacts)) : null,
+          when,
+          when,
         ]);
         last = body;
         lastFromMe = fromMe;
@@ -158,8 +208,20 @@ export async function generate(databaseFile: string, world: BenchWorld, sizes: S
       messagesSoFar += messageCount;
       const unread = live && !lastFromMe && messageCount > 0 ? 1 + Math.floor(random() * 4) : 0;
       tickets.push([
-        ticketId, crypto.randomUUID(), world.companyId, status, contactBase + contact, world.connection.id, userId, queueId, "api", last, unread,
-        isGroup ? 1 : 0, created, new Date(at).toISOString(),
+        ticketId,
+        crypto.randomUUID(),
+        world.companyId,
+        status,
+        contactBase + contact,
+        world.connection.id,
+        userId,
+        queueId,
+        "api",
+        last,
+        unread,
+        isGroup ? 1 : 0,
+        created,
+        new Date(at).toISOString(),
       ]);
       if (random() < 0.15) tags.push([world.companyId, ticketId, pick(random, world.tagIds), created]);
     }
@@ -174,7 +236,10 @@ export async function generate(databaseFile: string, world: BenchWorld, sizes: S
   client.close();
   const done = performance.now();
 
-  const existingNumbers = shuffle(random, Array.from({ length: Math.min(personContacts, 5_000) }, () => phoneNumber(Math.floor(random() * personContacts))));
+  const existingNumbers = shuffle(
+    random,
+    Array.from({ length: Math.min(personContacts, 5_000) }, () => phoneNumber(Math.floor(random() * personContacts))),
+  );
   return {
     seconds: { contacts: (contactsDone - started) / 1000, ticketsAndMessages: (done - contactsDone) / 1000, total: (done - started) / 1000 },
     counts: { contacts: contactCount, groupContacts, tickets: counts, messages: messagesSoFar, ticketTags },

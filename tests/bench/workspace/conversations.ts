@@ -39,7 +39,9 @@ export async function prepareClicks(databaseFile: string, world: BenchWorld, his
   try {
     if (historicUserIds.length) await client.execute(`UPDATE users SET all_historic = 'enabled' WHERE id IN (${historicUserIds.join(",")})`);
     // Closed person tickets to hand to the regulars, taken in id order (deterministic).
-    const spare = (await rowsOf<{ id: number }>(client, "SELECT id FROM tickets WHERE company_id = ? AND status = 'closed' AND is_group = 0 ORDER BY id", [world.companyId])).map((r) => Number(r.id));
+    const spare = (await rowsOf<{ id: number }>(client, "SELECT id FROM tickets WHERE company_id = ? AND status = 'closed' AND is_group = 0 ORDER BY id", [world.companyId])).map(
+      (r) => Number(r.id),
+    );
     let nextSpare = 0;
     const out = new Map<number, Clicks>();
     for (const user of world.users) {
@@ -59,7 +61,10 @@ export async function prepareClicks(databaseFile: string, world: BenchWorld, his
         const list = moved.join(",");
         const tx = await client.transaction("write");
         await tx.execute({ sql: `UPDATE tickets SET contact_id = (SELECT contact_id FROM tickets WHERE id = ?) WHERE id IN (${list})`, args: [ticketId] });
-        await tx.execute({ sql: `UPDATE messages SET contact_id = (SELECT contact_id FROM tickets WHERE id = ?) WHERE ticket_id IN (${list}) AND contact_id IS NOT NULL`, args: [ticketId] });
+        await tx.execute({
+          sql: `UPDATE messages SET contact_id = (SELECT contact_id FROM tickets WHERE id = ?) WHERE ticket_id IN (${list}) AND contact_id IS NOT NULL`,
+          args: [ticketId],
+        });
         await tx.commit();
       }
       const rows = await rowsOf<{ id: number; uuid: string; contact_id: number; number: string; n: number }>(
@@ -67,7 +72,9 @@ export async function prepareClicks(databaseFile: string, world: BenchWorld, his
         `SELECT t.id, t.uuid, t.contact_id, c.number, (SELECT count(*) FROM tickets x WHERE x.company_id = t.company_id AND x.contact_id = t.contact_id) AS n
            FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.id IN (${ids.join(",") || "0"})`,
       );
-      const byId = new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), uuid: String(r.uuid), contactId: Number(r.contact_id), contactNumber: String(r.number), contactTickets: Number(r.n) }]));
+      const byId = new Map(
+        rows.map((r) => [Number(r.id), { id: Number(r.id), uuid: String(r.uuid), contactId: Number(r.contact_id), contactNumber: String(r.number), contactTickets: Number(r.n) }]),
+      );
       // Regulars spread through the clicks (every few conversations), not all at the start.
       const plain = ids.filter((id) => !regulars.includes(id));
       const order: number[] = [];

@@ -55,7 +55,13 @@ export function sessionRequests(a: Attendant, opens: Conversation[]): LoadReques
   opens.forEach((c, i) => {
     out.push(...openRequests(a, c));
     if (i === 0)
-      out.push({ method: "POST", path: `/messages/${c.id}`, token: a.token, body: { body: "Olá! Já verifiquei o seu pedido.", read: true }, label: "POST /messages/{ticketId} (reply)" });
+      out.push({
+        method: "POST",
+        path: `/messages/${c.id}`,
+        token: a.token,
+        body: { body: "Olá! Já verifiquei o seu pedido.", read: true },
+        label: "POST /messages/{ticketId} (reply)",
+      });
   });
   return out;
 }

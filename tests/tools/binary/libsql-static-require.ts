@@ -30,8 +30,7 @@ export function libsqlStaticRequire(): BunPlugin {
     setup(build) {
       build.onLoad({ filter: /[\\/]node_modules[\\/]libsql[\\/]index\.js$/ }, async ({ path }) => {
         const source = await Bun.file(path).text();
-        if (!DYNAMIC_REQUIRE.test(source))
-          throw new Error(`${path} no longer has require(\`@libsql/\${target}\`): update tests/tools/binary/libsql-static-require.ts`);
+        if (!DYNAMIC_REQUIRE.test(source)) throw new Error(`${path} no longer has require(\`@libsql/\${target}\`): update tests/tools/binary/libsql-static-require.ts`);
         const pkg = `@libsql/${libsqlTarget(path)}`;
         try {
           createRequire(path).resolve(pkg);

@@ -67,9 +67,7 @@ describe("base query: 403 refreshes once and retries", () => {
   });
 
   it("refreshes only once: a second 403 goes to the caller", async () => {
-    serve((url) =>
-      url === "/auth/refresh_token" ? { status: 200, body: { token: "new-token", user: testUser() } } : { status: 403, body: { error: "ERR_SESSION_EXPIRED" } },
-    );
+    serve((url) => (url === "/auth/refresh_token" ? { status: 200, body: { token: "new-token", user: testUser() } } : { status: 403, body: { error: "ERR_SESSION_EXPIRED" } }));
     const store = signedInStore();
     const result = await store.dispatch(probe.endpoints.probe.initiate("/still-refused"));
     expect(result.error).toMatchObject({ status: 403 });

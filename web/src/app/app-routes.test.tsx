@@ -4,12 +4,14 @@ import { renderWithProviders, testPlan, testUser } from "../test/render.tsx";
 import { samplePlugins } from "../test/sample-plugins.tsx";
 import { AppRoutes, PLAN_REDIRECT_MS } from "./app-routes.tsx";
 
-const render = (route: string, session = testUser() as ReturnType<typeof testUser> | null) =>
-  renderWithProviders(<AppRoutes />, { route, session, plugins: samplePlugins });
+const render = (route: string, session = testUser() as ReturnType<typeof testUser> | null) => renderWithProviders(<AppRoutes />, { route, session, plugins: samplePlugins });
 
 beforeEach(() => {
   // The layout reads /version; nothing else should be called.
-  vi.stubGlobal("fetch", vi.fn(async () => Response.json({ version: "4.5.0" })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => Response.json({ version: "4.5.0" })),
+  );
 });
 afterEach(() => {
   vi.useRealTimers();

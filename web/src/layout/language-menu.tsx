@@ -24,7 +24,13 @@ export function LanguageMenu({ showLabel = false }: { showLabel?: boolean }) {
         </Menu>
       }
     >
-      <Button variant="minimal" icon="translate" text={showLabel ? t(`languages.${active}`) : active.toUpperCase()} aria-label={t("topbar.language")} title={t("topbar.language")} />
+      <Button
+        variant="minimal"
+        icon="translate"
+        text={showLabel ? t(`languages.${active}`) : active.toUpperCase()}
+        aria-label={t("topbar.language")}
+        title={t("topbar.language")}
+      />
     </PopoverNext>
   );
 }

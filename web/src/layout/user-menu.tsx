@@ -42,15 +42,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     <DropdownMenu
       ariaLabel={t("topbar.userMenu")}
       renderTarget={({ isOpen, toggle, menuId }) => (
-        <Button
-          variant="minimal"
-          className="app-user-button"
-          onClick={toggle}
-          aria-haspopup="menu"
-          aria-expanded={isOpen}
-          aria-controls={menuId}
-          aria-label={t("topbar.userMenu")}
-        >
+        <Button variant="minimal" className="app-user-button" onClick={toggle} aria-haspopup="menu" aria-expanded={isOpen} aria-controls={menuId} aria-label={t("topbar.userMenu")}>
           <span className="app-user-target">
             <Avatar user={user} />
             {compact ? null : <span className="app-user-name">{user?.name}</span>}

@@ -82,7 +82,14 @@ export function HomePage() {
         <H5>{t("home.features")}</H5>
         <div className="app-home-tags">
           {declaredPlanFeatures.map(({ key, label }) => (
-            <Tag key={key} round minimal={!flags[key]} intent={flags[key] ? "success" : "none"} icon={flags[key] ? "tick" : "cross"} className={flags[key] ? undefined : "app-tag-off"}>
+            <Tag
+              key={key}
+              round
+              minimal={!flags[key]}
+              intent={flags[key] ? "success" : "none"}
+              icon={flags[key] ? "tick" : "cross"}
+              className={flags[key] ? undefined : "app-tag-off"}
+            >
               {/* The label is namespaced ("plans:flags.useKanban"): the declaring plugin translates it. */}
               {t(label)}
             </Tag>
@@ -94,9 +101,7 @@ export function HomePage() {
         <H5>{t("home.shortcuts")}</H5>
         {shortcuts.length ? (
           <div className="app-home-shortcuts">
-            {shortcuts.map((item) =>
-              item.useVisible ? <GatedShortcut key={item.path} item={item} /> : <Shortcut key={item.path} item={item} />,
-            )}
+            {shortcuts.map((item) => (item.useVisible ? <GatedShortcut key={item.path} item={item} /> : <Shortcut key={item.path} item={item} />))}
           </div>
         ) : (
           <p className="bp6-text-muted">{t("home.noShortcuts")}</p>

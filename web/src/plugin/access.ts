@@ -76,9 +76,7 @@ export function buildMenu(plugins: readonly WebPlugin[], session: AccessSession 
     const key = item.section ?? null;
     sections.set(key, [...(sections.get(key) ?? []), item]);
   }
-  return [...sections]
-    .map(([section, items]) => ({ section, items }))
-    .sort((a, b) => (a.section === null ? -1 : b.section === null ? 1 : a.items[0].order - b.items[0].order));
+  return [...sections].map(([section, items]) => ({ section, items })).sort((a, b) => (a.section === null ? -1 : b.section === null ? 1 : a.items[0].order - b.items[0].order));
 }
 
 /** The menu entry a path belongs to: the longest entry path that is a prefix of it (/tickets for /tickets/abc). */

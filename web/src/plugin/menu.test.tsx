@@ -67,7 +67,12 @@ describe("menu: filtering", () => {
 });
 
 describe("menu: the side menu component", () => {
-  beforeEach(() => vi.stubGlobal("fetch", vi.fn(async () => Response.json({ version: "4.5.0" }))));
+  beforeEach(() =>
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ version: "4.5.0" })),
+    ),
+  );
   afterEach(() => vi.unstubAllGlobals());
 
   it("renders the entries with translated labels, the section heading and the version", async () => {

@@ -83,7 +83,10 @@ describe("realtime session: account opened elsewhere", () => {
   });
 
   it("my own user updated elsewhere: the session user is read again", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json(testUser({ id: 7, name: "Ana Atualizada", company: { id: 3 } }))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(testUser({ id: 7, name: "Ana Atualizada", company: { id: 3 } }))),
+    );
     const { store } = renderWithProviders(<Nothing />, { session: testUser({ id: 7, company: { id: 3 } }) });
     await act(async () => realtimeClient.deliver("company-3-user", { action: "update", user: { id: 7 } }));
     await vi.waitFor(() => expect(store.getState().session.user?.name).toBe("Ana Atualizada"));

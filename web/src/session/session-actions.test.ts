@@ -22,7 +22,10 @@ describe("startup: the refresh cookie restores the session", () => {
   });
 
   it("without a valid cookie nobody is signed in and stale keys go", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: "ERR_SESSION_EXPIRED" }, { status: 401 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ error: "ERR_SESSION_EXPIRED" }, { status: 401 })),
+    );
     localStorage.setItem("token", JSON.stringify("stale"));
     const store = makeStore();
     await store.dispatch(bootSession());
@@ -31,7 +34,10 @@ describe("startup: the refresh cookie restores the session", () => {
   });
 
   it("an unreachable server also ends on the login page rather than hanging", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const store = makeStore();
     await store.dispatch(bootSession());
     expect(store.getState().session.status).toBe("anonymous");

@@ -28,7 +28,12 @@ describe("subscription notice", () => {
 });
 
 describe("subscription warning toast", () => {
-  beforeEach(() => vi.stubGlobal("fetch", vi.fn(async () => Response.json({ version: "4.5.0" }))));
+  beforeEach(() =>
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ version: "4.5.0" })),
+    ),
+  );
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows 'dias' for several days, once per session", async () => {

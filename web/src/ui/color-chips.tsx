@@ -28,7 +28,14 @@ export function ColorChips({ chips, visible }: ColorChipsProps) {
         </Tag>
       ))}
       {rest > 0 ? (
-        <Tag round minimal title={chips.slice(visible).map((x) => x.name).join(", ")}>
+        <Tag
+          round
+          minimal
+          title={chips
+            .slice(visible)
+            .map((x) => x.name)
+            .join(", ")}
+        >
           +{rest}
         </Tag>
       ) : null}

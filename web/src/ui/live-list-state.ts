@@ -10,11 +10,7 @@ export interface LiveListState<R> {
   count: number;
 }
 
-export type LiveListAction<R> =
-  | { type: "reset" }
-  | { type: "load"; page: LivePage<R> }
-  | { type: "upsert"; record: R; insert: boolean }
-  | { type: "remove"; id: number };
+export type LiveListAction<R> = { type: "reset" } | { type: "load"; page: LivePage<R> } | { type: "upsert"; record: R; insert: boolean } | { type: "remove"; id: number };
 
 /** Where a record that is not in the list yet goes: on top, or in the list's order. */
 export type LiveListOrder<R> = ((a: R, b: R) => number) | undefined;

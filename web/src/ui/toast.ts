@@ -25,7 +25,7 @@ const asRecord = (v: unknown): Record<string, unknown> | null => (v && typeof v 
  */
 export function errorMessage(err: unknown): string {
   const outer = asRecord(err);
-  const body = outer && "data" in outer ? outer.data : asRecord(outer?.response)?.data ?? err;
+  const body = outer && "data" in outer ? outer.data : (asRecord(outer?.response)?.data ?? err);
   const data = asRecord(body);
   const code = typeof data?.error === "string" && data.error ? data.error : undefined;
   if (code) return i18n.exists(`errors.${code}`, { ns: "common" }) ? i18n.t(`errors.${code}`, { ns: "common" }) : code;

@@ -56,7 +56,9 @@ function Notes({ ordered = false, upsertShows = false }: { ordered?: boolean; up
           <li key={n.id}>{n.title}</li>
         ))}
       </ul>
-      <button type="button" onClick={list.loadMore}>more</button>
+      <button type="button" onClick={list.loadMore}>
+        more
+      </button>
       <div ref={list.sentinel} />
     </div>
   );

@@ -8,10 +8,7 @@ import { useInfiniteScroll } from "./use-infinite-scroll.ts";
 export type { LivePage } from "./live-list-state.ts";
 
 /** What the hook needs of an RTK Query `useXQuery` hook (any endpoint of `api.injectEndpoints` fits). */
-export type PageQueryHook = (
-  args: never,
-  options: { skip: boolean; refetchOnMountOrArgChange: true },
-) => { currentData?: unknown; isFetching: boolean; isError: boolean };
+export type PageQueryHook = (args: never, options: { skip: boolean; refetchOnMountOrArgChange: true }) => { currentData?: unknown; isFetching: boolean; isError: boolean };
 
 /** The query's argument (RTK's `skipToken` aside) and its answer. */
 type ArgOf<Q extends PageQueryHook> = Exclude<Parameters<Q>[0], symbol>;

@@ -6,9 +6,7 @@ import type { BotState, TimerKind } from "./bot-state.ts";
 import type { Instant } from "./snapshot.ts";
 
 /** A menu the channel shows as a list or reply buttons; `text` of the send stays the fallback. */
-export type Interactive =
-  | { kind: "list"; buttonText: string; rows: { id: string; title: string }[] }
-  | { kind: "buttons"; buttons: { id: string; title: string }[] };
+export type Interactive = { kind: "list"; buttonText: string; rows: { id: string; title: string }[] } | { kind: "buttons"; buttons: { id: string; title: string }[] };
 
 /** Why the engine left a message alone. */
 export type NotHandledReason =

@@ -5,14 +5,18 @@ import { actionsOf, Conversation, kinds, option, queue, texts } from "./engine.f
 const vendas = queue(1, "Vendas", {
   greetingMessage: "Vendas: escolha",
   options: [
-    option(10, "Planos", { greetingMessage: "Nossos planos:", options: [option(100, "Mensal", { greetingMessage: "R$ 10/mês" }), option(101, "Anual", { greetingMessage: "R$ 100/ano" })] }),
+    option(10, "Planos", {
+      greetingMessage: "Nossos planos:",
+      options: [option(100, "Mensal", { greetingMessage: "R$ 10/mês" }), option(101, "Anual", { greetingMessage: "R$ 100/ano" })],
+    }),
     option(11, "Falar com a Ana", { queueType: "attendent", optUserId: 7, greetingMessage: "Chamando a Ana" }),
     option(12, "Financeiro", { queueType: "queue", optQueueId: 2, greetingMessage: "Transferindo" }),
     option(13, "Encerrar", { greetingMessage: "Até logo!", closeTicket: true }),
   ],
 });
 const financeiro = queue(2, "Financeiro", { greetingMessage: "Financeiro aqui" });
-const single = (extra: Parameters<typeof queue>[2] = {}) => new Conversation({ queues: [{ ...vendas, ...extra }, financeiro], connection: { queueIds: [1] }, settings: { sendGreetingMessageOneQueues: false } });
+const single = (extra: Parameters<typeof queue>[2] = {}) =>
+  new Conversation({ queues: [{ ...vendas, ...extra }, financeiro], connection: { queueIds: [1] }, settings: { sendGreetingMessageOneQueues: false } });
 
 describe("chatbot option trees", () => {
   it("shows the first level under the queue's greeting", () => {
@@ -60,7 +64,10 @@ describe("chatbot option trees", () => {
   });
 
   it("integration and file hand over to their providers when installed", () => {
-    const options = [option(20, "Robô", { queueType: "integration", optIntegrationId: 4 }), option(21, "Catálogo", { queueType: "file", optFileId: 9, greetingMessage: "Segue o catálogo" })];
+    const options = [
+      option(20, "Robô", { queueType: "integration", optIntegrationId: 4 }),
+      option(21, "Catálogo", { queueType: "file", optFileId: 9, greetingMessage: "Segue o catálogo" }),
+    ];
     const c = new Conversation({ queues: [queue(1, "Vendas", { options })], settings: { sendGreetingMessageOneQueues: false }, providers: { integration: true, file: true } });
     c.say("Olá");
     const file = c.say("2");
@@ -73,7 +80,10 @@ describe("chatbot option trees", () => {
   });
 
   it("integration and file without a provider behave as text (their message, their steps)", () => {
-    const options = [option(20, "Robô", { queueType: "integration", optIntegrationId: 4, options: [option(200, "A"), option(201, "B")] }), option(21, "Catálogo", { queueType: "file", optFileId: 9 })];
+    const options = [
+      option(20, "Robô", { queueType: "integration", optIntegrationId: 4, options: [option(200, "A"), option(201, "B")] }),
+      option(21, "Catálogo", { queueType: "file", optFileId: 9 }),
+    ];
     const c = new Conversation({ queues: [queue(1, "Vendas", { options })], settings: { sendGreetingMessageOneQueues: false } });
     c.say("Olá");
     const d = c.say("1");
@@ -103,7 +113,13 @@ describe("chatbot option trees", () => {
   });
 
   it("0 goes back one level and # to the start", () => {
-    const deep = [option(10, "Planos", { greetingMessage: "Planos:", options: [option(100, "Empresas", { greetingMessage: "Empresas:", options: [option(1000, "P"), option(1001, "M")] }), option(101, "Pessoas")] }), option(11, "Outros")];
+    const deep = [
+      option(10, "Planos", {
+        greetingMessage: "Planos:",
+        options: [option(100, "Empresas", { greetingMessage: "Empresas:", options: [option(1000, "P"), option(1001, "M")] }), option(101, "Pessoas")],
+      }),
+      option(11, "Outros"),
+    ];
     const c = new Conversation({ queues: [queue(1, "Vendas", { greetingMessage: "Vendas:", options: deep })], settings: { sendGreetingMessageOneQueues: false } });
     c.say("Olá");
     c.say("1");

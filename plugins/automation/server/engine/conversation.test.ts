@@ -20,14 +20,21 @@ function play(c: Conversation, script: Line[]): void {
     if (line.after) c.after(line.after);
     const d = line.fire ? c.fire(line.fire) : c.say(line.say ?? "");
     expect(texts(d), `line ${i + 1}: answers`).toEqual(line.answers);
-    if (line.does) expect(kinds(d).filter((k) => k !== "send"), `line ${i + 1}: does`).toEqual(line.does);
+    if (line.does)
+      expect(
+        kinds(d).filter((k) => k !== "send"),
+        `line ${i + 1}: does`,
+      ).toEqual(line.does);
     expect(c.state?.phase, `line ${i + 1}: phase`).toBe(line.phase);
   });
 }
 
 const suporte = queue(2, "Suporte", {
   greetingMessage: "Suporte, {{firstName}}:",
-  options: [option(20, "Internet", { greetingMessage: "Reinicie o roteador." }), option(21, "Falar com técnico", { queueType: "attendent", optUserId: 8, greetingMessage: "Um técnico vai te atender." })],
+  options: [
+    option(20, "Internet", { greetingMessage: "Reinicie o roteador." }),
+    option(21, "Falar com técnico", { queueType: "attendent", optUserId: 8, greetingMessage: "Um técnico vai te atender." }),
+  ],
 });
 
 describe("scripted conversations", () => {
@@ -36,7 +43,12 @@ describe("scripted conversations", () => {
     play(c, [
       { say: "Olá", answers: ["Olá! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte"], does: ["log", "setBot", "scheduleTimer"], phase: "queueMenu" },
       { say: "internet caiu", answers: ["Olá! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte"], does: ["setBot"], phase: "queueMenu" },
-      { say: "2", answers: ["Suporte, {{firstName}}:\n\n*1* - Internet\n*2* - Falar com técnico\n*0* - Voltar"], does: ["setQueue", "log", "setBot", "cancelTimer"], phase: "optionMenu" },
+      {
+        say: "2",
+        answers: ["Suporte, {{firstName}}:\n\n*1* - Internet\n*2* - Falar com técnico\n*0* - Voltar"],
+        does: ["setQueue", "log", "setBot", "cancelTimer"],
+        phase: "optionMenu",
+      },
       { say: "2", answers: ["Um técnico vai te atender."], does: ["assignUser", "setBot"], phase: "waiting" },
       { say: "obrigado", answers: [], does: ["notHandled"], phase: "waiting" },
     ]);

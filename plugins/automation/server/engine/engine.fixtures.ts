@@ -18,7 +18,19 @@ export function queue(id: number, name: string, extra: Partial<BotQueue> = {}): 
 }
 
 export function option(id: number, name: string, extra: Partial<BotOption> = {}): BotOption {
-  return { id, name, greetingMessage: `Opção ${name}`, queueType: "text", closeTicket: false, optQueueId: null, optUserId: null, optIntegrationId: null, optFileId: null, options: [], ...extra };
+  return {
+    id,
+    name,
+    greetingMessage: `Opção ${name}`,
+    queueType: "text",
+    closeTicket: false,
+    optQueueId: null,
+    optUserId: null,
+    optIntegrationId: null,
+    optFileId: null,
+    options: [],
+    ...extra,
+  };
 }
 
 export interface Setup {

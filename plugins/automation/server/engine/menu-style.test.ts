@@ -13,13 +13,26 @@ describe("menu style (chatBotType)", () => {
 
   it("list: a list whose rows answer with their number, the text kept as the fallback body", () => {
     const send = firstSend(new Conversation({ queues: two, settings: { chatBotType: "list" }, channel: { list: true } }));
-    expect(send?.interactive).toEqual({ kind: "list", buttonText: "Ver opções", rows: [{ id: "1", title: "Vendas" }, { id: "2", title: "Suporte" }] });
+    expect(send?.interactive).toEqual({
+      kind: "list",
+      buttonText: "Ver opções",
+      rows: [
+        { id: "1", title: "Vendas" },
+        { id: "2", title: "Suporte" },
+      ],
+    });
     expect(send?.text).toBe("Olá! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte");
   });
 
   it("button: reply buttons", () => {
     const send = firstSend(new Conversation({ queues: two, settings: { chatBotType: "button" }, channel: { buttons: true } }));
-    expect(send?.interactive).toEqual({ kind: "buttons", buttons: [{ id: "1", title: "Vendas" }, { id: "2", title: "Suporte" }] });
+    expect(send?.interactive).toEqual({
+      kind: "buttons",
+      buttons: [
+        { id: "1", title: "Vendas" },
+        { id: "2", title: "Suporte" },
+      ],
+    });
   });
 
   it("falls back to text on a channel without lists or buttons", () => {

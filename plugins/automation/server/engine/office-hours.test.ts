@@ -5,11 +5,13 @@ import type { HoursScope, Instant } from "./snapshot.ts";
 const HOUR = 60 * MINUTE;
 const queues = [queue(1, "Vendas"), queue(2, "Suporte")];
 /** Open from 08:00 to 18:00 UTC every day, for the scopes listed (the others always open). */
-const daytime = (...kinds: HoursScope["kind"][]) => (scope: HoursScope, at: Instant) => {
-  if (!kinds.includes(scope.kind)) return true;
-  const h = new Date(at).getUTCHours();
-  return h >= 8 && h < 18;
-};
+const daytime =
+  (...kinds: HoursScope["kind"][]) =>
+  (scope: HoursScope, at: Instant) => {
+    if (!kinds.includes(scope.kind)) return true;
+    const h = new Date(at).getUTCHours();
+    return h >= 8 && h < 18;
+  };
 const at = (hour: number, day = 0) => T0 - 10 * HOUR + day * 24 * HOUR + hour * HOUR;
 
 describe("office hours by scheduleType", () => {
@@ -82,7 +84,10 @@ describe("office hours by scheduleType", () => {
   });
 
   it("queue: hours closing during the queue's tree stop the bot with the queue's message", () => {
-    const c = new Conversation({ queues: [queue(1, "Vendas", { options: [option(10, "A"), option(11, "B")] })], settings: { scheduleType: "queue", sendGreetingMessageOneQueues: false } });
+    const c = new Conversation({
+      queues: [queue(1, "Vendas", { options: [option(10, "A"), option(11, "B")] })],
+      settings: { scheduleType: "queue", sendGreetingMessageOneQueues: false },
+    });
     c.isOpen = daytime("queue");
     c.now = at(17);
     c.say("Olá");

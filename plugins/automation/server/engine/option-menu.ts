@@ -30,7 +30,10 @@ export function answerOptionMenu(t: Turn, body: string): void {
 }
 
 function answerLevel(t: Turn, queue: BotQueue, path: number[], options: BotOption[], body: string): void {
-  const reply = parseReply(body, options.map((o) => o.name));
+  const reply = parseReply(
+    body,
+    options.map((o) => o.name),
+  );
   const chosen = reply.kind === "pick" ? options[reply.index] : undefined;
   const parent = path.slice(0, -1);
   const canGoBack = path.length > 0 || t.menuQueues().length > 1;

@@ -20,7 +20,10 @@ export function showQueueMenu(t: Turn, how: { repeat?: boolean; media?: boolean 
  */
 export function answerQueueMenu(t: Turn, body: string): void {
   const queues = t.menuQueues();
-  const reply = parseReply(body, queues.map((q) => q.name));
+  const reply = parseReply(
+    body,
+    queues.map((q) => q.name),
+  );
   const chosen = reply.kind === "pick" ? queues[reply.index] : undefined;
   if (chosen) enterQueue(t, chosen);
   else if (t.attemptsUsed() || queues.length === 0) t.waitIn(t.queue(t.queueId));

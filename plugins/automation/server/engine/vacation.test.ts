@@ -38,7 +38,10 @@ describe("collective vacation", () => {
   });
 
   it("does nothing without a message or without both dates", () => {
-    for (const v of [{ ...vacation, message: " " }, { ...vacation, end: null }]) {
+    for (const v of [
+      { ...vacation, message: " " },
+      { ...vacation, end: null },
+    ]) {
       const c = new Conversation({ queues, connection: { collectiveVacation: v } });
       expect(texts(c.say("Olá"))[0]).toContain("*1* - Vendas");
     }

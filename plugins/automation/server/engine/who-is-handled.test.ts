@@ -24,7 +24,14 @@ describe("who is handled", () => {
   });
 
   it("goes on with a ticket still with the bot", () => {
-    expect(skipReason({ ticket: { status: "group", userId: null, isBot: true, isGroup: true, useIntegration: false }, contact: { disableBot: false }, inbound: { fromMe: false }, groupAsTicket: () => true })).toBeNull();
+    expect(
+      skipReason({
+        ticket: { status: "group", userId: null, isBot: true, isGroup: true, useIntegration: false },
+        contact: { disableBot: false },
+        inbound: { fromMe: false },
+        groupAsTicket: () => true,
+      }),
+    ).toBeNull();
   });
 
   it("leaves a contact whose bot is disabled, and a ticket an integration is in charge of", () => {
@@ -40,7 +47,11 @@ describe("who is handled", () => {
 
   it("reads groupAsTicket only for group tickets (the fast path loads no connection)", () => {
     let asked = 0;
-    const gate = { ticket: { status: "pending" as const, userId: null, isBot: false, isGroup: false, useIntegration: false }, contact: { disableBot: false }, inbound: { fromMe: false } };
+    const gate = {
+      ticket: { status: "pending" as const, userId: null, isBot: false, isGroup: false, useIntegration: false },
+      contact: { disableBot: false },
+      inbound: { fromMe: false },
+    };
     skipReason({
       ...gate,
       groupAsTicket: () => {

@@ -14,7 +14,10 @@ export const contactFlagsApi = tagged.injectEndpoints({
     }),
     toggleDisableBot: b.mutation<Contact, { contactId: number; ticketId: number }>({
       query: ({ contactId }) => ({ url: `/contacts/toggleDisableBot/${contactId}`, method: "PUT" }),
-      invalidatesTags: (_r, _e, { contactId, ticketId }) => [{ type: "Contact", id: contactId }, { type: "Ticket", id: ticketId }],
+      invalidatesTags: (_r, _e, { contactId, ticketId }) => [
+        { type: "Contact", id: contactId },
+        { type: "Ticket", id: ticketId },
+      ],
     }),
     toggleAcceptAudio: b.mutation<Contact, { contactId: number; acceptAudioMessage: boolean }>({
       query: ({ contactId, acceptAudioMessage }) => ({ url: `/contacts/toggleAcceptAudio/${contactId}`, method: "PUT", body: { acceptAudioMessage } }),

@@ -18,7 +18,9 @@ export function ContactTagsSection(props: TicketDrawerSectionProps) {
     <>
       <section aria-label={t("workspace.contactTags")}>
         <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between" }}>
-          <h5 className="bp6-heading" style={{ margin: 0 }}>{t("workspace.contactTags")}</h5>
+          <h5 className="bp6-heading" style={{ margin: 0 }}>
+            {t("workspace.contactTags")}
+          </h5>
           <Button variant="minimal" size="small" icon="tag" aria-label={t("workspace.editTags")} onClick={() => setEditingTags(true)} />
         </div>
         <div style={{ display: "flex", flexWrap: "wrap", gap: 4, marginTop: 6 }}>

@@ -83,7 +83,10 @@ export async function startGraphStandIn(): Promise<GraphStandIn> {
       return void res.end(file.data);
     }
     if (!url.pathname.startsWith(VERSION + "/")) return error(res, 400, "Unknown path components", 2500);
-    const parts = url.pathname.slice(VERSION.length + 1).split("/").map(decodeURIComponent);
+    const parts = url.pathname
+      .slice(VERSION.length + 1)
+      .split("/")
+      .map(decodeURIComponent);
     const [node, edge] = parts;
     const method = req.method ?? "GET";
     if (!token) return error(res, 400, "An active access token must be used to query information about the current user.", 2500);
@@ -93,7 +96,13 @@ export async function startGraphStandIn(): Promise<GraphStandIn> {
       if (token !== state.user.token) return error(res, 400, "Invalid OAuth access token - Cannot parse access token", 190);
       if (!edge) return send(res, 200, { id: state.user.id, name: "Stand-in User" });
       if (edge === "accounts") {
-        const data = state.user.pages.map((p) => ({ id: p.id, name: p.name, access_token: p.token, category: "Business", ...(p.instagram ? { instagram_business_account: { id: p.instagram.id } } : {}) }));
+        const data = state.user.pages.map((p) => ({
+          id: p.id,
+          name: p.name,
+          access_token: p.token,
+          category: "Business",
+          ...(p.instagram ? { instagram_business_account: { id: p.instagram.id } } : {}),
+        }));
         return send(res, 200, { data, paging: { cursors: { before: "QVFIUmJ", after: "QVFIUmx" } } });
       }
     }
@@ -155,7 +164,14 @@ export async function startGraphStandIn(): Promise<GraphStandIn> {
     const media = node ? state.files.get(node) : undefined;
     if (media?.mediaToken && method === "GET" && !edge) {
       if (media.mediaToken !== token) return error(res, 401, "Invalid OAuth access token", 190);
-      return send(res, 200, { messaging_product: "whatsapp", url: `${origin}/media-files/${node}`, mime_type: media.type, sha256: "0".repeat(64), file_size: String(media.data.byteLength), id: node });
+      return send(res, 200, {
+        messaging_product: "whatsapp",
+        url: `${origin}/media-files/${node}`,
+        mime_type: media.type,
+        sha256: "0".repeat(64),
+        file_size: String(media.data.byteLength),
+        id: node,
+      });
     }
 
     // A person's profile (PSID / IGSID), read with a Page token.

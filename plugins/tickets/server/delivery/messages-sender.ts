@@ -61,10 +61,8 @@ export class OutboundSender implements MessageSender {
     const { companyId } = input;
     const ticket = await this.ticket(companyId, input.ticketId);
     const text = (input.body ?? "").trim();
-    if (!text && !input.media && !input.storedMedia && !input.vCard && input.data === undefined)
-      throw new AppError("ERR_VALIDATION", { fields: { body: "Required" } });
-    if (input.storedMedia && !isCompanyMediaUrl(companyId, input.storedMedia.url))
-      throw new AppError("ERR_VALIDATION", { fields: { mediaUrl: "Invalid media URL" } });
+    if (!text && !input.media && !input.storedMedia && !input.vCard && input.data === undefined) throw new AppError("ERR_VALIDATION", { fields: { body: "Required" } });
+    if (input.storedMedia && !isCompanyMediaUrl(companyId, input.storedMedia.url)) throw new AppError("ERR_VALIDATION", { fields: { mediaUrl: "Invalid media URL" } });
     if (input.quotedMsgId != null) await this.ensureQuotable(companyId, input.quotedMsgId);
     if (!input.isPrivate) await this.ensureReplyWindow(ticket);
 
@@ -127,8 +125,7 @@ export class OutboundSender implements MessageSender {
     let body = text;
     if (body && input.resolveVariables) body = await this.withVariables(body, ticket, input.user);
     if (input.isPrivate) return privatePrefix(input.user?.name ?? null) + body;
-    if (body && input.sign && input.user && (await this.ctx.settings.companyOne(ticket.companyId, "sendSignMessage")) === "enabled")
-      return signaturePrefix(input.user.name) + body;
+    if (body && input.sign && input.user && (await this.ctx.settings.companyOne(ticket.companyId, "sendSignMessage")) === "enabled") return signaturePrefix(input.user.name) + body;
     return body;
   }
 
@@ -156,7 +153,13 @@ export class OutboundSender implements MessageSender {
     }
     if (input.storedMedia) {
       const m = input.storedMedia;
-      return { body, lastMessage: body || m.fileName, mediaType: input.mediaType ?? mediaTypeOf(m.mimetype), mediaUrl: m.url, dataJson: JSON.stringify({ mimetype: m.mimetype, fileName: m.fileName }) };
+      return {
+        body,
+        lastMessage: body || m.fileName,
+        mediaType: input.mediaType ?? mediaTypeOf(m.mimetype),
+        mediaUrl: m.url,
+        dataJson: JSON.stringify({ mimetype: m.mimetype, fileName: m.fileName }),
+      };
     }
     if (input.vCard) {
       const card = { name: input.vCard.name.trim(), number: input.vCard.number.replace(/\D/g, "") };

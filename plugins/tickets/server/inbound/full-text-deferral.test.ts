@@ -21,7 +21,9 @@ const receive = (providerId: string, number: string, name: string, body: string)
 
 /** Message ids the full-text index holds for `word` (rowid = id << 31 | ticket id). */
 const indexed = async (word: string) =>
-  (await t.kernel.db.all<{ id: number; ticket: number }>(sql`SELECT rowid >> 31 AS id, rowid & 2147483647 AS ticket FROM messages_fts WHERE messages_fts MATCH ${word}`)).map((r) => Number(r.id));
+  (await t.kernel.db.all<{ id: number; ticket: number }>(sql`SELECT rowid >> 31 AS id, rowid & 2147483647 AS ticket FROM messages_fts WHERE messages_fts MATCH ${word}`)).map((r) =>
+    Number(r.id),
+  );
 
 /** FTS5's own consistency checks (the contacts' one also compares the index with the table). */
 const integrity = async () => {
@@ -56,20 +58,30 @@ describe("full-text indexing of write batches", () => {
     const outcomes = await Promise.allSettled([
       // New in the batch, then edited in it: indexed once, as it ends up.
       t.kernel.database.writes.run(({ db }) => {
-        const row = db.insert(messages).values({ ...base, providerId: "new-edited", body: "abacate" }).returning().get();
+        const row = db
+          .insert(messages)
+          .values({ ...base, providerId: "new-edited", body: "abacate" })
+          .returning()
+          .get();
         db.update(messages).set({ body: "beterraba" }).where(eq(messages.id, row.id)).run();
         return row.id;
       }),
       // New in the batch, then deleted in it: never indexed.
       t.kernel.database.writes.run(({ db }) => {
-        const row = db.insert(messages).values({ ...base, providerId: "new-deleted", body: "cenoura" }).returning().get();
+        const row = db
+          .insert(messages)
+          .values({ ...base, providerId: "new-deleted", body: "cenoura" })
+          .returning()
+          .get();
         db.delete(messages).where(eq(messages.id, row.id)).run();
       }),
       // Older than the batch: the triggers re-index it as usual.
       t.kernel.database.writes.run(({ db }) => db.update(messages).set({ body: "ervilha" }).where(eq(messages.id, older.message.id)).run()),
       // Fails after writing: the batch is rolled back and the others run again without it.
       t.kernel.database.writes.run(({ db }) => {
-        db.insert(messages).values({ ...base, providerId: "undone", body: "figo" }).run();
+        db.insert(messages)
+          .values({ ...base, providerId: "undone", body: "figo" })
+          .run();
         throw new Error("after writing");
       }),
     ]);

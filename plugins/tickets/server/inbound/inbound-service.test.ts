@@ -30,7 +30,11 @@ describe("tickets.receive", () => {
     expect(mine.map((e) => e.event)).toEqual(["company-1-ticket", "company-1-appMessage"]);
     expect(mine[0]!.payload).toMatchObject({ action: "update", ticket: { id: result.ticket.id, unreadMessages: 1, status: "pending" } });
     // MessageView + TicketView (shared/ticket-types.ts AppMessageEvent)
-    expect(mine[1]!.payload).toMatchObject({ action: "create", message: { id: result.message.id, body: "oi", fromMe: false, ack: 0, contact: { id: result.contact.id, name: "Ana" } }, ticket: { uuid: result.ticket.uuid } });
+    expect(mine[1]!.payload).toMatchObject({
+      action: "create",
+      message: { id: result.message.id, body: "oi", fromMe: false, ack: 0, contact: { id: result.contact.id, name: "Ana" } },
+      ticket: { uuid: result.ticket.uuid },
+    });
     // the message's contact carries no number (masked viewers get the number only through the masked ticket)
     expect(mine[1]!.payload.message.contact.number).toBeUndefined();
   });
@@ -46,7 +50,15 @@ describe("tickets.receive", () => {
 
   it("messages sent from the phone (fromMe) update lastMessage but are not unread", async () => {
     await receive()({ companyId: 1, whatsappId: wa.id, providerId: "in", from: { number: "5511987654321" }, body: "pergunta" });
-    const out = await receive()({ companyId: 1, whatsappId: wa.id, providerId: "out", from: { number: "5511987654321" }, body: "resposta", fromMe: true, timestamp: Date.UTC(2026, 0, 2) });
+    const out = await receive()({
+      companyId: 1,
+      whatsappId: wa.id,
+      providerId: "out",
+      from: { number: "5511987654321" },
+      body: "resposta",
+      fromMe: true,
+      timestamp: Date.UTC(2026, 0, 2),
+    });
     expect(out.ticket).toMatchObject({ unreadMessages: 1, lastMessage: "resposta" });
     expect(out.message).toMatchObject({ fromMe: true, createdAt: "2026-01-02T00:00:00.000Z" });
   });
@@ -68,7 +80,9 @@ describe("tickets.receive", () => {
 
   it("another company's connection is refused and nothing is written", async () => {
     const beta = await createCompanyWithAdmin(t, "Beta");
-    await expect(receive()({ companyId: beta.company.id, whatsappId: wa.id, providerId: "x", from: { number: "5511987654321" }, body: "oi" })).rejects.toMatchObject({ code: "ERR_NO_WAPP_FOUND" });
+    await expect(receive()({ companyId: beta.company.id, whatsappId: wa.id, providerId: "x", from: { number: "5511987654321" }, body: "oi" })).rejects.toMatchObject({
+      code: "ERR_NO_WAPP_FOUND",
+    });
     expect((await rowsOfCompany(t, beta.company.id)).tickets).toHaveLength(0);
     expect((await rowsOfCompany(t, 1)).tickets).toHaveLength(0);
   });

@@ -85,14 +85,26 @@ const statementsFor = preparedPer((db: SyncDb) => {
       .prepare(),
     /** A stored message of the connection (a retry, or what a reply or reaction points at). */
     byProviderId: db.select({ id: messages.id }).from(messages).where(sameProviderId).limit(1).prepare(),
-    insertMessage: db.insert(messages).values(newMessage).onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] }).returning().prepare(),
-    logCreate: db.insert(ticketLogs).values({ companyId: p("companyId"), ticketId: p("ticketId"), type: "create", createdAt: p("now") }).prepare(),
+    insertMessage: db
+      .insert(messages)
+      .values(newMessage)
+      .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
+      .returning()
+      .prepare(),
+    logCreate: db
+      .insert(ticketLogs)
+      .values({ companyId: p("companyId"), ticketId: p("ticketId"), type: "create", createdAt: p("now") })
+      .prepare(),
     unread: db
       .update(tickets)
       .set({ ...lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1` })
       .where(eq(tickets.id, p("id")))
       .prepare(),
-    ownMessage: db.update(tickets).set(lastMessage).where(eq(tickets.id, p("id"))).prepare(),
+    ownMessage: db
+      .update(tickets)
+      .set(lastMessage)
+      .where(eq(tickets.id, p("id")))
+      .prepare(),
   };
 });
 type Statements = ReturnType<typeof statementsFor>;
@@ -249,7 +261,17 @@ export class InboundService {
    */
   private liveTicket(
     s: Statements,
-    k: { companyId: number; contactId: number; whatsappId: number; channel: string; isGroup: boolean; queueId: number | null; lastMessage: string; unreadMessages: number; now: string },
+    k: {
+      companyId: number;
+      contactId: number;
+      whatsappId: number;
+      channel: string;
+      isGroup: boolean;
+      queueId: number | null;
+      lastMessage: string;
+      unreadMessages: number;
+      now: string;
+    },
   ): { ticket: TicketRow; created: boolean } {
     const live = s.liveTicket.get(k);
     if (live) return { ticket: live, created: false };

@@ -67,7 +67,11 @@ export class ProviderUpdates {
   async refreshed(ref: ProviderMessageRef, body: string, data: unknown): Promise<boolean> {
     const found = await this.find(ref);
     if (!found) return false;
-    const [row] = await this.db.update(messages).set({ body, dataJson: JSON.stringify(data) }).where(eq(messages.id, found.message.id)).returning();
+    const [row] = await this.db
+      .update(messages)
+      .set({ body, dataJson: JSON.stringify(data) })
+      .where(eq(messages.id, found.message.id))
+      .returning();
     await this.announcer.message("update", row!, found.ticket);
     return true;
   }

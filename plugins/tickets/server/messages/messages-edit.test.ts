@@ -14,7 +14,10 @@ afterEach(() => c.t.close());
 const edit = (id: number, body: unknown, token = c.a.token) => c.t.call("POST", `/messages/edit/${id}`, { token, body });
 const remove = (id: number, token = c.a.token) => c.t.call("DELETE", `/messages/${id}`, { token });
 const ageMinutes = (id: number, minutes: number) =>
-  c.t.kernel.db.update(messages).set({ createdAt: new Date(Date.now() - minutes * 60_000).toISOString() }).where(eq(messages.id, id));
+  c.t.kernel.db
+    .update(messages)
+    .set({ createdAt: new Date(Date.now() - minutes * 60_000).toISOString() })
+    .where(eq(messages.id, id));
 
 describe("edit and delete: happy", () => {
   it("edits an own message within 15 minutes; the driver edits it through the outbox", async () => {
@@ -127,7 +130,13 @@ describe("the customer's edits and deletions", () => {
     expect(await c.t.kernel.services.require("tickets.providerDeleted")(ref())).toBe(true);
     expect(await messageRow(c.t, c.inbound.id)).toMatchObject({ isDeleted: true, deletedBy: "contact", body: "oi" });
     await c.t.kernel.settings.setCompany(c.a.company.id, "lgpdDeleteMessage", "enabled");
-    await c.t.kernel.services.require("tickets.receive")({ companyId: c.a.company.id, whatsappId: c.connection.id, providerId: "in-2", from: { number: "5511987654321" }, body: "segredo" });
+    await c.t.kernel.services.require("tickets.receive")({
+      companyId: c.a.company.id,
+      whatsappId: c.connection.id,
+      providerId: "in-2",
+      from: { number: "5511987654321" },
+      body: "segredo",
+    });
     await c.t.kernel.services.require("tickets.providerDeleted")({ ...ref(), providerId: "in-2" });
     const [row] = await c.t.kernel.db.select().from(messages).where(eq(messages.providerId, "in-2"));
     expect(row).toMatchObject({ isDeleted: true, deletedBy: "contact", body: "" });

@@ -25,7 +25,12 @@ describe("forward: happy", () => {
     expect(res.body).toMatchObject({ body: "oi", isForwarded: true, fromMe: true, ack: 0 });
     const [ticket] = await c.t.kernel.db.select().from(tickets).where(eq(tickets.id, res.body.ticketId));
     expect(ticket).toMatchObject({ contactId: bruno.id, whatsappId: c.connection.id, status: "open", userId: c.a.user.id });
-    expect(await c.t.kernel.db.select().from(ticketLogs).where(and(eq(ticketLogs.ticketId, ticket!.id), eq(ticketLogs.type, "create")))).toHaveLength(1);
+    expect(
+      await c.t.kernel.db
+        .select()
+        .from(ticketLogs)
+        .where(and(eq(ticketLogs.ticketId, ticket!.id), eq(ticketLogs.type, "create"))),
+    ).toHaveLength(1);
     await c.t.kernel.jobs.runDue();
     expect(c.driver.sends[0]!.to.number).toBe("5521912345678");
   });
@@ -65,7 +70,12 @@ describe("interactive messages", () => {
   const post = (kind: string, body: unknown, ticketId: number | string = c.ticket.id) => c.t.call("POST", `/messages/${kind}/${ticketId}`, { token: c.a.token, body });
 
   it("list: stored as listMessage with its sections and delivered as interactive", async () => {
-    const res = await post("lista", { title: "Cardápio", text: "Escolha", buttonText: "Ver opções", sections: [{ title: "Pizzas", rows: [{ title: "Calabresa", description: "Grande" }] }] });
+    const res = await post("lista", {
+      title: "Cardápio",
+      text: "Escolha",
+      buttonText: "Ver opções",
+      sections: [{ title: "Pizzas", rows: [{ title: "Calabresa", description: "Grande" }] }],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ mediaType: "listMessage", body: "Cardápio\nEscolha" });
     expect(JSON.parse(res.body.dataJson)).toMatchObject({ kind: "list", buttonText: "Ver opções", sections: [{ rows: [{ title: "Calabresa" }] }] });
@@ -87,7 +97,11 @@ describe("interactive messages", () => {
     const url = await post("URL", { copyText: "https://example.com/pedido" });
     expect(url.body).toMatchObject({ mediaType: "interactiveMessage" });
     // empty fields fall back to default texts
-    expect(JSON.parse(url.body.dataJson)).toMatchObject({ kind: "url", text: "Acesse o link abaixo", buttons: [{ type: "cta_url", text: "Abrir link", url: "https://example.com/pedido" }] });
+    expect(JSON.parse(url.body.dataJson)).toMatchObject({
+      kind: "url",
+      text: "Acesse o link abaixo",
+      buttons: [{ type: "cta_url", text: "Abrir link", url: "https://example.com/pedido" }],
+    });
     expect((await post("URL", { copyText: "javascript:alert(1)" })).body.fields.copyText).toBe("Invalid URL");
     expect((await post("call", { copyText: "abc" })).body.fields.copyText).toBe("Invalid number");
     expect((await post("copy", {})).body.fields.copyText).toBe("Required");
@@ -102,7 +116,10 @@ describe("interactive messages", () => {
     expect(JSON.parse(withCountry.body.dataJson).pix.key).toBe("+5511987654321");
     expect((await post("PIX", { sendvalue: 100, sendkey_type: "CPF", sendmerchant_name: "Loja", sendKey: "123" })).body.fields).toEqual({ sendKey: "Invalid key" });
     expect((await post("PIX", { sendvalue: 100, sendkey_type: "EMAIL", sendmerchant_name: "Loja", sendKey: "x@" })).body.fields).toEqual({ sendKey: "Invalid key" });
-    expect((await post("PIX", { sendvalue: -1, sendkey_type: "OTHER", sendmerchant_name: "", sendKey: "" })).body.fields).toMatchObject({ sendvalue: expect.any(String), sendkey_type: expect.any(String) });
+    expect((await post("PIX", { sendvalue: -1, sendkey_type: "OTHER", sendmerchant_name: "", sendKey: "" })).body.fields).toMatchObject({
+      sendvalue: expect.any(String),
+      sendkey_type: expect.any(String),
+    });
   });
 
   it("a non-numeric ticket id is 'invalid ticket ID'; a closed ticket refuses buttons", async () => {
@@ -112,11 +129,27 @@ describe("interactive messages", () => {
   });
 
   it("inbound structured kinds: reactions, locations, replies and group participants", async () => {
-    const reaction = await receive(c.t, { companyId: c.a.company.id, whatsappId: c.connection.id, providerId: "r1", from: { number: "5511987654321" }, body: "👍", mediaType: "reactionMessage", quotedProviderId: "in-1" });
+    const reaction = await receive(c.t, {
+      companyId: c.a.company.id,
+      whatsappId: c.connection.id,
+      providerId: "r1",
+      from: { number: "5511987654321" },
+      body: "👍",
+      mediaType: "reactionMessage",
+      quotedProviderId: "in-1",
+    });
     expect(reaction.message).toMatchObject({ mediaType: "reactionMessage", body: "👍", quotedMsgId: c.inbound.id });
     // a reaction is neither unread nor the last message
     expect(reaction.ticket).toMatchObject({ lastMessage: "oi" });
-    const location = await receive(c.t, { companyId: c.a.company.id, whatsappId: c.connection.id, providerId: "l1", from: { number: "5511987654321" }, mediaType: "locationMessage", data: { lat: -23.5, lng: -46.6 }, participant: "5511911112222" });
+    const location = await receive(c.t, {
+      companyId: c.a.company.id,
+      whatsappId: c.connection.id,
+      providerId: "l1",
+      from: { number: "5511987654321" },
+      mediaType: "locationMessage",
+      data: { lat: -23.5, lng: -46.6 },
+      participant: "5511911112222",
+    });
     expect(location.message).toMatchObject({ mediaType: "locationMessage", dataJson: JSON.stringify({ lat: -23.5, lng: -46.6 }), participant: "5511911112222" });
   });
 });

@@ -27,15 +27,30 @@ async function olderTicket(minutes: number[], queueId: number | null = null) {
     .values({ companyId: c.a.company.id, contactId: c.contactId, whatsappId: c.connection.id, channel: c.ticket.channel, status: "closed", queueId })
     .returning();
   if (minutes.length)
-    await c.t.kernel.db.insert(messages).values(
-      minutes.map((m) => ({ companyId: c.a.company.id, ticketId: ticket!.id, contactId: c.contactId, whatsappId: c.connection.id, providerId: `old-${ticket!.id}-${m}`, body: `t${ticket!.id}m${m}`, queueId, createdAt: at(m), updatedAt: at(m) })),
-    );
+    await c.t.kernel.db
+      .insert(messages)
+      .values(
+        minutes.map((m) => ({
+          companyId: c.a.company.id,
+          ticketId: ticket!.id,
+          contactId: c.contactId,
+          whatsappId: c.connection.id,
+          providerId: `old-${ticket!.id}-${m}`,
+          body: `t${ticket!.id}m${m}`,
+          queueId,
+          createdAt: at(m),
+          updatedAt: at(m),
+        })),
+      );
   return ticket!;
 }
 
 /** Messages of the current ticket at the given minutes (the first "oi" is moved before them all). */
 async function currentMessages(minutes: number[]) {
-  await c.t.kernel.db.update(messages).set({ createdAt: at(0) }).where(eq(messages.id, c.inbound.id));
+  await c.t.kernel.db
+    .update(messages)
+    .set({ createdAt: at(0) })
+    .where(eq(messages.id, c.inbound.id));
   for (const m of minutes)
     await receive(c.t, { companyId: c.a.company.id, whatsappId: c.connection.id, providerId: `cur-${m}`, from: { number: NUMBER }, body: `cur${m}`, timestamp: Date.parse(at(m)) });
 }

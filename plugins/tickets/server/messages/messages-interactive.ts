@@ -46,7 +46,11 @@ export const CallPayload = z
     title: optText(240),
     text: optText(4096),
     buttonText: optText(40),
-    copyText: z.string().trim().regex(/^\+?[\d\s().-]{8,20}$/, "Invalid number").openapi({ description: "The phone number the button calls" }),
+    copyText: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s().-]{8,20}$/, "Invalid number")
+      .openapi({ description: "The phone number the button calls" }),
     image,
   })
   .openapi("CallMessageInput");
@@ -56,7 +60,12 @@ export const UrlPayload = z
     title: optText(240),
     text: optText(4096),
     buttonText: optText(40),
-    copyText: z.string().trim().max(2000, "Too Long!").regex(/^https?:\/\/\S+$/, "Invalid URL").openapi({ description: "The address the button opens" }),
+    copyText: z
+      .string()
+      .trim()
+      .max(2000, "Too Long!")
+      .regex(/^https?:\/\/\S+$/, "Invalid URL")
+      .openapi({ description: "The address the button opens" }),
     image,
   })
   .openapi("UrlMessageInput");
@@ -66,7 +75,12 @@ export const PixPayload = z
   .object({
     title: optText(240),
     text: optText(4096),
-    sendvalue: z.coerce.number({ message: "Required" }).int("Must be an amount in cents").positive("Must be greater than 0").max(100_000_000_00, "Too Long!").openapi({ description: "Amount in cents (BRL)" }),
+    sendvalue: z.coerce
+      .number({ message: "Required" })
+      .int("Must be an amount in cents")
+      .positive("Must be greater than 0")
+      .max(100_000_000_00, "Too Long!")
+      .openapi({ description: "Amount in cents (BRL)" }),
     sendkey_type: z.enum(PIX_KEY_TYPES, `Must be one of ${PIX_KEY_TYPES.join(", ")}`),
     sendmerchant_name: short(25).min(1, "Required"),
     sendKey: short(120).min(1, "Required"),
@@ -118,7 +132,11 @@ export function listMessage(p: z.output<typeof ListPayload>): Interactive {
 
 export function copyMessage(p: z.output<typeof CopyPayload>): Interactive {
   const button = { type: "cta_copy", text: p.buttonText || "Copiar", copyText: p.copyText };
-  return { body: lines(p.title, p.text || p.description, p.copyText), mediaType: "interactiveMessage", data: { kind: "copy", title: p.title, text: p.text || p.description, image: p.image, buttons: [button] } };
+  return {
+    body: lines(p.title, p.text || p.description, p.copyText),
+    mediaType: "interactiveMessage",
+    data: { kind: "copy", title: p.title, text: p.text || p.description, image: p.image, buttons: [button] },
+  };
 }
 
 export function callMessage(p: z.output<typeof CallPayload>): Interactive {

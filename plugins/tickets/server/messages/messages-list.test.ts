@@ -15,7 +15,14 @@ const list = (query = "", token = c.a.token, uuid = c.ticket.uuid) => c.t.call("
 /** 24 more inbound messages one second apart (25 in all with the first "oi"). */
 async function fill() {
   for (let i = 2; i <= 25; i += 1)
-    await receive(c.t, { companyId: c.a.company.id, whatsappId: c.connection.id, providerId: `in-${i}`, from: { number: "5511987654321" }, body: `m${i}`, timestamp: Date.UTC(2030, 0, 1, 0, 0, i) });
+    await receive(c.t, {
+      companyId: c.a.company.id,
+      whatsappId: c.connection.id,
+      providerId: `in-${i}`,
+      from: { number: "5511987654321" },
+      body: `m${i}`,
+      timestamp: Date.UTC(2030, 0, 1, 0, 0, i),
+    });
   await c.t.kernel.db.update(messages).set({ createdAt: "2029-12-31T00:00:00.000Z" }).where(eq(messages.providerId, "in-1"));
 }
 
@@ -101,7 +108,11 @@ describe("events", () => {
     const res = await sendText(c, { body: "ao vivo" });
     const app = events.filter((e) => e.event === `company-${c.a.company.id}-appMessage`);
     expect(app).toHaveLength(1);
-    expect(app[0]!.payload).toMatchObject({ action: "create", message: { id: res.body.id, body: "ao vivo", fromMe: true, ack: 0 }, ticket: { id: c.ticket.id, lastMessage: "ao vivo", contact: { number: "5511987654321" } } });
+    expect(app[0]!.payload).toMatchObject({
+      action: "create",
+      message: { id: res.body.id, body: "ao vivo", fromMe: true, ack: 0 },
+      ticket: { id: c.ticket.id, lastMessage: "ao vivo", contact: { number: "5511987654321" } },
+    });
     expect(app[0]!.room).toContain(`ticket-${c.ticket.uuid}`);
     expect(events.some((e) => e.event === `company-${c.a.company.id}-ticket` && e.payload.action === "update")).toBe(true);
     expect(bus).toEqual([{ companyId: c.a.company.id, whatsappId: c.connection.id, message: expect.objectContaining({ id: res.body.id }) }]);

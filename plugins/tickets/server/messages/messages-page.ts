@@ -32,7 +32,14 @@ export async function historyPage(db: Db, scope: HistoryScope, offset: number, l
   const { ticket } = scope;
   const order = [desc(messages.createdAt), desc(messages.id)];
   const ticketIds = scope.wholeHistory ? await contactTicketIds(db, ticket) : [ticket.id];
-  if (ticketIds.length <= 1) return db.select().from(messages).where(eq(messages.ticketId, ticket.id)).orderBy(...order).limit(limit).offset(offset);
+  if (ticketIds.length <= 1)
+    return db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, ticket.id))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
   const inTickets =
     ticketIds.length > MAX_LISTED_TICKETS
       ? inArray(messages.ticketId, db.select({ id: tickets.id }).from(tickets).where(ofContact(ticket)))
@@ -41,8 +48,18 @@ export async function historyPage(db: Db, scope: HistoryScope, offset: number, l
   const where: SQL = scope.selectedQueues.length
     ? and(inTickets, or(eq(messages.ticketId, ticket.id), inArray(messages.queueId, scope.selectedQueues), isNull(messages.queueId)))!
     : inTickets;
-  const pageIds = db.select({ id: messages.id }).from(messages).where(where).orderBy(...order).limit(limit).offset(offset);
-  return db.select().from(messages).where(inArray(messages.id, pageIds)).orderBy(...order);
+  const pageIds = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return db
+    .select()
+    .from(messages)
+    .where(inArray(messages.id, pageIds))
+    .orderBy(...order);
 }
 
 const ofContact = (ticket: TicketRow) => and(eq(tickets.companyId, ticket.companyId), eq(tickets.contactId, ticket.contactId));

@@ -99,7 +99,7 @@ describe("send: happy", () => {
     expect(ticket!.unreadMessages).toBe(0);
   });
 
-  it("takes the spec clients' read: 1 / isPrivate: \"false\" as booleans (and 0 / \"true\" the other way)", async () => {
+  it('takes the spec clients\' read: 1 / isPrivate: "false" as booleans (and 0 / "true" the other way)', async () => {
     await c.t.kernel.db.update(tickets).set({ unreadMessages: 3 }).where(eq(tickets.id, c.ticket.id));
     const res = await sendText(c, { body: "lido", read: 1, isPrivate: "false" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -113,7 +113,7 @@ describe("send: happy", () => {
 });
 
 describe("send: errors", () => {
-  it("read and isPrivate take only booleans, 0/1 and \"true\"/\"false\"", async () => {
+  it('read and isPrivate take only booleans, 0/1 and "true"/"false"', async () => {
     for (const body of [{ read: 2 }, { read: "1" }, { isPrivate: "yes" }, { isPrivate: null }, { read: [] }]) {
       const res = await sendText(c, { body: "oi", ...body });
       expect(res.status, JSON.stringify(body)).toBe(400);

@@ -31,7 +31,10 @@ export class MessageViews {
   async many(companyId: number, rows: MessageRow[]): Promise<MessageView[]> {
     const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((id): id is number => id != null))];
     const quotedRows = quotedIds.length
-      ? await this.db.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)))
+      ? await this.db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)))
       : [];
     const quoted = new Map(quotedRows.map((q) => [q.id, q]));
     const contacts = await this.contacts(companyId, [...rows, ...quotedRows]);

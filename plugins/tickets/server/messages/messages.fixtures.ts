@@ -62,18 +62,23 @@ export type Conversation = Awaited<ReturnType<typeof conversation>>;
 export const receive = (t: TestKernel, input: InboundMessage) => t.kernel.services.require("tickets.receive")(input);
 
 /** Sends a text through the HTTP route and returns the answer. */
-export const sendText = (c: Conversation, body: Record<string, unknown>, token = c.a.token, ticketId = c.ticket.id) =>
-  c.t.call("POST", `/messages/${ticketId}`, { token, body });
+export const sendText = (c: Conversation, body: Record<string, unknown>, token = c.a.token, ticketId = c.ticket.id) => c.t.call("POST", `/messages/${ticketId}`, { token, body });
 
 /** The delivery jobs of one message; `kind` as the plugin names it (stored with the "tickets." prefix). */
 export async function jobsOf(t: TestKernel, kind: string, messageId: number) {
-  const rows = await t.kernel.db.select().from(jobs).where(eq(jobs.kind, qualifiedKind("tickets", kind)));
+  const rows = await t.kernel.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.kind, qualifiedKind("tickets", kind)));
   return rows.filter((j) => JSON.parse(j.payload).messageId === messageId);
 }
 
 /** Makes every pending job due now (skips the backoff wait) and runs them. */
 export async function runJobsNow(t: TestKernel): Promise<number> {
-  await t.kernel.db.update(jobs).set({ dueAt: Date.now() - 1 }).where(eq(jobs.status, "pending"));
+  await t.kernel.db
+    .update(jobs)
+    .set({ dueAt: Date.now() - 1 })
+    .where(eq(jobs.status, "pending"));
   return t.kernel.jobs.runDue();
 }
 
@@ -83,7 +88,11 @@ export async function messageRow(t: TestKernel, id: number) {
 }
 
 export async function messagesOfTicket(t: TestKernel, companyId: number, ticketId: number) {
-  return t.kernel.db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId))).orderBy(messages.id);
+  return t.kernel.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId)))
+    .orderBy(messages.id);
 }
 
 /** Records every realtime emit (event, payload, rooms, excluded rooms). */

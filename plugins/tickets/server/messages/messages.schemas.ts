@@ -52,7 +52,13 @@ export const MessageListSchema = z
   })
   .openapi("MessageList");
 
-export const TicketUuidParam = z.object({ ticketUuid: z.string().min(1).max(64).openapi({ param: { name: "ticketUuid", in: "path" } }) });
+export const TicketUuidParam = z.object({
+  ticketUuid: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "ticketUuid", in: "path" } }),
+});
 export const TicketIdParam = z.object({
   ticketId: pathId("ticketId", "invalid ticket ID"),
 });
@@ -84,7 +90,10 @@ export const MessageListQuery = z.object({
 const body = z.string().max(65536, "Too Long!");
 const VCard = z.object({
   name: z.string().trim().min(1, "Required").max(250, "Too Long!"),
-  number: z.string().trim().regex(/^\+?[\d\s().-]{8,50}$/, "Invalid number"),
+  number: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s().-]{8,50}$/, "Invalid number"),
 });
 
 /** POST /messages/{ticketId} as JSON (spec 000 §7). */
@@ -111,7 +120,10 @@ export const SendFormBody = z
     fromMe: BoolLike.optional(),
     signMessage: BoolLike.optional().default(false),
     quotedMsg: z.coerce.number().int().positive().optional(),
-    medias: z.union([FileField, z.array(FileField).min(1, "Required").max(20, "Too Long!")]).optional().openapi({ type: "array", items: { type: "string", format: "binary" } }),
+    medias: z
+      .union([FileField, z.array(FileField).min(1, "Required").max(20, "Too Long!")])
+      .optional()
+      .openapi({ type: "array", items: { type: "string", format: "binary" } }),
   })
   .openapi("SendMessageMedia");
 
@@ -130,11 +142,21 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date")
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Invalid date");
 export const AllMeQuery = z.object({
-  fromMe: z.enum(["true", "false"]).optional().default("true").transform((v) => v === "true"),
+  fromMe: z
+    .enum(["true", "false"])
+    .optional()
+    .default("true")
+    .transform((v) => v === "true"),
   dateStart: day.optional(),
   dateEnd: day.optional(),
 });
 
 export const CountSchema = z.object({ count: z.number() }).openapi("MessageCount");
 export const TranscriptionSchema = z.object({ transcribedText: z.string() }).openapi("Transcription");
-export const FileParam = z.object({ file: z.string().min(1).max(200).openapi({ param: { name: "file", in: "path" }, example: "abc.ogg" }) });
+export const FileParam = z.object({
+  file: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: "file", in: "path" }, example: "abc.ogg" }),
+});

@@ -152,7 +152,15 @@ export class MessagesService {
 
   async sendInteractive(user: UserRow, ticketId: number, content: Interactive): Promise<MessageView> {
     const ticket = await this.writable(user, ticketId);
-    const row = await this.sender.send({ companyId: user.companyId, ticketId: ticket.id, user, body: content.body, kind: "interactive", mediaType: content.mediaType, data: content.data });
+    const row = await this.sender.send({
+      companyId: user.companyId,
+      ticketId: ticket.id,
+      user,
+      body: content.body,
+      kind: "interactive",
+      mediaType: content.mediaType,
+      data: content.data,
+    });
     return this.sender.views.one(user.companyId, row);
   }
 
@@ -192,7 +200,10 @@ export class MessagesService {
     // Days are the server's local days, stored times are UTC ISO text.
     if (q.dateStart) where.push(gte(messages.createdAt, new Date(`${q.dateStart}T00:00:00`).toISOString()));
     if (q.dateEnd) where.push(lte(messages.createdAt, new Date(`${q.dateEnd}T23:59:59.999`).toISOString()));
-    const [row] = await this.ctx.db.select({ n: count() }).from(messages).where(and(...where));
+    const [row] = await this.ctx.db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(...where));
     return { count: row?.n ?? 0 };
   }
 

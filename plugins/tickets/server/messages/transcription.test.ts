@@ -26,7 +26,13 @@ beforeEach(async () => {
     req.on("end", async () => {
       const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": String(req.headers["content-type"]) } }).formData();
       const f = form.get("file");
-      seen.push({ auth: req.headers.authorization, path: req.url, model: form.get("model") as string | null, fileName: f instanceof File ? f.name : null, size: f instanceof File ? f.size : 0 });
+      seen.push({
+        auth: req.headers.authorization,
+        path: req.url,
+        model: form.get("model") as string | null,
+        fileName: f instanceof File ? f.name : null,
+        size: f instanceof File ? f.size : 0,
+      });
       res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
     });
   });

@@ -79,7 +79,12 @@ export class Transcriber {
     let res: Response;
     try {
       // Not followed: a redirect (3xx) is an unexpected answer, like any other non-2xx.
-      res = await this.outbound.fetch(`${base}/audio/transcriptions`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      res = await this.outbound.fetch(`${base}/audio/transcriptions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}` },
+        body: form,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
     } catch (err) {
       // The address was refused before any connection: say why, there is nothing else to tell.
       if (err instanceof OutboundRefusedError) throw new AppError("ERR_TRANSCRIPTION_FAILED", { reason: err.message });

@@ -34,10 +34,7 @@ export class TicketNotesService {
       .limit(1);
     if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
     if (ticket.contactId !== input.contactId) throw new AppError("ERR_VALIDATION", { fields: { contactId: "Not the ticket's contact" } });
-    const [row] = await this.db
-      .insert(ticketNotes)
-      .values({ companyId, ticketId: input.ticketId, contactId: input.contactId, userId: author.id, note: input.note })
-      .returning();
+    const [row] = await this.db.insert(ticketNotes).values({ companyId, ticketId: input.ticketId, contactId: input.contactId, userId: author.id, note: input.note }).returning();
     return { id: row!.id, note: row!.note, ticketId: row!.ticketId, contactId: row!.contactId, createdAt: row!.createdAt, user: { id: author.id, name: author.name } };
   }
 

@@ -26,9 +26,18 @@ const uuidOfTicketRoom = (room: string): string | null => (room.startsWith(TICKE
  */
 export function registerTicketRooms(ctx: PluginContext, views: TicketViews): void {
   const findTicket = async (companyId: number, ref: unknown) => {
-    const cond = typeof ref === "number" || (typeof ref === "string" && /^\d+$/.test(ref)) ? eq(tickets.id, Number(ref)) : typeof ref === "string" && ref.length <= 64 ? eq(tickets.uuid, ref) : null;
+    const cond =
+      typeof ref === "number" || (typeof ref === "string" && /^\d+$/.test(ref))
+        ? eq(tickets.id, Number(ref))
+        : typeof ref === "string" && ref.length <= 64
+          ? eq(tickets.uuid, ref)
+          : null;
     if (!cond) return null;
-    const [row] = await ctx.db.select().from(tickets).where(and(cond, eq(tickets.companyId, companyId))).limit(1);
+    const [row] = await ctx.db
+      .select()
+      .from(tickets)
+      .where(and(cond, eq(tickets.companyId, companyId)))
+      .limit(1);
     return row ?? null;
   };
 

@@ -23,7 +23,10 @@ export class TicketTagsService {
       .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, tagId)))
       .limit(1);
     if (!tag) throw new AppError("ERR_NOT_FOUND");
-    await this.db.insert(ticketTags).values({ companyId, ticketId, tagId }).onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
+    await this.db
+      .insert(ticketTags)
+      .values({ companyId, ticketId, tagId })
+      .onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
     await this.announce(companyId, ticketId);
     return { ticketId, tagId };
   }

@@ -34,7 +34,11 @@ export class TicketLifecycle {
   /** A ticket of the caller's company that the caller may open: 404 otherwise, 403 when it exists but is not theirs to see. */
   async openable(user: UserRow, where: { id: number } | { uuid: string }): Promise<TicketRow> {
     const cond = "id" in where ? eq(tickets.id, where.id) : eq(tickets.uuid, where.uuid);
-    const [row] = await this.ctx.db.select().from(tickets).where(and(cond, eq(tickets.companyId, user.companyId))).limit(1);
+    const [row] = await this.ctx.db
+      .select()
+      .from(tickets)
+      .where(and(cond, eq(tickets.companyId, user.companyId)))
+      .limit(1);
     if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
     if (!(await this.views.canOpen(user, row))) throw new AppError("ERR_NO_PERMISSION");
     return row;
@@ -50,7 +54,9 @@ export class TicketLifecycle {
     const companyId = user.companyId;
     const contact = await this.ctx.services.require("contacts.get")(companyId, body.contactId);
     if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
-    const connection = body.whatsappId ? await this.ctx.services.require("connections.get")(companyId, body.whatsappId) : await this.ctx.services.require("connections.default")(companyId);
+    const connection = body.whatsappId
+      ? await this.ctx.services.require("connections.get")(companyId, body.whatsappId)
+      : await this.ctx.services.require("connections.default")(companyId);
     if (!connection) throw new AppError(body.whatsappId ? "ERR_NO_WAPP_FOUND" : "ERR_NO_DEF_WAPP_FOUND");
     await ensureQueue(this.ctx.db, companyId, body.queueId);
     // Admins may start a chat for someone else; everybody else starts it for themselves.
@@ -61,14 +67,25 @@ export class TicketLifecycle {
     const created = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(tickets)
-        .values({ companyId, contactId: contact.id, whatsappId: connection.id, channel: connection.channel, isGroup: contact.isGroup, status, userId: status === "pending" ? null : userId, queueId: body.queueId ?? null })
+        .values({
+          companyId,
+          contactId: contact.id,
+          whatsappId: connection.id,
+          channel: connection.channel,
+          isGroup: contact.isGroup,
+          status,
+          userId: status === "pending" ? null : userId,
+          queueId: body.queueId ?? null,
+        })
         .onConflictDoNothing()
         .returning();
       if (!row) return null;
-      await tx.insert(ticketLogs).values([
-        { companyId, ticketId: row.id, type: "create", userId: user.id, queueId: row.queueId },
-        ...(status === "pending" ? [] : [{ companyId, ticketId: row.id, type: "open" as const, userId, queueId: row.queueId }]),
-      ]);
+      await tx
+        .insert(ticketLogs)
+        .values([
+          { companyId, ticketId: row.id, type: "create", userId: user.id, queueId: row.queueId },
+          ...(status === "pending" ? [] : [{ companyId, ticketId: row.id, type: "open" as const, userId, queueId: row.queueId }]),
+        ]);
       return row;
     });
     if (!created) {
@@ -131,7 +148,12 @@ export class TicketLifecycle {
       const connection = await this.ctx.services.require("connections.get")(user.companyId, ticket.whatsappId);
       if (connection?.complationMessage.trim()) await this.say(ticket, connection.complationMessage);
     }
-    const after = await this.transition(ticket, { status: "closed", userId: user.id, unreadMessages: 0 }, [{ type: "closed", userId: user.id, queueId: ticket.queueId }], ticket.status);
+    const after = await this.transition(
+      ticket,
+      { status: "closed", userId: user.id, unreadMessages: 0 },
+      [{ type: "closed", userId: user.id, queueId: ticket.queueId }],
+      ticket.status,
+    );
     return this.viewFor(user, after.id);
   }
 
@@ -173,7 +195,11 @@ export class TicketLifecycle {
   }
 
   async remove(user: UserRow, id: number): Promise<void> {
-    const [row] = await this.ctx.db.select().from(tickets).where(and(eq(tickets.id, id), eq(tickets.companyId, user.companyId))).limit(1);
+    const [row] = await this.ctx.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.id, id), eq(tickets.companyId, user.companyId)))
+      .limit(1);
     if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
     await this.ctx.db.delete(tickets).where(eq(tickets.id, id));
     await this.views.announceDeleted(user.companyId, row);
@@ -200,7 +226,19 @@ export class TicketLifecycle {
     const before = await this.ctx.db.select().from(tickets).where(where);
     if (!before.length) return 0;
     const closed = await this.ctx.db.transaction(async (tx) => {
-      const rows = await tx.update(tickets).set({ status: "closed", unreadMessages: 0 }).where(and(where, inArray(tickets.id, before.map((t) => t.id)))).returning();
+      const rows = await tx
+        .update(tickets)
+        .set({ status: "closed", unreadMessages: 0 })
+        .where(
+          and(
+            where,
+            inArray(
+              tickets.id,
+              before.map((t) => t.id),
+            ),
+          ),
+        )
+        .returning();
       if (rows.length) await tx.insert(ticketLogs).values(rows.map((t) => ({ companyId, ticketId: t.id, type: "closed" as const, userId, queueId: t.queueId })));
       return rows;
     });
@@ -212,7 +250,16 @@ export class TicketLifecycle {
   async logs(user: UserRow, ticketId: number): Promise<TicketLogView[]> {
     await this.openable(user, { id: ticketId });
     const rows = await this.ctx.db
-      .select({ id: ticketLogs.id, type: ticketLogs.type, createdAt: ticketLogs.createdAt, userId: users.id, userName: users.name, queueId: queuesView.id, queueName: queuesView.name, queueColor: queuesView.color })
+      .select({
+        id: ticketLogs.id,
+        type: ticketLogs.type,
+        createdAt: ticketLogs.createdAt,
+        userId: users.id,
+        userName: users.name,
+        queueId: queuesView.id,
+        queueName: queuesView.name,
+        queueColor: queuesView.color,
+      })
       .from(ticketLogs)
       .leftJoin(users, eq(users.id, ticketLogs.userId))
       .leftJoin(queuesView, eq(queuesView.id, ticketLogs.queueId))
@@ -279,7 +326,12 @@ export class TicketLifecycle {
 
   /** "access" in the log when someone opens a ticket, once per person in a row. */
   private async logAccess(user: UserRow, ticket: TicketRow): Promise<void> {
-    const [last] = await this.ctx.db.select({ type: ticketLogs.type, userId: ticketLogs.userId }).from(ticketLogs).where(eq(ticketLogs.ticketId, ticket.id)).orderBy(desc(ticketLogs.id)).limit(1);
+    const [last] = await this.ctx.db
+      .select({ type: ticketLogs.type, userId: ticketLogs.userId })
+      .from(ticketLogs)
+      .where(eq(ticketLogs.ticketId, ticket.id))
+      .orderBy(desc(ticketLogs.id))
+      .limit(1);
     if (last?.type === "access" && last.userId === user.id) return;
     await this.ctx.db.insert(ticketLogs).values({ companyId: ticket.companyId, ticketId: ticket.id, type: "access", userId: user.id, queueId: ticket.queueId });
   }

@@ -41,14 +41,22 @@ export async function liveTicketOf(db: DbOrTx, companyId: number, contactId: num
 /** A queue id the caller named must be one of the company's queues. */
 export async function ensureQueue(db: DbOrTx, companyId: number, queueId: number | null | undefined): Promise<void> {
   if (queueId == null) return;
-  const [q] = await db.select({ id: queuesView.id }).from(queuesView).where(and(eq(queuesView.id, queueId), eq(queuesView.companyId, companyId))).limit(1);
+  const [q] = await db
+    .select({ id: queuesView.id })
+    .from(queuesView)
+    .where(and(eq(queuesView.id, queueId), eq(queuesView.companyId, companyId)))
+    .limit(1);
   if (!q) throw new AppError("ERR_VALIDATION", { fields: { queueId: "Selecione uma fila" } });
 }
 
 /** A user id the caller named must be a user of the company. */
 export async function ensureUser(db: DbOrTx, companyId: number, userId: number | null | undefined): Promise<void> {
   if (userId == null) return;
-  const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.companyId, companyId))).limit(1);
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+    .limit(1);
   if (!u) throw new AppError("ERR_NO_USER_FOUND");
 }
 

@@ -16,10 +16,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const put = (token: string, id: number, body: Record<string, unknown>) => t.call("PUT", `/tickets/${id}`, { token, body });
-const logTypes = async (ticketId: number) =>
-  (await t.call("GET", `/tickets-log/${ticketId}`, { token: w.admin.token })).body.map((l: { type: string }) => l.type);
-const bodiesOf = async (ticketId: number) =>
-  (await t.kernel.db.select().from(messages).where(eq(messages.ticketId, ticketId))).map((m) => m.body);
+const logTypes = async (ticketId: number) => (await t.call("GET", `/tickets-log/${ticketId}`, { token: w.admin.token })).body.map((l: { type: string }) => l.type);
+const bodiesOf = async (ticketId: number) => (await t.kernel.db.select().from(messages).where(eq(messages.ticketId, ticketId))).map((m) => m.body);
 
 describe("POST /tickets (happy and errors)", () => {
   it("opens a ticket for the caller on the default connection, with create and open logs", async () => {
@@ -186,7 +184,10 @@ describe("concurrency", () => {
       expect(loser.body.error).toBe("ERR_OTHER_OPEN_TICKET");
       expect(JSON.parse(loser.body.message)).toMatchObject({ id: tk.id, userId: winner, status: "open" });
       expect((await w.row(tk.id))?.userId).toBe(winner);
-      const opens = await t.kernel.db.select().from(ticketLogs).where(and(eq(ticketLogs.ticketId, tk.id), eq(ticketLogs.type, "open")));
+      const opens = await t.kernel.db
+        .select()
+        .from(ticketLogs)
+        .where(and(eq(ticketLogs.ticketId, tk.id), eq(ticketLogs.type, "open")));
       expect(opens).toHaveLength(1);
     }
   });
@@ -207,7 +208,10 @@ describe("concurrency: the conditional UPDATE", () => {
     expect(late.status).toBe(409);
     expect(JSON.parse(late.body.message)).toMatchObject({ id: tk.id, userId: a.user.id, status: "open" });
     expect((await w.row(tk.id))?.userId).toBe(a.user.id);
-    const opens = await t.kernel.db.select().from(ticketLogs).where(and(eq(ticketLogs.ticketId, tk.id), eq(ticketLogs.type, "open")));
+    const opens = await t.kernel.db
+      .select()
+      .from(ticketLogs)
+      .where(and(eq(ticketLogs.ticketId, tk.id), eq(ticketLogs.type, "open")));
     expect(opens).toHaveLength(1);
   });
 });

@@ -53,12 +53,25 @@ export class TicketList {
       // A page past the end carries no count: count on its own.
       n = ids[0]?.n ?? (await this.countHits(hits, where, COUNT_CAP));
     } else {
-      ids = await this.db.select({ id: tickets.id }).from(tickets).where(where).orderBy(...order).limit(PAGE_SIZE + 1).offset(offset);
+      ids = await this.db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(where)
+        .orderBy(...order)
+        .limit(PAGE_SIZE + 1)
+        .offset(offset);
       n = await this.count(where);
     }
     const hasMore = ids.length > PAGE_SIZE;
     if (hasMore) ids.pop();
-    const rows = ids.length ? await viewSelect(this.db).where(inArray(tickets.id, ids.map((r) => r.id))) : [];
+    const rows = ids.length
+      ? await viewSelect(this.db).where(
+          inArray(
+            tickets.id,
+            ids.map((r) => r.id),
+          ),
+        )
+      : [];
     const position = new Map(ids.map((r, i) => [r.id, i]));
     rows.sort((a, b) => (position.get(a.t.id) ?? 0) - (position.get(b.t.id) ?? 0));
     // Never fewer than the tickets this page shows to exist (a capped count, or rows that
@@ -122,7 +135,15 @@ export class TicketList {
     if (q.whatsapps.length) c.push(inArray(tickets.whatsappId, q.whatsapps));
     if (q.users.length && admin) c.push(inArray(tickets.userId, q.users));
     if (q.tags.length)
-      c.push(inArray(tickets.id, this.db.select({ id: ticketTags.ticketId }).from(ticketTags).where(and(eq(ticketTags.companyId, user.companyId), inArray(ticketTags.tagId, q.tags)))));
+      c.push(
+        inArray(
+          tickets.id,
+          this.db
+            .select({ id: ticketTags.ticketId })
+            .from(ticketTags)
+            .where(and(eq(ticketTags.companyId, user.companyId), inArray(ticketTags.tagId, q.tags))),
+        ),
+      );
     if (q.withUnreadMessages) c.push(gt(tickets.unreadMessages, 0));
     if (q.date) {
       const [from, to] = dayRange(q.date);

@@ -80,7 +80,14 @@ describe("GET /tickets: tabs and filters (happy)", () => {
   it("filters by queues, connections, users, tags, statusFilter, dates and unread", async () => {
     const tw = await ticketCompany(t);
     const u = await tw.attendant([tw.queueA.id]);
-    const inA = await tw.ticket({ status: "open", queueId: tw.queueA.id, userId: u.user.id, unreadMessages: 2, createdAt: "2024-05-05T12:00:00.000Z", updatedAt: "2024-05-06T12:00:00.000Z" });
+    const inA = await tw.ticket({
+      status: "open",
+      queueId: tw.queueA.id,
+      userId: u.user.id,
+      unreadMessages: 2,
+      createdAt: "2024-05-05T12:00:00.000Z",
+      updatedAt: "2024-05-06T12:00:00.000Z",
+    });
     const inB = await tw.ticket({ status: "open", queueId: tw.queueB.id, userId: tw.admin.user.id });
     const tag = await tw.tag("Filtro tag");
     await tw.tagTicket(inB.id, tag.id);
@@ -208,7 +215,12 @@ describe("GET /tickets: search", () => {
     await tw.message(tk.id, "Preciso da informação sobre o orçamento");
     const raw = await t.call("GET", "/tickets?status=search&searchParam=1%001", { token: tw.admin.token });
     expect(raw.status).toBe(200);
-    for (const [term, searchOnMessages] of [["acao\u0000", false], ["\u0000AÇÃO\u0007", false], ["informa\u0000orç", true], ["1\u00001", true]] as const) {
+    for (const [term, searchOnMessages] of [
+      ["acao\u0000", false],
+      ["\u0000AÇÃO\u0007", false],
+      ["informa\u0000orç", true],
+      ["1\u00001", true],
+    ] as const) {
       const res = await listTickets(t, tw.admin.token, { status: "search", searchParam: term, searchOnMessages });
       expect(res.status, JSON.stringify(term)).toBe(200);
       expect(idsOf(res.body), JSON.stringify(term)).toEqual(term.startsWith("1") ? [] : [tk.id]);

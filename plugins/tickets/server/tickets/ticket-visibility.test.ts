@@ -54,7 +54,11 @@ describe("who sees which tickets (security)", () => {
     const noQueue = await w.ticket({ status: "pending" });
     const group = await w.ticket({ status: "group", isGroup: true, queueId: w.queueA.id });
     const closed = await w.ticket({ status: "closed", userId: w.admin.user.id, queueId: w.queueA.id });
-    for (const [tk, tab] of [[noQueue, "pending"], [group, "group"], [closed, "closed"]] as const) {
+    for (const [tk, tab] of [
+      [noQueue, "pending"],
+      [group, "group"],
+      [closed, "closed"],
+    ] as const) {
       expect(idsOf((await listTickets(t, plain.token, { status: tab })).body), tab).not.toContain(tk.id);
       expect(idsOf((await listTickets(t, wide.token, { status: tab })).body), tab).toContain(tk.id);
       expect((await t.call("GET", `/tickets/${tk.id}`, { token: plain.token })).status).toBe(403);
@@ -83,7 +87,8 @@ describe("LGPD number masking (security)", () => {
     const u = await tw.attendant([tw.queueA.id]);
     const c = await tw.contact({ name: "Privado", number: "5511987654321" });
     const tk = await tw.ticket({ contactId: c.id, status: "pending", queueId: tw.queueA.id });
-    const numberSeenBy = async (token: string) => (await listTickets(t, token, { status: "pending", showAll: true })).body.tickets.find((x: { id: number }) => x.id === tk.id).contact.number;
+    const numberSeenBy = async (token: string) =>
+      (await listTickets(t, token, { status: "pending", showAll: true })).body.tickets.find((x: { id: number }) => x.id === tk.id).contact.number;
 
     expect(await numberSeenBy(u.token)).toBe("5511987654321");
     await t.kernel.settings.setCompany(tw.companyId, "lgpdHideNumber", "enabled");

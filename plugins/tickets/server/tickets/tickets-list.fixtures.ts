@@ -46,7 +46,10 @@ export async function ticketCompany(t: TestKernel, name = `Empresa ${Math.random
 
   async function message(ticketId: number, body: string) {
     seq += 1;
-    const [row] = await t.kernel.db.insert(messages).values({ companyId, ticketId, whatsappId: connection.id, providerId: `fx-${seq}-${Math.random()}`, body }).returning();
+    const [row] = await t.kernel.db
+      .insert(messages)
+      .values({ companyId, ticketId, whatsappId: connection.id, providerId: `fx-${seq}-${Math.random()}`, body })
+      .returning();
     return row!;
   }
 
@@ -71,7 +74,10 @@ let queues = 0;
 /** A queue through the API (a colour no other test queue uses). */
 async function createQueue(t: TestKernel, token: string) {
   queues += 1;
-  const res = await t.call("POST", "/queue", { token, body: { name: `Fila T${queues}`, color: `#${(0x200000 + queues).toString(16)}`, greetingMessage: `Bem-vindo à fila T${queues}` } });
+  const res = await t.call("POST", "/queue", {
+    token,
+    body: { name: `Fila T${queues}`, color: `#${(0x200000 + queues).toString(16)}`, greetingMessage: `Bem-vindo à fila T${queues}` },
+  });
   if (res.status !== 200) throw new Error(`POST /queue: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: number; name: string };
 }

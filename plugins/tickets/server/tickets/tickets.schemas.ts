@@ -86,7 +86,10 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date")
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Invalid date")
   .optional();
-const flag = z.enum(["true", "false"]).optional().transform((v) => v === "true");
+const flag = z
+  .enum(["true", "false"])
+  .optional()
+  .transform((v) => v === "true");
 
 export const TicketListQuerySchema = z.object({
   searchParam: z.string().max(200, "Too Long!").optional().default(""),
@@ -108,7 +111,13 @@ export const TicketListQuerySchema = z.object({
 });
 export type TicketListParams = z.output<typeof TicketListQuerySchema>;
 
-export const UuidParam = z.object({ uuid: z.string().min(1).max(64).openapi({ param: { name: "uuid", in: "path" } }) });
+export const UuidParam = z.object({
+  uuid: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "uuid", in: "path" } }),
+});
 export const TicketIdParam = z.object({
   ticketId: pathId("ticketId"),
 });

@@ -32,7 +32,12 @@ export function ContactPicker({ value, onChange, error }: ContactPickerProps) {
 
   return (
     <>
-      <FormGroup label={t("actions.fields.contact")} labelFor="new-ticket-contact" intent={error ? Intent.DANGER : Intent.NONE} helperText={error ?? (value ? undefined : t("actions.newTicket.searchHint", { count: MIN_SEARCH }))}>
+      <FormGroup
+        label={t("actions.fields.contact")}
+        labelFor="new-ticket-contact"
+        intent={error ? Intent.DANGER : Intent.NONE}
+        helperText={error ?? (value ? undefined : t("actions.newTicket.searchHint", { count: MIN_SEARCH }))}
+      >
         {value ? (
           <InputGroup
             id="new-ticket-contact"
@@ -67,13 +72,7 @@ export function ContactPicker({ value, onChange, error }: ContactPickerProps) {
           <MenuItem icon="add" intent="primary" text={t("actions.newTicket.addContact", { name: typed.trim() })} onClick={() => setAdding(true)} />
         </Menu>
       ) : null}
-      <ContactDialog
-        isOpen={adding}
-        contactId={null}
-        initial={initial}
-        onClose={() => setAdding(false)}
-        onSaved={(c) => onChange({ id: c.id, name: c.name, number: c.number })}
-      />
+      <ContactDialog isOpen={adding} contactId={null} initial={initial} onClose={() => setAdding(false)} onSaved={(c) => onChange({ id: c.id, name: c.name, number: c.number })} />
     </>
   );
 }

@@ -22,8 +22,18 @@ const stub = (extra: Record<string, StubHandler> = {}) => {
       const term = (call.url.searchParams.get("searchParam") ?? "").toLowerCase();
       return { body: { contacts: contacts.filter((c) => c.name.toLowerCase().includes(term)), count: 2, hasMore: false } };
     },
-    "GET /queue": () => ({ body: [{ id: 3, name: "Suporte", color: "#0a0" }, { id: 4, name: "Vendas", color: "#a00" }] }),
-    "GET /whatsapp": () => ({ body: [{ id: 1, name: "Principal", channel: "whatsapp", status: "CONNECTED", isDefault: true }, { id: 2, name: "Outro", channel: "whatsapp", status: "CONNECTED", isDefault: false }] }),
+    "GET /queue": () => ({
+      body: [
+        { id: 3, name: "Suporte", color: "#0a0" },
+        { id: 4, name: "Vendas", color: "#a00" },
+      ],
+    }),
+    "GET /whatsapp": () => ({
+      body: [
+        { id: 1, name: "Principal", channel: "whatsapp", status: "CONNECTED", isDefault: true },
+        { id: 2, name: "Outro", channel: "whatsapp", status: "CONNECTED", isDefault: false },
+      ],
+    }),
     "POST /tickets": (body) => ({ body: ticketView({ ...(body as object), uuid: "uuid-new" }) }),
     ...extra,
   });
@@ -72,7 +82,14 @@ describe("new ticket dialog", () => {
   });
 
   it("requires a contact, a queue ('Selecione uma fila') and a connection", async () => {
-    stub({ "GET /whatsapp": () => ({ body: [{ id: 1, name: "A", isDefault: false }, { id: 2, name: "B", isDefault: false }] }) });
+    stub({
+      "GET /whatsapp": () => ({
+        body: [
+          { id: 1, name: "A", isDefault: false },
+          { id: 2, name: "B", isDefault: false },
+        ],
+      }),
+    });
     render(testUser({ id: 7, queues: [] }));
     const dialog = await screen.findByRole("dialog", { name: "Novo ticket" });
     await within(dialog).findByRole("option", { name: "Vendas" });

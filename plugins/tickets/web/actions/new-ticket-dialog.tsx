@@ -87,7 +87,13 @@ export function NewTicketDialog({ isOpen, onClose, initialContactId }: NewTicket
 
   return (
     <>
-      <Dialog isOpen={isOpen} onClose={creating.isLoading ? undefined : onClose} title={t("actions.newTicket.title")} icon="add" style={{ width: 480, maxWidth: "calc(100vw - 32px)" }}>
+      <Dialog
+        isOpen={isOpen}
+        onClose={creating.isLoading ? undefined : onClose}
+        title={t("actions.newTicket.title")}
+        icon="add"
+        style={{ width: 480, maxWidth: "calc(100vw - 32px)" }}
+      >
         <DialogBody>
           <ContactPicker
             value={contact}
@@ -107,7 +113,12 @@ export function NewTicketDialog({ isOpen, onClose, initialContactId }: NewTicket
               clear("queue");
             }}
           />
-          <FormGroup label={t("actions.fields.connection")} labelFor="new-ticket-connection" intent={errors.connection ? Intent.DANGER : Intent.NONE} helperText={errors.connection}>
+          <FormGroup
+            label={t("actions.fields.connection")}
+            labelFor="new-ticket-connection"
+            intent={errors.connection ? Intent.DANGER : Intent.NONE}
+            helperText={errors.connection}
+          >
             <HTMLSelect
               id="new-ticket-connection"
               fill

@@ -24,9 +24,33 @@ export const A4 = { width: 595.28, height: 841.89 } as const;
 
 /** WinAnsi bytes of the Unicode characters outside Latin-1 that the encoding has. */
 const WIN_ANSI_EXTRA: Record<string, number> = {
-  "€": 0x80, "‚": 0x82, "ƒ": 0x83, "„": 0x84, "…": 0x85, "†": 0x86, "‡": 0x87, "ˆ": 0x88, "‰": 0x89, "Š": 0x8a, "‹": 0x8b, "Œ": 0x8c,
-  "Ž": 0x8e, "‘": 0x91, "’": 0x92, "“": 0x93, "”": 0x94, "•": 0x95, "–": 0x96, "—": 0x97, "˜": 0x98, "™": 0x99, "š": 0x9a, "›": 0x9b,
-  "œ": 0x9c, "ž": 0x9e, "Ÿ": 0x9f,
+  "€": 0x80,
+  "‚": 0x82,
+  ƒ: 0x83,
+  "„": 0x84,
+  "…": 0x85,
+  "†": 0x86,
+  "‡": 0x87,
+  ˆ: 0x88,
+  "‰": 0x89,
+  Š: 0x8a,
+  "‹": 0x8b,
+  Œ: 0x8c,
+  Ž: 0x8e,
+  "‘": 0x91,
+  "’": 0x92,
+  "“": 0x93,
+  "”": 0x94,
+  "•": 0x95,
+  "–": 0x96,
+  "—": 0x97,
+  "˜": 0x98,
+  "™": 0x99,
+  š: 0x9a,
+  "›": 0x9b,
+  œ: 0x9c,
+  ž: 0x9e,
+  Ÿ: 0x9f,
 };
 
 /** The text as WinAnsi bytes in a "binary string" (one char per byte); what the fonts cannot show becomes '?'. */
@@ -47,7 +71,7 @@ export function toWinAnsi(text: string): string {
 function glyphWidth(ch: string, bold: boolean): number {
   let w: number;
   if (" !,./:;I[\\]fijlt|'".includes(ch)) w = 278;
-  else if ("()-`r{}\"*".includes(ch)) w = 333;
+  else if ('()-`r{}"*'.includes(ch)) w = 333;
   else if ("MW@%mw".includes(ch)) w = 944;
   else if (ch >= "A" && ch <= "Z") w = 722;
   else if ("ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝ".includes(ch)) w = 722;
@@ -127,7 +151,10 @@ function paginate(lines: PdfLine[], margin: number): PlacedLine[][] {
 /** The PDF file for `lines` (A4 portrait). */
 export function buildPdf(lines: PdfLine[], options: PdfOptions = {}): Uint8Array {
   const margin = options.margin ?? 40;
-  const pages = paginate(lines.map((l) => ({ ...l, text: toWinAnsi(l.text) })), margin);
+  const pages = paginate(
+    lines.map((l) => ({ ...l, text: toWinAnsi(l.text) })),
+    margin,
+  );
   const objects: string[] = [];
   // 1 catalog, 2 page tree, 3 and 4 fonts, 5 info, then a page and its content per page
   const pageIds = pages.map((_, i) => 6 + i * 2);
@@ -137,12 +164,9 @@ export function buildPdf(lines: PdfLine[], options: PdfOptions = {}): Uint8Array
   objects[4] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>";
   objects[5] = `<< /Producer (Atendechat) /Title (${escapePdfString(toWinAnsi(options.title ?? ""))}) >>`;
   pages.forEach((placed, i) => {
-    const content = placed
-      .map((l) => `BT /${l.bold ? "F2" : "F1"} ${fmt(l.size)} Tf 1 0 0 1 ${fmt(l.x)} ${fmt(l.y)} Tm (${escapePdfString(l.text)}) Tj ET`)
-      .join("\n");
+    const content = placed.map((l) => `BT /${l.bold ? "F2" : "F1"} ${fmt(l.size)} Tf 1 0 0 1 ${fmt(l.x)} ${fmt(l.y)} Tm (${escapePdfString(l.text)}) Tj ET`).join("\n");
     objects[pageIds[i]!] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${fmt(A4.width)} ${fmt(A4.height)}] ` +
-      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${fmt(A4.width)} ${fmt(A4.height)}] ` + `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
     objects[pageIds[i]! + 1] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
   });
 

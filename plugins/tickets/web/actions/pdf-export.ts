@@ -48,17 +48,13 @@ export function messageText(m: MessageView, labels: TranscriptLabels): string {
 
 /** The transcript as PDF lines: a heading block, then "DD/MM/YYYY HH:mm — author: text" per message. */
 export function transcriptLines(ticket: TicketView, messages: MessageView[], userNames: ReadonlyMap<number, string>, labels: TranscriptLabels, now = new Date()): PdfLine[] {
-  const lines: PdfLine[] = [
-    { text: labels.title, bold: true, size: 14 },
-    { text: `${labels.ticket}: #${ticket.id}` },
-    { text: `${labels.contact}: ${ticket.contact.name}` },
-  ];
+  const lines: PdfLine[] = [{ text: labels.title, bold: true, size: 14 }, { text: `${labels.ticket}: #${ticket.id}` }, { text: `${labels.contact}: ${ticket.contact.name}` }];
   if (ticket.contact.number) lines.push({ text: `${labels.number}: ${ticket.contact.number}` });
   if (ticket.queue) lines.push({ text: `${labels.queue}: ${ticket.queue.name}` });
   if (ticket.user) lines.push({ text: `${labels.user}: ${ticket.user.name}` });
   lines.push({ text: `${labels.createdAt}: ${formatDateTime(ticket.createdAt)}` }, { text: `${labels.exportedAt}: ${formatDateTime(now)}` }, { text: "" });
   for (const m of messages) {
-    const author = m.fromMe ? (m.userId !== null ? userNames.get(m.userId) : undefined) ?? ticket.user?.name ?? labels.attendant : m.contact?.name ?? ticket.contact.name;
+    const author = m.fromMe ? ((m.userId !== null ? userNames.get(m.userId) : undefined) ?? ticket.user?.name ?? labels.attendant) : (m.contact?.name ?? ticket.contact.name);
     const [first = "", ...rest] = messageText(m, labels).split(/\r?\n/);
     lines.push({ text: `${formatDateTime(m.createdAt)} — ${author}: ${first}` });
     for (const more of rest) lines.push({ text: more, indent: 16 });

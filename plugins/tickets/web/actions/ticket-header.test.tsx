@@ -18,7 +18,12 @@ let api: ReturnType<typeof stubApi>;
 let put: StubHandler;
 const stub = (extra: Record<string, StubHandler> = {}) => {
   api = stubApi({
-    "GET /queue": () => ({ body: [{ id: 3, name: "Suporte", color: "#00aa00" }, { id: 4, name: "Vendas", color: "#aa0000" }] }),
+    "GET /queue": () => ({
+      body: [
+        { id: 3, name: "Suporte", color: "#00aa00" },
+        { id: 4, name: "Vendas", color: "#aa0000" },
+      ],
+    }),
     "PUT /tickets/41": (body, call) => put(body, call),
     "GET /contactTags/5": () => ({ body: { contactId: 5, tags: [] } }),
     ...extra,
@@ -170,13 +175,18 @@ describe("ticket header: accept, resolve, return, transfer", () => {
     fireEvent.change(within(dialog).getByLabelText("Fila"), { target: { value: "4" } });
     fireEvent.change(within(dialog).getByLabelText("Mensagem de transferência (opcional)"), { target: { value: "Cliente quer orçamento" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Transferir" }));
-    await waitFor(() =>
-      expect(puts()[0]?.body).toEqual({ queueId: 4, userId: null, status: "pending", msgTransfer: "Cliente quer orçamento", isTransfered: true }),
-    );
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ queueId: 4, userId: null, status: "pending", msgTransfer: "Cliente quer orçamento", isTransfered: true }));
   });
 
   it("transfer to a user searched from 3 characters opens it for them", async () => {
-    stub({ "GET /users/list": () => ({ body: [{ id: 9, name: "Bruno Lima", profile: "user", online: true }, { id: 10, name: "Carla Reis", profile: "user", online: false }] }) });
+    stub({
+      "GET /users/list": () => ({
+        body: [
+          { id: 9, name: "Bruno Lima", profile: "user", online: true },
+          { id: 10, name: "Carla Reis", profile: "user", online: false },
+        ],
+      }),
+    });
     render(ticketView());
     fireEvent.click(button("Transferir")!);
     const dialog = await screen.findByRole("dialog", { name: "Transferir ticket" });

@@ -40,7 +40,10 @@ export function TicketHeader({ ticket, onOpenContact }: TicketHeaderProps) {
   const name = ticket.contact.name;
 
   return (
-    <header className="ticket-header" style={{ display: "flex", alignItems: "center", gap: 12, padding: "8px 12px", borderBottom: "1px solid rgba(128,128,128,.25)", flexWrap: "wrap" }}>
+    <header
+      className="ticket-header"
+      style={{ display: "flex", alignItems: "center", gap: 12, padding: "8px 12px", borderBottom: "1px solid rgba(128,128,128,.25)", flexWrap: "wrap" }}
+    >
       <button
         type="button"
         onClick={onOpenContact}
@@ -82,7 +85,12 @@ export function TicketHeader({ ticket, onOpenContact }: TicketHeaderProps) {
         />
       </div>
 
-      <AcceptQueueDialog isOpen={a.dialog === "accept" || a.dialog === "reopenQueue"} onClose={a.closeDialog} loading={a.busy} onConfirm={a.dialog === "reopenQueue" ? a.reopenInto : a.acceptInto} />
+      <AcceptQueueDialog
+        isOpen={a.dialog === "accept" || a.dialog === "reopenQueue"}
+        onClose={a.closeDialog}
+        loading={a.busy}
+        onConfirm={a.dialog === "reopenQueue" ? a.reopenInto : a.acceptInto}
+      />
       <ResolveDialog isOpen={a.dialog === "resolve"} onClose={a.closeDialog} onResolve={a.resolveWith} loading={a.busy} />
       <TransferDialog isOpen={a.dialog === "transfer"} onClose={a.closeDialog} onTransfer={a.transfer} loading={a.busy} />
       <TicketLogDialog ticketId={ticket.id} isOpen={a.dialog === "log"} onClose={a.closeDialog} />

@@ -30,10 +30,17 @@ function LogEntry({ log }: { log: TicketLogView }) {
         <div>{known ? t(`actions.log.types.${log.type}`, { user }) : log.type}</div>
         <div className="bp6-text-muted bp6-text-small">
           {log.user ? <span>{log.user.name}</span> : null}
-          {log.queue ? <span style={{ color: log.queue.color || undefined }}>{log.user ? " · " : ""}{log.queue.name}</span> : null}
+          {log.queue ? (
+            <span style={{ color: log.queue.color || undefined }}>
+              {log.user ? " · " : ""}
+              {log.queue.name}
+            </span>
+          ) : null}
         </div>
       </div>
-      <time className="bp6-text-muted bp6-text-small" dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
+      <time className="bp6-text-muted bp6-text-small" dateTime={log.createdAt}>
+        {formatDateTime(log.createdAt)}
+      </time>
     </li>
   );
 }

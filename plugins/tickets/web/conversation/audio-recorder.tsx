@@ -50,5 +50,14 @@ export function AudioRecorder({ channel, disabled, onRecorded, onRecordingChange
       </div>
     );
   }
-  return <Button variant="minimal" icon="microphone" disabled={disabled} aria-label={t("conversation.audio.record")} title={t("conversation.audio.record")} onClick={() => void start()} />;
+  return (
+    <Button
+      variant="minimal"
+      icon="microphone"
+      disabled={disabled}
+      aria-label={t("conversation.audio.record")}
+      title={t("conversation.audio.record")}
+      onClick={() => void start()}
+    />
+  );
 }

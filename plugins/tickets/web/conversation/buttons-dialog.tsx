@@ -49,13 +49,29 @@ export function ButtonsDialog({ isOpen, ticketId, onClose, onSent }: ButtonsDial
     }
   };
 
-  const setRow = (i: number, key: "title" | "description", value: string) => set("rows", form.rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
+  const setRow = (i: number, key: "title" | "description", value: string) =>
+    set(
+      "rows",
+      form.rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)),
+    );
 
   return (
-    <Dialog isOpen={isOpen} onClose={isLoading ? undefined : onClose} title={t("conversation.buttons.title")} icon="widget-button" style={{ width: 560, maxWidth: "calc(100vw - 32px)" }}>
+    <Dialog
+      isOpen={isOpen}
+      onClose={isLoading ? undefined : onClose}
+      title={t("conversation.buttons.title")}
+      icon="widget-button"
+      style={{ width: 560, maxWidth: "calc(100vw - 32px)" }}
+    >
       <DialogBody>
         <FormGroup label={t("conversation.buttons.kind")} labelFor="buttons-kind">
-          <HTMLSelect id="buttons-kind" fill value={kind} onChange={(e) => setKind(e.currentTarget.value as InteractiveKind)} options={BUTTON_KINDS.map((k) => ({ value: k.kind, label: k.label }))} />
+          <HTMLSelect
+            id="buttons-kind"
+            fill
+            value={kind}
+            onChange={(e) => setKind(e.currentTarget.value as InteractiveKind)}
+            options={BUTTON_KINDS.map((k) => ({ value: k.kind, label: k.label }))}
+          />
         </FormGroup>
         {kind !== "PIX" ? field("title") : null}
         {field("text", true)}
@@ -67,9 +83,30 @@ export function ButtonsDialog({ isOpen, ticketId, onClose, onSent }: ButtonsDial
             </FormGroup>
             {form.rows.map((row, i) => (
               <div key={i} className="buttons-row">
-                <InputGroup value={row.title} placeholder={t("conversation.buttons.fields.rowTitle")} aria-label={t("conversation.buttons.fields.rowTitleN", { n: i + 1 })} onChange={(e) => setRow(i, "title", e.target.value)} />
-                <InputGroup value={row.description} placeholder={t("conversation.buttons.fields.rowDescription")} aria-label={t("conversation.buttons.fields.rowDescriptionN", { n: i + 1 })} onChange={(e) => setRow(i, "description", e.target.value)} />
-                <Button icon="trash" variant="minimal" aria-label={t("conversation.buttons.removeRow")} disabled={form.rows.length === 1} onClick={() => set("rows", form.rows.filter((_, j) => j !== i))} />
+                <InputGroup
+                  value={row.title}
+                  placeholder={t("conversation.buttons.fields.rowTitle")}
+                  aria-label={t("conversation.buttons.fields.rowTitleN", { n: i + 1 })}
+                  onChange={(e) => setRow(i, "title", e.target.value)}
+                />
+                <InputGroup
+                  value={row.description}
+                  placeholder={t("conversation.buttons.fields.rowDescription")}
+                  aria-label={t("conversation.buttons.fields.rowDescriptionN", { n: i + 1 })}
+                  onChange={(e) => setRow(i, "description", e.target.value)}
+                />
+                <Button
+                  icon="trash"
+                  variant="minimal"
+                  aria-label={t("conversation.buttons.removeRow")}
+                  disabled={form.rows.length === 1}
+                  onClick={() =>
+                    set(
+                      "rows",
+                      form.rows.filter((_, j) => j !== i),
+                    )
+                  }
+                />
               </div>
             ))}
             <Button icon="plus" variant="minimal" text={t("conversation.buttons.addRow")} onClick={() => set("rows", [...form.rows, { title: "", description: "" }])} />

@@ -58,7 +58,7 @@ export interface UrlDefaults {
   buttonText: string;
 }
 
-export type BuildResult = { ok: true; payload: InteractivePayload } | { ok: false, error: string };
+export type BuildResult = { ok: true; payload: InteractivePayload } | { ok: false; error: string };
 
 /** Ticket ids travel in the path and must be numeric ('invalid ticket ID', spec 000 §5). */
 export const isNumericId = (id: unknown) => /^\d+$/.test(String(id ?? ""));
@@ -90,9 +90,7 @@ export function buildInteractive(kind: InteractiveKind, form: ButtonsForm, urlDe
   const buttonText = form.buttonText.trim();
   switch (kind) {
     case "lista": {
-      const rows = form.rows
-        .map((r, i) => ({ id: String(i + 1), title: r.title.trim(), description: r.description.trim() }))
-        .filter((r) => r.title);
+      const rows = form.rows.map((r, i) => ({ id: String(i + 1), title: r.title.trim(), description: r.description.trim() })).filter((r) => r.title);
       // A list needs its title and at least one titled option (spec 000 §5: 'select a title').
       if (!title || !rows.length) return { ok: false, error: "selectTitle" };
       return { ok: true, payload: { title, text, description: "", buttonText: buttonText || rows[0]!.title.slice(0, 40), sections: [{ title: form.sectionTitle.trim(), rows }] } };

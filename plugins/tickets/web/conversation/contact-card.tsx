@@ -19,8 +19,7 @@ export interface VCardInfo {
 /** The card's contact: dataJson {name, number}, else the FN and TEL lines of a vCard body. */
 export function vCardOf(m: Pick<MessageView, "dataJson" | "body">): VCardInfo {
   const data = parseData(m);
-  if (data && (typeof data.number === "string" || typeof data.name === "string"))
-    return { name: String(data.name ?? ""), number: String(data.number ?? "").replace(/\D/g, "") };
+  if (data && (typeof data.number === "string" || typeof data.name === "string")) return { name: String(data.name ?? ""), number: String(data.number ?? "").replace(/\D/g, "") };
   const fn = /^FN[^:]*:(.*)$/im.exec(m.body)?.[1]?.trim() ?? "";
   const tel = /^(?:item\d+\.)?TEL[^:]*:(.*)$/im.exec(m.body)?.[1] ?? "";
   const waid = /waid=(\d+)/i.exec(m.body)?.[1];

@@ -36,9 +36,7 @@ export function ContactSearch({ selected, onSelect, autoFocus }: ContactSearchPr
         }}
       />
       {selected ? (
-        <div className="contact-search-selected">
-          {t("conversation.contactSearch.selected", { name: selected.name })}
-        </div>
+        <div className="contact-search-selected">{t("conversation.contactSearch.selected", { name: selected.name })}</div>
       ) : typed.trim().length > 0 && typed.trim().length < MIN_CONTACT_SEARCH ? (
         <div className="contact-search-hint">{t("conversation.contactSearch.minChars", { count: MIN_CONTACT_SEARCH })}</div>
       ) : options.length ? (

@@ -39,5 +39,9 @@ export function FormattedText({ text }: { text: string }) {
 
 /** The text without WhatsApp's marks, for one-line previews (list items, notifications). */
 export function plainWhatsAppText(text: string): string {
-  return text.replace(/```([^`]+)```/g, "$1").replace(/\*([^*\n]+)\*/g, "$1").replace(/(?<![\p{L}\p{N}])_([^_\n]+)_(?![\p{L}\p{N}])/gu, "$1").replace(/~([^~\n]+)~/g, "$1");
+  return text
+    .replace(/```([^`]+)```/g, "$1")
+    .replace(/\*([^*\n]+)\*/g, "$1")
+    .replace(/(?<![\p{L}\p{N}])_([^_\n]+)_(?![\p{L}\p{N}])/gu, "$1")
+    .replace(/~([^~\n]+)~/g, "$1");
 }

@@ -90,7 +90,15 @@ function ListCard({ data }: { data: Data }) {
           </ul>
         </div>
       ))}
-      {str(data.buttonText) ? <Tag minimal icon="properties">{str(data.buttonText)}</Tag> : <Tag minimal icon="properties">{t("conversation.cards.list")}</Tag>}
+      {str(data.buttonText) ? (
+        <Tag minimal icon="properties">
+          {str(data.buttonText)}
+        </Tag>
+      ) : (
+        <Tag minimal icon="properties">
+          {t("conversation.cards.list")}
+        </Tag>
+      )}
     </Card>
   );
 }

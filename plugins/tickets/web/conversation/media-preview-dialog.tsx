@@ -49,7 +49,13 @@ export function MediaPreviewDialog({ files, onClose, onSend }: MediaPreviewDialo
   };
 
   return (
-    <Dialog isOpen={files.length > 0} onClose={busy ? undefined : onClose} title={t("conversation.media.previewTitle", { index: index + 1, count: files.length })} icon="paperclip" style={{ width: 560, maxWidth: "calc(100vw - 32px)" }}>
+    <Dialog
+      isOpen={files.length > 0}
+      onClose={busy ? undefined : onClose}
+      title={t("conversation.media.previewTitle", { index: index + 1, count: files.length })}
+      icon="paperclip"
+      style={{ width: 560, maxWidth: "calc(100vw - 32px)" }}
+    >
       <DialogBody>
         {file ? (
           <>

@@ -20,7 +20,17 @@ export function MessageAck({ ack }: { ack: Ack }) {
   const { t } = useTranslation("tickets");
   const label = t(`conversation.ack.${ack}`);
   const icon =
-    ack === 0 ? <Icon icon="time" size={12} /> : ack === 1 ? <Icon icon="small-tick" size={14} /> : ack === 2 ? <DoubleTick read={false} /> : ack === 5 ? <Icon icon="tick-circle" size={12} /> : <DoubleTick read />;
+    ack === 0 ? (
+      <Icon icon="time" size={12} />
+    ) : ack === 1 ? (
+      <Icon icon="small-tick" size={14} />
+    ) : ack === 2 ? (
+      <DoubleTick read={false} />
+    ) : ack === 5 ? (
+      <Icon icon="tick-circle" size={12} />
+    ) : (
+      <DoubleTick read />
+    );
   return (
     <span className="msg-ack" role="img" aria-label={label} title={label} data-ack={ack}>
       {icon}

@@ -33,7 +33,9 @@ export const messageAnchor = (id: number) => `message-${id}`;
 function QuotedBlock({ quoted }: { quoted: QuotedMessageView }) {
   const { t } = useTranslation("tickets");
   const author = quoted.fromMe ? t("conversation.message.you") : (quoted.contact?.name ?? "");
-  const text = quoted.isDeleted ? t("conversation.message.deleted") : quoted.body || (isText(quoted) ? "" : t(`conversation.media.kinds.${quoted.mediaType}`, { defaultValue: quoted.mediaType }));
+  const text = quoted.isDeleted
+    ? t("conversation.message.deleted")
+    : quoted.body || (isText(quoted) ? "" : t(`conversation.media.kinds.${quoted.mediaType}`, { defaultValue: quoted.mediaType }));
   const jump = () => document.getElementById(messageAnchor(quoted.id))?.scrollIntoView?.({ behavior: "smooth", block: "center" });
   return (
     <button type="button" className={quoted.fromMe ? "msg-quoted msg-quoted-me" : "msg-quoted"} onClick={jump} aria-label={t("conversation.message.goToQuoted")}>

@@ -14,7 +14,13 @@ afterEach(() => vi.clearAllMocks());
 
 describe("message content", () => {
   it("shows a PIX charge in BRL from the stored cents", () => {
-    const data = { kind: "pix", title: "Pedido 42", text: "", pix: { amount: 123456, currency: "BRL", keyType: "PHONE", key: "+5511987654321", merchantName: "Loja Azul" }, buttons: [] };
+    const data = {
+      kind: "pix",
+      title: "Pedido 42",
+      text: "",
+      pix: { amount: 123456, currency: "BRL", keyType: "PHONE", key: "+5511987654321", merchantName: "Loja Azul" },
+      buttons: [],
+    };
     show(convMessage(1, { fromMe: true, mediaType: "interactiveMessage", dataJson: JSON.stringify(data) }));
     expect(screen.getByText(/R\$\s1\.234,56/)).toBeTruthy();
     expect(screen.getByText("Loja Azul")).toBeTruthy();
@@ -22,12 +28,26 @@ describe("message content", () => {
   });
 
   it("shows list sections and button cards; a call button only explains itself, an empty link warns", () => {
-    const list = { kind: "list", title: "Cardápio", text: "Escolha", buttonText: "Ver opções", sections: [{ title: "Massas", rows: [{ id: "1", title: "Pizza", description: "grande" }] }] };
+    const list = {
+      kind: "list",
+      title: "Cardápio",
+      text: "Escolha",
+      buttonText: "Ver opções",
+      sections: [{ title: "Massas", rows: [{ id: "1", title: "Pizza", description: "grande" }] }],
+    };
     show(convMessage(1, { fromMe: true, mediaType: "listMessage", dataJson: JSON.stringify(list) }));
     expect(screen.getByText("Cardápio")).toBeTruthy();
     expect(screen.getByText("Pizza")).toBeTruthy();
     expect(screen.getByText("Ver opções")).toBeTruthy();
-    const buttons = { kind: "call", title: "", text: "Fale conosco", buttons: [{ type: "cta_call", text: "Me ligue", phoneNumber: "+5511987654321" }, { type: "cta_url", text: "Site", url: "" }] };
+    const buttons = {
+      kind: "call",
+      title: "",
+      text: "Fale conosco",
+      buttons: [
+        { type: "cta_call", text: "Me ligue", phoneNumber: "+5511987654321" },
+        { type: "cta_url", text: "Site", url: "" },
+      ],
+    };
     show(convMessage(2, { fromMe: true, mediaType: "interactiveMessage", dataJson: JSON.stringify(buttons) }));
     fireEvent.click(screen.getByRole("button", { name: "Me ligue" }));
     expect(toastInfo).toHaveBeenCalledWith("Não é possível fazer chamadas pelo sistema. Utilize o seu telefone.");

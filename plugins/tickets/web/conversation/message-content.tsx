@@ -32,7 +32,11 @@ function ImageMessage({ src, alt }: { src: string; alt: string }) {
 function Caption({ message }: { message: MessageView }) {
   const body = message.body?.trim();
   if (!body || (message.mediaUrl && body === fileNameOf(message.mediaUrl))) return null;
-  return <div className="msg-text"><FormattedText text={body} /></div>;
+  return (
+    <div className="msg-text">
+      <FormattedText text={body} />
+    </div>
+  );
 }
 
 /** What a message shows inside its bubble, by media type (spec 000 §3). */
@@ -54,10 +58,18 @@ export function MessageContent({ message, ticket }: { message: MessageView; tick
           <Caption message={message} />
         </>
       ) : (
-        <div className="msg-text"><FormattedText text={message.body} /></div>
+        <div className="msg-text">
+          <FormattedText text={message.body} />
+        </div>
       );
     case "audio":
-      return url ? <AudioPlayer src={url} /> : <div className="msg-text"><FormattedText text={message.body} /></div>;
+      return url ? (
+        <AudioPlayer src={url} />
+      ) : (
+        <div className="msg-text">
+          <FormattedText text={message.body} />
+        </div>
+      );
     case "video":
       return (
         <>
@@ -69,7 +81,16 @@ export function MessageContent({ message, ticket }: { message: MessageView; tick
     case "document":
       return (
         <>
-          <AnchorButton className="msg-document" icon="document" endIcon="download" href={url} target="_blank" download variant="outlined" text={fileNameOf(url) || t("conversation.media.download")} />
+          <AnchorButton
+            className="msg-document"
+            icon="document"
+            endIcon="download"
+            href={url}
+            target="_blank"
+            download
+            variant="outlined"
+            text={fileNameOf(url) || t("conversation.media.download")}
+          />
           <Caption message={message} />
         </>
       );
@@ -81,7 +102,13 @@ export function MessageContent({ message, ticket }: { message: MessageView; tick
     case "interactiveMessage":
     case "buttonsMessage": {
       const data = parseData(message);
-      return data ? <InteractiveCard data={data} /> : <div className="msg-text"><FormattedText text={message.body} /></div>;
+      return data ? (
+        <InteractiveCard data={data} />
+      ) : (
+        <div className="msg-text">
+          <FormattedText text={message.body} />
+        </div>
+      );
     }
     case "call_log":
       return (
@@ -92,9 +119,22 @@ export function MessageContent({ message, ticket }: { message: MessageView; tick
     default:
       if (!isText(message) && url) {
         return (
-          <AnchorButton className="msg-document" icon="document" endIcon="download" href={url} target="_blank" download variant="outlined" text={fileNameOf(url) || t("conversation.media.download")} />
+          <AnchorButton
+            className="msg-document"
+            icon="document"
+            endIcon="download"
+            href={url}
+            target="_blank"
+            download
+            variant="outlined"
+            text={fileNameOf(url) || t("conversation.media.download")}
+          />
         );
       }
-      return <div className="msg-text"><FormattedText text={message.body} /></div>;
+      return (
+        <div className="msg-text">
+          <FormattedText text={message.body} />
+        </div>
+      );
   }
 }

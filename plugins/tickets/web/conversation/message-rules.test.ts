@@ -73,7 +73,10 @@ describe("buttons dialog rules", () => {
     const built = buildInteractive("URL", { ...emptyButtonsForm, url: "https://example.test" }, defaults);
     expect(built).toEqual({ ok: true, payload: { title: "Acesse o link", text: "Clique no botão abaixo para acessar.", buttonText: "Acessar", copyText: "https://example.test" } });
     expect(buildInteractive("URL", { ...emptyButtonsForm, url: "example" }, defaults)).toEqual({ ok: false, error: "urlRequired" });
-    expect(buildInteractive("call", { ...emptyButtonsForm, phoneNumber: "(11) 98765-4321" }, defaults)).toEqual({ ok: true, payload: { title: "", text: "", buttonText: "", copyText: "(11) 98765-4321" } });
+    expect(buildInteractive("call", { ...emptyButtonsForm, phoneNumber: "(11) 98765-4321" }, defaults)).toEqual({
+      ok: true,
+      payload: { title: "", text: "", buttonText: "", copyText: "(11) 98765-4321" },
+    });
   });
 
   it("needs a row title for a list, and numeric ticket ids", () => {

@@ -17,7 +17,9 @@ export function ReplyWindowNotice({ ticket, messages, now = Date.now() }: { tick
   return (
     <Callout intent={closed ? Intent.DANGER : Intent.WARNING} icon="time" className="conversation-notice">
       {t("conversation.replyWindow")}
-      {closesAt ? <strong className="conversation-notice-status"> {t(closed ? "conversation.replyWindowClosed" : "conversation.replyWindowOpen", { time: formatDateTime(closesAt) })}</strong> : null}
+      {closesAt ? (
+        <strong className="conversation-notice-status"> {t(closed ? "conversation.replyWindowClosed" : "conversation.replyWindowOpen", { time: formatDateTime(closesAt) })}</strong>
+      ) : null}
     </Callout>
   );
 }

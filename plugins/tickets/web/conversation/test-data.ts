@@ -4,7 +4,15 @@ import { apiMessage, apiTicket } from "../test-tickets.ts";
 /** A ticket as GET /tickets/u/{uuid} answers it, for the conversation's tests (Carla's, Ana's). */
 export function convTicket(over: Partial<TicketView> = {}): TicketView {
   const base = apiTicket(1, "Carla Dias");
-  return { ...base, contactId: 50, contact: { ...base.contact, id: 50, number: "5511987654321" }, userId: 7, user: { id: 7, name: "Ana Souza", color: "" }, lastMessage: "", ...over };
+  return {
+    ...base,
+    contactId: 50,
+    contact: { ...base.contact, id: 50, number: "5511987654321" },
+    userId: 7,
+    user: { id: 7, name: "Ana Souza", color: "" },
+    lastMessage: "",
+    ...over,
+  };
 }
 
 /** A message of ticket 1 as GET /messages/{uuid} answers it; the customer's unless fromMe. */

@@ -33,7 +33,9 @@ function setup(ticket: TicketView, messages: MessageView[], extra: Record<string
   api = stubApi({
     [`GET /tickets/u/${ticket.uuid}`]: () => ({ body: ticket }),
     [`GET /messages/${ticket.uuid}`]: () => ({ body: { messages, ticket, count: messages.length, hasMore: false } }),
-    [`POST /messages/${ticket.id}`]: (body) => ({ body: convMessage(900, { fromMe: true, body: typeof (body as { body?: unknown })?.body === "string" ? (body as { body: string }).body : "" }) }),
+    [`POST /messages/${ticket.id}`]: (body) => ({
+      body: convMessage(900, { fromMe: true, body: typeof (body as { body?: unknown })?.body === "string" ? (body as { body: string }).body : "" }),
+    }),
     ...extra,
   });
   vi.stubGlobal("fetch", api.fetch);
@@ -63,7 +65,15 @@ describe("conversation: the message list", () => {
       convMessage(3, { fromMe: true, body: "Já lida", ack: 3, createdAt: todayNoonMinus(29) }),
       convMessage(4, { body: "some", isDeleted: true, deletedBy: "contact", createdAt: todayNoonMinus(28) }),
       convMessage(5, { fromMe: true, body: "x", ack: 2, isDeleted: true, deletedBy: "me", createdAt: todayNoonMinus(27) }),
-      convMessage(6, { fromMe: true, body: "Corrigido", ack: 2, isEdited: true, createdAt: todayNoonMinus(26), quotedMsgId: 1, quotedMsg: { id: 1, body: "Pedido de ontem", fromMe: false, mediaType: "chat", mediaUrl: null, isDeleted: false, contact: { id: 50, name: "Carla Dias" } } }),
+      convMessage(6, {
+        fromMe: true,
+        body: "Corrigido",
+        ack: 2,
+        isEdited: true,
+        createdAt: todayNoonMinus(26),
+        quotedMsgId: 1,
+        quotedMsg: { id: 1, body: "Pedido de ontem", fromMe: false, mediaType: "chat", mediaUrl: null, isDeleted: false, contact: { id: 50, name: "Carla Dias" } },
+      }),
       convMessage(7, { fromMe: true, body: "Nota interna", isPrivate: true, ack: 5, createdAt: todayNoonMinus(25) }),
     ]);
     render();
@@ -94,7 +104,9 @@ describe("conversation: the message list", () => {
     const reads = () => api.calls.filter((c) => c.method === "GET" && c.path === "/messages/uuid-1").length;
     const readsBefore = reads();
     act(() => realtimeClient.deliver("company-2-appMessage", { action: "create", message: convMessage(2, { body: "Chegou agora" }), ticket: convTicket() }));
-    act(() => realtimeClient.deliver("company-2-appMessage", { action: "create", message: convMessage(3, { ticketId: 99, body: "Outro ticket" }), ticket: convTicket({ id: 99 }) }));
+    act(() =>
+      realtimeClient.deliver("company-2-appMessage", { action: "create", message: convMessage(3, { ticketId: 99, body: "Outro ticket" }), ticket: convTicket({ id: 99 }) }),
+    );
     expect(await screen.findByText("Chegou agora")).toBeTruthy();
     // The customer's message is read at once (page 1 again marks the ticket read on the server).
     await waitFor(() => expect(reads()).toBe(readsBefore + 1));

@@ -36,10 +36,13 @@ export function useAudioRecorder(channel: string) {
     setSeconds(0);
   }, []);
 
-  useEffect(() => () => {
-    if (recorder.current && recorder.current.state !== "inactive") recorder.current.stop();
-    release();
-  }, [release]);
+  useEffect(
+    () => () => {
+      if (recorder.current && recorder.current.state !== "inactive") recorder.current.stop();
+      release();
+    },
+    [release],
+  );
 
   const start = useCallback(async () => {
     if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === "undefined") throw new Error("microphone unavailable");

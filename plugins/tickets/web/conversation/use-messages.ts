@@ -8,10 +8,7 @@ export interface MessagesState {
   messages: MessageView[];
 }
 
-export type MessagesAction =
-  | { type: "page"; messages: MessageView[] }
-  | { type: "upsert"; message: MessageView }
-  | { type: "deleted"; message: MessageView };
+export type MessagesAction = { type: "page"; messages: MessageView[] } | { type: "upsert"; message: MessageView } | { type: "deleted"; message: MessageView };
 
 const byTime = (a: MessageView, b: MessageView) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id;
 

@@ -15,7 +15,14 @@ import { noteError } from "./ticket-notes.tsx";
 vi.mock("../../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn(), clearToasts: vi.fn() }));
 
 const plain = testUser({ id: 7, profile: "user" });
-const note = (id: number, text: string, userId: number, userName: string, createdAt: string): TicketNoteView => ({ id, note: text, ticketId: 41, contactId: 5, createdAt, user: { id: userId, name: userName } });
+const note = (id: number, text: string, userId: number, userName: string, createdAt: string): TicketNoteView => ({
+  id,
+  note: text,
+  ticketId: 41,
+  contactId: 5,
+  createdAt,
+  user: { id: userId, name: userName },
+});
 let notes: TicketNoteView[];
 let api: ReturnType<typeof stubApi>;
 const stub = (extra: Record<string, StubHandler> = {}) => {
@@ -30,8 +37,15 @@ const stub = (extra: Record<string, StubHandler> = {}) => {
     }),
     "GET /contacts/profile/5511987654321": () => ({ body: { contactId: 5, urlPicture: "/public/maria.jpg" } }),
     "PUT /contacts/block/5": (body) => ({ body: apiContact(5, "Maria Oliveira", { active: (body as { active: boolean }).active }) }),
-    "PUT /contacts/toggleAcceptAudio/5": (body) => ({ body: apiContact(5, "Maria Oliveira", { acceptAudioMessage: (body as { acceptAudioMessage: boolean }).acceptAudioMessage }) }),
-    "GET /tags/list": () => ({ body: [{ id: 20, name: "Lead", color: "#00f", kanban: 1 }, { id: 21, name: "Proposta", color: "#0f0", kanban: 1 }] }),
+    "PUT /contacts/toggleAcceptAudio/5": (body) => ({
+      body: apiContact(5, "Maria Oliveira", { acceptAudioMessage: (body as { acceptAudioMessage: boolean }).acceptAudioMessage }),
+    }),
+    "GET /tags/list": () => ({
+      body: [
+        { id: 20, name: "Lead", color: "#00f", kanban: 1 },
+        { id: 21, name: "Proposta", color: "#0f0", kanban: 1 },
+      ],
+    }),
     "GET /ticket-notes/list": () => ({ body: notes }),
     "POST /ticket-notes": (body) => {
       const b = body as { note: string };
@@ -50,10 +64,7 @@ const stub = (extra: Record<string, StubHandler> = {}) => {
 };
 beforeEach(() => {
   vi.clearAllMocks();
-  notes = [
-    note(1, "Cliente antigo", 9, "Bruno Lima", "2026-03-01T09:00:00.000Z"),
-    note(2, "Prefere contato à tarde", 7, "Ana Souza", "2026-03-02T15:30:00.000Z"),
-  ];
+  notes = [note(1, "Cliente antigo", 9, "Bruno Lima", "2026-03-01T09:00:00.000Z"), note(2, "Prefere contato à tarde", 7, "Ana Souza", "2026-03-02T15:30:00.000Z")];
   stub();
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -20,7 +20,18 @@ export interface ContactDrawerProps {
 export function ContactDrawer({ ticket, isOpen, onClose }: ContactDrawerProps) {
   const { t } = useTranslation("tickets");
   return (
-    <Drawer isOpen={isOpen} onClose={onClose} position={Position.RIGHT} size={CONTACT_DRAWER_WIDTH} title={t("actions.drawer.title")} icon="person" hasBackdrop={false} canOutsideClickClose={false} enforceFocus={false} autoFocus={false}>
+    <Drawer
+      isOpen={isOpen}
+      onClose={onClose}
+      position={Position.RIGHT}
+      size={CONTACT_DRAWER_WIDTH}
+      title={t("actions.drawer.title")}
+      icon="person"
+      hasBackdrop={false}
+      canOutsideClickClose={false}
+      enforceFocus={false}
+      autoFocus={false}
+    >
       <aside className="contact-drawer" aria-label={t("actions.drawer.title")} style={{ padding: 16, overflowY: "auto", display: "flex", flexDirection: "column", gap: 12 }}>
         <Zone name="tickets.drawerSections" props={{ ticket, isOpen }} />
       </aside>

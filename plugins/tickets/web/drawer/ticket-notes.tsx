@@ -81,7 +81,9 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
           ))}
         </ul>
       ) : (
-        <p className="bp6-text-muted" style={{ marginTop: 8 }}>{t("actions.notes.empty")}</p>
+        <p className="bp6-text-muted" style={{ marginTop: 8 }}>
+          {t("actions.notes.empty")}
+        </p>
       )}
       <ConfirmDialog {...deletion.dialog} title={t("actions.notes.deleteTitle")} message={t("actions.notes.deleteMessage")} loading={deleting.isLoading} />
     </section>

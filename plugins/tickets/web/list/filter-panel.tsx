@@ -25,7 +25,10 @@ export function FilterPanel({ picks, onChange, isAdmin }: { picks: FilterPicks; 
   const tags = useTicketFilterTagsQuery().data ?? [];
   const connections = useTicketFilterConnectionsQuery().data ?? [];
   const users = useTicketFilterUsersQuery(undefined, { skip: !isAdmin }).data ?? [];
-  const set = <K extends keyof FilterPicks>(key: K) => (value: FilterPicks[K]) => onChange({ ...picks, [key]: value });
+  const set =
+    <K extends keyof FilterPicks>(key: K) =>
+    (value: FilterPicks[K]) =>
+      onChange({ ...picks, [key]: value });
 
   return (
     <div className="tickets-filters" role="group" aria-label={t("list.filters.title")}>

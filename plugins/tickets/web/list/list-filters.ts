@@ -58,7 +58,11 @@ export function buildListQuery(tab: TicketTab, f: ListFilters, pageNumber: numbe
 }
 
 /** Lower case without accents, so 'joão' finds 'Joao'. */
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 /**
  * Whether a ticket a live event brought belongs in a tab under the current filters. Only

@@ -56,11 +56,14 @@ export function ListToolbar(p: ListToolbarProps) {
         />
       </div>
       <div className="tickets-toolbar-row">
-        <Checkbox className="tickets-inline-check" checked={p.searchOnMessages} label={t("list.searchOnMessages")} onChange={(e) => p.onSearchOnMessages(e.currentTarget.checked)} />
+        <Checkbox
+          className="tickets-inline-check"
+          checked={p.searchOnMessages}
+          label={t("list.searchOnMessages")}
+          onChange={(e) => p.onSearchOnMessages(e.currentTarget.checked)}
+        />
         <span className="tickets-toolbar-spacer" />
-        {p.canShowAll ? (
-          <Switch className="tickets-inline-check" checked={p.showAll} label={t("list.showAll")} onChange={(e) => p.onShowAll(e.currentTarget.checked)} />
-        ) : null}
+        {p.canShowAll ? <Switch className="tickets-inline-check" checked={p.showAll} label={t("list.showAll")} onChange={(e) => p.onShowAll(e.currentTarget.checked)} /> : null}
         {p.sortVisible ? (
           <Button
             variant="minimal"

@@ -70,7 +70,11 @@ const openPopover = async () => {
   return screen.findByText("Notificações", { selector: "div" });
 };
 const deliver = (topic: string, payload: unknown) => act(() => realtimeClient.deliver(`company-2-${topic}`, payload));
-const customerMessage = (id: number, ticket: TicketView, body = "Oi!") => ({ action: "create", message: apiMessage(id, ticket.id, { body, createdAt: "2026-01-02T09:00:00.000Z" }), ticket });
+const customerMessage = (id: number, ticket: TicketView, body = "Oi!") => ({
+  action: "create",
+  message: apiMessage(id, ticket.id, { body, createdAt: "2026-01-02T09:00:00.000Z" }),
+  ticket,
+});
 
 describe("notifications bell", () => {
   it("lists my unread tickets newest first, with the badge, the title count and joinNotification once", async () => {

@@ -14,7 +14,7 @@ export function baileysLogger(log: Logger | undefined, bindings: Record<string, 
     .map(([k, v]) => `${k}=${String(v)}`)
     .join(" ");
   const line = (obj: unknown, msg?: string) => {
-    const text = typeof obj === "string" ? obj : msg ?? "";
+    const text = typeof obj === "string" ? obj : (msg ?? "");
     const data = typeof obj === "string" ? undefined : obj;
     return [tag ? `[${tag}] ${text}` : text, data] as const;
   };

@@ -40,7 +40,9 @@ const history = (messages: ReturnType<typeof waMessage>[], extra: Partial<Bailey
 
 const connection = () => h.t.kernel.services.require("connections.get")(h.admin.companyId, imp.id);
 const progressEvents = () =>
-  emit.mock.calls.filter(([, event]) => event === `importMessages-${h.admin.companyId}`).map(([, , payload]) => payload as { action: string; status: { this: number; all: number; state: string } });
+  emit.mock.calls
+    .filter(([, event]) => event === `importMessages-${h.admin.companyId}`)
+    .map(([, , payload]) => payload as { action: string; status: { this: number; all: number; state: string } });
 const ofImport = async (table: "messages" | "tickets") => (await rows(h.t, table, h.admin.companyId)).filter((r) => r.whatsappId === imp.id);
 
 beforeEach(async () => {
@@ -108,7 +110,10 @@ describe("history import: happy", () => {
   it("groups are imported only with importOldMessagesGroups", async () => {
     await importing({ importOldMessagesGroups: true });
     vi.spyOn(socket, "groupMetadata").mockResolvedValue({ id: GROUP_JID, subject: "Equipe", participants: [] } as never);
-    socket.emit("messaging-history.set", history([waMessage(payloads.text("grupo"), { chat: GROUP_JID, participant: "5511944443333@s.whatsapp.net", timestamp: secondsAgo(3 * DAY) })]));
+    socket.emit(
+      "messaging-history.set",
+      history([waMessage(payloads.text("grupo"), { chat: GROUP_JID, participant: "5511944443333@s.whatsapp.net", timestamp: secondsAgo(3 * DAY) })]),
+    );
     await h.layer.idle();
     const [ticket] = await ofImport("tickets");
     expect(ticket).toMatchObject({ isGroup: true });

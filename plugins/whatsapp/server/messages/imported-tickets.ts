@@ -29,9 +29,7 @@ export class ImportedTickets {
   async closeAll(companyId: number, whatsappId: number): Promise<number> {
     const ids = await this.ids(companyId, whatsappId);
     const closed = ids.length ? await this.services.require("tickets.closeMany")(companyId, ids) : 0;
-    await this.db
-      .delete(whatsappImportedTickets)
-      .where(and(eq(whatsappImportedTickets.companyId, companyId), eq(whatsappImportedTickets.whatsappId, whatsappId)));
+    await this.db.delete(whatsappImportedTickets).where(and(eq(whatsappImportedTickets.companyId, companyId), eq(whatsappImportedTickets.whatsappId, whatsappId)));
     return closed;
   }
 

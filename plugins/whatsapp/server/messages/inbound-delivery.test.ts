@@ -105,8 +105,7 @@ describe("inbound: no loss, no duplicates", () => {
 });
 
 describe("inbound: groups", () => {
-  const groupMessage = (text: string) =>
-    waMessage(payloads.text(text), { chat: GROUP_JID, participant: "5511944443333@s.whatsapp.net", pushName: "Membro" });
+  const groupMessage = (text: string) => waMessage(payloads.text(text), { chat: GROUP_JID, participant: "5511944443333@s.whatsapp.net", pushName: "Membro" });
 
   it("with groupAsTicket disabled (the default) group messages are ignored", async () => {
     h = await waHarness();

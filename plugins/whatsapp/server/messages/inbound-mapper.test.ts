@@ -20,7 +20,14 @@ describe("wa-constants match WAProto", () => {
   });
 
   it("the fixtures are valid protobuf messages (WAProto encodes and decodes them unchanged)", () => {
-    for (const content of [payloads.reply("x", "ID1"), payloads.image("c"), payloads.document("a.pdf", "cap"), payloads.poll("q", ["a", "b"]), payloads.edit("ID2", "novo"), payloads.fromAd("oi")]) {
+    for (const content of [
+      payloads.reply("x", "ID1"),
+      payloads.image("c"),
+      payloads.document("a.pdf", "cap"),
+      payloads.poll("q", ["a", "b"]),
+      payloads.edit("ID2", "novo"),
+      payloads.fromAd("oi"),
+    ]) {
       const decoded = proto.Message.decode(proto.Message.encode(content).finish());
       expect(mapMessage({ message: decoded })).toEqual(mapMessage({ message: content }));
     }
@@ -46,8 +53,12 @@ describe("mapMessage", () => {
   });
 
   it("interactive answers and business messages become their text", () => {
-    expect(map({ interactiveResponseMessage: { body: { text: "Opção 2" }, nativeFlowResponseMessage: { name: "menu", paramsJson: "{}" } } })).toMatchObject({ parts: [{ body: "Opção 2" }] });
-    expect(map({ buttonsMessage: { contentText: "Escolha", footerText: "Loja", buttons: [{ buttonText: { displayText: "Sim" } }] } })).toMatchObject({ parts: [{ body: "Escolha\nLoja\nSim" }] });
+    expect(map({ interactiveResponseMessage: { body: { text: "Opção 2" }, nativeFlowResponseMessage: { name: "menu", paramsJson: "{}" } } })).toMatchObject({
+      parts: [{ body: "Opção 2" }],
+    });
+    expect(map({ buttonsMessage: { contentText: "Escolha", footerText: "Loja", buttons: [{ buttonText: { displayText: "Sim" } }] } })).toMatchObject({
+      parts: [{ body: "Escolha\nLoja\nSim" }],
+    });
     expect(map({ templateMessage: { hydratedTemplate: { hydratedContentText: "Seu pedido saiu" } } })).toMatchObject({ parts: [{ body: "Seu pedido saiu" }] });
   });
 
@@ -59,7 +70,9 @@ describe("mapMessage", () => {
   });
 
   it("a removed reaction keeps its target with an empty emoji", () => {
-    expect(map(payloads.reaction("T1", ""))).toMatchObject({ parts: [{ body: "", mediaType: "reactionMessage", quotedProviderId: "T1", reaction: { targetId: "T1", emoji: "" } }] });
+    expect(map(payloads.reaction("T1", ""))).toMatchObject({
+      parts: [{ body: "", mediaType: "reactionMessage", quotedProviderId: "T1", reaction: { targetId: "T1", emoji: "" } }],
+    });
   });
 
   it("vCards: display name or FN, waid or TEL digits", () => {

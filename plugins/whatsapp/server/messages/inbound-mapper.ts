@@ -55,10 +55,23 @@ const SILENT = new Set([
 ]);
 
 const EXT: Record<string, string> = {
-  "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif",
-  "video/mp4": "mp4", "video/3gpp": "3gp", "audio/ogg": "ogg", "audio/mpeg": "mp3", "audio/mp4": "m4a",
-  "audio/aac": "aac", "audio/amr": "amr", "application/pdf": "pdf", "text/plain": "txt", "text/csv": "csv",
-  "application/zip": "zip", "application/msword": "doc", "application/vnd.ms-excel": "xls",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "video/mp4": "mp4",
+  "video/3gpp": "3gp",
+  "audio/ogg": "ogg",
+  "audio/mpeg": "mp3",
+  "audio/mp4": "m4a",
+  "audio/aac": "aac",
+  "audio/amr": "amr",
+  "application/pdf": "pdf",
+  "text/plain": "txt",
+  "text/csv": "csv",
+  "application/zip": "zip",
+  "application/msword": "doc",
+  "application/vnd.ms-excel": "xls",
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
 };
@@ -86,8 +99,14 @@ function adOf(content: Content): { text: string; data: Record<string, unknown> }
   const ad = contextOf(content)?.externalAdReply;
   if (!ad) return null;
   const data = {
-    title: clean(ad.title), body: clean(ad.body), sourceUrl: clean(ad.sourceUrl), sourceType: clean(ad.sourceType),
-    sourceId: clean(ad.sourceId), mediaUrl: clean(ad.mediaUrl), thumbnailUrl: clean(ad.thumbnailUrl), ctwaClid: clean(ad.ctwaClid),
+    title: clean(ad.title),
+    body: clean(ad.body),
+    sourceUrl: clean(ad.sourceUrl),
+    sourceType: clean(ad.sourceType),
+    sourceId: clean(ad.sourceId),
+    mediaUrl: clean(ad.mediaUrl),
+    thumbnailUrl: clean(ad.thumbnailUrl),
+    ctwaClid: clean(ad.ctwaClid),
   };
   return { text: lines(notices.ad, data.title, data.body, data.sourceUrl), data };
 }
@@ -112,7 +131,9 @@ function mapContent(c: Content, type: string): Mapped {
     case "ptvMessage": {
       const m = (c.videoMessage ?? c.ptvMessage)!;
       const mimetype = clean(m.mimetype) || "video/mp4";
-      return one(mediaPart(clean(m.caption), { mimetype, fileName: fileNameFor("video", mimetype), fileLength: numberOf(m.fileLength) }, type === "ptvMessage" ? "videoNote" : "video"));
+      return one(
+        mediaPart(clean(m.caption), { mimetype, fileName: fileNameFor("video", mimetype), fileLength: numberOf(m.fileLength) }, type === "ptvMessage" ? "videoNote" : "video"),
+      );
     }
     case "audioMessage": {
       const m = c.audioMessage!;

@@ -61,9 +61,7 @@ describe("inbound: text", () => {
   });
 
   it("polls (v1, v2, v3) show the question and the options", async () => {
-    const polls = (["pollCreationMessage", "pollCreationMessageV2", "pollCreationMessageV3"] as const).map((v) =>
-      waMessage(payloads.poll("Qual horário?", ["Manhã", "Tarde"], v)),
-    );
+    const polls = (["pollCreationMessage", "pollCreationMessageV2", "pollCreationMessageV3"] as const).map((v) => waMessage(payloads.poll("Qual horário?", ["Manhã", "Tarde"], v)));
     await h.deliver(polls);
     for (const poll of polls) {
       const m = await stored(poll.key.id!);
@@ -103,7 +101,12 @@ describe("inbound: structured kinds", () => {
 
   it("a contact card keeps the vCard as body and {name, number} as data; an array gives one card each", async () => {
     const card = waMessage(payloads.contact("Carlos Souza", "5521988887777"));
-    const many = waMessage(payloads.contacts([{ name: "Ana", number: "5531977776666" }, { name: "Bia", number: "5541966665555" }]));
+    const many = waMessage(
+      payloads.contacts([
+        { name: "Ana", number: "5531977776666" },
+        { name: "Bia", number: "5541966665555" },
+      ]),
+    );
     await h.deliver([card, many]);
     const c = await stored(card.key.id!);
     expect(c).toMatchObject({ mediaType: "contactMessage" });

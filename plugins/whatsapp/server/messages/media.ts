@@ -7,9 +7,7 @@ import type { WaBoundary, WaSocketLike } from "../boundary/wa-socket.ts";
 import type { MediaRef } from "./inbound-mapper.ts";
 import { notices } from "./notices.ts";
 
-export type FetchedMedia =
-  | { ok: true; media: { mimetype: string; fileName: string; data: Uint8Array } }
-  | { ok: false; body: string; error: "too_large" | "download_failed" };
+export type FetchedMedia = { ok: true; media: { mimetype: string; fileName: string; data: Uint8Array } } | { ok: false; body: string; error: "too_large" | "download_failed" };
 
 /**
  * Media bytes of an inbound message, within the platform's download limit. The size

@@ -4,7 +4,7 @@ import { createTestKernel, serverPlugins, type TestKernel } from "../../../../te
 import { manifest } from "../../plugin.ts";
 import { migrations } from "../../schema/migrations/migrations.gen.ts";
 import type { LiveSession, SessionRegistry } from "../session/session-registry.ts";
-import { FakeWaBoundary, FakeWaSocket } from "../testing/fake-wa-socket.ts";
+import { FakeWaBoundary, type FakeWaSocket } from "../testing/fake-wa-socket.ts";
 import { type MessageLayer, registerMessageLayer } from "./message-layer.ts";
 
 /**

@@ -7,8 +7,7 @@
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
 
 export const notices = {
-  tooLarge: (fileName: string, bytes: number, limit: number) =>
-    `📎 Arquivo não baixado: ${fileName} tem ${mb(bytes)}, acima do limite de download de ${mb(limit)}.`,
+  tooLarge: (fileName: string, bytes: number, limit: number) => `📎 Arquivo não baixado: ${fileName} tem ${mb(bytes)}, acima do limite de download de ${mb(limit)}.`,
   downloadFailed: (fileName: string) => `📎 Não foi possível baixar a mídia (${fileName}) do WhatsApp.`,
   location: "📍 Localização",
   liveLocation: "📍 Localização em tempo real",
@@ -19,6 +18,5 @@ export const notices = {
   event: "📅 Evento",
   phoneRequest: "📞 Pedido do seu número de telefone",
   unsupported: (type: string) => `Mensagem de um tipo que o sistema não exibe (${type}). Veja no celular.`,
-  callRejected: (video: boolean) =>
-    `📞 Chamada de ${video ? "vídeo" : "voz"} recebida e recusada automaticamente (as chamadas pelo WhatsApp estão desativadas).`,
+  callRejected: (video: boolean) => `📞 Chamada de ${video ? "vídeo" : "voz"} recebida e recusada automaticamente (as chamadas pelo WhatsApp estão desativadas).`,
 };

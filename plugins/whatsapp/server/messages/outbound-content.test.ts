@@ -17,7 +17,9 @@ const storage = new Storage(dir);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const upload = async () => ({ mediaUrl: "https://mmg.whatsapp.net/v/t62/test.enc", directPath: "/v/t62/test.enc" });
-const PNG_1PX = Uint8Array.from(Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1d3c2a60000000049454e44ae426082", "hex"));
+const PNG_1PX = Uint8Array.from(
+  Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1d3c2a60000000049454e44ae426082", "hex"),
+);
 
 async function stored(name: string, type: string, bytes: Uint8Array) {
   const file = await storage.save(1, new File([bytes as Uint8Array<ArrayBuffer>], name, { type }), { maxBytes: 10_000_000 });
@@ -25,7 +27,13 @@ async function stored(name: string, type: string, bytes: Uint8Array) {
 }
 
 const message = (over: Partial<OutboundRequest["message"]>): OutboundRequest["message"] => ({
-  id: 1, providerId: "out-1", kind: "text", body: "", mediaType: "chat", createdAt: new Date().toISOString(), ...over,
+  id: 1,
+  providerId: "out-1",
+  kind: "text",
+  body: "",
+  mediaType: "chat",
+  createdAt: new Date().toISOString(),
+  ...over,
 });
 
 describe("outbound content through Baileys' generator", () => {
@@ -41,10 +49,15 @@ describe("outbound content through Baileys' generator", () => {
     const pdf = await stored("contrato.pdf", "application/pdf", new Uint8Array(500).fill(2));
     const voice = await generateWAMessageContent(await contentOf(message({ kind: "audio", mediaType: "audio", media: ogg }), storage), { upload } as never);
     expect(voice.audioMessage).toMatchObject({ ptt: true, mimetype: "audio/ogg; codecs=opus" });
-    const doc = await generateWAMessageContent(await contentOf(message({ kind: "media", mediaType: "application", media: pdf, body: "contrato.pdf" }), storage), { upload } as never);
+    const doc = await generateWAMessageContent(await contentOf(message({ kind: "media", mediaType: "application", media: pdf, body: "contrato.pdf" }), storage), {
+      upload,
+    } as never);
     expect(doc.documentMessage).toMatchObject({ fileName: "contrato.pdf", mimetype: "application/pdf" });
     expect(doc.documentMessage!.caption ?? undefined).toBeUndefined();
-    const card = await generateWAMessageContent(await contentOf(message({ kind: "contact", mediaType: "contactMessage", vCard: { name: "Ana", number: "5511987654321" } }), storage), { upload } as never);
+    const card = await generateWAMessageContent(
+      await contentOf(message({ kind: "contact", mediaType: "contactMessage", vCard: { name: "Ana", number: "5511987654321" } }), storage),
+      { upload } as never,
+    );
     expect(card.contactMessage?.vcard ?? card.contactsArrayMessage?.contacts?.[0]?.vcard).toContain("waid=5511987654321");
     const text = await generateWAMessageContent(await contentOf(message({ body: "oi" }), storage), { upload } as never);
     expect(text.extendedTextMessage?.text ?? text.conversation).toBe("oi");

@@ -40,7 +40,10 @@ export function renderInteractive(body: string, data: unknown): string {
     // The body already carries the link, number or key for most kinds: not repeated.
     if (target && !out.some((line) => line.includes(target))) out.push(`${str(b.text) || "➡"}: ${target}`);
   }
-  return out.filter((line, i) => i > 0 || line).join("\n").trim();
+  return out
+    .filter((line, i) => i > 0 || line)
+    .join("\n")
+    .trim();
 }
 
 /** The caption of a file: the body, unless it only repeats the file name. */

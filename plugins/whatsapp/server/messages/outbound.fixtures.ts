@@ -18,8 +18,7 @@ export async function openConversation(h: WaHarness, first: WAMessage = waMessag
 }
 
 /** POST /messages/{ticketId} as the web sends it (JSON, or multipart with files). */
-export const send = (h: WaHarness, ticketId: number, body: Record<string, unknown> | FormData) =>
-  h.t.call("POST", `/messages/${ticketId}`, { token: h.admin.token, body });
+export const send = (h: WaHarness, ticketId: number, body: Record<string, unknown> | FormData) => h.t.call("POST", `/messages/${ticketId}`, { token: h.admin.token, body });
 
 export function filesForm(files: File[], fields: Record<string, string> = {}): FormData {
   const form = new FormData();
@@ -32,7 +31,10 @@ export const fileOf = (name: string, type: string, size = 64) => new File([new U
 
 /** Makes every pending job due now (skips the backoff wait) and runs them. */
 export async function runJobsNow(t: TestKernel): Promise<number> {
-  await t.kernel.db.update(jobs).set({ dueAt: Date.now() - 1 }).where(eq(jobs.status, "pending"));
+  await t.kernel.db
+    .update(jobs)
+    .set({ dueAt: Date.now() - 1 })
+    .where(eq(jobs.status, "pending"));
   return t.kernel.jobs.runDue();
 }
 

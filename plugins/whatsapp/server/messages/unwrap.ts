@@ -53,15 +53,7 @@ export function contentType(content: Content | null | undefined): string | null 
 export function textOf(content: Content | null | undefined): string {
   const c = unwrap(content);
   if (!c) return "";
-  return (
-    c.conversation ??
-    c.extendedTextMessage?.text ??
-    c.imageMessage?.caption ??
-    c.videoMessage?.caption ??
-    c.documentMessage?.caption ??
-    c.ptvMessage?.caption ??
-    ""
-  );
+  return c.conversation ?? c.extendedTextMessage?.text ?? c.imageMessage?.caption ?? c.videoMessage?.caption ?? c.documentMessage?.caption ?? c.ptvMessage?.caption ?? "";
 }
 
 /** The context (quotes, ads, forwarding) of whichever content kind carries it. */

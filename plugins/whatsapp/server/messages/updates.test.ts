@@ -16,7 +16,12 @@ describe("acks", () => {
     await h.deliver([own], "append");
     const emit = vi.spyOn(h.t.kernel.realtime, "emit");
     const key = { remoteJid: CUSTOMER_JID, fromMe: true, id: own.key.id! };
-    for (const [status, ack] of [[2, 1], [3, 2], [4, 3], [5, 4]] as const) {
+    for (const [status, ack] of [
+      [2, 1],
+      [3, 2],
+      [4, 3],
+      [5, 4],
+    ] as const) {
       h.socket.emit("messages.update", [{ key, update: { status } }]);
       await h.layer.idle();
       expect((await stored(own.key.id!))!.ack).toBe(ack);
@@ -32,7 +37,9 @@ describe("acks", () => {
     const own = waMessage(payloads.text("para o grupo"), { fromMe: true });
     const inbound = waMessage(payloads.text("do cliente"));
     await h.deliver([own, inbound]);
-    h.socket.emit("message-receipt.update", [{ key: { remoteJid: CUSTOMER_JID, fromMe: true, id: own.key.id! }, receipt: { userJid: "5511900000009@s.whatsapp.net", readTimestamp: 1_700_000_000 } }]);
+    h.socket.emit("message-receipt.update", [
+      { key: { remoteJid: CUSTOMER_JID, fromMe: true, id: own.key.id! }, receipt: { userJid: "5511900000009@s.whatsapp.net", readTimestamp: 1_700_000_000 } },
+    ]);
     h.socket.emit("messages.update", [{ key: { remoteJid: CUSTOMER_JID, fromMe: false, id: inbound.key.id! }, update: { status: 4 } }]);
     await h.layer.idle();
     expect((await stored(own.key.id!))!.ack).toBe(3);
@@ -54,7 +61,10 @@ describe("edits and revokes from the customer", () => {
     const original = waMessage(payloads.text("endereço errado"));
     await h.deliver([original]);
     h.socket.emit("messages.update", [
-      { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: original.key.id! }, update: { message: { editedMessage: { message: { conversation: "endereço certo" } } }, messageTimestamp: 1_700_000_100 } },
+      {
+        key: { remoteJid: CUSTOMER_JID, fromMe: false, id: original.key.id! },
+        update: { message: { editedMessage: { message: { conversation: "endereço certo" } } }, messageTimestamp: 1_700_000_100 },
+      },
     ]);
     await h.layer.idle();
     expect(await stored(original.key.id!)).toMatchObject({ body: "endereço certo", isEdited: true });

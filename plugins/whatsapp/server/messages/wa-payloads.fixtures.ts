@@ -138,7 +138,13 @@ export const payloads = {
   sticker: (): proto.IMessage => ({ stickerMessage: { ...media("sticker", "image/webp", 900), height: 512, width: 512, isAnimated: false } }),
 
   location: (): proto.IMessage => ({
-    locationMessage: { degreesLatitude: -23.5613, degreesLongitude: -46.6565, name: "Avenida Paulista", address: "Av. Paulista, 1578 - Bela Vista, São Paulo", jpegThumbnail: bytes(16) },
+    locationMessage: {
+      degreesLatitude: -23.5613,
+      degreesLongitude: -46.6565,
+      name: "Avenida Paulista",
+      address: "Av. Paulista, 1578 - Bela Vista, São Paulo",
+      jpegThumbnail: bytes(16),
+    },
   }),
 
   liveLocation: (): proto.IMessage => ({

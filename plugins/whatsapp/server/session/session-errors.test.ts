@@ -18,7 +18,11 @@ const logger = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.
 describe("whatsapp sessions: errors", () => {
   it("only channel whatsapp connections have sessions", async () => {
     const api = await createWhatsapp(k.t, a.token, { channel: "api" });
-    for (const [method, path] of [["POST", `/whatsappsession/${api.id}`], ["PUT", `/whatsappsession/${api.id}`], ["DELETE", `/whatsappsession/${api.id}`]] as const) {
+    for (const [method, path] of [
+      ["POST", `/whatsappsession/${api.id}`],
+      ["PUT", `/whatsappsession/${api.id}`],
+      ["DELETE", `/whatsappsession/${api.id}`],
+    ] as const) {
       const res = await k.t.call(method, path, { token: a.token });
       expect(res, `${method} ${path}`).toMatchObject({ status: 400, body: { error: "ERR_VALIDATION", fields: { channel: "Not a WhatsApp connection" } } });
     }

@@ -285,9 +285,7 @@ export class SessionManager implements SessionRegistry {
     const touch = () => void (s.lastEventAt = Date.now());
     const onUpdate = (update: Partial<ConnectionState>) => {
       touch();
-      this.serial(s.whatsappId, () => this.onConnectionUpdate(s, live, update)).catch((err) =>
-        this.ctx.log.error(`whatsapp ${s.whatsappId}: connection update failed`, err),
-      );
+      this.serial(s.whatsappId, () => this.onConnectionUpdate(s, live, update)).catch((err) => this.ctx.log.error(`whatsapp ${s.whatsappId}: connection update failed`, err));
     };
     const onCreds = (update: Partial<DbAuth["state"]["creds"]>) => {
       touch();
@@ -418,7 +416,8 @@ export class SessionManager implements SessionRegistry {
         this.ctx.log.warn(`whatsapp ${s.whatsappId}: detaching a listener failed`, err);
       }
     }
-    if (how === "logout") await within(5_000, live.socket.logout()).catch((err) => this.ctx.log.warn(`whatsapp ${s.whatsappId}: logout failed`, err instanceof Error ? err.message : err));
+    if (how === "logout")
+      await within(5_000, live.socket.logout()).catch((err) => this.ctx.log.warn(`whatsapp ${s.whatsappId}: logout failed`, err instanceof Error ? err.message : err));
     if (how !== "closed") await within(5_000, Promise.resolve(live.socket.end(undefined))).catch(() => {});
   }
 

@@ -220,7 +220,10 @@ describe("whatsapp sessions: restart of the server, leases", () => {
     expect(otherBoundary.sockets).toHaveLength(0);
     expect(await connectionOf(k.t, a.token, conn.id)).toMatchObject({ status: "CONNECTED" });
     // An expired lease (the first server died without releasing it) is taken over.
-    await k.t.kernel.db.update(whatsappSessionLeases).set({ expiresAt: Date.now() - 1 }).where(eq(whatsappSessionLeases.whatsappId, conn.id));
+    await k.t.kernel.db
+      .update(whatsappSessionLeases)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(whatsappSessionLeases.whatsappId, conn.id));
     await other.start(a.company.id, conn.id);
     expect(otherBoundary.sockets).toHaveLength(1);
   });

@@ -7,8 +7,12 @@ const route = routeFactory(manifest);
 /** Who may drive sessions: the same rule as changing connections (spec 001 §6). */
 export const RULE = "connections-page:addConnection";
 const notFound = { 404: errorResponse("ERR_NO_WAPP_FOUND: not a connection of the company") };
-const notStarted = { 400: errorResponse("ERR_WAPP_NOT_INITIALIZED (reason SESSION_OWNED_ELSEWHERE: another server drives this session; PAIRING_CODE_TIMEOUT / PAIRING_CODE_REFUSED) or ERR_VALIDATION") };
-const progress = "Progress arrives on company-{companyId}-whatsappSession `{ action: \"update\", session, pairingCode? }` and company-{companyId}-whatsapp.";
+const notStarted = {
+  400: errorResponse(
+    "ERR_WAPP_NOT_INITIALIZED (reason SESSION_OWNED_ELSEWHERE: another server drives this session; PAIRING_CODE_TIMEOUT / PAIRING_CODE_REFUSED) or ERR_VALIDATION",
+  ),
+};
+const progress = 'Progress arrives on company-{companyId}-whatsappSession `{ action: "update", session, pairingCode? }` and company-{companyId}-whatsapp.';
 
 export const start = route({
   method: "post",
