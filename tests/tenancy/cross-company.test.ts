@@ -1,6 +1,12 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestKernel, type TestKernel } from "../support/test-kernel.ts";
+import { loadOrder } from "../../core/plugin/load-order.ts";
+import { ROOT } from "../architecture/source-files.ts";
 import { createCompanyWithAdmin, createUser } from "../support/fixtures.ts";
+import { createTestKernel, serverPlugins, type TestKernel } from "../support/test-kernel.ts";
+import type { TenancySeed } from "./seed-context.ts";
 
 /**
  * Tenancy proof over the whole API: every documented route is called by company A's
@@ -13,57 +19,46 @@ const MARK = "BETA-SECRET";
 let t: TestKernel;
 let a: { admin: string; user: string };
 let bCompanyId: number;
+const seeded: string[] = [];
 
+/**
+ * Company B's data comes from each plugin's own `server/tenancy-seed.ts`, run in plugin load
+ * order, so a plugin seeds its tables from its folder (tests/tenancy/seed-context.ts).
+ */
 async function seedCompanyB(token: string, companyId: number, adminId: number) {
-  const calls: [string, string, unknown][] = [
-    ["POST", "/users", { name: `${MARK} user`, email: "beta-user@beta.test", password: "Secret123", profile: "user" }],
-    ["PUT", `/users/${adminId}`, { name: `${MARK} admin` }],
-    ["PUT", "/companySettings", { column: "greetingAcceptedMessage", data: `${MARK} greeting` }],
-    [
-      "POST",
-      "/queue",
-      { name: "Beta fila", color: "#b0b0b0", greetingMessage: `${MARK} queue`, chatbots: [{ name: `${MARK} option`, greetingMessage: MARK, options: [{ name: `${MARK} step` }] }] },
-    ],
-    ["POST", "/contacts", { name: `${MARK} contact`, number: "5511987650000", email: "beta@beta.test", extraInfo: [{ name: "CPF", value: MARK }] }],
-    ["POST", "/tags", { name: `${MARK} tag` }],
-    ["POST", "/quick-messages", { shortcode: `${MARK} quick`, message: `${MARK} reply`, geral: true, visao: true }],
-    ["POST", "/whatsapp", { name: `${MARK} zap`, greetingMessage: `${MARK} greeting`, webhookUrl: "http://127.0.0.1:9/beta" }],
-    [
-      "PUT",
-      `/companies/${companyId}/schedules`,
-      { schedules: [{ weekday: "segunda-feira", weekdayEn: "monday", startTimeA: "08:00", endTimeA: "12:00", startTimeB: "13:00", endTimeB: "18:00" }] },
-    ],
-  ];
-  for (const [method, path, body] of calls) {
+  const call = async (method: string, path: string, body?: unknown) => {
     const res = await t.call(method, path, { token, body });
     expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    return res;
+  };
+  for (const plugin of loadOrder(serverPlugins.map((p) => p.manifest))) {
+    const file = resolve(ROOT, "plugins", plugin.id, "server", "tenancy-seed.ts");
+    if (!existsSync(file)) continue;
+    const seed = (await import(pathToFileURL(file).href)).default as TenancySeed;
+    await seed({ mark: MARK, companyId, adminId, call });
+    seeded.push(plugin.id);
   }
-  // B's contact carries a tag (contact_tags rows of B)
-  const contact = (await t.call("GET", "/contacts", { token })).body.contacts[0];
-  const synced = await t.call("POST", "/tags/sync", { token, body: { contactId: contact.id, tags: [{ name: `${MARK} tag` }, { name: `${MARK} other` }] } });
-  expect(synced.status, JSON.stringify(synced.body)).toBe(200);
-  // B's connection serves B's queue (whatsapp_queues rows of B)
-  const [zap] = (await t.call("GET", "/whatsapp", { token })).body;
-  const queue = (await t.call("GET", "/queue", { token })).body[0];
-  const linked = await t.call("PUT", `/whatsapp/${zap.id}`, { token, body: { queueIds: [queue.id] } });
-  expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-  // B's admin has a default connection (connections' user_default_connections) and a
-  // ticket-list width (tickets' ticket_list_preferences)
-  const defaulted = await t.call("PUT", `/users/${adminId}`, { token, body: { whatsappId: zap.id } });
-  expect(defaulted.status, JSON.stringify(defaulted.body)).toBe(200);
-  const widened = await t.call("PUT", `/users/toggleChangeWidht/${adminId}`, { token, body: { defaultTicketsManagerWidth: 640 } });
-  expect(widened.status, JSON.stringify(widened.body)).toBe(200);
-  // B's schedule names B's contact, connection, queue and admin, and carries a file (schedules)
-  const schedule = await t.call("POST", "/schedules", {
-    token,
-    body: { body: `${MARK} schedule`, contactId: contact.id, sendAt: "2099-01-01T09:00:00Z", whatsappId: zap.id, queueId: queue.id, ticketUserId: adminId, statusTicket: "open" },
-  });
-  expect(schedule.status, JSON.stringify(schedule.body)).toBe(200);
-  const file = new FormData();
-  file.append("file", new File([MARK], "beta.txt", { type: "text/plain" }));
-  const attached = await t.call("POST", `/schedules/${schedule.body.id}/media-upload`, { token, body: file });
-  expect(attached.status, JSON.stringify(attached.body)).toBe(200);
 }
+
+/**
+ * Company-scoped tables no seed fills, each with the reason. Any other table of a company
+ * without a row of B after seeding fails the proof: a new plugin's table is seeded by the
+ * plugin (`server/tenancy-seed.ts`) or named here in review.
+ */
+const UNSEEDED: Record<string, string> = {
+  settings: "holds the platform's settings (company 1); a company's options live in company_settings",
+  announcements: "platform-wide, written by the super user (company 1), never by a company",
+  api_webhook_deliveries: "written when the API channel's delivery job runs",
+  whatsapp_auth_keys: "written only by a live Baileys session",
+  whatsapp_imported_tickets: "written only by a live session's history import",
+  whatsapp_polls: "written only by a live session",
+  whatsapp_lid_map: "written only by a live session",
+  meta_accounts: "written only by Meta's OAuth round trip",
+  meta_last_inbound: "written only by Meta's webhook",
+  meta_outbound: "written only when Meta's delivery job runs",
+  automation_bot_states: "written by a bot turn (a job)",
+  automation_rotation_cursors: "written by the rotation job",
+};
 
 /** Every row of every table that belongs to company B (by company_id, or the company row itself). */
 async function snapshotOfB(): Promise<string> {
@@ -106,6 +101,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("tenancy: company A can read, change or delete nothing of company B", () => {
+  it("has a row of B in every company-scoped table (each plugin seeds its own)", async () => {
+    expect(seeded.length).toBeGreaterThan(5);
+    const rows = JSON.parse(await snapshotOfB()) as Record<string, unknown[]>;
+    const empty = Object.entries(rows)
+      .filter(([name, list]) => name !== "companies" && list.length === 0 && !(name in UNSEEDED))
+      .map(([name]) => name);
+    expect(empty, "seed these tables in their plugin's server/tenancy-seed.ts").toEqual([]);
+    const stale = Object.keys(UNSEEDED).filter((name) => !rows[name] || rows[name].length > 0);
+    expect(stale, "no such company table, or seeded now: remove them from UNSEEDED").toEqual([]);
+  });
+
   it("through any documented route", async () => {
     const before = await snapshotOfB();
     expect(before).toContain(MARK);

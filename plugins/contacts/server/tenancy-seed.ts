@@ -1,0 +1,6 @@
+import type { TenancySeed } from "../../../tests/tenancy/seed-context.ts";
+
+const seed: TenancySeed = async (b) => {
+  await b.call("POST", "/contacts", { name: `${b.mark} contact`, number: "5511987650000", email: "beta@beta.test", extraInfo: [{ name: "CPF", value: b.mark }] });
+};
+export default seed;
