@@ -68,6 +68,18 @@ describe("durable jobs", () => {
     expect(seen).toEqual([{ n: 1 }]);
   });
 
+  it("enqueueSync's prepared insert stores each call's own values and timestamps (none frozen at prepare time)", async () => {
+    const at = new Date(Date.now() + 60_000);
+    await t.kernel.database.writes.run(({ db }) => t.kernel.jobs.enqueueSync(db, "test.a", { n: 1 }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.kernel.database.writes.run(({ db }) => t.kernel.jobs.enqueueSync(db, "test.b", { n: 2 }, { dueAt: at, companyId: 1, dedupeKey: "b", maxAttempts: 3 }));
+    const [a, b] = await t.kernel.db.select().from(jobs).orderBy(jobs.id);
+    expect(a).toMatchObject({ kind: "test.a", payload: '{"n":1}', companyId: null, dedupeKey: null, maxAttempts: 8, status: "pending", attempts: 0 });
+    expect(b).toMatchObject({ kind: "test.b", payload: '{"n":2}', companyId: 1, dedupeKey: "b", maxAttempts: 3, dueAt: at.getTime() });
+    expect(b!.createdAt > a!.createdAt).toBe(true);
+    expect(b!.updatedAt).toBe(b!.createdAt);
+  });
+
   it("enqueues inside the caller's transaction (outbox): a rollback leaves no job", async () => {
     await t.kernel.db
       .transaction(async (tx) => {

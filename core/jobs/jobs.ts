@@ -4,6 +4,8 @@ import type { Db, DbOrTx } from "../db/database.ts";
 import { jobs } from "../db/tables.ts";
 import type { Logger } from "../log.ts";
 import type { SyncDb } from "../db/write-batch.ts";
+import { nowIso } from "../db/columns.ts";
+import { preparedPer } from "../db/prepared.ts";
 
 export interface JobContext<P> {
   id: number;
@@ -38,6 +40,30 @@ function jobRow(kind: string, payload: unknown, options: Omit<EnqueueOptions, "t
     maxAttempts: options.maxAttempts ?? 8,
   };
 }
+
+const p = sql.placeholder;
+/**
+ * The write units' insert (the inbound hot path enqueues one per message the bot may
+ * answer): building it with Drizzle on every call cost several times what SQLite takes to
+ * run it, inside the batch that holds the writer. Timestamps are placeholders: a prepared
+ * statement would freeze their JS-side defaults.
+ */
+const insertJobIn = preparedPer((db: SyncDb) =>
+  db
+    .insert(jobs)
+    .values({
+      kind: p("kind"),
+      payload: p("payload"),
+      dueAt: p("dueAt"),
+      companyId: p("companyId"),
+      dedupeKey: p("dedupeKey"),
+      maxAttempts: p("maxAttempts"),
+      createdAt: p("createdAt"),
+      updatedAt: p("updatedAt"),
+    })
+    .onConflictDoNothing()
+    .prepare(),
+);
 
 /**
  * The kind stored for a plugin's job (habit 1: the plugin id names its jobs).
@@ -116,12 +142,10 @@ export class Jobs {
       .onConflictDoNothing();
   }
 
-  /** `enqueue` on a write unit's synchronous handle (see `PluginJobs.enqueueSync`). */
+  /** `enqueue` on a write unit's synchronous handle (see `PluginJobs.enqueueSync`), with a statement prepared once per handle. */
   enqueueSync(db: SyncDb, kind: string, payload: unknown, options: Omit<EnqueueOptions, "tx"> = {}): void {
-    db.insert(jobs)
-      .values(jobRow(kind, payload, options))
-      .onConflictDoNothing()
-      .run();
+    const now = nowIso();
+    insertJobIn(db).run({ ...jobRow(kind, payload, options), createdAt: now, updatedAt: now });
   }
 
   /** Registers a recurring task (croner pattern), started with the server. */

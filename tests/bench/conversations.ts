@@ -10,10 +10,13 @@
  * Overrides: BENCH_TICKETS=100000 BENCH_MESSAGES=1000000 BENCH_CONTACTS=tickets/2 BENCH_USERS=20
  *            BENCH_INBOUND=5000 BENCH_CONCURRENCY=32 BENCH_REQUESTS=200
  *            BENCH_BUDGET_SECONDS=60 (per list/search measure; inbound gets 5×) — bounded runs.
+ *            BENCH_INBOUND_ORDER=off,on (inbound runs with automation off/on, in this order; e.g.
+ *            on,off,on,off to see order effects) BENCH_INBOUND_ONLY=1 (skip the lists and search).
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { createClient } from "@libsql/client";
 import { generate } from "./conversations/generate.ts";
 import type { LoadJob, LoadRequest, LoadResult } from "./conversations/load-worker.ts";
 import { createWorld } from "./conversations/setup.ts";
@@ -33,6 +36,11 @@ const INBOUND = env("BENCH_INBOUND", 5_000);
 const CONCURRENCY = env("BENCH_CONCURRENCY", 32);
 const REQUESTS = env("BENCH_REQUESTS", 200);
 const BUDGET = env("BENCH_BUDGET_SECONDS", 60);
+/** The inbound runs, in order: the first run after seeding pays for a cold cache, so swap or repeat them to compare. */
+const INBOUND_ORDER = (process.env.BENCH_INBOUND_ORDER ?? "off,on").split(",").map((m) => m.trim());
+if (!INBOUND_ORDER.length || INBOUND_ORDER.some((m) => m !== "off" && m !== "on")) throw new Error('BENCH_INBOUND_ORDER must list "off" and "on" runs, e.g. on,off,on,off');
+/** Only the inbound runs (no list or search measures). */
+const INBOUND_ONLY = process.env.BENCH_INBOUND_ONLY === "1";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 const msText = (n: number) => (Number.isFinite(n) ? `${n.toFixed(n < 10 ? 2 : 1)} ms` : "—");
@@ -61,6 +69,30 @@ interface Row {
 }
 
 const rows: Row[] = [];
+
+/** (b) The list, tab by tab, one request at a time (latency, not throughput); (c) message search. */
+async function listsAndSearch(base: string, admin: string, user: string, queueIds: number[]): Promise<void> {
+  const list = async (label: string, token: string, query: Record<string, string>, aim: string, aimMs: number, terms: string[] = [""]) => {
+    const requests: LoadRequest[] = Array.from({ length: REQUESTS }, (_, i) => {
+      const q = new URLSearchParams({ pageNumber: "1", ...query });
+      if (terms[0]) q.set("searchParam", terms[i % terms.length]!);
+      return { method: "GET", path: `/tickets?${q}`, token };
+    });
+    await load(`${label} (warm-up)`, base, 1, requests.slice(0, 10), BUDGET / 4);
+    rows.push({ measure: label, result: await load(label, base, 1, requests), aim, met: (r) => r.errors + r.skipped === 0 && r.p95 < aimMs });
+  };
+  const userQueues = JSON.stringify(queueIds);
+  for (const status of ["open", "pending", "group", "closed"]) {
+    await list(`GET /tickets ${status} — admin, showAll`, admin, { status, showAll: "true" }, "p95 < 20 ms", 20);
+    await list(`GET /tickets ${status} — attendant`, user, { status, showAll: "false", queueIds: userQueues }, "p95 < 20 ms", 20);
+  }
+  await list(`GET /tickets search by name — admin, showAll`, admin, { status: "search", showAll: "true" }, "p95 < 20 ms", 20, SEARCHED_NAMES);
+  await list(`GET /tickets search by name — attendant`, user, { status: "search", showAll: "false", queueIds: userQueues }, "p95 < 20 ms", 20, SEARCHED_NAMES);
+  // Word by word (from a word in ~1 % of messages to one in ~0.05 %, and a common one).
+  for (const word of SEARCHED_WORDS)
+    await list(`GET /tickets searchOnMessages "${word}" — admin`, admin, { status: "search", showAll: "true", searchOnMessages: "true" }, "p95 < 100 ms", 100, [word]);
+}
+
 console.log(`conversations bench: ${fmt(TICKETS)} tickets, ${fmt(MESSAGES)} messages, ~${fmt(CONTACTS)} contacts, ${USERS} attendants`);
 
 const setupStarted = performance.now();
@@ -123,53 +155,53 @@ try {
     }
     return out;
   };
-  await load("inbound warm-up", base, CONCURRENCY, inbound(200, "warm", g.firstFreeNumberIndex + 5_000_000));
-  const inboundResult = await load("inbound", base, CONCURRENCY, inbound(INBOUND, "bench", g.firstFreeNumberIndex), BUDGET * 5);
-  rows.push({
-    measure: `inbound POST /channels/api/inbound ×${fmt(INBOUND)} (c=${CONCURRENCY}), automation off`,
-    result: inboundResult,
-    aim: "≥ 2,000 msg/s",
-    met: (r) => r.errors + r.skipped === 0 && r.rps >= 2000,
-  });
-
-  // (a') The same with inbound automation on (issue 13): the connection greets and shows a menu of
-  // two queues, so every new conversation gets a bot turn (its job runs in the server meanwhile).
-  const configured = await fetch(`${base}/whatsapp/${world.connection.id}`, {
-    method: "PUT",
-    headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
-    body: JSON.stringify({ greetingMessage: "Olá {{firstName}}!", queueIds: world.queueIds.slice(0, 2) }),
-  });
-  if (!configured.ok) throw new Error(`PUT /whatsapp: ${configured.status} ${await configured.text()}`);
-  await load("inbound warm-up (automation on)", base, CONCURRENCY, inbound(200, "warm-bot", g.firstFreeNumberIndex + 6_000_000));
-  const botResult = await load("inbound (automation on)", base, CONCURRENCY, inbound(INBOUND, "bench-bot", g.firstFreeNumberIndex + 7_000_000), BUDGET * 5);
-  rows.push({
-    measure: `inbound ×${fmt(INBOUND)} (c=${CONCURRENCY}), automation on (greeting + 2-queue menu)`,
-    result: botResult,
-    aim: "≥ 2,000 msg/s",
-    met: (r) => r.errors + r.skipped === 0 && r.rps >= 2000,
-  });
-
-  // (b) The list, tab by tab, one request at a time (latency, not throughput).
-  const list = async (label: string, token: string, query: Record<string, string>, aim: string, aimMs: number, terms: string[] = [""]) => {
-    const requests: LoadRequest[] = Array.from({ length: REQUESTS }, (_, i) => {
-      const q = new URLSearchParams({ pageNumber: "1", ...query });
-      if (terms[0]) q.set("searchParam", terms[i % terms.length]!);
-      return { method: "GET", path: `/tickets?${q}`, token };
+  // Automation off (the connection has no greeting and no queues) and on (issue 13: the connection
+  // greets and shows a menu of two queues, so every new conversation gets a bot turn, its job
+  // running in the server meanwhile). Each run has its own warm-up, message ids and new numbers.
+  const automation = async (on: boolean) => {
+    const body = on ? { greetingMessage: "Olá {{firstName}}!", queueIds: world.queueIds.slice(0, 2) } : { greetingMessage: "", queueIds: [] };
+    const res = await fetch(`${base}/whatsapp/${world.connection.id}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
     });
-    await load(`${label} (warm-up)`, base, 1, requests.slice(0, 10), BUDGET / 4);
-    rows.push({ measure: label, result: await load(label, base, 1, requests), aim, met: (r) => r.errors + r.skipped === 0 && r.p95 < aimMs });
+    if (!res.ok) throw new Error(`PUT /whatsapp: ${res.status} ${await res.text()}`);
   };
-  const userQueues = JSON.stringify(attendant.queueIds);
-  for (const status of ["open", "pending", "group", "closed"]) {
-    await list(`GET /tickets ${status} — admin, showAll`, admin, { status, showAll: "true" }, "p95 < 20 ms", 20);
-    await list(`GET /tickets ${status} — attendant`, user, { status, showAll: "false", queueIds: userQueues }, "p95 < 20 ms", 20);
+  // The bot's step jobs run in the server after the message is stored: a run ends with a backlog,
+  // which would slow the next run down. Each run starts with none, and prints what it left behind.
+  const jobsDb = createClient({ url: `file:${databaseFile}` });
+  const queuedSteps = async () => Number((await jobsDb.execute("SELECT count(*) AS n FROM jobs WHERE kind = 'automation.step' AND status IN ('pending', 'running')")).rows[0]!.n);
+  const drain = async (): Promise<{ left: number; seconds: number }> => {
+    const started = performance.now();
+    const left = await queuedSteps();
+    for (let n = left; n > 0 && performance.now() - started < BUDGET * 5_000; n = await queuedSteps()) await Bun.sleep(100);
+    return { left, seconds: (performance.now() - started) / 1000 };
+  };
+  for (const [i, mode] of INBOUND_ORDER.entries()) {
+    const on = mode === "on";
+    await automation(on);
+    const tag = `${mode}-${i}`;
+    const numbers = g.firstFreeNumberIndex + i * 2_000_000;
+    await load(`inbound warm-up (automation ${mode})`, base, CONCURRENCY, inbound(200, `warm-${tag}`, numbers + 1_000_000));
+    await drain();
+    const enqueued = async () => Number((await jobsDb.execute("SELECT count(*) AS n FROM jobs WHERE kind = 'automation.step'")).rows[0]!.n);
+    const before = await enqueued();
+    const result = await load(`inbound (automation ${mode})`, base, CONCURRENCY, inbound(INBOUND, `bench-${tag}`, numbers), BUDGET * 5);
+    const steps = (await enqueued()) - before;
+    const after = await drain();
+    const backlog = `${fmt(steps)} step jobs, ${fmt(after.left)} queued at the end, ${after.seconds.toFixed(1)} s to drain`;
+    console.log(`  inbound (automation ${mode}): ${backlog}`);
+    rows.push({
+      measure: on
+        ? `inbound ×${fmt(INBOUND)} (c=${CONCURRENCY}), automation on (greeting + 2-queue menu); ${backlog}`
+        : `inbound POST /channels/api/inbound ×${fmt(INBOUND)} (c=${CONCURRENCY}), automation off; ${backlog}`,
+      result,
+      aim: "≥ 2,000 msg/s",
+      met: (r) => r.errors + r.skipped === 0 && r.rps >= 2000,
+    });
   }
-  await list(`GET /tickets search by name — admin, showAll`, admin, { status: "search", showAll: "true" }, "p95 < 20 ms", 20, SEARCHED_NAMES);
-  await list(`GET /tickets search by name — attendant`, user, { status: "search", showAll: "false", queueIds: userQueues }, "p95 < 20 ms", 20, SEARCHED_NAMES);
-
-  // (c) Message search, word by word (from a word in ~1 % of messages to one in ~0.05 %, and a common one).
-  for (const word of SEARCHED_WORDS)
-    await list(`GET /tickets searchOnMessages "${word}" — admin`, admin, { status: "search", showAll: "true", searchOnMessages: "true" }, "p95 < 100 ms", 100, [word]);
+  jobsDb.close();
+  if (!INBOUND_ONLY) await listsAndSearch(base, admin, user, attendant.queueIds);
 } finally {
   await cleanup();
 }

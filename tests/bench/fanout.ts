@@ -51,7 +51,7 @@ try {
   const rounds: number[][] = Array.from({ length: ROUNDS }, () => []);
   for (const out of outputs) {
     const byRound = JSON.parse(out.trim().split("\n").pop()!) as number[][];
-    byRound.forEach((times, r) => rounds[r]?.push(...times.map((t) => t - triggers[r]!)));
+    for (const [r, times] of byRound.entries()) rounds[r]?.push(...times.map((t) => t - triggers[r]!));
   }
   rounds.forEach((lat, r) => {
     lat.sort((a, b) => a - b);

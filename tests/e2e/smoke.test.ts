@@ -30,6 +30,7 @@ describe("the product in a real browser", () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()["content-type"]).toContain("text/html");
     // The shell mounts asynchronously (lazy plugin entries): wait until something shows.
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is the point; textContent would also count hidden nodes' text.
     await page.waitForFunction(() => (document.body?.innerText ?? "").trim().length > 0, undefined, { timeout: 30_000 });
     await screenshot(page, "smoke-root");
     expect(errors, "uncaught errors or CSP violations in the page").toEqual([]);

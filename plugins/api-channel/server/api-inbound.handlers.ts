@@ -30,7 +30,7 @@ export function requireApiConnection(services: Services, companyAccess: CompanyA
     const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
     if (!token) throw new AppError("ERR_SESSION_EXPIRED");
     const connection = token.length <= 128 ? await services.require("connections.byToken")(token) : null;
-    if (!connection || connection.channel !== "api") throw new AppError("ERR_INVALID_TOKEN");
+    if (connection?.channel !== "api") throw new AppError("ERR_INVALID_TOKEN");
     if ((await companyAccess.state(connection.companyId)) === "disabled") throw new AppError("ERR_CHANNEL_PAUSED", { reason: "ERR_COMPANY_INACTIVE" });
     connectionOf.set(c.req.raw, connection);
     await next();

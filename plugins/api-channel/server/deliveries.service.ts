@@ -104,7 +104,7 @@ export class Deliveries {
   /** The company's API connection, else ERR_NO_WAPP_FOUND (another company's id included). */
   async connectionOf(companyId: number, whatsappId: number): Promise<ConnectionRow> {
     const connection = await this.services.require("connections.get")(companyId, whatsappId);
-    if (!connection || connection.channel !== "api") throw new AppError("ERR_NO_WAPP_FOUND");
+    if (connection?.channel !== "api") throw new AppError("ERR_NO_WAPP_FOUND");
     return connection;
   }
 

@@ -52,7 +52,7 @@ export function registerWebhookEvents(deps: { bus: EventBus; jobs: PluginJobs; s
     const companyId = job.companyId;
     // A connection deleted (or changed channel) since: nothing left to deliver to.
     const connection = companyId === null ? null : await services.require("connections.get")(companyId, whatsappId);
-    if (!connection || connection.channel !== "api" || companyId === null) {
+    if (connection?.channel !== "api" || companyId === null) {
       log.info(`webhook ${key} dropped: connection ${whatsappId} is gone`);
       return;
     }

@@ -1,6 +1,6 @@
 import { api } from "../../../web/src/api/api.ts";
 import type { Connection } from "../../connections/web/public.ts";
-import type { Delivery, DeliveryPage } from "../shared/delivery-types.ts";
+import type { DeliveryPage } from "../shared/delivery-types.ts";
 
 export type { Delivery, DeliveryPage } from "../shared/delivery-types.ts";
 

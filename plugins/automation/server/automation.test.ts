@@ -65,6 +65,44 @@ describe("inbound automation: routing", () => {
     expect(await w.ticket(ticketId)).toMatchObject({ queueId: null, isBot: true });
   });
 
+  it("a ticket an admin moves to a queue while the bot's menu is open is left there: the customer's '1' does not move it back", async () => {
+    const sales = await w.queue({ name: "Vendas" });
+    const support = await w.queue({ name: "Suporte" });
+    await w.connect({ greetingMessage: "Oi!", queueIds: [sales.id, support.id], timeSendQueue: 5, sendIdQueue: sales.id });
+    const { ticketId } = await w.says("Olá");
+    await w.settle();
+    const moved = await w.t.call("PUT", `/tickets/${ticketId}`, { token: w.admin.token, body: { queueId: support.id } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await w.says("1");
+    await w.settle();
+    expect(await w.ticket(ticketId)).toMatchObject({ queueId: support.id, status: "pending", isBot: false });
+    expect(await w.botTexts(ticketId)).toHaveLength(1);
+    // Nor does the redirect timer armed with the menu.
+    await w.fastForward();
+    expect(await w.ticket(ticketId)).toMatchObject({ queueId: support.id });
+  });
+
+  it("a ticket an admin moves to another queue while it walks a queue's options is left there", async () => {
+    const sales = await w.queue({
+      name: "Vendas",
+      chatbots: [
+        { name: "Preços", greetingMessage: "Preços", queueType: "text" },
+        { name: "Prazos", greetingMessage: "Prazos", queueType: "text" },
+      ],
+    });
+    const support = await w.queue({ name: "Suporte" });
+    await w.connect({ greetingMessage: "Oi!", queueIds: [sales.id] });
+    const { ticketId } = await w.says("Olá");
+    await w.settle();
+    expect(await w.ticket(ticketId)).toMatchObject({ queueId: sales.id, isBot: true });
+    expect((await w.t.call("PUT", `/tickets/${ticketId}`, { token: w.admin.token, body: { queueId: support.id } })).status).toBe(200);
+    const before = (await w.botTexts(ticketId)).length;
+    await w.says("1");
+    await w.settle();
+    expect(await w.botTexts(ticketId)).toHaveLength(before);
+    expect(await w.ticket(ticketId)).toMatchObject({ queueId: support.id, isBot: false });
+  });
+
   it("a queue renamed after the bot read it shows its new name in the next menu (the cache drops on queue writes)", async () => {
     const a = await w.queue({ name: "Vendas" });
     const b = await w.queue({ name: "Suporte" });

@@ -118,6 +118,14 @@ export class BotRunner {
     for (const a of decision.actions) {
       switch (a.type) {
         case "send":
+          if (a.media && a.interactive) {
+            // A stored message is either media or interactive (one dataJson): a greeting
+            // media with a list/buttons menu goes first on its own, or the menu would lose
+            // its list on a channel that shows lists.
+            out.push({ type: "send", text: "", media: a.media });
+            out.push({ type: "send", text: a.text, interactive: interactiveWrite(a.text, a.interactive) });
+            break;
+          }
           out.push({ type: "send", text: a.text, ...(a.media ? { media: a.media } : {}), ...(a.interactive ? { interactive: interactiveWrite(a.text, a.interactive) } : {}) });
           break;
         case "setQueue":

@@ -100,7 +100,7 @@ export async function buildSnapshot(ctx: PluginContext, ticket: TicketRow, state
       isGroup: ticket.isGroup,
       useIntegration: ticket.useIntegration,
     },
-    // Wallets come with their own plugin: until then no contact has an owner.
+    // The spec's Contact has no wallet owner (README "Wallets are not built"): nobody's wallet.
     contact: { disableBot: contact.disableBot, walletUserId: null },
     connection: {
       greetingMessage: connection.greetingMessage,

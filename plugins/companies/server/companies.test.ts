@@ -4,7 +4,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { companies, companySettings, users } from "../../../core/db/tables.ts";
 import { companySchedules } from "../schema/tables.ts";
-import { companyById, createCompanyWithAdmin, createPlan } from "../../../tests/support/fixtures.ts";
+import { companyById, createPlan } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { addDays, addMonths, utcToday } from "../shared/renew.ts";
 

@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, type ComponentType } from "react";
+import { createElement, lazy, Suspense } from "react";
 import { Spinner } from "@blueprintjs/core";
 import { defineWebPlugin } from "../../../web/src/plugin/web-plugin.ts";
 import { manifest } from "../plugin.ts";
@@ -7,12 +7,16 @@ import es from "./locales/es.json";
 import pt from "./locales/pt.json";
 import tr from "./locales/tr.json";
 
-/** A tab's code loads only when someone opens it. */
-function lazyTab(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  const Lazy = lazy(load);
-  return function LazyTab() {
-    return createElement(Suspense, { fallback: createElement(Spinner, { size: 32 }) }, createElement(Lazy));
-  };
+// A tab's code loads only when someone opens it. Module-level components (not a factory) so
+// React keeps each tab's identity, as plans/web/index.ts does.
+const LazyHoursTab = lazy(() => import("./hours-tab.tsx"));
+const LazyCompaniesTab = lazy(() => import("./companies-tab.tsx"));
+const tabFallback = () => createElement(Spinner, { size: 32 });
+function HoursTab() {
+  return createElement(Suspense, { fallback: tabFallback() }, createElement(LazyHoursTab));
+}
+function CompaniesTab() {
+  return createElement(Suspense, { fallback: tabFallback() }, createElement(LazyCompaniesTab));
 }
 
 export default defineWebPlugin({
@@ -28,12 +32,12 @@ export default defineWebPlugin({
       {
         id: "hours",
         labelKey: "settingsTabs.hours",
-        component: lazyTab(() => import("./hours-tab.tsx")),
+        component: HoursTab,
         access: "admin",
         order: 15,
         visible: (settings) => settings.scheduleType === "company",
       },
-      { id: "companies", labelKey: "settingsTabs.companies", component: lazyTab(() => import("./companies-tab.tsx")), access: "super", order: 20 },
+      { id: "companies", labelKey: "settingsTabs.companies", component: CompaniesTab, access: "super", order: 20 },
     ],
   },
   translations: { pt, en, es, tr },

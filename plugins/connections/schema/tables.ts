@@ -127,5 +127,22 @@ export const userDefaultConnections = sqliteTable(
  * reader's query.
  */
 export const whatsappsView = sqliteView("whatsapps_view").as((qb) =>
-  qb.select({ id: whatsapps.id, companyId: whatsapps.companyId, name: whatsapps.name, channel: whatsapps.channel, groupAsTicket: whatsapps.groupAsTicket }).from(whatsapps),
+  qb
+    .select({
+      id: whatsapps.id,
+      companyId: whatsapps.companyId,
+      name: whatsapps.name,
+      channel: whatsapps.channel,
+      groupAsTicket: whatsapps.groupAsTicket,
+      // What the inbound automation step checks in the receive unit: whether the connection has anything to say.
+      greetingMessage: whatsapps.greetingMessage,
+      greetingMediaAttachment: whatsapps.greetingMediaAttachment,
+      collectiveVacationMessage: whatsapps.collectiveVacationMessage,
+    })
+    .from(whatsapps),
+);
+
+/** Which queues a connection serves, for readers in a write unit (the inbound automation step). */
+export const whatsappQueuesView = sqliteView("whatsapp_queues_view").as((qb) =>
+  qb.select({ companyId: whatsappQueues.companyId, whatsappId: whatsappQueues.whatsappId, queueId: whatsappQueues.queueId }).from(whatsappQueues),
 );

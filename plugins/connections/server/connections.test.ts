@@ -126,7 +126,7 @@ describe("connections: happy", () => {
     const topic = `company-${acme.company.id}-whatsapp`;
     const update = emit.mock.calls.find((c) => c[1] === topic);
     expect(update?.[2]).toMatchObject({ action: "update", whatsapp: { id: conn.id, name: "Principal" } });
-    expect((update?.[2] as { whatsapp: object }).whatsapp).not.toHaveProperty("token");
+    expect((update![2] as { whatsapp: object }).whatsapp).not.toHaveProperty("token");
     await t.call("DELETE", `/whatsapp/${conn.id}`, { token: acme.token });
     expect(emit.mock.calls.some((c) => c[1] === topic && JSON.stringify(c[2]) === JSON.stringify({ action: "delete", whatsappId: conn.id }))).toBe(true);
   });

@@ -1,4 +1,6 @@
 import { api } from "../../../web/src/api/api.ts";
+import type { CloudApiPayload, FacebookLinked, FacebookLinkPayload } from "../../meta/web/public.ts";
+import type { SessionStarted, StartSessionPayload } from "../../whatsapp/web/public.ts";
 import type { Connection, ConnectionChanges, ConnectionPayload, LiveConnection } from "../shared/connection-types.ts";
 
 export type { Connection, ConnectionChanges, ConnectionPayload, ConnectionSessionEvent, LiveConnection } from "../shared/connection-types.ts";
@@ -65,7 +67,7 @@ export const connectionsApi = tagged.injectEndpoints({
       query: (id) => ({ url: `/whatsapp/${id}/media-upload`, method: "DELETE" }),
     }),
     /** Starts (or retries) the session; with a phone number, pairs by code instead of QR. */
-    startSession: build.mutation<{ message?: string; pairingCode?: string }, { id: number; phoneNumber?: string }>({
+    startSession: build.mutation<SessionStarted, { id: number } & StartSessionPayload>({
       query: ({ id, phoneNumber }) => ({ url: `/whatsappsession/${id}`, method: "POST", body: phoneNumber ? { phoneNumber } : undefined }),
     }),
     newQrCode: build.mutation<unknown, number>({
@@ -80,10 +82,11 @@ export const connectionsApi = tagged.injectEndpoints({
     closeImported: build.mutation<unknown, number>({
       query: (id) => ({ url: `/closedimported/${id}`, method: "POST" }),
     }),
-    linkFacebook: build.mutation<{ message?: string; connections?: Connection[] }, { facebookUserId: string; facebookUserToken: string; addInstagram?: boolean }>({
+    // Meta answers each connection as POST /whatsapp does (its schema is a loose passthrough of it).
+    linkFacebook: build.mutation<Omit<FacebookLinked, "connections"> & { connections: Connection[] }, FacebookLinkPayload>({
       query: (body) => ({ url: "/facebook", method: "POST", body }),
     }),
-    createCloudApi: build.mutation<Connection, { name: string; phoneNumberId: string; wabaId?: string; accessToken: string }>({
+    createCloudApi: build.mutation<Connection, CloudApiPayload>({
       query: (body) => ({ url: "/channels/whatsappapi", method: "POST", body }),
     }),
     /** Supporting reads: a failing call (no such plugin yet) hides the field that needs it. */

@@ -119,7 +119,9 @@ export function ConnectionsPage() {
         isOpen={meta.open}
         instagram={meta.instagram}
         onClose={() => setMeta((m) => ({ ...m, open: false }))}
-        onLinked={(list) => list.forEach((c) => live.upsert(c))}
+        onLinked={(list) => {
+          for (const c of list) live.upsert(c);
+        }}
       />
       <CloudApiDialog isOpen={cloudOpen} onClose={() => setCloudOpen(false)} onCreated={(c) => live.upsert(c)} />
       <ConfirmDialog {...deletion.dialog} title={t("confirm.title", { name: deletion.target?.name ?? "" })} message={t("confirm.message")} loading={deleting.isLoading} />

@@ -52,11 +52,11 @@ export function GeneralTab(props: GeneralTabProps) {
           {queues.length === 0 ? (
             <span className="bp6-text-muted">{t("help.noQueues")}</span>
           ) : (
-            <div className="connections-queue-picks" role="group" aria-label={t("fields.queues")}>
+            <fieldset className="connections-queue-picks" aria-label={t("fields.queues")}>
               {queues.map((q) => (
                 <Checkbox key={q.id} label={q.name} checked={form.queueIds.includes(q.id)} onChange={(e) => toggleQueue(q.id, e.currentTarget.checked)} />
               ))}
-            </div>
+            </fieldset>
           )}
         </FormGroup>
       ) : null}

@@ -37,7 +37,7 @@ describe("contacts: security — tenancy", () => {
     const page = await t.call("GET", "/contacts?searchParam=Segredo", { token: b.token });
     expect(page.body).toMatchObject({ contacts: [], count: 0 });
     expect((await t.call("GET", "/contacts?searchParam=98765", { token: b.token })).body.count).toBe(0);
-    expect((await t.call("GET", "/contacts/list?companyId=" + a.company.id, { token: b.token })).body).toEqual([]);
+    expect((await t.call("GET", `/contacts/list?companyId=${a.company.id}`, { token: b.token })).body).toEqual([]);
   });
 
   it("the company comes from the token, never from the body; one number may exist in two companies", async () => {

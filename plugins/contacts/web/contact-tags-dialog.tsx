@@ -67,10 +67,10 @@ export function ContactTagsDialog({ isOpen, contact, onClose, onSaved }: Contact
   return (
     <Dialog isOpen={isOpen} onClose={syncing.isLoading ? undefined : onClose} title={title} icon="tag" style={{ width: 480, maxWidth: "calc(100vw - 32px)" }}>
       <DialogBody>
-        <div aria-label={t("tags.current")} role="list" style={{ display: "flex", flexWrap: "wrap", gap: 6, minHeight: 24, marginBottom: 12 }}>
-          {selected.length === 0 ? <span className="bp6-text-muted">{t("tags.none")}</span> : null}
+        <ul aria-label={t("tags.current")} style={{ display: "flex", flexWrap: "wrap", gap: 6, minHeight: 24, margin: "0 0 12px", padding: 0, listStyle: "none" }}>
+          {selected.length === 0 ? <li className="bp6-text-muted">{t("tags.none")}</li> : null}
           {selected.map((tag) => (
-            <span role="listitem" key={tag.id ?? `new-${tag.name}`}>
+            <li key={tag.id ?? `new-${tag.name}`}>
               <Tag round style={tag.color ? { background: tag.color, color: "#fff" } : undefined}>
                 {tag.name}
                 {/* Blueprint's own remove button has a fixed English label; this one names the tag */}
@@ -83,9 +83,9 @@ export function ContactTagsDialog({ isOpen, contact, onClose, onSaved }: Contact
                   <Icon icon="small-cross" />
                 </button>
               </Tag>
-            </span>
+            </li>
           ))}
-        </div>
+        </ul>
         {available.length ? (
           <FormGroup label={t("tags.existing")} labelFor="contact-tags-existing">
             <HTMLSelect

@@ -106,6 +106,7 @@ export function HelpsManager() {
                 <td>{help.title}</td>
                 <td style={{ maxWidth: 360, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{help.description}</td>
                 <td>{help.video}</td>
+                {/* biome-ignore lint/a11y/useKeyWithClickEvents: not an action of its own; it keeps its buttons' clicks (mouse or keyboard, both arrive as click) from also opening the row. */}
                 <td style={{ whiteSpace: "nowrap" }} onClick={(e) => e.stopPropagation()}>
                   <Button icon="edit" variant="minimal" aria-label={t("actions.edit")} onClick={() => edit(help)} />
                   <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t("actions.delete")} onClick={() => deletion.ask(help.id)} />

@@ -43,7 +43,7 @@ describe("webhook signatures (X-Hub-Signature-256)", () => {
     await linkPage(w);
     const payload = text(PAGE.id, "m_unsigned");
     const raw = JSON.stringify(payload);
-    for (const signature of [null, "sha1=abc", "sha256=zz", sign(raw, "another-secret"), sign(raw + " ")]) {
+    for (const signature of [null, "sha1=abc", "sha256=zz", sign(raw, "another-secret"), sign(`${raw} `)]) {
       const res = await postWebhook(w.t, raw, signature);
       expect(res.status, String(signature)).toBe(403);
       expect(res.body).toMatchObject({ error: "ERR_INVALID_TOKEN" });

@@ -192,7 +192,10 @@ export function updateOptionAt(options: OptionDraft[], path: readonly number[], 
   if (head === undefined) return options;
   const out: OptionDraft[] = [];
   options.forEach((o, i) => {
-    if (i !== head) return out.push(o);
+    if (i !== head) {
+      out.push(o);
+      return;
+    }
     const next = rest.length ? { ...o, options: updateOptionAt(o.options, rest, change) } : change(o);
     if (next) out.push(next);
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, like, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Services } from "../../../core/plugin/services.ts";

@@ -1,8 +1,13 @@
 /**
  * The JSON shapes of the conversations API (spec 000 §3 and §7), shared by the server's
- * serialisers and the web client so both sides agree on one definition.
+ * serialisers and the web client. Answers are inferred from the routes' zod schemas (the
+ * OpenAPI document's source), so no shape is written twice. Type-only: nothing of the server is bundled.
  */
+import type { z } from "@hono/zod-openapi";
 import type { MessageAck } from "../../channels/channel-driver.contract.ts";
+import type { MessageListSchema, MessageSchema, QuotedMessageSchema } from "../server/messages/messages.schemas.ts";
+import type { TicketNote } from "../server/notes/ticket-notes.schemas.ts";
+import type { TagChipSchema, TicketContactSchema, TicketLogSchema, TicketPage, TicketSchema, TicketUpdateSchema } from "../server/tickets/tickets.schemas.ts";
 
 export const TICKET_STATUS_VALUES = ["pending", "open", "closed", "group"] as const;
 export type TicketStatusValue = (typeof TICKET_STATUS_VALUES)[number];
@@ -13,59 +18,17 @@ export type TicketTab = "open" | "pending" | "group" | "closed" | "search";
 /** Message ack: 0 pending, 1 sent, 2 delivered, 3 and 4 read (played for audio), 5 done; drivers report it. */
 export type { MessageAck };
 
-export interface TagChip {
-  id: number;
-  name: string;
-  color: string;
-}
+/** A tag as a ticket lists it. */
+export type TagChip = z.infer<typeof TagChipSchema>;
 
-/** The contact as a ticket shows it. `number` is LGPD-masked for plain users when lgpdHideNumber is enabled. */
-export interface TicketContact {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  urlPicture: string;
-  disableBot: boolean;
-  isGroup: boolean;
-  /** false = blocked. */
-  active: boolean;
-  acceptAudioMessage: boolean;
-  channel: string;
-}
+/** The contact as a ticket shows it. `number` is LGPD-masked for plain users when lgpdHideNumber is enabled; `active` false = blocked. */
+export type TicketContact = z.infer<typeof TicketContactSchema>;
 
-export interface TicketView {
-  id: number;
-  uuid: string;
-  status: TicketStatusValue;
-  contactId: number;
-  contact: TicketContact;
-  userId: number | null;
-  user: { id: number; name: string; color: string } | null;
-  queueId: number | null;
-  queue: { id: number; name: string; color: string } | null;
-  whatsappId: number;
-  whatsapp: { id: number; name: string; channel: string; groupAsTicket: "enabled" | "disabled" } | null;
-  channel: string;
-  lastMessage: string;
-  unreadMessages: number;
-  isBot: boolean;
-  isGroup: boolean;
-  useIntegration: boolean;
-  amount: number;
-  tags: TagChip[];
-  /** Customer rating 1..5 once rated (ratings come with the NPS plugin; null until then). */
-  userRating: { rate: number } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A ticket as the API answers it; `userRating` comes with the NPS plugin (null until rated). */
+export type TicketView = z.infer<typeof TicketSchema>;
 
 /** GET /tickets */
-export interface TicketListResponse {
-  tickets: TicketView[];
-  count: number;
-  hasMore: boolean;
-}
+export type TicketListResponse = z.infer<typeof TicketPage>;
 
 /** Query of GET /tickets (spec 000 §7). Array filters travel as JSON strings, e.g. queueIds=[1,2]. */
 export interface TicketListQuery {
@@ -96,71 +59,18 @@ export interface TicketListQuery {
   searchOnMessages?: "true" | "false";
 }
 
-export interface QuotedMessageView {
-  id: number;
-  body: string;
-  fromMe: boolean;
-  mediaType: string;
-  mediaUrl: string | null;
-  isDeleted: boolean;
-  contact: { id: number; name: string } | null;
-}
+export type QuotedMessageView = z.infer<typeof QuotedMessageSchema>;
 
-export interface MessageView {
-  id: number;
-  ticketId: number;
-  /** The provider's id (WhatsApp key id, the API channel's id …). */
-  providerId: string;
-  body: string;
-  fromMe: boolean;
-  /** "chat" for text; image, audio, video, application, locationMessage, contactMessage, listMessage, interactiveMessage, reactionMessage … */
-  mediaType: string;
-  mediaUrl: string | null;
-  ack: MessageAck;
-  isDeleted: boolean;
-  /** "contact" when the customer deleted it ('Essa mensagem foi apagada pelo contato'). */
-  deletedBy: "me" | "contact" | null;
-  isEdited: boolean;
-  isForwarded: boolean;
-  isPrivate: boolean;
-  quotedMsgId: number | null;
-  quotedMsg: QuotedMessageView | null;
-  /** The customer (inbound) — null on fromMe messages. */
-  contact: { id: number; name: string; urlPicture: string } | null;
-  /** The attendant who wrote it (outbound from the app). */
-  userId: number | null;
-  queueId: number | null;
-  participant: string | null;
-  /** Structured content (JSON text) for location, vCard, list, buttons, PIX, reaction. */
-  dataJson: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A message as the API answers it (`ack`: the drivers' MessageAck). */
+export type MessageView = z.infer<typeof MessageSchema>;
 
 /** GET /messages/{ticketUuid}: newest page first from the server; `messages` are in ascending time order. */
-export interface MessageListResponse {
-  messages: MessageView[];
-  ticket: TicketView;
-  count: number;
-  hasMore: boolean;
-}
+export type MessageListResponse = z.infer<typeof MessageListSchema>;
 
-export interface TicketLogView {
-  id: number;
-  type: string;
-  createdAt: string;
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string; color: string } | null;
-}
+export type TicketLogView = z.infer<typeof TicketLogSchema>;
 
-export interface TicketNoteView {
-  id: number;
-  note: string;
-  ticketId: number;
-  contactId: number;
-  createdAt: string;
-  user: { id: number; name: string } | null;
-}
+/** A ticket note (POST /ticket-notes, GET /ticket-notes/list). */
+export type TicketNoteView = z.infer<typeof TicketNote>;
 
 /**
  * POST /tickets (and reopen) answer 409 `{ error: "ERR_OTHER_OPEN_TICKET", message: "<JSON of this>" }`
@@ -176,16 +86,7 @@ export interface OpenTicketConflict {
 }
 
 /** PUT /tickets/{id} body (spec 000 §7). */
-export interface TicketUpdateBody {
-  status?: TicketStatusValue;
-  userId?: number | null;
-  queueId?: number | null;
-  msgTransfer?: string;
-  isTransfered?: boolean;
-  sendFarewellMessage?: boolean;
-  amountUsedBotQueues?: number;
-  useIntegration?: boolean;
-}
+export type TicketUpdateBody = z.input<typeof TicketUpdateSchema>;
 
 /** Realtime payloads (company namespace). */
 export type TicketEvent = { action: "update"; ticket: TicketView } | { action: "updateUnread"; ticketId: number } | { action: "delete"; ticketId: number };

@@ -53,6 +53,7 @@ export function PanelDivider({ width, label, onResize, onResizeEnd }: PanelDivid
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a focusable splitter (the ARIA separator widget with aria-valuenow and arrow keys), which <hr> cannot be.
     <div
       className="tickets-divider"
       role="separator"

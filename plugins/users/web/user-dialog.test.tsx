@@ -85,7 +85,7 @@ describe("user dialog: validation", () => {
     fillNewUser();
     submit();
     await waitFor(() => expect(toastError).toHaveBeenCalled());
-    expect((vi.mocked(toastError).mock.calls[0]?.[0] as { data: unknown }).data).toEqual({ error: "ERR_DUPLICATED_EMAIL" });
+    expect((vi.mocked(toastError).mock.calls[0]![0] as { data: unknown }).data).toEqual({ error: "ERR_DUPLICATED_EMAIL" });
   });
 });
 

@@ -15,7 +15,7 @@ export function UserQueuesField({ queues, value, onChange, error }: UserQueuesFi
   const toggle = (id: number, on: boolean) => onChange(on ? [...value.filter((v) => v !== id), id] : value.filter((v) => v !== id));
   return (
     <FormGroup label={t("fields.queues")} intent={error ? Intent.DANGER : Intent.NONE} helperText={error}>
-      <div role="group" aria-label={t("fields.queues")} style={{ display: "flex", flexWrap: "wrap", columnGap: 16 }}>
+      <fieldset aria-label={t("fields.queues")} style={{ display: "flex", flexWrap: "wrap", columnGap: 16 }}>
         {queues.length === 0 ? <span className="bp6-text-muted">{t("fields.noQueues")}</span> : null}
         {queues.map((q) => (
           <Checkbox
@@ -30,7 +30,7 @@ export function UserQueuesField({ queues, value, onChange, error }: UserQueuesFi
             }
           />
         ))}
-      </div>
+      </fieldset>
     </FormGroup>
   );
 }

@@ -64,13 +64,13 @@ function PrivatePage({ route, params }: { route: AppRoute; params: Record<string
 /** Public pages (login, signup, password reset) send a signed-in person home. */
 function PublicOnly({ children }: { children: ReactNode }) {
   const { status } = useSession();
-  return status === "signedIn" ? <Redirect to="/" replace /> : <>{children}</>;
+  return status === "signedIn" ? <Redirect to="/" replace /> : children;
 }
 
 /** Private pages send everyone else to /login. */
 function PrivateOnly({ children }: { children: ReactNode }) {
   const { status } = useSession();
-  return status === "signedIn" ? <>{children}</> : <Redirect to="/login" replace />;
+  return status === "signedIn" ? children : <Redirect to="/login" replace />;
 }
 
 /** The whole route table: public pages, then the private layout around every other path. */

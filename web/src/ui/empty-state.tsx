@@ -14,9 +14,11 @@ export interface EmptyStateProps {
 /** A list with nothing in it. */
 export function EmptyState({ title, description, icon = "inbox", action }: EmptyStateProps) {
   const { t } = useTranslation("common");
+  // biome-ignore lint/complexity/noUselessFragments: NonIdealState's `action` takes a JSX element, not any ReactNode; the fragment is the conversion.
+  const actionElement = action ? <>{action}</> : undefined;
   return (
     <div className="app-state">
-      <NonIdealState icon={icon} title={title ?? t("states.empty")} description={description} action={action ? <>{action}</> : undefined} />
+      <NonIdealState icon={icon} title={title ?? t("states.empty")} description={description} action={actionElement} />
     </div>
   );
 }

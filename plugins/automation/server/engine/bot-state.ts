@@ -31,6 +31,11 @@ export interface BotState {
   vacationAnswered: string | null;
   /** When each pending timer is due; a fired timer whose instant differs is stale. */
   timers: Partial<Record<TimerKind, Instant>>;
+  /**
+   * In a menu phase: the queue the bot left the ticket in (null: none). A ticket found in
+   * another one was moved by someone else meanwhile. Absent in states saved before it.
+   */
+  ticketQueueId?: number | null;
 }
 
 /** The state of a ticket the engine never saw. */

@@ -1,4 +1,5 @@
 import type { Decision } from "./actions.ts";
+import { isMenuPhase } from "./bot-state.ts";
 import { companyOrConnectionClosed, onVacation, queueClosed } from "./gates.ts";
 import { answerOptionMenu } from "./option-menu.ts";
 import { answerQueueMenu } from "./queue-menu.ts";
@@ -20,6 +21,11 @@ export function decideInbound(s: Snapshot, inbound: BotInbound): Decision {
   const t = new Turn(s);
   const skip = skipReason({ ticket: s.ticket, contact: s.contact, inbound, groupAsTicket: () => s.connection.groupAsTicket });
   if (skip) return { actions: [{ type: "notHandled", reason: skip }], state: t.state };
+  // Before the gates: a closed window must not keep a moved ticket in the bot's hands.
+  if (routedElsewhere(t)) {
+    t.finish();
+    t.state.timers = {};
+  }
   if (onVacation(t) || companyOrConnectionClosed(t)) return t.decision();
   switch (t.state.phase) {
     case "idle":
@@ -39,4 +45,14 @@ export function decideInbound(s: Snapshot, inbound: BotInbound): Decision {
       break;
   }
   return t.decision();
+}
+
+/**
+ * Someone else moved the ticket while the bot's menu was open (an attendant's or admin's
+ * transfer into a queue): it is not where the bot left it, so the bot leaves it there, as
+ * it leaves a ticket that came with a queue, instead of a late "1" moving it back.
+ */
+function routedElsewhere(t: Turn): boolean {
+  const left = t.state.ticketQueueId;
+  return isMenuPhase(t.state.phase) && left !== undefined && t.s.ticket.queueId !== left;
 }

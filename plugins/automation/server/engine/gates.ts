@@ -40,6 +40,6 @@ export function queueClosed(t: Turn): boolean {
   const scope = { kind: "queue", queueId: queue.id } as const;
   if (t.s.calendar.isOpen(scope, t.now)) return false;
   t.outOfHours(scope, queue.outOfHoursMessage);
-  if (isMenuPhase(t.state.phase)) t.finish();
+  if (isMenuPhase(t.state.phase)) t.waitIn(queue, true);
   return true;
 }

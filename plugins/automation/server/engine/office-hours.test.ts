@@ -96,6 +96,24 @@ describe("office hours by scheduleType", () => {
     expect(c.ticket.isBot).toBe(false);
   });
 
+  it("queue: a closed rotation queue still asks rotation (no place in line), on entering it and when it closes during its tree", () => {
+    const settings = { scheduleType: "queue", sendGreetingMessageOneQueues: false, sendQueuePosition: true, sendQueuePositionMessage: "Posição {{position}}" } as const;
+    const entering = new Conversation({ queues: [queue(1, "Vendas", { rotation: true })], settings });
+    entering.isOpen = daytime("queue");
+    entering.now = at(20);
+    const d = entering.say("Olá");
+    expect(texts(d)).toEqual(["Vendas fechado"]);
+    expect(actionsOf(d, "askRotation")).toEqual([{ type: "askRotation", queueId: 1 }]);
+    expect(actionsOf(d, "announcePosition")).toEqual([]);
+
+    const inTree = new Conversation({ queues: [queue(1, "Vendas", { rotation: true, options: [option(10, "A"), option(11, "B")] })], settings });
+    inTree.isOpen = daytime("queue");
+    inTree.now = at(17);
+    inTree.say("Olá");
+    inTree.now = at(18);
+    expect(actionsOf(inTree.say("1"), "askRotation")).toEqual([{ type: "askRotation", queueId: 1 }]);
+  });
+
   it("a queue-type check never applies the connection's schedule", () => {
     const c = new Conversation({ queues, settings: { scheduleType: "queue" } });
     c.isOpen = (scope) => scope.kind === "queue";

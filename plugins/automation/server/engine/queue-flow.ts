@@ -29,7 +29,7 @@ export function enterQueue(t: Turn, queue: BotQueue): void {
   const scope = { kind: "queue", queueId: queue.id } as const;
   if (t.s.settings.scheduleType === "queue" && !t.s.calendar.isOpen(scope, t.now)) {
     t.outOfHours(scope, queue.outOfHoursMessage);
-    t.finish();
+    t.waitIn(queue, true);
   } else if (queue.options.length) showOptions(t, queue, [], queue.greetingMessage);
   else {
     t.send(queue.greetingMessage);

@@ -90,3 +90,34 @@ describe("several queues: the queue menu", () => {
     expect(c.state).toMatchObject({ phase: "optionMenu", queueId: 1, path: [], attempts: 1 });
   });
 });
+
+describe("a ticket moved by someone else while a menu is open", () => {
+  it("queue menu: the bot leaves it in the queue it was moved to; a late '1' does not move it back", () => {
+    const c = new Conversation({ queues, connection: { timeSendQueue: 5, sendIdQueue: 3 } });
+    c.say("Olá");
+    c.ticket.queueId = 2;
+    const d = c.say("1");
+    expect(actionsOf(d, "setQueue")).toEqual([]);
+    expect(texts(d)).toEqual([]);
+    expect(actionsOf(d, "setBot")).toEqual([{ type: "setBot", isBot: false, attempts: 0 }]);
+    expect(actionsOf(d, "cancelTimer")).toEqual([{ type: "cancelTimer", kind: "redirect" }]);
+    expect(c.state).toMatchObject({ phase: "waiting" });
+  });
+
+  it("option menu: moved to another queue, the bot leaves it; going back to the queue menu itself is no move", () => {
+    const tree = [queue(1, "Vendas", { options: [option(10, "A"), option(11, "B")] }), queue(2, "Suporte")];
+    const back = new Conversation({ queues: tree });
+    back.say("Olá");
+    back.say("1");
+    back.say("0");
+    expect(back.state).toMatchObject({ phase: "queueMenu" });
+    expect(actionsOf(back.say("2"), "setQueue")).toEqual([{ type: "setQueue", queueId: 2 }]);
+
+    const moved = new Conversation({ queues: tree });
+    moved.say("Olá");
+    moved.say("1");
+    moved.ticket.queueId = 2;
+    expect(texts(moved.say("1"))).toEqual([]);
+    expect(moved.ticket).toMatchObject({ queueId: 2, isBot: false });
+  });
+});

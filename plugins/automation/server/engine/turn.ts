@@ -97,12 +97,17 @@ export class Turn {
     delete this.state.timers.botTimeout;
   }
 
-  /** Finishes with the ticket waiting in `queue`: its place in line, and rotation when the queue has it. */
-  waitIn(queue: BotQueue | null): void {
+  /**
+   * Finishes with the ticket waiting in `queue`: its place in line, and rotation when the
+   * queue has it. A closed queue (`closed`) tells no place (its out-of-hours message just
+   * went out) but still asks rotation: the round re-arms itself until an attendant is online,
+   * else the ticket would wait until another ticket entered the queue.
+   */
+  waitIn(queue: BotQueue | null, closed = false): void {
     this.finish();
     if (!queue) return;
     const { sendQueuePosition, sendQueuePositionMessage } = this.s.settings;
-    if (sendQueuePosition && sendQueuePositionMessage.trim()) this.actions.push({ type: "announcePosition", queueId: queue.id, text: sendQueuePositionMessage.trim() });
+    if (!closed && sendQueuePosition && sendQueuePositionMessage.trim()) this.actions.push({ type: "announcePosition", queueId: queue.id, text: sendQueuePositionMessage.trim() });
     if (queue.rotation) this.actions.push({ type: "askRotation", queueId: queue.id });
   }
 
@@ -144,6 +149,8 @@ export class Turn {
   /** The actions with what the state change implies, and the next state. */
   decision(): Decision {
     const isBot = isMenuPhase(this.state.phase);
+    if (isBot) this.state.ticketQueueId = this.queueId;
+    else delete this.state.ticketQueueId;
     if (isBot && !isMenuPhase(this.before.phase)) this.actions.push({ type: "log", log: "chatBot", queueId: this.queueId });
     if (isBot !== this.s.ticket.isBot || this.state.attempts !== this.before.attempts) this.actions.push({ type: "setBot", isBot, attempts: this.state.attempts });
     for (const kind of ["redirect", "botTimeout"] as const satisfies TimerKind[]) {

@@ -82,7 +82,7 @@ export async function startGraphStandIn(): Promise<GraphStandIn> {
       res.writeHead(200, { "content-type": file.type, "content-length": String(file.data.byteLength) });
       return void res.end(file.data);
     }
-    if (!url.pathname.startsWith(VERSION + "/")) return error(res, 400, "Unknown path components", 2500);
+    if (!url.pathname.startsWith(`${VERSION}/`)) return error(res, 400, "Unknown path components", 2500);
     const parts = url.pathname
       .slice(VERSION.length + 1)
       .split("/")

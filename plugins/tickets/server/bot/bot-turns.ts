@@ -131,6 +131,8 @@ export class BotTurns {
           eq(tickets.companyId, companyId),
           eq(tickets.status, "pending"),
           eq(tickets.queueId, queueId),
+          // A customer still choosing in the queue's options is not waiting in line yet.
+          eq(tickets.isBot, false),
           or(lt(tickets.createdAt, self.createdAt), and(eq(tickets.createdAt, self.createdAt), lt(tickets.id, ticketId))),
         ),
       );

@@ -30,6 +30,20 @@ describe("message variables", () => {
     expect(resolveVariables("{{ firstName }} {{unknown}} {{constructor}}", ctx(new Date()))).toBe("Ana {{unknown}} {{constructor}}");
   });
 
+  it("accepts the legacy dollar-brace forms of queue.name and user.name, keeping any other as written", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: legacy placeholders are plain text here
+    const text = "Você foi transferido para ${queue.name} (${ user.name }). ${contact.name} ${queue}";
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: legacy placeholders are plain text here
+    const kept = "${contact.name} ${queue}";
+    expect(resolveVariables(text, ctx(new Date()))).toBe(`Você foi transferido para Vendas (Bruno). ${kept}`);
+  });
+
+  it("never expands a placeholder found inside a replaced value", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: legacy placeholders are plain text here
+    const [text, name] = ["{{name}} ${queue.name}", "${user.name} {{user}}"];
+    expect(resolveVariables(text, { ...ctx(new Date()), contactName: name })).toBe(`${name} Vendas`);
+  });
+
   it("handles an empty contact name", () => {
     expect(resolveVariables("Olá {{firstName}}!", { ...ctx(new Date()), contactName: "" })).toBe("Olá !");
   });

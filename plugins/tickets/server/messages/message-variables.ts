@@ -34,7 +34,11 @@ export const formatHour = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes(
 /** A protocol number the customer can quote: the day (YYYYMMDD) followed by the ticket id. */
 export const protocol = (d: Date, ticketId: number) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${ticketId}`;
 
-/** Replaces every known `{{variable}}` (spaces inside the braces allowed, names case-sensitive). */
+/**
+ * Replaces every known `{{variable}}` (spaces inside the braces allowed, names case-sensitive),
+ * and the older `${queue.name}` / `${user.name}` forms that texts saved by earlier versions
+ * of the product still carry ("Você foi transferido para ${queue.name}").
+ */
 export function resolveVariables(text: string, ctx: VariableContext): string {
   const firstName = ctx.contactName.trim().split(/\s+/)[0] ?? "";
   const values: Record<string, string> = {
@@ -49,5 +53,10 @@ export function resolveVariables(text: string, ctx: VariableContext): string {
     queue: ctx.queueName,
     connection: ctx.connectionName,
   };
-  return text.replace(/\{\{\s*([A-Za-z_]+)\s*\}\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key]! : whole));
+  const legacy: Record<string, string> = { "queue.name": ctx.queueName, "user.name": ctx.userName };
+  // One pass, so a value that happens to contain a placeholder (a contact named "{{user}}") is never expanded again.
+  return text.replace(/\{\{\s*([A-Za-z_]+)\s*\}\}|\$\{\s*([A-Za-z_.]+)\s*\}/g, (whole, key: string | undefined, old: string | undefined) => {
+    if (key !== undefined) return Object.hasOwn(values, key) ? values[key]! : whole;
+    return old !== undefined && Object.hasOwn(legacy, old) ? legacy[old]! : whole;
+  });
 }

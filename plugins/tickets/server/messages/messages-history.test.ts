@@ -27,21 +27,19 @@ async function olderTicket(minutes: number[], queueId: number | null = null) {
     .values({ companyId: c.a.company.id, contactId: c.contactId, whatsappId: c.connection.id, channel: c.ticket.channel, status: "closed", queueId })
     .returning();
   if (minutes.length)
-    await c.t.kernel.db
-      .insert(messages)
-      .values(
-        minutes.map((m) => ({
-          companyId: c.a.company.id,
-          ticketId: ticket!.id,
-          contactId: c.contactId,
-          whatsappId: c.connection.id,
-          providerId: `old-${ticket!.id}-${m}`,
-          body: `t${ticket!.id}m${m}`,
-          queueId,
-          createdAt: at(m),
-          updatedAt: at(m),
-        })),
-      );
+    await c.t.kernel.db.insert(messages).values(
+      minutes.map((m) => ({
+        companyId: c.a.company.id,
+        ticketId: ticket!.id,
+        contactId: c.contactId,
+        whatsappId: c.connection.id,
+        providerId: `old-${ticket!.id}-${m}`,
+        body: `t${ticket!.id}m${m}`,
+        queueId,
+        createdAt: at(m),
+        updatedAt: at(m),
+      })),
+    );
   return ticket!;
 }
 

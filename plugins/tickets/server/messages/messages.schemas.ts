@@ -3,9 +3,9 @@ import { LooseBool } from "../../../../core/http/loose-values.ts";
 import { BoolLike, FileField, pathId } from "../../../../core/http/schemas.ts";
 import { TicketSchema } from "../tickets/tickets.schemas.ts";
 
-/** Zod/OpenAPI schemas of the message routes; the shapes are those of shared/ticket-types.ts. */
+/** Zod/OpenAPI schemas of the message routes: the single source of shared/ticket-types.ts (inferred there). */
 
-const QuotedSchema = z.object({
+export const QuotedMessageSchema = z.object({
   id: z.number(),
   body: z.string(),
   fromMe: z.boolean(),
@@ -19,24 +19,27 @@ export const MessageSchema = z
   .object({
     id: z.number(),
     ticketId: z.number(),
-    providerId: z.string(),
+    providerId: z.string().openapi({ description: "The provider's id (WhatsApp key id, the API channel's id …)" }),
     body: z.string(),
     fromMe: z.boolean(),
     mediaType: z.string().openapi({ description: "chat, image, audio, video, application, locationMessage, contactMessage, listMessage, interactiveMessage, reactionMessage …" }),
     mediaUrl: z.string().nullable(),
-    ack: z.number().int().min(0).max(5),
+    // The drivers' MessageAck as an enum so OpenAPI lists the values (a union of literals documents poorly).
+    ack: z
+      .enum({ pending: 0, sent: 1, delivered: 2, read: 3, played: 4, done: 5 })
+      .openapi({ description: "0 pending, 1 sent, 2 delivered, 3 and 4 read (4: played audio), 5 done" }),
     isDeleted: z.boolean(),
-    deletedBy: z.enum(["me", "contact"]).nullable(),
+    deletedBy: z.enum(["me", "contact"]).nullable().openapi({ description: "contact: the customer deleted it" }),
     isEdited: z.boolean(),
     isForwarded: z.boolean(),
     isPrivate: z.boolean(),
     quotedMsgId: z.number().nullable(),
-    quotedMsg: QuotedSchema.nullable(),
-    contact: z.object({ id: z.number(), name: z.string(), urlPicture: z.string() }).nullable(),
-    userId: z.number().nullable(),
+    quotedMsg: QuotedMessageSchema.nullable(),
+    contact: z.object({ id: z.number(), name: z.string(), urlPicture: z.string() }).nullable().openapi({ description: "The customer (inbound); null on fromMe messages" }),
+    userId: z.number().nullable().openapi({ description: "The attendant who wrote it (outbound from the app)" }),
     queueId: z.number().nullable(),
     participant: z.string().nullable(),
-    dataJson: z.string().nullable(),
+    dataJson: z.string().nullable().openapi({ description: "Structured content (JSON text) for location, vCard, list, buttons, PIX, reaction" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -9,7 +9,9 @@ import type {} from "../../../tags/server/tags.contract.ts";
 import { queuesView } from "../../schema/views.ts";
 import { ticketLogs, tickets, type TicketLogType } from "../../schema/tables.ts";
 import type { TicketLogView, TicketView } from "../../shared/ticket-types.ts";
-import { attendedStatus, conflictError, ensureQueue, ensureUser, isUniqueViolation, liveTicketOf } from "./ticket-lifecycle.support.ts";
+import { attendedStatus, conflictError, ensureQueue, ensureUser, guardedWrite, liveTicketOf } from "./ticket-lifecycle.support.ts";
+import { LifecycleTexts } from "./ticket-automatic-texts.ts";
+import { closeAndOpen, type TransferTarget } from "./ticket-close-on-transfer.ts";
 import type { MessageSender } from "../tickets-internals.ts";
 import type { TicketViews } from "./tickets-views.ts";
 import type { TicketRow } from "../tickets.contract.ts";
@@ -22,14 +24,19 @@ type Log = { type: TicketLogType; userId?: number | null; queueId?: number | nul
  * The ticket's life (spec 000 §4): create, accept, return to queue, resolve, ignore,
  * reopen, transfer, delete, close all. Each transition is one conditional UPDATE plus its
  * ticket_logs rows in one transaction, announced after commit; automatic texts (greeting,
- * farewell, transfer message) go through the MessageSender.
+ * farewell, transfer message; which one, see ticket-automatic-texts.ts) go through the
+ * MessageSender once the transition has committed, so a lost race sends nothing.
  */
 export class TicketLifecycle {
+  private texts: LifecycleTexts;
+
   constructor(
     private ctx: PluginContext,
     private views: TicketViews,
     private sender: MessageSender,
-  ) {}
+  ) {
+    this.texts = new LifecycleTexts(ctx);
+  }
 
   /** A ticket of the caller's company that the caller may open: 404 otherwise, 403 when it exists but is not theirs to see. */
   async openable(user: UserRow, where: { id: number } | { uuid: string }): Promise<TicketRow> {
@@ -128,7 +135,7 @@ export class TicketLifecycle {
       [{ type: "open", userId: user.id, queueId: queueId ?? ticket.queueId }],
       "pending",
     );
-    await this.greetAccepted(ticket, after);
+    await this.say(after, await this.texts.acceptGreeting(ticket));
     return this.viewFor(user, after.id);
   }
 
@@ -138,29 +145,29 @@ export class TicketLifecycle {
     return this.viewFor(user, after.id);
   }
 
-  /** Open or group -> closed, with the connection's farewell (complationMessage) when asked. */
+  /** Open or group -> closed, with the farewell when asked (the user's farewellMessage, else the connection's complationMessage). */
   private async resolve(user: UserRow, ticket: TicketRow, farewell: boolean): Promise<TicketView> {
     if ((await this.ctx.settings.companyOne(user.companyId, "requiredTag")) === "enabled") {
       const tags = await this.ctx.services.require("tags.ofContacts")(user.companyId, [ticket.contactId]);
       if (!tags.get(ticket.contactId)?.length) throw new AppError("ERR_TAG_REQUIRED", { message: "Você deve atribuir uma tag antes de fechar o ticket." });
     }
-    if (farewell) {
-      const connection = await this.ctx.services.require("connections.get")(user.companyId, ticket.whatsappId);
-      if (connection?.complationMessage.trim()) await this.say(ticket, connection.complationMessage);
-    }
+    const goodbye = await this.texts.farewell(user, ticket, farewell);
     const after = await this.transition(
       ticket,
       { status: "closed", userId: user.id, unreadMessages: 0 },
       [{ type: "closed", userId: user.id, queueId: ticket.queueId }],
       ticket.status,
     );
+    await this.say(after, goodbye);
     return this.viewFor(user, after.id);
   }
 
-  /** Pending -> closed without farewell: admins, or users with userClosePendingTicket. */
+  /** Pending -> closed: admins, or users with userClosePendingTicket; a farewell only with sendFarewellWaitingTicket. */
   private async ignore(user: UserRow, ticket: TicketRow): Promise<TicketView> {
     if (!isAdmin(user) && user.userClosePendingTicket !== "enabled") throw new AppError("ERR_NO_PERMISSION");
+    const goodbye = await this.texts.farewell(user, ticket, false);
     const after = await this.transition(ticket, { status: "closed", unreadMessages: 0 }, [{ type: "closed", userId: user.id, queueId: ticket.queueId }], "pending");
+    await this.say(after, goodbye);
     return this.viewFor(user, after.id);
   }
 
@@ -178,7 +185,11 @@ export class TicketLifecycle {
     return this.viewFor(user, after.id);
   }
 
-  /** To a queue (pending) or to an attendant of it (open / group), with an optional message. */
+  /**
+   * To a queue (pending) or to an attendant of it (open / group), then the attendant's optional
+   * message and the company's transferMessage (naming the target).
+   * With closeTicketOnTransfer the conversation moves to a new ticket, which is answered.
+   */
   private async transfer(user: UserRow, ticket: TicketRow, body: TicketUpdateInput): Promise<TicketView> {
     if (ticket.status === "closed") throw new AppError("ERR_VALIDATION", { fields: { status: "Reopen the ticket first" } });
     const queueId = body.queueId ?? ticket.queueId;
@@ -186,12 +197,29 @@ export class TicketLifecycle {
     await ensureQueue(this.ctx.db, user.companyId, queueId);
     const target = body.userId ?? null;
     await ensureUser(this.ctx.db, user.companyId, target);
-    if (body.msgTransfer?.trim()) await this.say(ticket, body.msgTransfer);
-    const logs: Log[] = [{ type: "transfered", userId: user.id, queueId: ticket.queueId }];
-    if (queueId !== ticket.queueId) logs.push({ type: "queue", userId: user.id, queueId });
-    if (target != null) logs.push({ type: "receivedTransfer", userId: target, queueId });
-    const after = await this.transition(ticket, { status: target != null ? attendedStatus(ticket) : "pending", userId: target, queueId }, logs, ticket.status);
+    const next: TransferTarget = { status: target != null ? attendedStatus(ticket) : "pending", userId: target, queueId };
+    const moves = next.queueId !== ticket.queueId || next.userId !== ticket.userId;
+    let after: TicketRow;
+    if (moves && (await this.texts.closesOnTransfer(user.companyId))) {
+      after = await this.moveToNewTicket(user, ticket, next);
+    } else {
+      const logs: Log[] = [{ type: "transfered", userId: user.id, queueId: ticket.queueId }];
+      if (queueId !== ticket.queueId) logs.push({ type: "queue", userId: user.id, queueId });
+      if (target != null) logs.push({ type: "receivedTransfer", userId: target, queueId });
+      after = await this.transition(ticket, next, logs, ticket.status);
+    }
+    // The attendant's words stay in the conversation they were written in (the closed one with closeTicketOnTransfer).
+    await this.say(ticket, body.msgTransfer ?? null);
+    await this.say(after, await this.texts.transferNotice(ticket, after));
     return this.viewFor(user, after.id);
+  }
+
+  /** closeTicketOnTransfer: closes `ticket` and opens the conversation's next ticket in the target (see closeAndOpen). */
+  private async moveToNewTicket(user: UserRow, ticket: TicketRow, next: TransferTarget): Promise<TicketRow> {
+    const moved = await guardedWrite(this.ctx.db, ticket, () => closeAndOpen(this.ctx.db, ticket, next, user.id));
+    await this.views.announceMoved(ticket, moved.closed);
+    await this.views.announce(ticket.companyId, moved.opened.id);
+    return moved.opened;
   }
 
   async remove(user: UserRow, id: number): Promise<void> {
@@ -280,43 +308,21 @@ export class TicketLifecycle {
    * contact answers 409 ERR_OTHER_OPEN_TICKET with the ticket as it now is.
    */
   private async transition(ticket: TicketRow, patch: Patch, logs: Log[], from: TicketRow["status"] | null): Promise<TicketRow> {
-    let after: TicketRow | undefined;
-    try {
-      after = await this.ctx.db.transaction(async (tx) => {
+    const after = await guardedWrite(this.ctx.db, ticket, () =>
+      this.ctx.db.transaction(async (tx) => {
         const cond = and(eq(tickets.id, ticket.id), from ? eq(tickets.status, from) : undefined);
         const [row] = await tx.update(tickets).set(patch).where(cond).returning();
         if (row && logs.length) await tx.insert(ticketLogs).values(logs.map((l) => ({ companyId: ticket.companyId, ticketId: ticket.id, ...l })));
         return row;
-      });
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      const live = await liveTicketOf(this.ctx.db, ticket.companyId, ticket.contactId, ticket.whatsappId);
-      if (live) throw await conflictError(this.ctx.db, live);
-      throw err;
-    }
-    if (!after) {
-      const [now] = await this.ctx.db.select().from(tickets).where(eq(tickets.id, ticket.id)).limit(1);
-      if (!now) throw new AppError("ERR_NO_TICKET_FOUND");
-      throw await conflictError(this.ctx.db, now);
-    }
+      }),
+    );
     await this.views.announceMoved(ticket, after);
     return after;
   }
 
-  /** greetingAcceptedMessage after an accept (sendGreetingAccepted; groups only when the connection treats groups as tickets). */
-  private async greetAccepted(before: TicketRow, after: TicketRow): Promise<void> {
-    const settings = this.ctx.settings;
-    if ((await settings.companyOne(after.companyId, "sendGreetingAccepted")) !== "enabled") return;
-    if (before.isGroup) {
-      const connection = await this.ctx.services.require("connections.get")(after.companyId, after.whatsappId);
-      if (connection?.groupAsTicket !== "enabled") return;
-    }
-    const text = (await settings.companyOne(after.companyId, "greetingAcceptedMessage")) ?? "";
-    if (text.trim()) await this.say(after, text);
-  }
-
-  /** An automatic message of the ticket. Delivery problems are logged, never undo the transition. */
-  private async say(ticket: TicketRow, body: string): Promise<void> {
+  /** An automatic message of the ticket (none for null or blank). Delivery problems are logged, never undo the transition. */
+  private async say(ticket: TicketRow, body: string | null): Promise<void> {
+    if (!body?.trim()) return;
     try {
       await this.sender.send({ companyId: ticket.companyId, ticketId: ticket.id, user: null, body, resolveVariables: true });
     } catch (err) {

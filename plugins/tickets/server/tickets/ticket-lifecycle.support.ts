@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../../../core/db/database.ts";
+import type { Db, DbOrTx } from "../../../../core/db/database.ts";
 import { users } from "../../../../core/db/tables.ts";
 import { AppError } from "../../../../core/errors.ts";
 import { queuesView } from "../../schema/views.ts";
@@ -67,3 +67,27 @@ export const isUniqueViolation = (err: unknown): boolean => {
   }
   return false;
 };
+
+/**
+ * Runs a conditional write of `ticket` and turns its two ways of losing into the 409 a
+ * client understands: the write matched nothing (the ticket's status changed meanwhile:
+ * the conflict names the ticket as it now is), or the live-ticket unique index refused it
+ * (the conflict names the contact's other live ticket).
+ */
+export async function guardedWrite<T>(db: Db, ticket: TicketRow, write: () => Promise<T | null | undefined>): Promise<T> {
+  let result: T | null | undefined;
+  try {
+    result = await write();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const live = await liveTicketOf(db, ticket.companyId, ticket.contactId, ticket.whatsappId);
+    if (live) throw await conflictError(db, live);
+    throw err;
+  }
+  if (result == null) {
+    const [now] = await db.select().from(tickets).where(eq(tickets.id, ticket.id)).limit(1);
+    if (!now) throw new AppError("ERR_NO_TICKET_FOUND");
+    throw await conflictError(db, now);
+  }
+  return result;
+}

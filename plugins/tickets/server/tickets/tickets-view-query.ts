@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../../core/db/database.ts";
 import { preparedPer } from "../../../../core/db/prepared.ts";
 import type { SyncDb } from "../../../../core/db/write-batch.ts";

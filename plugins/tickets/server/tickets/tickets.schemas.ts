@@ -3,9 +3,25 @@ import { BoolLike, pathId } from "../../../../core/http/schemas.ts";
 import { TICKET_LOG_TYPES } from "../../schema/tables.ts";
 import { TICKET_STATUS_VALUES } from "../../shared/ticket-types.ts";
 
-/** Zod/OpenAPI schemas of the ticket routes; the shapes are those of shared/ticket-types.ts. */
+/** Zod/OpenAPI schemas of the ticket routes: the single source of shared/ticket-types.ts (inferred there). */
 
-const Chip = z.object({ id: z.number(), name: z.string(), color: z.string() });
+/** A tag, user or queue as a ticket names it. */
+export const TagChipSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
+const Chip = TagChipSchema;
+
+/** The contact as a ticket shows it. */
+export const TicketContactSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string().openapi({ description: "LGPD-masked for plain users when lgpdHideNumber is enabled" }),
+  email: z.string(),
+  urlPicture: z.string(),
+  disableBot: z.boolean(),
+  isGroup: z.boolean(),
+  active: z.boolean().openapi({ description: "false: the contact is blocked" }),
+  acceptAudioMessage: z.boolean(),
+  channel: z.string(),
+});
 
 export const TicketSchema = z
   .object({
@@ -13,18 +29,7 @@ export const TicketSchema = z
     uuid: z.string(),
     status: z.enum(TICKET_STATUS_VALUES),
     contactId: z.number(),
-    contact: z.object({
-      id: z.number(),
-      name: z.string(),
-      number: z.string().openapi({ description: "LGPD-masked for plain users when lgpdHideNumber is enabled" }),
-      email: z.string(),
-      urlPicture: z.string(),
-      disableBot: z.boolean(),
-      isGroup: z.boolean(),
-      active: z.boolean(),
-      acceptAudioMessage: z.boolean(),
-      channel: z.string(),
-    }),
+    contact: TicketContactSchema,
     userId: z.number().nullable(),
     user: Chip.nullable(),
     queueId: z.number().nullable(),
@@ -39,7 +44,7 @@ export const TicketSchema = z
     useIntegration: z.boolean(),
     amount: z.number(),
     tags: z.array(Chip),
-    userRating: z.object({ rate: z.number() }).nullable(),
+    userRating: z.object({ rate: z.number() }).nullable().openapi({ description: "Customer rating 1..5 once rated; null until then" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -142,6 +142,6 @@ describe("new ticket dialog", () => {
     await waitFor(() => expect((within(dialog).getByLabelText("Contato") as HTMLInputElement).value).toBe("Mariana Costa (+55 (11) 91234-5678)"));
     await waitFor(() => expect((within(dialog).getByLabelText("Conexão") as HTMLSelectElement).value).toBe("1"));
     fireEvent.click(within(dialog).getByRole("button", { name: "Salvar" }));
-    await waitFor(() => expect((api.calls.find((c) => c.method === "POST")?.body as { contactId: number }).contactId).toBe(6));
+    await waitFor(() => expect((api.calls.find((c) => c.method === "POST")?.body as { contactId: number } | undefined)?.contactId).toBe(6));
   });
 });

@@ -36,7 +36,7 @@ describe("the PDF writer", () => {
     const start = Number(/startxref\n(\d+)/.exec(text)![1]);
     expect(text.slice(start, start + 4)).toBe("xref");
     const offsets = [...text.slice(start).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    offsets.forEach((offset, i) => expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
+    for (const [i, offset] of offsets.entries()) expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
     const streams = [...text.matchAll(/<< \/Length (\d+) >>\nstream\n/g)];
     for (const m of streams) expect(text.slice(m.index! + m[0].length + Number(m[1]), m.index! + m[0].length + Number(m[1]) + 10)).toBe("\nendstream");
   });

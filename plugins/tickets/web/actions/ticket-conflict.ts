@@ -6,7 +6,7 @@ import type { OpenTicketConflict } from "../../shared/ticket-types.ts";
  */
 export function parseConflict(err: unknown): OpenTicketConflict | null {
   const data = (err as { data?: { error?: unknown; message?: unknown } } | null)?.data;
-  if (!data || data.error !== "ERR_OTHER_OPEN_TICKET") return null;
+  if (data?.error !== "ERR_OTHER_OPEN_TICKET") return null;
   const raw = data.message;
   try {
     const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as Partial<OpenTicketConflict> | null;

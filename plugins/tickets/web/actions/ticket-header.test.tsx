@@ -7,7 +7,7 @@ import { toastWarning } from "../../../../web/src/ui/toast.ts";
 import type { TicketView } from "../../shared/ticket-types.ts";
 import ticketsPlugin from "../index.ts";
 import { TicketHeader } from "./ticket-header.tsx";
-import { conflictAnswer, ticketView } from "./test-data.ts";
+import { ticketView } from "./test-data.ts";
 
 vi.mock("../../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn(), clearToasts: vi.fn() }));
 

@@ -26,6 +26,7 @@ export function AudioPlayer({ src }: { src: string }) {
 
   return (
     <div className="msg-audio">
+      {/* biome-ignore lint/a11y/useMediaCaption: WhatsApp audio and voice notes come without a caption track; the bubble offers a transcription instead. */}
       <audio ref={audio} src={src} controls preload="metadata" onLoadedMetadata={(e) => (e.currentTarget.playbackRate = speed)} />
       <Button size="small" variant="outlined" text={`${speed}x`} aria-label={t("conversation.media.speed", { speed })} onClick={cycle} />
     </div>

@@ -82,6 +82,7 @@ export function ButtonsDialog({ isOpen, ticketId, onClose, onSent }: ButtonsDial
               <InputGroup id="buttons-section" value={form.sectionTitle} onChange={(e) => set("sectionTitle", e.target.value)} />
             </FormGroup>
             {form.rows.map((row, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: draft rows have no identity but their place (buttons-payload.ts numbers them by position when sending); inputs are controlled, so values follow the state.
               <div key={i} className="buttons-row">
                 <InputGroup
                   value={row.title}

@@ -125,7 +125,7 @@ export function Composer({ ticket, quoted, onCancelQuote, onSent, signature }: C
   const disabledHint = ticket.status === "pending" ? t("conversation.composer.acceptFirst") : t("conversation.composer.closedHint");
 
   return (
-    <div className="composer" aria-label={t("conversation.composer.label")}>
+    <section className="composer" aria-label={t("conversation.composer.label")}>
       {!writable ? (
         <div className="composer-hint" role="note">
           <Icon icon="info-sign" /> {disabledHint}
@@ -199,6 +199,6 @@ export function Composer({ ticket, quoted, onCancelQuote, onSent, signature }: C
       <MediaPreviewDialog files={files} onClose={() => setFiles([])} onSend={sendFiles} />
       <SendContactDialog isOpen={dialog === "contact"} ticketId={ticket.id} onClose={() => setDialog(null)} onSent={onSent} />
       <ButtonsDialog isOpen={dialog === "buttons"} ticketId={ticket.id} onClose={() => setDialog(null)} onSent={onSent} />
-    </div>
+    </section>
   );
 }

@@ -73,13 +73,13 @@ export function EmojiPicker({ onPick, disabled }: { onPick: (emoji: string) => v
       placement="top-start"
       disabled={disabled}
       content={
-        <div className="emoji-grid" role="grid" aria-label={t("conversation.composer.emoji")}>
+        <fieldset className="emoji-grid" aria-label={t("conversation.composer.emoji")}>
           {EMOJIS.map((e) => (
             <button key={e} type="button" className="emoji-cell" onClick={() => onPick(e)} aria-label={e}>
               {e}
             </button>
           ))}
-        </div>
+        </fieldset>
       }
     >
       <Button variant="minimal" icon="emoji" disabled={disabled} aria-label={t("conversation.composer.emoji")} title={t("conversation.composer.emoji")} />

@@ -78,10 +78,12 @@ function ListCard({ data }: { data: Data }) {
       {str(data.title) ? <div className="msg-card-title">{str(data.title)}</div> : null}
       {str(data.text ?? data.description) ? <div className="msg-card-text">{str(data.text ?? data.description)}</div> : null}
       {sections.map((section, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a received message's fixed payload, never reordered; sections carry no id of their own.
         <div key={i} className="msg-card-section">
           {str(section.title) ? <div className="msg-card-section-title">{str(section.title)}</div> : null}
           <ul>
             {(Array.isArray(section.rows) ? (section.rows as Data[]) : []).map((row, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a received message's fixed payload, never reordered; row ids are optional and may repeat.
               <li key={j}>
                 {str(row.title)}
                 {str(row.description) ? <small> — {str(row.description)}</small> : null}
@@ -113,6 +115,7 @@ function ButtonsCard({ data }: { data: Data }) {
       <div className="msg-card-actions">
         {buttons.map((b, i) => (
           <Button
+            // biome-ignore lint/suspicious/noArrayIndexKey: a received message's fixed payload, never reordered; buttons carry no guaranteed id.
             key={i}
             size="small"
             variant="outlined"

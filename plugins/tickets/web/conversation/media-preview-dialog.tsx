@@ -18,6 +18,7 @@ function Preview({ file }: { file: File }) {
   const url = useMemo(() => (typeof URL.createObjectURL === "function" ? URL.createObjectURL(file) : ""), [file]);
   useEffect(() => () => void (url && URL.revokeObjectURL?.(url)), [url]);
   if (url && file.type.startsWith("image/")) return <img className="media-preview" src={url} alt={file.name} />;
+  // biome-ignore lint/a11y/useMediaCaption: a local preview of the agent's own file before sending; there is no caption track to attach.
   if (url && file.type.startsWith("video/")) return <video className="media-preview" src={url} controls />;
   return (
     <div className="media-preview media-preview-file">

@@ -15,12 +15,18 @@ export interface MessageActions {
   onTranscribe: (m: MessageView) => void;
 }
 
+/** A reaction message shown as a badge on the message it answers; its id keys the badge. */
+export interface Reaction {
+  id: number;
+  emoji: string;
+}
+
 export interface MessageBubbleProps {
   message: MessageView;
   ticket: TicketView;
   actions: MessageActions;
   /** Emojis reacting to this message. */
-  reactions: string[];
+  reactions: Reaction[];
   transcript?: string;
   selecting: boolean;
   selected: boolean;
@@ -89,7 +95,7 @@ export const MessageBubble = memo(function MessageBubble({ message, ticket, acti
         {m.quotedMsg && !m.isDeleted ? <QuotedBlock quoted={m.quotedMsg} /> : null}
         <MessageContent message={m} ticket={ticket} />
         {transcript !== undefined ? (
-          <div className="msg-transcript" aria-label={t("conversation.actions.transcription")}>
+          <div className="msg-transcript" role="note" aria-label={t("conversation.actions.transcription")}>
             {transcript}
           </div>
         ) : null}
@@ -99,11 +105,11 @@ export const MessageBubble = memo(function MessageBubble({ message, ticket, acti
           {m.fromMe ? <MessageAck ack={m.ack} /> : null}
         </div>
         {reactions.length ? (
-          <div className="msg-reactions" aria-label={t("conversation.message.reactions")}>
-            {reactions.map((r, i) => (
-              <span key={i}>{r}</span>
+          <ul className="msg-reactions" aria-label={t("conversation.message.reactions")}>
+            {reactions.map((r) => (
+              <li key={r.id}>{r.emoji}</li>
             ))}
-          </div>
+          </ul>
         ) : null}
       </div>
     </div>

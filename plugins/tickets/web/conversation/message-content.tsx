@@ -73,6 +73,7 @@ export function MessageContent({ message, ticket }: { message: MessageView; tick
     case "video":
       return (
         <>
+          {/* biome-ignore lint/a11y/useMediaCaption: WhatsApp videos come without a caption track; their text caption is shown below (Caption). */}
           {url ? <video className="msg-video" src={url} controls preload="metadata" /> : null}
           <Caption message={message} />
         </>

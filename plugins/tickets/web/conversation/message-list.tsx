@@ -2,7 +2,7 @@ import { Fragment, useLayoutEffect, useMemo, useRef, type UIEvent } from "react"
 import { Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { MessageView, TicketView } from "../../shared/ticket-types.ts";
-import { MessageBubble, type MessageActions } from "./message-bubble.tsx";
+import { MessageBubble, type MessageActions, type Reaction } from "./message-bubble.tsx";
 import { dayKey, dayLabel, LOAD_OLDER_MARGIN_PX } from "./message-rules.ts";
 
 export interface MessageListProps {
@@ -20,17 +20,17 @@ export interface MessageListProps {
 
 /** Reactions are not bubbles: they become badges on the message they answer. */
 export function splitReactions(messages: MessageView[]) {
-  const reactions = new Map<number, string[]>();
+  const reactions = new Map<number, Reaction[]>();
   const visible: MessageView[] = [];
   for (const m of messages) {
     if (m.mediaType === "reactionMessage") {
-      if (m.quotedMsgId && m.body && !m.isDeleted) reactions.set(m.quotedMsgId, [...(reactions.get(m.quotedMsgId) ?? []), m.body]);
+      if (m.quotedMsgId && m.body && !m.isDeleted) reactions.set(m.quotedMsgId, [...(reactions.get(m.quotedMsgId) ?? []), { id: m.id, emoji: m.body }]);
     } else visible.push(m);
   }
   return { visible, reactions };
 }
 
-const NO_REACTIONS: string[] = [];
+const NO_REACTIONS: Reaction[] = [];
 
 /**
  * The day-separated messages. Opens at the bottom and follows new messages; scrolling
@@ -80,6 +80,7 @@ export function MessageList({ ticket, messages, hasMore, loading, loadOlder, act
         return (
           <Fragment key={m.id}>
             {separator ? (
+              // biome-ignore lint/a11y/useSemanticElements: the day separator carries its date as visible text, which <hr> cannot hold.
               <div className="msg-day" role="separator">
                 <span>{dayLabel(m.createdAt, today)}</span>
               </div>

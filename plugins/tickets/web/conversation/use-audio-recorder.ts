@@ -30,7 +30,7 @@ export function useAudioRecorder(channel: string) {
   const release = useCallback(() => {
     if (timer.current) clearInterval(timer.current);
     timer.current = null;
-    recorder.current?.stream.getTracks().forEach((track) => track.stop());
+    for (const track of recorder.current?.stream.getTracks() ?? []) track.stop();
     recorder.current = null;
     setState("idle");
     setSeconds(0);

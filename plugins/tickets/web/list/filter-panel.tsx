@@ -31,7 +31,7 @@ export function FilterPanel({ picks, onChange, isAdmin }: { picks: FilterPicks; 
       onChange({ ...picks, [key]: value });
 
   return (
-    <div className="tickets-filters" role="group" aria-label={t("list.filters.title")}>
+    <fieldset className="tickets-filters" aria-label={t("list.filters.title")}>
       <MultiPick
         label={t("list.filters.tags")}
         icon="tag"
@@ -70,6 +70,6 @@ export function FilterPanel({ picks, onChange, isAdmin }: { picks: FilterPicks; 
         />
       ) : null}
       {pickCount(picks) > 0 ? <Button size="small" variant="minimal" icon="filter-remove" text={t("list.filters.clearAll")} onClick={() => onChange(noPicks)} /> : null}
-    </div>
+    </fieldset>
   );
 }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { messageOf, rows, type WaHarness, waHarness } from "./message-layer.fixtures.ts";
-import { CUSTOMER, payloads, waId, waMessage } from "./wa-payloads.fixtures.ts";
+import { CUSTOMER, payloads, waMessage } from "./wa-payloads.fixtures.ts";
 
 let h: WaHarness;
 beforeEach(async () => {

@@ -12,12 +12,12 @@ import { type MessageLayer, registerMessageLayer } from "./message-layer.ts";
  * (FakeWaSockets from a FakeWaBoundary) so they do not depend on the session layer.
  */
 export class TestSessions implements SessionRegistry {
-  private attachers: ((session: LiveSession) => (() => void) | void)[] = [];
+  private attachers: ((session: LiveSession) => (() => void) | undefined)[] = [];
   private sessions = new Map<number, LiveSession & { detach: (() => void)[] }>();
 
   constructor(readonly boundary: FakeWaBoundary) {}
 
-  onSocket(attach: (session: LiveSession) => (() => void) | void): void {
+  onSocket(attach: (session: LiveSession) => (() => void) | undefined): void {
     this.attachers.push(attach);
   }
 

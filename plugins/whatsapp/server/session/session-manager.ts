@@ -2,7 +2,7 @@ import type { ConnectionState, WAMessage, WAMessageKey } from "@whiskeysockets/b
 import { AppError } from "../../../../core/errors.ts";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type { ConnectionRow, ConnectionStatusPatch } from "../../../connections/server/connections.contract.ts";
-import type { WaBoundary } from "../boundary/wa-socket.ts";
+import type { WaBoundary, WaSocketLike } from "../boundary/wa-socket.ts";
 import { AuthStore, type DbAuth, isPaired } from "./auth-state.ts";
 import { CompanyPause } from "./company-pause.ts";
 import { Leases } from "./leases.ts";
@@ -27,7 +27,7 @@ export class SessionManager implements SessionRegistry {
   /** Holds back the sessions of disabled companies (company-pause.ts). */
   readonly pause: CompanyPause;
   private sessions = new Map<number, Session>();
-  private hooks: ((session: LiveSession) => (() => void) | void)[] = [];
+  private hooks: ((session: LiveSession) => (() => void) | undefined)[] = [];
   private queues = new Map<number, Promise<unknown>>();
   private loops: SessionLoops;
   private stopped = false;
@@ -59,7 +59,7 @@ export class SessionManager implements SessionRegistry {
       .map((s) => s.live!);
   }
 
-  onSocket(attach: (session: LiveSession) => (() => void) | void): void {
+  onSocket(attach: (session: LiveSession) => (() => void) | undefined): void {
     this.hooks.push(attach);
   }
 
@@ -256,7 +256,7 @@ export class SessionManager implements SessionRegistry {
     s.auth ??= await this.auth.load(s.companyId, s.whatsappId);
     s.qrCount = 0;
     await this.status.publish(s.companyId, s.whatsappId, { status: "OPENING", qrcode: "", retries: s.attempts });
-    let socket;
+    let socket: WaSocketLike;
     try {
       socket = await this.boundary.makeSocket({
         companyId: s.companyId,

@@ -19,7 +19,7 @@ export interface SessionRegistry {
   live(whatsappId: number): LiveSession | undefined;
   /** The company's connected sessions, oldest connection first (number checks, pictures). */
   connectedOf(companyId: number): LiveSession[];
-  onSocket(attach: (session: LiveSession) => (() => void) | void): void;
+  onSocket(attach: (session: LiveSession) => (() => void) | undefined): void;
   /** How Baileys' `getMessage` finds a message WhatsApp asks to re-send (optional for test doubles). */
   provideMessages?(lookup: (whatsappId: number, key: WAMessageKey) => Promise<WAMessage["message"] | undefined>): void;
 }
