@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { Announcement, AnnouncementChanges, AnnouncementPage, AnnouncementPayload } from "../shared/announcement-types.ts";
 
 export type { Announcement, AnnouncementEvent, AnnouncementPage, AnnouncementPayload, AnnouncementStatus } from "../shared/announcement-types.ts";
@@ -19,7 +19,7 @@ export const announcementsApi = tagged.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/announcements/${id}`, method: "PUT", body }),
       invalidatesTags: ["Announcements"],
     }),
-    deleteAnnouncement: build.mutation<{ message: string }, number>({
+    deleteAnnouncement: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/announcements/${id}`, method: "DELETE" }),
       invalidatesTags: ["Announcements"],
     }),

@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { Connection } from "../../connections/web/public.ts";
 import type { DeliveryPage } from "../shared/delivery-types.ts";
 
@@ -22,7 +22,7 @@ export const apiChannelApi = tagged.injectEndpoints({
       query: ({ whatsappId, pageNumber }) => ({ url: "/channels/api/deliveries", params: { whatsappId, pageNumber } }),
       keepUnusedDataFor: 0,
     }),
-    retryApiDelivery: build.mutation<{ message: string }, number>({
+    retryApiDelivery: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/channels/api/deliveries/${id}/retry`, method: "POST" }),
     }),
   }),

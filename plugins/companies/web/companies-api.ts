@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { OfficeHours } from "../../office-hours/web/public.ts";
 import type { Plan } from "../../plans/web/public.ts";
 import type { Company, CompanyChanges, CompanyDetail, CompanyPayload, CompanyPlanPage } from "../shared/company-types.ts";
@@ -39,7 +39,7 @@ export const companiesApi = api.enhanceEndpoints({ addTagTypes: ["Company", "Pla
         { type: "Company", id },
       ],
     }),
-    deleteCompany: build.mutation<{ message: string }, number>({
+    deleteCompany: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/companies/${id}`, method: "DELETE" }),
       invalidatesTags: [{ type: "Company", id: "LIST" }],
     }),

@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { CloudApiPayload, FacebookLinked, FacebookLinkPayload } from "../../meta/web/public.ts";
 import type { SessionStarted, StartSessionPayload } from "../../whatsapp/web/public.ts";
 import type { Connection, ConnectionChanges, ConnectionPayload, LiveConnection } from "../shared/connection-types.ts";
@@ -50,7 +50,7 @@ export const connectionsApi = tagged.injectEndpoints({
     updateConnection: build.mutation<Connection, { id: number; body: ConnectionChanges }>({
       query: ({ id, body }) => ({ url: `/whatsapp/${id}`, method: "PUT", body }),
     }),
-    deleteConnection: build.mutation<{ message: string }, number>({
+    deleteConnection: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/whatsapp/${id}`, method: "DELETE" }),
     }),
     regenerateToken: build.mutation<Connection, number>({

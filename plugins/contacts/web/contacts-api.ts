@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { ContactTags, Tag, TagSyncPayload } from "../../tags/web/public.ts";
 import type { Contact, ContactChanges, ContactPage, ContactPayload, ContactTag } from "../shared/contact-types.ts";
 
@@ -28,7 +28,7 @@ export const contactsApi = tagged.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/contacts/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "Contact", id }],
     }),
-    deleteContact: build.mutation<{ message: string }, number>({
+    deleteContact: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/contacts/${id}`, method: "DELETE" }),
     }),
     blockContact: build.mutation<Contact, { id: number; active: boolean }>({

@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { Help, HelpChanges, HelpPayload } from "../shared/help-types.ts";
 
 export type { Help, HelpChanges, HelpPayload } from "../shared/help-types.ts";
@@ -20,7 +20,7 @@ export const helpsApi = tagged.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/helps/${id}`, method: "PUT", body }),
       invalidatesTags: ["Helps"],
     }),
-    deleteHelp: build.mutation<{ message: string }, number>({
+    deleteHelp: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/helps/${id}`, method: "DELETE" }),
       invalidatesTags: ["Helps"],
     }),

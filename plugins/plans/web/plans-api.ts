@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { Plan, PlanChanges, PlanPayload } from "../shared/plan-types.ts";
 
 export type { Plan, PlanChanges, PlanPayload } from "../shared/plan-types.ts";
@@ -21,7 +21,7 @@ export const plansApi = api.enhanceEndpoints({ addTagTypes: ["Plan"] }).injectEn
         { type: "Plan", id },
       ],
     }),
-    deletePlan: build.mutation<{ message: string }, number>({
+    deletePlan: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/plans/${id}`, method: "DELETE" }),
       invalidatesTags: [{ type: "Plan", id: "LIST" }],
     }),

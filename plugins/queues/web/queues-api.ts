@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { UserSummary } from "../../users/web/public.ts";
 import type { ChatbotOption } from "../shared/queue-rules.ts";
 import type { Queue, QueueChanges, QueuePayload, QueueSummary } from "../shared/queue-types.ts";
@@ -29,7 +29,7 @@ export const queuesApi = tagged.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/queue/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "Queue", id }],
     }),
-    deleteQueue: build.mutation<{ message: string }, number>({
+    deleteQueue: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/queue/${id}`, method: "DELETE" }),
     }),
     getQueueUserOptions: build.query<UserOption[], void>({

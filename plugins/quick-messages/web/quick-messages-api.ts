@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { QuickMessage, QuickMessageChanges, QuickMessagePage, QuickMessagePayload } from "../shared/quick-message-types.ts";
 
 export { isEditableBy, isLockedFor, previewText, PREVIEW_LENGTH } from "../shared/quick-message-rules.ts";
@@ -41,7 +41,7 @@ export const quickMessagesApi = tagged.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/quick-messages/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "QuickMessage", id }, "QuickMessageList"],
     }),
-    deleteQuickMessage: build.mutation<{ message: string }, number>({
+    deleteQuickMessage: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/quick-messages/${id}`, method: "DELETE" }),
       invalidatesTags: ["QuickMessageList"],
     }),

@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { Connection } from "../../connections/web/public.ts";
 import type { QueueSummary } from "../../queues/web/public.ts";
 import type { UserSummary } from "../../users/web/public.ts";
@@ -33,7 +33,7 @@ export const schedulesApi = tagged.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/schedules/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "Schedule", id }],
     }),
-    deleteSchedule: build.mutation<{ message: string }, number>({
+    deleteSchedule: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/schedules/${id}`, method: "DELETE" }),
     }),
     uploadScheduleMedia: build.mutation<ScheduleView, { id: number; file: File }>({

@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { Tag, TagChanges, TagPage, TagPayload } from "../shared/tag-types.ts";
 
 export type { Tag, TagPage, TagPayload } from "../shared/tag-types.ts";
@@ -23,7 +23,7 @@ export const tagsApi = tagged.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/tags/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "Tag", id }],
     }),
-    deleteTag: build.mutation<{ message: string }, number>({
+    deleteTag: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/tags/${id}`, method: "DELETE" }),
     }),
   }),

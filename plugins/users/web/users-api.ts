@@ -1,4 +1,4 @@
-import { api } from "../../../web/src/api/api.ts";
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { QueueChoice, User, UserChanges, UserPage, UserPayload } from "../shared/user-types.ts";
 
 export type { QueueChoice, Toggle, User, UserChanges, UserPage, UserPayload } from "../shared/user-types.ts";
@@ -24,7 +24,7 @@ export const usersApi = tagged.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/users/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "User", id }],
     }),
-    deleteUser: build.mutation<{ message: string }, number>({
+    deleteUser: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/users/${id}`, method: "DELETE" }),
     }),
     uploadAvatar: build.mutation<User, { id: number; file: File }>({

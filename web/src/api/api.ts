@@ -1,4 +1,9 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from "@reduxjs/toolkit/query/react";
+import type { z } from "@hono/zod-openapi";
+import type { MessageSchema } from "../../../core/http/schemas.ts";
+
+/** The kernel's `{ message }` answer (deletes, password reset), typed from its zod schema. */
+export type MessageAnswer = z.infer<typeof MessageSchema>;
 
 /** The token lives in localStorage under "token" (the spec's key), JSON-encoded as its ancestors did. */
 export const tokenStore = {
