@@ -202,6 +202,20 @@ describe("ticket header: accept, resolve, return, transfer", () => {
     await waitFor(() => expect(puts()[0]?.body).toEqual({ queueId: 4, userId: 9, status: "open", msgTransfer: "", isTransfered: true }));
   });
 
+  it("transfer to oneself follows the new ticket the server answers (closeTicketOnTransfer)", async () => {
+    stub({ "GET /users/list": () => ({ body: [{ id: 7, name: "Ana Admin", profile: "admin", online: true }] }) });
+    put = (body) => ({ body: ticketView({ ...(body as Partial<TicketView>), id: 77, uuid: "uuid-77" }) });
+    const { path } = render(ticketView());
+    fireEvent.click(button("Transferir")!);
+    const dialog = await screen.findByRole("dialog", { name: "Transferir ticket" });
+    await within(dialog).findByRole("option", { name: "Vendas" });
+    fireEvent.change(within(dialog).getByLabelText("Fila"), { target: { value: "4" } });
+    fireEvent.change(within(dialog).getByLabelText("Atendente (opcional)"), { target: { value: "Ana" } });
+    fireEvent.click(await within(dialog).findByText("Ana Admin", {}, { timeout: 2000 }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Transferir" }));
+    await waitFor(() => expect(path()).toBe("/tickets/uuid-77"));
+  });
+
   it("the bot toggle flips the contact's disableBot", async () => {
     stub({ "PUT /contacts/toggleDisableBot/5": () => ({ body: { id: 5, disableBot: true, acceptAudioMessage: true, active: true } }) });
     render(ticketView());

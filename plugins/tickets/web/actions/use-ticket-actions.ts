@@ -130,9 +130,11 @@ export function useTicketActions(ticket: TicketView) {
           msgTransfer,
           isTransfered: true,
         },
-        () => {
+        (updated) => {
           toastSuccess(t("actions.messages.transferred"));
+          // With closeTicketOnTransfer the server answers the new ticket: follow it when it is ours.
           if (userId !== me) toList();
+          else if (updated.uuid !== ticket.uuid) toTicket(updated);
         },
       ),
     reopen: () => (ticket.queueId === null ? setDialog("reopenQueue") : reopenInto(ticket.queueId)),
