@@ -1,5 +1,6 @@
 import type { ChannelDriver, OutboundRequest } from "../../channels/channel-driver.contract.ts";
 import type { MetaAccount } from "./accounts.ts";
+import { cloudInteractive } from "./cloud-interactive.ts";
 import { type DriverDeps, fileOf, idFrom, metaDriver, textOf } from "./driver-support.ts";
 
 /** The Cloud API's message types for a file, by MIME type. */
@@ -13,7 +14,9 @@ export function cloudMediaType(mimetype: string): "image" | "video" | "audio" | 
  * Files are uploaded first (`POST /{phone-number-id}/media`, multipart `file`, `type`,
  * `messaging_product`) and sent by media id; captions ride on images, videos and
  * documents (audio has none: its text follows as a second message). Quoted replies use
- * `context.message_id`; contact cards go as `contacts`.
+ * `context.message_id`; contact cards go as `contacts`. Lists and reply buttons (the bot's
+ * menus, the composer's list) go as `interactive` messages when they fit the Cloud API's
+ * bounds (cloud-interactive.ts), as their text otherwise.
  */
 export function createCloudDriver(deps: DriverDeps): ChannelDriver {
   async function post(account: MetaAccount, request: OutboundRequest, content: Record<string, unknown>): Promise<string> {
@@ -34,12 +37,14 @@ export function createCloudDriver(deps: DriverDeps): ChannelDriver {
     return idFrom(answer.id, "media id");
   }
 
-  return metaDriver("whatsappapi", deps, async (account, request) => {
+  const driver = metaDriver("whatsappapi", deps, async (account, request) => {
     const { media, vCard } = request.message;
     if (vCard && request.message.kind === "contact") {
       const card = { name: { formatted_name: vCard.name, first_name: vCard.name }, phones: [{ phone: `+${vCard.number}`, wa_id: vCard.number, type: "CELL" }] };
       return post(account, request, { type: "contacts", contacts: [card] });
     }
+    const interactive = !media && request.message.kind === "interactive" ? cloudInteractive(request.message.body, request.message.data) : null;
+    if (interactive) return post(account, request, { type: "interactive", interactive });
     if (!media) return post(account, request, { type: "text", text: { body: textOf(request), preview_url: false } });
     const type = cloudMediaType(media.mimetype);
     const id = await upload(account, media);
@@ -52,4 +57,5 @@ export function createCloudDriver(deps: DriverDeps): ChannelDriver {
       await post(account, { ...request, message: { ...request.message, quoted: undefined } }, { type: "text", text: { body: caption, preview_url: false } });
     return sent;
   });
+  return { ...driver, list: true, buttons: true };
 }

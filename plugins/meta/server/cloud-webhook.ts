@@ -132,7 +132,21 @@ function contentOf(message: Record<string, unknown>, id: string): Partial<Incomi
   if (type === "interactive") {
     const interactive = obj(message.interactive);
     const reply = obj(interactive.button_reply ?? interactive.list_reply);
-    return { body: str(reply.title) ?? "", data: { reply: { id: str(reply.id) ?? null, title: str(reply.title) ?? null } } };
+    const id = str(reply.id) ?? null;
+    const title = str(reply.title) ?? null;
+    return { body: replyText(id, title) ?? `[${str(interactive.type) ?? type}]`, data: { reply: { id, title } } };
   }
   return { body: `[${type}]` };
+}
+
+/**
+ * What the customer "said" by tapping a list row or a reply button. The inbound bot numbers
+ * its menus and gives each row the option's number as its id ("#" goes back to the start,
+ * automation's reply.ts): the id picks exactly, where the title the Cloud API shows may be
+ * cut to 24 characters and would no longer match the option's name. Other ids (rows of the
+ * composer's own lists) mean nothing to a reader: the title is the answer.
+ */
+export function replyText(id: string | null, title: string | null): string | null {
+  if (id && /^(\d{1,3}|#)$/.test(id)) return id;
+  return title ?? id;
 }

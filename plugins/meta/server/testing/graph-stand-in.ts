@@ -155,6 +155,8 @@ export async function startGraphStandIn(): Promise<GraphStandIn> {
         }
         const body = record.json ?? {};
         if (body.messaging_product !== "whatsapp" || !body.to || !body.type) return error(res, 400, "(#100) Invalid parameter", 100);
+        const invalid = body.type === "interactive" ? interactiveProblem(body.interactive) : null;
+        if (invalid) return error(res, 400, `(#131009) Parameter value is not valid: ${invalid}`, 131009);
         return send(res, 200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.stand${++seq}` }] });
       }
     }
@@ -215,4 +217,35 @@ async function formFields(raw: Uint8Array, contentType: string): Promise<Recorde
   const out: NonNullable<RecordedRequest["form"]> = {};
   for (const [k, v] of form.entries() as Iterable<[string, string | File]>) out[k] = typeof v === "string" ? v : { fileName: v.name, type: v.type, size: v.size };
   return out;
+}
+
+const length = (v: unknown) => (typeof v === "string" ? Array.from(v).length : 0);
+
+/** What Meta refuses in a Cloud API `interactive` list or reply-buttons message (its documented bounds), or null. */
+function interactiveProblem(interactive: any): string | null {
+  const body = interactive?.body?.text;
+  if (length(body) < 1 || length(body) > 1024) return "body.text must be 1-1024 characters";
+  if (interactive.type === "list") {
+    const action = interactive.action ?? {};
+    if (length(action.button) < 1 || length(action.button) > 20) return "action.button must be 1-20 characters";
+    const sections: any[] = Array.isArray(action.sections) ? action.sections : [];
+    const rows: any[] = sections.flatMap((s) => (Array.isArray(s.rows) ? s.rows : []));
+    if (rows.length < 1 || rows.length > 10) return "a list has 1-10 rows";
+    if (sections.length > 1 && sections.some((s) => length(s.title) < 1)) return "sections need titles when there are several";
+    if (sections.some((s) => length(s.title) > 24)) return "section title is at most 24 characters";
+    if (rows.some((r) => length(r.id) < 1 || length(r.id) > 200)) return "row id must be 1-200 characters";
+    if (rows.some((r) => length(r.title) < 1 || length(r.title) > 24)) return "row title must be 1-24 characters";
+    if (rows.some((r) => length(r.description) > 72)) return "row description is at most 72 characters";
+    if (new Set(rows.map((r) => r.id)).size !== rows.length) return "row ids must be unique";
+    return null;
+  }
+  if (interactive.type === "button") {
+    const buttons: any[] = Array.isArray(interactive.action?.buttons) ? interactive.action.buttons : [];
+    if (buttons.length < 1 || buttons.length > 3) return "1-3 buttons";
+    if (buttons.some((b) => b.type !== "reply" || length(b.reply?.id) < 1 || length(b.reply?.id) > 256)) return "button reply id must be 1-256 characters";
+    if (buttons.some((b) => length(b.reply?.title) < 1 || length(b.reply?.title) > 20)) return "button title must be 1-20 characters";
+    if (new Set(buttons.map((b) => b.reply.title)).size !== buttons.length) return "button titles must be unique";
+    return null;
+  }
+  return `unsupported interactive type ${interactive?.type}`;
 }
