@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const open = (opts: { session?: ReturnType<typeof testUser>; queueId?: number | null; queues?: { id: number; name: string }[] } = {}) => {
+const open = (opts: { session?: ReturnType<typeof testUser>; queueId?: number | null; queues?: { id: number; name: string; color?: string }[] } = {}) => {
   const onSaved = vi.fn();
   renderWithProviders(<QueueDialog isOpen queueId={opts.queueId ?? null} queues={opts.queues ?? []} onClose={() => {}} onSaved={onSaved} />, {
     session: opts.session ?? admin,
@@ -39,6 +39,11 @@ const submit = (name = "Adicionar") => fireEvent.click(screen.getByRole("button"
 const writes = () => api.calls.filter((c) => c.method !== "GET");
 
 describe("queue dialog: validation", () => {
+  it("a new queue starts with a colour no other queue of the company uses (colours are unique)", () => {
+    open({ queues: [{ id: 1, name: "Vendas", color: "#2965CC" }] });
+    expect((screen.getByLabelText("Cor") as HTMLInputElement).value).toBe("#29a634");
+  });
+
   it("requires the name and checks the spec's bounds", async () => {
     open();
     type("Cor", "");

@@ -14,7 +14,7 @@ export interface QueueDialogProps {
   /** null creates a new queue. */
   queueId: number | null;
   /** The company's queues: targets for "send to queue" options, and whether a greeting is required. */
-  queues: readonly Pick<QueueSummary, "id" | "name">[];
+  queues: readonly (Pick<QueueSummary, "id" | "name"> & Partial<Pick<QueueSummary, "color">>)[];
   onClose: () => void;
   onSaved?: (queue: Queue) => void;
 }
@@ -38,7 +38,8 @@ export function QueueDialog({ isOpen, queueId, queues, onClose, onSaved }: Queue
     isOpen,
     id: queueId,
     useRecord: useGetQueueQuery,
-    blank: newQueueForm,
+    // Two new queues in a row must not both start with the same colour: it is unique per company.
+    blank: () => newQueueForm(queues.flatMap((q) => (q.color ? [q.color] : []))),
     toForm: formFromQueue,
     validate: (form) => validateQueue(form, { otherQueues: queues.filter((q) => q.id !== queueId).length, scheduleByQueue }),
     save: (form, id) => {

@@ -56,10 +56,15 @@ export function newOption(): OptionDraft {
   };
 }
 
-export function newQueueForm(): QueueForm {
+/** Colours offered to a new queue, in order; a company's queue colours must differ (ERR_QUEUE_COLOR_ALREADY_EXISTS). */
+const NEW_QUEUE_COLORS = ["#2965cc", "#29a634", "#d99e0b", "#d13913", "#8f398f", "#00b3a4", "#db2c6f", "#9bbf30", "#96622d", "#7157d9"];
+
+/** A blank queue, coloured with the first offered colour no other queue of the company uses. */
+export function newQueueForm(takenColors: readonly string[] = []): QueueForm {
+  const taken = new Set(takenColors.map((c) => c.toLowerCase()));
   return {
     name: "",
-    color: "#2965cc",
+    color: NEW_QUEUE_COLORS.find((c) => !taken.has(c)) ?? NEW_QUEUE_COLORS[0],
     orderQueue: "",
     greetingMessage: "",
     outOfHoursMessage: "",
