@@ -100,8 +100,8 @@ export async function buildSnapshot(ctx: PluginContext, ticket: TicketRow, state
       isGroup: ticket.isGroup,
       useIntegration: ticket.useIntegration,
     },
-    // The spec's Contact has no wallet owner (README "Wallets are not built"): nobody's wallet.
-    contact: { disableBot: contact.disableBot, walletUserId: null },
+    // The wallet owner the contacts plugin keeps (README "Wallets"): it applies when DirectTicketsToWallets is enabled.
+    contact: { disableBot: contact.disableBot, walletUserId: contact.walletUserId },
     connection: {
       greetingMessage: connection.greetingMessage,
       greetingMedia: connection.greetingMediaAttachment,

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, sqliteView, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, id, timestamps } from "../../../core/db/columns.ts";
-import { companies } from "../../../core/db/tables.ts";
+import { companies, users } from "../../../core/db/tables.ts";
 
 /**
  * A company's contacts. (company_id, number) is unique: the inbound pipeline inserts with
@@ -27,6 +27,11 @@ export const contacts = sqliteTable(
     /** The connection the contact last spoke through; the connections plugin owns that table. */
     whatsappId: integer("whatsapp_id"),
     isGroup: bool("is_group").notNull().default(false),
+    /**
+     * The contact's wallet owner: an attendant of the company who gets the contact's new
+     * tickets straight away when the company enables `DirectTicketsToWallets`.
+     */
+    walletUserId: integer("wallet_user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [uniqueIndex("contacts_company_number_unique").on(t.companyId, t.number), index("contacts_company_name_idx").on(t.companyId, t.name)],

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { OptionalRefId } from "../../../core/http/loose-values.ts";
 import { BoolLike, pathId } from "../../../core/http/schemas.ts";
 
 export const ExtraInfo = z.object({ id: z.number(), name: z.string(), value: z.string() }).openapi("ContactExtraInfo");
@@ -19,6 +20,10 @@ export const Contact = z
     channel: z.string(),
     whatsappId: z.number().nullable(),
     isGroup: z.boolean(),
+    walletUserId: z
+      .number()
+      .nullable()
+      .openapi({ description: "The contact's wallet owner: a user of the company who gets its new tickets when DirectTicketsToWallets is enabled" }),
     createdAt: z.string(),
     updatedAt: z.string(),
     extraInfo: z.array(ExtraInfo),
@@ -38,6 +43,9 @@ const extraInfoInput = z.object({
   value: z.string().max(1000, "Too Long!").optional().default(""),
 });
 
+/** A user of the contact's company (the service checks it); `""`, `null` or `0` clear it. */
+const walletUserId = OptionalRefId.openapi({ description: 'The wallet owner, a user of the company; false, "", null, [] or 0 mean none' });
+
 export const ContactInput = z
   .object({
     name,
@@ -45,6 +53,7 @@ export const ContactInput = z
     email: email.optional().default(""),
     acceptAudioMessage: z.boolean().optional(),
     disableBot: z.boolean().optional(),
+    walletUserId: walletUserId.optional(),
     extraInfo: z.array(extraInfoInput).max(50, "Too Long!").optional(),
   })
   .openapi("ContactInput");
@@ -58,6 +67,7 @@ export const ContactPatch = z
     acceptAudioMessage: z.boolean().optional(),
     disableBot: z.boolean().optional(),
     urlPicture: z.string().max(2000, "Too Long!").optional(),
+    walletUserId: walletUserId.optional(),
     extraInfo: z.array(extraInfoInput).max(50, "Too Long!").optional().openapi({ description: "Replaces the contact's extra info when sent" }),
   })
   .openapi("ContactPatch");

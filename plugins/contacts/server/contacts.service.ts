@@ -4,6 +4,7 @@ import { AppError } from "../../../core/errors.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
 import { uniqueViolation } from "../../../core/db/errors.ts";
+import { users } from "../../../core/db/tables.ts";
 import { contactExtraInfo, contacts } from "../schema/tables.ts";
 import { isMasked, looksLikeGroupId, maskNumber, normalizeNumber } from "../shared/phone.ts";
 import type { ContactRow, FindOrCreateContactInput } from "./contacts.contract.ts";
@@ -20,6 +21,8 @@ export interface ContactInput {
   email?: string;
   acceptAudioMessage?: boolean;
   disableBot?: boolean;
+  /** The wallet owner; null for none. */
+  walletUserId?: number | null;
   extraInfo?: ExtraInfoInput[];
 }
 export type ContactPatch = Partial<ContactInput> & { active?: boolean; urlPicture?: string };
@@ -109,11 +112,21 @@ export class ContactsService {
     const isGroup = looksLikeGroupId(input.number);
     const number = isGroup ? this.checkedNumber(input.number, true) : await this.onChannel(viewer.companyId, this.checkedNumber(input.number, false));
     await this.ensureFree(viewer.companyId, number);
+    await this.ensureOwnUser(viewer.companyId, input.walletUserId);
     const acceptAudioMessage = input.acceptAudioMessage ?? (await this.acceptsAudioByDefault(viewer.companyId));
     const id = await this.write(async (tx) => {
       const [row] = await tx
         .insert(contacts)
-        .values({ companyId: viewer.companyId, name: input.name, number, email: input.email ?? "", acceptAudioMessage, disableBot: input.disableBot ?? false, isGroup })
+        .values({
+          companyId: viewer.companyId,
+          name: input.name,
+          number,
+          email: input.email ?? "",
+          acceptAudioMessage,
+          disableBot: input.disableBot ?? false,
+          isGroup,
+          walletUserId: input.walletUserId ?? null,
+        })
         .returning();
       await this.replaceExtraInfo(tx, row!.id, input.extraInfo ?? []);
       return row!.id;
@@ -134,6 +147,7 @@ export class ContactsService {
         if (number !== current.number) await this.ensureFree(viewer.companyId, number);
       }
     }
+    if (fields.walletUserId !== current.walletUserId) await this.ensureOwnUser(viewer.companyId, fields.walletUserId);
     await this.write(async (tx) => {
       const set = { ...fields, ...(number !== undefined ? { number } : {}) };
       if (Object.keys(set).length) await tx.update(contacts).set(set).where(eq(contacts.id, id));
@@ -273,6 +287,20 @@ export class ContactsService {
       .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
       .limit(1);
     if (taken) throw new AppError("ERR_DUPLICATED_CONTACT");
+  }
+
+  /**
+   * A wallet owner must be a user of the contact's company; another company's id is refused
+   * exactly like one that does not exist.
+   */
+  private async ensureOwnUser(companyId: number, userId: number | null | undefined): Promise<void> {
+    if (userId == null) return;
+    const [found] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+      .limit(1);
+    if (!found) throw new AppError("ERR_VALIDATION", { fields: { walletUserId: "Invalid user" } });
   }
 
   /** Runs the writes in one transaction; a number taken meanwhile still answers ERR_DUPLICATED_CONTACT. */

@@ -1,8 +1,8 @@
-import { FormGroup, InputGroup, Intent, Switch } from "@blueprintjs/core";
+import { FormGroup, HTMLSelect, InputGroup, Intent, Switch } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { RecordDialog, useRecordDialog } from "../../../web/src/ui/index.ts";
 import { formFromContact, messageKey, newContactForm, serverErrors, toPayload, validateContact, type ContactForm } from "./contact-form.ts";
-import { useCreateContactMutation, useGetContactQuery, useUpdateContactMutation, type Contact } from "./contacts-api.ts";
+import { useCreateContactMutation, useGetContactQuery, useGetWalletUserOptionsQuery, useUpdateContactMutation, type Contact } from "./contacts-api.ts";
 import { ExtraInfoFields } from "./extra-info-fields.tsx";
 
 export interface ContactDialogProps {
@@ -20,6 +20,7 @@ export function ContactDialog({ isOpen, contactId, initial, onClose, onSaved }: 
   const { t } = useTranslation("contacts");
   const [createContact] = useCreateContactMutation();
   const [updateContact] = useUpdateContactMutation();
+  const { data: users = [] } = useGetWalletUserOptionsQuery(undefined, { skip: !isOpen });
   const dialog = useRecordDialog({
     isOpen,
     id: contactId,
@@ -37,7 +38,7 @@ export function ContactDialog({ isOpen, contactId, initial, onClose, onSaved }: 
     onSaved,
   });
   const { form, errors, set } = dialog;
-  const fieldError = (key: "name" | "number" | "email") => (errors[key] ? t(messageKey(errors[key]!)) : undefined);
+  const fieldError = (key: "name" | "number" | "email" | "walletUserId") => (errors[key] ? t(messageKey(errors[key]!)) : undefined);
 
   return (
     <RecordDialog {...dialog.frame} ns="contacts" icon="person" width={560}>
@@ -55,6 +56,22 @@ export function ContactDialog({ isOpen, contactId, initial, onClose, onSaved }: 
           />
         </FormGroup>
       ))}
+      {/* The wallet owner gets the contact's new tickets when the company enables DirectTicketsToWallets. */}
+      <FormGroup
+        label={t("fields.walletUserId")}
+        labelFor="contact-walletUserId"
+        intent={errors.walletUserId ? Intent.DANGER : Intent.NONE}
+        helperText={fieldError("walletUserId") ?? t("fields.walletHelp")}
+      >
+        <HTMLSelect id="contact-walletUserId" fill value={form.walletUserId} onChange={(ev) => set("walletUserId", ev.target.value)}>
+          <option value="">{t("fields.noWallet")}</option>
+          {users.map((u) => (
+            <option key={u.id} value={String(u.id)}>
+              {u.name}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
       <Switch label={t("fields.acceptAudioMessage")} checked={form.acceptAudioMessage} onChange={(ev) => set("acceptAudioMessage", ev.currentTarget.checked)} />
       <Switch label={t("fields.disableBot")} checked={form.disableBot} onChange={(ev) => set("disableBot", ev.currentTarget.checked)} />
       <ExtraInfoFields rows={form.extraInfo} errors={errors.extraInfo} onChange={(rows) => set("extraInfo", rows)} />

@@ -30,6 +30,10 @@ describe("validateContact (spec 000 §5)", () => {
   });
 });
 
+const users = [
+  { id: 7, name: "Xavier", profile: "user", online: true },
+  { id: 8, name: "Yara", profile: "user", online: false },
+];
 let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
   vi.clearAllMocks();
@@ -37,6 +41,7 @@ beforeEach(() => {
     "POST /contacts": (body) => ({ body: apiContact(50, (body as { name: string }).name) }),
     "GET /contacts/5": () => ({ body: apiContact(5, "Joana", { extraInfo: [{ id: 1, name: "CPF", value: "123" }] }) }),
     "PUT /contacts/5": (body) => ({ body: apiContact(5, (body as { name: string }).name) }),
+    "GET /users/list": () => ({ body: users }),
   });
   vi.stubGlobal("fetch", api.fetch);
 });
@@ -61,7 +66,8 @@ describe("contact dialog", () => {
     type("Nome", "x".repeat(51));
     submit();
     expect(await screen.findByText("Too Long!")).toBeTruthy();
-    expect(api.calls).toHaveLength(0);
+    // Only the wallet select's user list was read: nothing was saved.
+    expect(api.calls.filter((c) => c.method !== "GET")).toHaveLength(0);
   });
 
   it("creates a contact with its extra info and switches", async () => {
@@ -76,12 +82,13 @@ describe("contact dialog", () => {
     fireEvent.click(screen.getByLabelText("Desabilitar chatbot"));
     submit();
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(api.calls[0]!.body).toEqual({
+    expect(api.calls.find((c) => c.method === "POST")!.body).toEqual({
       name: "Maria Silva",
       number: "5511987654321",
       email: "maria@x.com",
       acceptAudioMessage: true,
       disableBot: true,
+      walletUserId: null,
       extraInfo: [{ name: "CPF", value: "123" }],
     });
     expect(toastSuccess).toHaveBeenCalledWith("Contato salvo com sucesso!");
@@ -99,11 +106,49 @@ describe("contact dialog", () => {
   });
 
   it("shows the server's field message (e.g. a number too short once cleaned)", async () => {
-    api.fetch.mockImplementationOnce(async () => Response.json({ error: "ERR_VALIDATION", fields: { number: "Too Short!" } }, { status: 400 }));
+    vi.stubGlobal("fetch", stubApi({ "POST /contacts": () => ({ status: 400, body: { error: "ERR_VALIDATION", fields: { number: "Too Short!" } } }) }).fetch);
     open(null);
     type("Nome", "Maria");
     type("Número do WhatsApp", "(11) 9-9-9-9");
     submit();
     expect(await screen.findByText("Too Short!")).toBeTruthy();
+  });
+
+  it("wallet: offers the company's users, shows the saved owner, and changes or clears it", async () => {
+    api = stubApi({
+      "GET /contacts/5": () => ({ body: apiContact(5, "Joana", { walletUserId: 7 }) }),
+      "PUT /contacts/5": (body) => ({ body: apiContact(5, "Joana", body as object) }),
+      "GET /users/list": () => ({ body: users }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    open(5);
+    const select = (await screen.findByLabelText("Carteira")) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe("7"));
+    expect([...select.options].map((o) => o.text)).toEqual(["Nenhuma", "Xavier", "Yara"]);
+    fireEvent.change(select, { target: { value: "8" } });
+    submit("Salvar");
+    await waitFor(() => expect(api.calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === "PUT")!.body).toMatchObject({ walletUserId: 8 });
+    fireEvent.change(select, { target: { value: "" } });
+    submit("Salvar");
+    await waitFor(() => expect(api.calls.filter((c) => c.method === "PUT")).toHaveLength(2));
+    expect(api.calls.filter((c) => c.method === "PUT")[1]!.body).toMatchObject({ walletUserId: null });
+  });
+
+  it("wallet: shows the server's refusal of an owner on the select", async () => {
+    vi.stubGlobal(
+      "fetch",
+      stubApi({
+        "GET /users/list": () => ({ body: users }),
+        "POST /contacts": () => ({ status: 400, body: { error: "ERR_VALIDATION", fields: { walletUserId: "Invalid user" } } }),
+      }).fetch,
+    );
+    open(null);
+    type("Nome", "Maria");
+    type("Número do WhatsApp", "5511987654321");
+    await waitFor(() => expect((screen.getByLabelText("Carteira") as HTMLSelectElement).options).toHaveLength(3));
+    fireEvent.change(screen.getByLabelText("Carteira"), { target: { value: "7" } });
+    submit();
+    expect(await screen.findByText("Usuário inválido")).toBeTruthy();
   });
 });

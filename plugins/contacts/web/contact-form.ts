@@ -8,12 +8,14 @@ export interface ContactForm {
   email: string;
   acceptAudioMessage: boolean;
   disableBot: boolean;
+  /** The wallet owner's user id as the select holds it; "" for none. */
+  walletUserId: string;
   extraInfo: ExtraInfo[];
 }
 
-export type ContactErrors = Partial<Record<"name" | "number" | "email", string>> & { extraInfo?: Record<number, string> };
+export type ContactErrors = Partial<Record<"name" | "number" | "email" | "walletUserId", string>> & { extraInfo?: Record<number, string> };
 
-export const newContactForm: ContactForm = { name: "", number: "", email: "", acceptAudioMessage: true, disableBot: false, extraInfo: [] };
+export const newContactForm: ContactForm = { name: "", number: "", email: "", acceptAudioMessage: true, disableBot: false, walletUserId: "", extraInfo: [] };
 
 export const formFromContact = (c: Contact): ContactForm => ({
   name: c.name,
@@ -21,6 +23,7 @@ export const formFromContact = (c: Contact): ContactForm => ({
   email: c.email,
   acceptAudioMessage: c.acceptAudioMessage,
   disableBot: c.disableBot,
+  walletUserId: c.walletUserId === null ? "" : String(c.walletUserId),
   extraInfo: c.extraInfo.map(({ id, name, value }) => ({ id, name, value })),
 });
 
@@ -61,6 +64,7 @@ export function toPayload(form: ContactForm): ContactPayload {
     email: form.email.trim(),
     acceptAudioMessage: form.acceptAudioMessage,
     disableBot: form.disableBot,
+    walletUserId: form.walletUserId ? Number(form.walletUserId) : null,
     extraInfo: form.extraInfo.filter((r) => r.name.trim()).map((r) => ({ name: r.name.trim(), value: r.value })),
   };
 }
@@ -70,7 +74,7 @@ export function serverErrors(err: unknown): ContactErrors | null {
   const fields = validationFields(err);
   if (!fields) return null;
   const out: ContactErrors = {};
-  for (const key of ["name", "number", "email"] as const) if (fields[key]) out[key] = fields[key];
+  for (const key of ["name", "number", "email", "walletUserId"] as const) if (fields[key]) out[key] = fields[key];
   return hasErrors(out) ? out : null;
 }
 
@@ -81,6 +85,7 @@ const messageKeys: Record<string, string> = {
   "Too Long!": "validation.tooLong",
   "Invalid email": "validation.invalidEmail",
   "Invalid number": "validation.invalidNumber",
+  "Invalid user": "validation.invalidUser",
 };
 
 /** The translation key for a validation message (unknown messages show as they are). */

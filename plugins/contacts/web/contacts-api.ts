@@ -1,5 +1,6 @@
 import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { ContactTags, Tag, TagSyncPayload } from "../../tags/web/public.ts";
+import type { UserSummary } from "../../users/web/public.ts";
 import type { Contact, ContactChanges, ContactPage, ContactPayload, ContactTag } from "../shared/contact-types.ts";
 
 export type { Contact, ContactPage, ContactPayload, ContactTag, ExtraInfo } from "../shared/contact-types.ts";
@@ -40,6 +41,8 @@ export const contactsApi = tagged.injectEndpoints({
       providesTags: ["ContactTagsList"],
       keepUnusedDataFor: 0,
     }),
+    /** The company's users, offered as the contact's wallet owner. */
+    getWalletUserOptions: build.query<UserSummary[], void>({ query: () => "/users/list" }),
     syncContactTags: build.mutation<ContactTags, TagSyncPayload>({
       query: (body) => ({ url: "/tags/sync", method: "POST", body }),
       invalidatesTags: (_r, _e, { contactId }) => [{ type: "Contact", id: contactId }, "ContactTagsList"],
@@ -56,4 +59,5 @@ export const {
   useBlockContactMutation,
   useGetTagOptionsQuery,
   useSyncContactTagsMutation,
+  useGetWalletUserOptionsQuery,
 } = contactsApi;

@@ -16,6 +16,7 @@ export function apiContact(id: number, name: string, over: Partial<Contact> = {}
     channel: "whatsapp",
     whatsappId: null,
     isGroup: false,
+    walletUserId: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
     extraInfo: [],

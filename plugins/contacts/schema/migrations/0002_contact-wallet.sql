@@ -1,0 +1,1 @@
+ALTER TABLE `contacts` ADD `wallet_user_id` integer REFERENCES users(id) ON DELETE SET NULL;
