@@ -1,7 +1,12 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { initI18n } from "../i18n/i18n.ts";
 import { clearToasts } from "../ui/toast.ts";
+
+// findBy*/waitFor give up after 1 s by default. CI runs the web files in parallel on two cores
+// next to the server suites, and a lazily loaded page then takes longer than that to appear
+// (a signed-in redirect to / failed this way): wait up to 5 s. Passing checks still end at once.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Component tests run in Portuguese, the product's default language.
 initI18n("pt");
