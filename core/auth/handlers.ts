@@ -8,7 +8,7 @@ import { clientAddress } from "../http/client-info.ts";
 import type { Kernel } from "../kernel.ts";
 import { companies, users } from "../db/tables.ts";
 import type { UserRow } from "../db/rows.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { UNKNOWN_USER_HASH, verifyPassword } from "./password.ts";
 import { LoginLimiter } from "./login-limiter.ts";
 import * as r from "./routes.ts";
 import { setRefreshCookie } from "./refresh-cookie.ts";
@@ -26,8 +26,6 @@ async function issueSession(c: Context<AppEnv>, kernel: Kernel, user: UserRow) {
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, kernel: Kernel) {
   const limiter = new LoginLimiter(kernel.config.LOGIN_RATE_LIMIT, kernel.config.LOGIN_RATE_WINDOW_SECONDS * 1000);
-  // Verifying against a real hash when the e-mail is unknown keeps both paths equally slow.
-  const dummyHash = hashPassword(crypto.randomUUID());
 
   app.openapi(r.login, async (c) => {
     const { email, password } = c.req.valid("json");
@@ -38,7 +36,8 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, kernel: Kernel) {
       throw new AppError("ERR_TOO_MANY_ATTEMPTS");
     }
     const [found] = await kernel.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-    const ok = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
+    // Verifying against a real hash when the e-mail is unknown keeps both paths equally slow.
+    const ok = await verifyPassword(password, found?.passwordHash ?? UNKNOWN_USER_HASH);
     if (!found || !ok) {
       limiter.failed(ip, email);
       throw new AppError("ERR_INVALID_CREDENTIALS");

@@ -21,6 +21,8 @@ export interface Database {
   /** Group commit for hot, small writes (write-batch.ts). */
   writes: WriteBatcher;
   url: string;
+  /** Resolves once the WAL checkpointer runs (or is known not to); await it before serving. */
+  ready: Promise<void>;
   close(): void;
 }
 
@@ -60,18 +62,23 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   if (isFile && !everyConnection) await client.execute("PRAGMA synchronous = NORMAL");
   if (!everyConnection) await client.execute("PRAGMA foreign_keys = ON");
   // Checkpoints on a worker thread; then no connection of ours checkpoints on its own.
-  const checkpointer = isFile ? await startCheckpointer(path) : null;
-  const connectionSetup = checkpointer ? `${baseSetup}; PRAGMA wal_autocheckpoint = 0` : baseSetup;
-  if (checkpointer) {
-    if (everyConnection) installStatementCache(connectionSetup);
-    await client.execute("PRAGMA wal_autocheckpoint = 0");
-  }
   const db = drizzle(client) as Db;
-  const writes = new WriteBatcher(path, lock, { authToken, setup: isFile ? connectionSetup : "" });
+  const writes = new WriteBatcher(path, lock, { authToken, setup: isFile ? baseSetup : "" });
+  // The checkpoint worker starts on its own thread while the caller migrates and sets plugins
+  // up (its start was 20-40 ms of the boot, issue 17); `ready` turns automatic checkpoints off
+  // once it runs. Until then SQLite checkpoints as usual, so nothing is lost either way.
+  const starting = isFile ? startCheckpointer(path) : Promise.resolve(null);
+  const ready = starting.then(async (checkpointer) => {
+    if (!checkpointer) return;
+    const connectionSetup = `${baseSetup}; PRAGMA wal_autocheckpoint = 0`;
+    if (everyConnection) installStatementCache(connectionSetup);
+    writes.setConnectionSetup(connectionSetup);
+    await client.execute("PRAGMA wal_autocheckpoint = 0");
+  });
   const close = () => {
     writes.close();
     client.close();
-    void checkpointer?.stop();
+    void starting.then((checkpointer) => checkpointer?.stop());
   };
-  return { client, db, writes, url, close };
+  return { client, db, writes, url, ready, close };
 }

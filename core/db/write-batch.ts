@@ -90,6 +90,15 @@ export class WriteBatcher {
     });
   }
 
+  /**
+   * Statements run on the batcher's connection when it opens (PRAGMAs). Takes effect for a
+   * connection not opened yet, and on the open one at once when set between batches.
+   */
+  setConnectionSetup(setup: string): void {
+    this.options.setup = setup;
+    if (this.connection && setup) this.connection.native.exec(setup);
+  }
+
   /** Adds work around every batch's transaction (see `BatchHooks`); for plugin setup. */
   aroundEachBatch(hooks: BatchHooks): void {
     this.hooks.push(hooks);

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 
@@ -9,28 +9,36 @@ export interface Mail {
   html?: string;
 }
 
-/** Sends e-mail through the SMTP server named in the environment (SMTP_HOST and friends). */
+/**
+ * Sends e-mail through the SMTP server named in the environment (SMTP_HOST and friends).
+ * nodemailer is loaded with the first mail, not at boot: it is one of the largest modules
+ * the server would otherwise parse before its first answer (issue 17), for a feature most
+ * boots never use.
+ */
 export class Mailer {
-  private transport: ReturnType<typeof nodemailer.createTransport> | null;
+  private transport: Promise<Transporter> | null = null;
 
-  constructor(private config: Config) {
-    this.transport = config.SMTP_HOST
-      ? nodemailer.createTransport({
-          host: config.SMTP_HOST,
-          port: config.SMTP_PORT,
-          secure: config.SMTP_SECURE,
-          auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? "" } : undefined,
-          tls: { rejectUnauthorized: config.SMTP_TLS_REJECT_UNAUTHORIZED },
-        })
-      : null;
-  }
+  constructor(private config: Config) {}
 
   get configured(): boolean {
-    return this.transport !== null;
+    return Boolean(this.config.SMTP_HOST);
   }
 
   async send(mail: Mail): Promise<void> {
-    if (!this.transport) throw new AppError("ERR_MAIL_NOT_CONFIGURED");
-    await this.transport.sendMail({ from: this.config.SMTP_FROM, ...mail });
+    if (!this.configured) throw new AppError("ERR_MAIL_NOT_CONFIGURED");
+    this.transport ??= this.createTransport();
+    await (await this.transport).sendMail({ from: this.config.SMTP_FROM, ...mail });
+  }
+
+  private async createTransport(): Promise<Transporter> {
+    const { default: nodemailer } = await import("nodemailer");
+    const c = this.config;
+    return nodemailer.createTransport({
+      host: c.SMTP_HOST,
+      port: c.SMTP_PORT,
+      secure: c.SMTP_SECURE,
+      auth: c.SMTP_USER ? { user: c.SMTP_USER, pass: c.SMTP_PASS ?? "" } : undefined,
+      tls: { rejectUnauthorized: c.SMTP_TLS_REJECT_UNAUTHORIZED },
+    });
   }
 }

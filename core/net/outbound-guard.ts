@@ -1,4 +1,3 @@
-import { lookup } from "node:dns/promises";
 import { AppError } from "../errors.ts";
 import { ALWAYS_FORBIDDEN, classifyAddress, type AddressClass } from "./address-class.ts";
 import { AllowList, normaliseHostName } from "./allow-list.ts";
@@ -11,7 +10,11 @@ export type HostResolver = (hostName: string) => Promise<string[]>;
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The system resolver (getaddrinfo: /etc/hosts, then DNS), the one fetch itself uses; works under Bun, Deno and Node. */
-export const systemResolver: HostResolver = async (hostName) => (await lookup(hostName, { all: true, verbatim: true })).map((a) => a.address);
+// node:dns loads with the first lookup: most boots never resolve a company's host (issue 17).
+export const systemResolver: HostResolver = async (hostName) => {
+  const { lookup } = await import("node:dns/promises");
+  return (await lookup(hostName, { all: true, verbatim: true })).map((a) => a.address);
+};
 
 export interface OutboundGuardOptions {
   /** ALLOWED_INTERNAL_HOSTS: its text or the parsed list. Empty: no internal destination is allowed. */

@@ -1,4 +1,4 @@
-import { Server, type Namespace, type Socket } from "socket.io";
+import type { Namespace, Server, Socket } from "socket.io";
 import type { CompanyAccessState } from "../auth/company-access.ts";
 import type { Db } from "../db/database.ts";
 import type { UserRow } from "../db/rows.ts";
@@ -57,7 +57,8 @@ const socketUser = (u: UserRow): SocketUser => ({ id: u.id, companyId: u.company
  * `company-{id}-<topic>` with `{ action, <record> }` payloads.
  */
 export class Realtime {
-  readonly io: Server;
+  private server: Server | null = null;
+  private loading: Promise<Server> | null = null;
   private handlers: ConnectionHandler[] = [];
   private policies: RoomPolicy[] = [];
   /** Each socket's policy runs in order, so a quick second change never lands before the first. */
@@ -68,11 +69,37 @@ export class Realtime {
 
   constructor(private options: RealtimeOptions) {
     this.log = options.log;
-    const { corsOrigin } = options;
-    this.io = new Server({ path: "/socket.io/", cors: corsOrigin ? { origin: corsOrigin, credentials: true } : undefined, serveClient: false });
-    this.prepare(this.io.of(companyNamespace));
-    // The root namespace serves nobody: everything is per company.
-    this.io.of("/").use((_socket, next) => next(new Error("ERR_NO_PERMISSION")));
+  }
+
+  /**
+   * The Socket.IO server, created on first need: the runtime entry asks for it when the first
+   * `/socket.io/` request arrives (Bun) or before listening (Node, Deno). Socket.IO is among the
+   * largest modules of the server, and nobody can be connected before it exists, so until then
+   * `emit` has no one to tell (boot time and idle memory, issue 17).
+   * @example const io = await kernel.realtime.load(); io.bind(engine);
+   */
+  load(): Promise<Server> {
+    this.loading ??= import("socket.io").then(({ Server }) => {
+      const { corsOrigin } = this.options;
+      const io = new Server({ path: "/socket.io/", cors: corsOrigin ? { origin: corsOrigin, credentials: true } : undefined, serveClient: false });
+      this.prepare(io.of(companyNamespace));
+      // The root namespace serves nobody: everything is per company.
+      io.of("/").use((_socket, next) => next(new Error("ERR_NO_PERMISSION")));
+      this.server = io;
+      return io;
+    });
+    return this.loading;
+  }
+
+  /** The Socket.IO server once `load` created it (sockets exist only then). */
+  get io(): Server {
+    if (!this.server) throw new Error("realtime is not loaded yet: await realtime.load()");
+    return this.server;
+  }
+
+  /** The company namespaces that exist (none before Socket.IO is loaded). */
+  private namespaces(): Iterable<[string, Namespace]> {
+    return this.server?._nsps ?? [];
   }
 
   /** Registers what to do with each authenticated connection once (listen to client events). Rooms that depend on the user's rights belong in a `roomPolicy`. */
@@ -156,7 +183,7 @@ export class Realtime {
    * sockets of that room in each company (e.g. the super users' room).
    */
   emitAll(event: string, payload: unknown, room?: string): void {
-    for (const [name, nsp] of this.io._nsps) if (companyNamespace.test(name)) (room ? nsp.to(room) : nsp).emit(event, payload);
+    for (const [name, nsp] of this.namespaces()) if (companyNamespace.test(name)) (room ? nsp.to(room) : nsp).emit(event, payload);
   }
 
   /** The room a user's own sockets join, for events meant for one person. */
@@ -175,14 +202,14 @@ export class Realtime {
    * would attach a child to the company pattern, which is what a connection does anyway.
    */
   private namespace(companyId: number): Namespace | undefined {
-    return this.io._nsps.get(`/${companyId}`);
+    return this.server?._nsps.get(`/${companyId}`);
   }
 
   /** This node's sockets of a user, through the user room of each company namespace (no scan of all sockets). */
   private socketsOf(userId: number): Socket[] {
     const room = Realtime.userRoom(userId);
     const found: Socket[] = [];
-    for (const [name, nsp] of this.io._nsps) {
+    for (const [name, nsp] of this.namespaces()) {
       if (!companyNamespace.test(name)) continue;
       for (const id of nsp.adapter.rooms.get(room) ?? []) {
         const socket = nsp.sockets.get(id);
@@ -258,6 +285,6 @@ export class Realtime {
 
   /** Disconnects every socket. Without a bound engine (tests) socket.io's close throws; that is fine. */
   async close(): Promise<void> {
-    await this.io.close().catch(() => {});
+    await this.server?.close().catch(() => {});
   }
 }

@@ -6,7 +6,9 @@ import type { Kernel } from "../kernel.ts";
  * Node and Deno (through its node:http layer): Hono's node adapter, with Socket.IO's
  * own engine attached to the same HTTP server.
  */
-export function serveNode(kernel: Kernel, port: number, hostname: string): Promise<{ port: number; close(): void }> {
+export async function serveNode(kernel: Kernel, port: number, hostname: string): Promise<{ port: number; close(): void }> {
+  // engine.io must sit on the HTTP server before its first request: loaded before listening here.
+  const io = await kernel.realtime.load();
   return new Promise((resolve) => {
     const server = serve(
       {
@@ -16,6 +18,6 @@ export function serveNode(kernel: Kernel, port: number, hostname: string): Promi
       },
       (info) => resolve({ port: info.port, close: () => server.close() }),
     ) as HttpServer;
-    kernel.realtime.io.attach(server);
+    io.attach(server);
   });
 }

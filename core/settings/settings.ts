@@ -107,7 +107,9 @@ export class SettingsService {
 
   /** Writes every declared company setting's default for a new company. */
   async seedCompany(companyId: number, tx: DbOrTx = this.db): Promise<void> {
-    for (const [column, d] of this.companyColumns) await tx.insert(companySettings).values({ companyId, column, data: d.default }).onConflictDoNothing();
+    // One statement for every column: a restart re-seeds company 1 and must not cost a write per column.
+    const rows = [...this.companyColumns].map(([column, d]) => ({ companyId, column, data: d.default }));
+    if (rows.length) await tx.insert(companySettings).values(rows).onConflictDoNothing();
     this.forget();
   }
 

@@ -1,25 +1,50 @@
 /**
- * Idle memory: the server's resident set 5 s after boot, from /proc/<pid>/status (VmRSS),
- * once with no client and once after a login.   bun tests/bench/memory.ts
+ * Idle memory (issue 17): the server's resident set (VmRSS from /proc/<pid>/status) 5 s after
+ * boot with no client, then 2 s after a login, for the single binary and the source, beside
+ * the aim (idle under 80 MiB). Median of BENCH_RUNS boots on fresh data directories.
+ *   bun tests/bench/memory.ts
+ * Overrides: BENCH_RUNS=3, BENCH_BINARY=dist/atendechat (built when missing), BENCH_SKIP_BINARY=1.
  */
-import { readFileSync } from "node:fs";
-import { benchServer, login, report } from "./support.ts";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { benchServer, login, median, report } from "./support.ts";
 
-const rssMiB = (pid: number) => {
-  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
-  return kb / 1024;
-};
+const ROOT = resolve(import.meta.dirname, "../..");
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const AIM_MIB = 80;
+
+const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const server = await benchServer();
-try {
-  const pid = server.process.pid!;
-  await sleep(5000);
-  const idle = rssMiB(pid);
-  await login(server.url);
-  await sleep(1000);
-  const afterLogin = rssMiB(pid);
-  report("memory", { idle_rss: `${idle.toFixed(1)} MiB`, after_login_rss: `${afterLogin.toFixed(1)} MiB` });
-} finally {
-  await server.stop();
+const targets: { name: string; command: string[] }[] = [{ name: "source", command: [process.env.BUN_BIN || "bun", "plugins/main.ts"] }];
+if (process.env.BENCH_SKIP_BINARY !== "1") {
+  const binary = resolve(ROOT, process.env.BENCH_BINARY ?? "dist/atendechat");
+  if (!existsSync(binary)) execFileSync(process.env.BUN_BIN || "bun", ["run", "build:binary"], { cwd: ROOT, stdio: "inherit" });
+  targets.unshift({ name: "binary", command: [binary] });
+}
+
+for (const target of targets) {
+  const idle: number[] = [];
+  const afterLogin: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const server = await benchServer({ command: target.command });
+    try {
+      const pid = server.process.pid!;
+      await sleep(5000);
+      idle.push(rssMiB(pid));
+      await login(server.url);
+      await sleep(2000);
+      afterLogin.push(rssMiB(pid));
+    } finally {
+      await server.stop();
+    }
+  }
+  const idleMedian = median(idle);
+  report(`memory ${target.name}`, {
+    idle_rss: `${idleMedian.toFixed(1)} MiB`,
+    after_login_rss: `${median(afterLogin).toFixed(1)} MiB`,
+    aim: `idle < ${AIM_MIB} MiB ${idleMedian < AIM_MIB ? "(met)" : "(missed)"}`,
+    runs: idle.map((n) => n.toFixed(0)).join("/"),
+  });
 }

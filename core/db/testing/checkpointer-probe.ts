@@ -11,6 +11,7 @@ import { openDatabase } from "../database.ts";
 
 const dir = process.argv[2]!;
 const database = await openDatabase(`file:${join(dir, "t.db")}`);
+await database.ready;
 await database.client.execute("CREATE TABLE IF NOT EXISTS blobs (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
 const filler = "x".repeat(2_000);
 for (let round = 0; round < 20; round++)
