@@ -103,7 +103,7 @@ describe("internal chat, end to end", () => {
     // 7. Ana sees the reply live, in her open conversation, and it stays read for her.
     await conversation(a).getByText("Chego às 13h.").waitFor({ timeout: 15_000 });
     const bubble = conversation(a).getByTestId("chat-message").filter({ hasText: "Cubro sim!" });
-    expect(await bubble.innerText()).toContain("Cubro sim!\nChego às 13h.");
+    expect(await bubble.textContent()).toContain("Cubro sim!\nChego às 13h.");
     await settled(a);
     await screenshot(a, "chats-5-reply-live");
     await a.waitForTimeout(1_000);
