@@ -13,6 +13,7 @@ import pt from "../../plugins/chats/web/locales/pt.json" with { type: "json" };
 let server: RunningServer;
 let ana: LaunchedBrowser;
 let bruno: LaunchedBrowser;
+let phone: LaunchedBrowser;
 const PASSWORD = "Segredo123!";
 
 beforeAll(async () => {
@@ -21,15 +22,18 @@ beforeAll(async () => {
   for (const [name, email] of [
     ["Ana Lima", "ana@empresa.test"],
     ["Bruno Reis", "bruno@empresa.test"],
+    ["Carla Dias", "carla@empresa.test"],
   ])
     await callApi(server.url, "/users", token, { method: "POST", body: { name, email, password: PASSWORD, profile: "user" } });
   ana = await launchBrowser();
   bruno = await launchBrowser();
+  phone = await launchBrowser({ viewport: { width: 390, height: 780 } });
 }, 120_000);
 
 afterAll(async () => {
   await ana?.close();
   await bruno?.close();
+  await phone?.close();
   await server?.stop();
 });
 
@@ -112,5 +116,44 @@ describe("internal chat, end to end", () => {
     // 8. Only the owner sees edit and delete.
     expect(await a.getByRole("button", { name: pt.actions.delete.replace("{{title}}", "Plantão de sábado") }).count()).toBe(1);
     expect(await b.getByRole("button", { name: pt.actions.delete.replace("{{title}}", "Plantão de sábado") }).count()).toBe(0);
+  });
+
+  it("on a phone: the list, then the chat full width; older messages load on scrolling up", async () => {
+    // 45 messages written through the API, before Carla signs in (a sign-in ends the user's other sessions).
+    const carla = await login(server.url, "carla@empresa.test", PASSWORD);
+    const brunoApi = await login(server.url, "bruno@empresa.test", PASSWORD);
+    const users = (await callApi(server.url, "/users/list", carla.token)) as unknown as { id: number; name: string }[];
+    const brunoId = users.find((u) => u.name === "Bruno Reis")!.id;
+    const chat = await callApi(server.url, "/chats", carla.token, { method: "POST", body: { title: "Histórico", users: [brunoId] } });
+    for (let i = 1; i <= 45; i++)
+      await callApi(server.url, `/chats/${chat.id}/messages`, i % 3 ? carla.token : brunoApi.token, { method: "POST", body: { message: `Mensagem ${i}` } });
+
+    const page = await phone.newPage();
+    await signIn(page, server.url, "carla@empresa.test", PASSWORD);
+    await page.goto(`${server.url}/chats`);
+    const item = page.getByRole("button", { name: /Histórico/ });
+    await item.waitFor();
+    expect(await page.getByText(pt.page.pick).isVisible()).toBe(false);
+    await settled(page);
+    await screenshot(page, "chats-6-phone-list");
+
+    await item.click();
+    await page.waitForURL(`${server.url}/chats/${chat.uuid}`);
+    const log = conversation(page);
+    await log.getByText("Mensagem 45", { exact: true }).waitFor();
+    expect(await page.getByRole("textbox", { name: pt.page.search }).isVisible()).toBe(false);
+    // Scrolled to the newest; going up loads the older pages until the first message.
+    for (let i = 0; i < 10 && !(await log.getByText("Mensagem 1", { exact: true }).count()); i++) {
+      await log.evaluate((el) => el.scrollTo({ top: 0 }));
+      await page.waitForTimeout(400);
+    }
+    await log.getByText("Mensagem 1", { exact: true }).waitFor();
+    expect(await log.getByTestId("chat-message").count()).toBe(45);
+    await settled(page);
+    await screenshot(page, "chats-7-phone-history");
+
+    await page.getByRole("button", { name: pt.page.back }).click();
+    await page.waitForURL(`${server.url}/chats`);
+    await item.waitFor();
   });
 });

@@ -45,6 +45,12 @@ export function ChatConversation({ chat, onEdit, onDelete, onGone, onChanged, on
   useEffect(() => {
     if (unread > 0) read();
   }, [chat.id]);
+  // Messages that came while the tab was hidden stayed unread (and chimed): coming back reads them.
+  useEffect(() => {
+    const back = () => document.visibilityState === "visible" && read();
+    document.addEventListener("visibilitychange", back);
+    return () => document.removeEventListener("visibilitychange", back);
+  }, [chat.id]);
 
   const isOwner = chat.ownerId === me;
   const members = chat.users.map((u) => u.user.name).join(", ");

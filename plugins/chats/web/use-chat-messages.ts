@@ -33,7 +33,9 @@ export function useChatMessages({ chatId, box, onIncoming, onChat }: ChatMessage
   const [messages, setMessages] = useState<ChatMessageView[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const stick = useRef(true);
-  const anchor = useRef<{ height: number; top: number } | null>(null);
+  /** Answers merged so far: the older page's anchor waits for the next one, not just the end of the fetch. */
+  const [merged, setMerged] = useState(0);
+  const anchor = useRef<{ height: number; top: number; merged: number } | null>(null);
 
   useEffect(() => {
     setPageNumber(1);
@@ -47,6 +49,7 @@ export function useChatMessages({ chatId, box, onIncoming, onChat }: ChatMessage
     if (!currentData) return;
     setMessages((m) => mergeMessages(m, currentData.records));
     setHasMore(currentData.hasMore);
+    setMerged((n) => n + 1);
   }, [currentData]);
 
   const add = useCallback((message: ChatMessageView) => setMessages((m) => mergeMessages(m, [message])), []);
@@ -64,9 +67,10 @@ export function useChatMessages({ chatId, box, onIncoming, onChat }: ChatMessage
     const el = box.current;
     if (!el || isFetching || !hasMore) return;
     // Keep what the reader sees in place once the older page is put above it.
-    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+    if (anchor.current) return;
+    anchor.current = { height: el.scrollHeight, top: el.scrollTop, merged };
     setPageNumber((p) => p + 1);
-  }, [box, isFetching, hasMore]);
+  }, [box, isFetching, hasMore, merged]);
 
   const onScroll = useCallback(() => {
     const el = box.current;
@@ -75,16 +79,16 @@ export function useChatMessages({ chatId, box, onIncoming, onChat }: ChatMessage
     if (el.scrollTop < OLDER_MARGIN_PX) loadOlder();
   }, [box, loadOlder]);
 
-  // After each change: keep the older page's anchor, or follow the bottom.
+  // After each change: once the older page is merged, keep what the reader saw in place; else follow the bottom.
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     if (anchor.current) {
-      if (isFetching) return;
+      if (merged === anchor.current.merged && !isError) return;
       el.scrollTop = anchor.current.top + (el.scrollHeight - anchor.current.height);
       anchor.current = null;
     } else if (stick.current) el.scrollTop = el.scrollHeight;
-  }, [messages, isFetching, box]);
+  }, [messages, merged, isError, box]);
 
   // A short first page may not fill the box: no scroll would ever ask for more.
   useEffect(() => {
