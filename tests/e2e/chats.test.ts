@@ -8,7 +8,9 @@ import pt from "../../plugins/chats/web/locales/pt.json" with { type: "json" };
  * Ana creates a chat with Bruno from /chats and sends a message with Enter; Bruno, on the home
  * page, sees the unread dot on the top-bar button and the menu entry, opens the popover and the
  * chat from it, reads the message (the dot goes), and replies (Shift+Enter for a second line,
- * Enter to send); Ana sees the reply arrive live in her open conversation.
+ * Enter to send); Ana sees the reply arrive live in her open conversation. Then, on a 390 px
+ * phone, the list and the chat take the screen one at a time and 45 messages load page by page
+ * as the reader scrolls up.
  */
 let server: RunningServer;
 let ana: LaunchedBrowser;

@@ -45,5 +45,5 @@ export function useChatInboxLive(): void {
     if (event?.action === "new-message" && event.newMessage.senderId !== me && !watching(event.chat.uuid)) playNotificationSound();
     later();
   });
-  useCompanyEvent(me ? `chat-user-${me}` : "", later);
+  useCompanyEvent(`chat-user-${me}`, later);
 }
