@@ -41,8 +41,9 @@ export const chatUsers = sqliteTable(
     unreads: integer("unreads").notNull().default(0),
     ...timestamps,
   },
-  // The user's chats (list, room policy) come from (user_id, chat_id); a member appears once per chat.
-  (t) => [uniqueIndex("chat_users_chat_user_idx").on(t.chatId, t.userId), index("chat_users_user_idx").on(t.userId, t.chatId), index("chat_users_company_idx").on(t.companyId)],
+  // A user's chats (list, unread total, room policy) come from (company_id, user_id, chat_id),
+  // scoped by the company like every tenant read; a member appears once per chat.
+  (t) => [uniqueIndex("chat_users_chat_user_idx").on(t.chatId, t.userId), index("chat_users_company_user_idx").on(t.companyId, t.userId, t.chatId)],
 );
 
 /** A message of a chat (spec 000 §3 Chat message: message, senderId, createdAt, chatId). */

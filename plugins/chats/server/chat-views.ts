@@ -17,7 +17,7 @@ export class ChatViews {
     const [row] = await this.db
       .select({ chat: chats })
       .from(chats)
-      .innerJoin(chatUsers, and(eq(chatUsers.chatId, chats.id), eq(chatUsers.userId, userId)))
+      .innerJoin(chatUsers, and(eq(chatUsers.chatId, chats.id), eq(chatUsers.companyId, companyId), eq(chatUsers.userId, userId)))
       .where(and(eq(chats.companyId, companyId), typeof ref === "number" ? eq(chats.id, ref) : eq(chats.uuid, ref)))
       .limit(1);
     return row?.chat ?? null;
@@ -30,8 +30,11 @@ export class ChatViews {
   }
 
   /** The ids of the chats a user is a member of (their sockets' rooms). */
-  async chatIdsOf(userId: number): Promise<number[]> {
-    const rows = await this.db.select({ chatId: chatUsers.chatId }).from(chatUsers).where(eq(chatUsers.userId, userId));
+  async chatIdsOf(companyId: number, userId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ chatId: chatUsers.chatId })
+      .from(chatUsers)
+      .where(and(eq(chatUsers.companyId, companyId), eq(chatUsers.userId, userId)));
     return rows.map((r) => r.chatId);
   }
 
@@ -75,7 +78,7 @@ export class ChatViews {
   /** The caller's chats, latest activity first, searched in the title; with their unread total. */
   async page(companyId: number, userId: number, q: { searchParam: string; pageNumber: number }): Promise<ChatPageView> {
     const term = q.searchParam.trim().toLowerCase();
-    const mine = and(eq(chatUsers.chatId, chats.id), eq(chatUsers.userId, userId));
+    const mine = and(eq(chatUsers.chatId, chats.id), eq(chatUsers.companyId, companyId), eq(chatUsers.userId, userId));
     const where = and(eq(chats.companyId, companyId), term ? sql`instr(lower(${chats.title}), ${term}) > 0` : undefined);
     const rows = await this.db
       .select({ chat: chats })
@@ -90,7 +93,7 @@ export class ChatViews {
       .select({ n: sum(chatUsers.unreads) })
       .from(chatUsers)
       .innerJoin(chats, eq(chats.id, chatUsers.chatId))
-      .where(and(eq(chatUsers.userId, userId), eq(chats.companyId, companyId)));
+      .where(and(eq(chatUsers.companyId, companyId), eq(chatUsers.userId, userId), eq(chats.companyId, companyId)));
     const n = total?.n ?? 0;
     return { records: await this.many(rows.map((r) => r.chat)), count: n, hasMore: q.pageNumber * CHATS_PAGE_SIZE < n, unreads: Number(unread?.n ?? 0) };
   }

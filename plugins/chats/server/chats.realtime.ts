@@ -43,6 +43,6 @@ export function registerChatRooms(ctx: PluginContext, views: ChatViews): void {
   // A room no policy returns is left, so a chat the user left is dropped without bookkeeping here.
   ctx.realtime.roomPolicy(async (user) => {
     if (!(await ctx.planFeatures.enabled(user.companyId, "useInternalChat"))) return [];
-    return (await views.chatIdsOf(user.id)).map((chatId) => chatRoom(user.companyId, chatId));
+    return (await views.chatIdsOf(user.companyId, user.id)).map((chatId) => chatRoom(user.companyId, chatId));
   });
 }

@@ -27,8 +27,7 @@ CREATE TABLE `chat_users` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `chat_users_chat_user_idx` ON `chat_users` (`chat_id`,`user_id`);--> statement-breakpoint
-CREATE INDEX `chat_users_user_idx` ON `chat_users` (`user_id`,`chat_id`);--> statement-breakpoint
-CREATE INDEX `chat_users_company_idx` ON `chat_users` (`company_id`);--> statement-breakpoint
+CREATE INDEX `chat_users_company_user_idx` ON `chat_users` (`company_id`,`user_id`,`chat_id`);--> statement-breakpoint
 CREATE TABLE `chats` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`uuid` text NOT NULL,
