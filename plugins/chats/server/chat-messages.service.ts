@@ -5,7 +5,7 @@ import { chatMessages, chats, chatUsers } from "../schema/tables.ts";
 import type { ChatMessagePageView, ChatMessageView, ChatView } from "../shared/chat-types.ts";
 import type { ChatViews } from "./chat-views.ts";
 import type { ChatFeed } from "./chats.realtime.ts";
-import type { Caller, ChatsService } from "./chats.service.ts";
+import { type Caller, type ChatsService, lostRace } from "./chats.service.ts";
 
 /**
  * A chat's messages and its members' unread counts (spec 000 §3 users.unreads): a message
@@ -28,19 +28,22 @@ export class ChatMessagesService {
   /** Stores the message, counts it unread for the others, and tells the members. The sender has read their own chat. */
   async send(caller: Caller, chatId: number, text: string): Promise<ChatMessageView> {
     const chat = await this.chats.memberChat(caller, chatId);
-    const { message, updated } = await this.db.transaction(async (tx) => {
-      const [message] = await tx.insert(chatMessages).values({ companyId: chat.companyId, chatId: chat.id, senderId: caller.id, message: text }).returning();
-      await tx
-        .update(chatUsers)
-        .set({ unreads: sql`${chatUsers.unreads} + 1` })
-        .where(and(eq(chatUsers.chatId, chat.id), ne(chatUsers.userId, caller.id)));
-      await tx
-        .update(chatUsers)
-        .set({ unreads: 0 })
-        .where(and(eq(chatUsers.chatId, chat.id), eq(chatUsers.userId, caller.id)));
-      const [updated] = await tx.update(chats).set({ lastMessage: text }).where(eq(chats.id, chat.id)).returning();
-      return { message: message!, updated: updated! };
-    });
+    const { message, updated } = await this.db
+      .transaction(async (tx) => {
+        const [message] = await tx.insert(chatMessages).values({ companyId: chat.companyId, chatId: chat.id, senderId: caller.id, message: text }).returning();
+        await tx
+          .update(chatUsers)
+          .set({ unreads: sql`${chatUsers.unreads} + 1` })
+          .where(and(eq(chatUsers.chatId, chat.id), ne(chatUsers.userId, caller.id)));
+        await tx
+          .update(chatUsers)
+          .set({ unreads: 0 })
+          .where(and(eq(chatUsers.chatId, chat.id), eq(chatUsers.userId, caller.id)));
+        const [updated] = await tx.update(chats).set({ lastMessage: text }).where(eq(chats.id, chat.id)).returning();
+        if (!updated) throw new AppError("ERR_NO_CHAT_FOUND");
+        return { message: message!, updated };
+      })
+      .catch(lostRace("ERR_NO_CHAT_FOUND"));
     const newMessage = await this.views.message(message);
     this.feed.toChat(chat.companyId, chat.id, { action: "new-message", newMessage, chat: await this.views.one(updated) });
     return newMessage;

@@ -40,6 +40,14 @@ describe("chats: errors", () => {
     expect((await t.call("GET", `/chats/${chat.id}`, { token: w.bia.token })).body).toMatchObject({ title: "Plantão", users: [{}, {}] });
   });
 
+  it("two edits adding the same member at once both succeed, and the member is there once (the edit reads the members under the write lock)", async () => {
+    const body = { users: [w.caio.user.id, w.user.id] };
+    const [one, two] = await Promise.all([t.call("PUT", `/chats/${chat.id}`, { token: w.bia.token, body }), t.call("PUT", `/chats/${chat.id}`, { token: w.bia.token, body })]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    const users = (await t.call("GET", `/chats/${chat.id}`, { token: w.bia.token })).body.users.map((u: { userId: number }) => u.userId);
+    expect(users.sort()).toEqual([w.bia.user.id, w.caio.user.id, w.user.id].sort());
+  });
+
   it("blank messages are not sent; over 10,000 characters is too long", async () => {
     const send = (body: unknown) => t.call("POST", `/chats/${chat.id}/messages`, { token: w.bia.token, body });
     expect((await send({ message: "  \n " })).body).toMatchObject({ error: "ERR_VALIDATION", fields: { message: "Required" } });

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { timeOrderedUuid } from "../../../core/db/columns.ts";
 import type { Db } from "../../../core/db/database.ts";
+import { isForeignKeyViolation } from "../../../core/db/errors.ts";
 import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import { chats, chatUsers } from "../schema/tables.ts";
@@ -32,11 +33,13 @@ export class ChatsService {
 
   async create(caller: Caller, input: ChatFields): Promise<ChatView> {
     const memberIds = await this.members(caller, input.users);
-    const row = await this.db.transaction(async (tx) => {
-      const [chat] = await tx.insert(chats).values({ uuid: timeOrderedUuid(), companyId: caller.companyId, ownerId: caller.id, title: input.title }).returning();
-      await tx.insert(chatUsers).values(memberIds.map((userId) => ({ companyId: caller.companyId, chatId: chat!.id, userId })));
-      return chat!;
-    });
+    const row = await this.db
+      .transaction(async (tx) => {
+        const [chat] = await tx.insert(chats).values({ uuid: timeOrderedUuid(), companyId: caller.companyId, ownerId: caller.id, title: input.title }).returning();
+        await tx.insert(chatUsers).values(memberIds.map((userId) => ({ companyId: caller.companyId, chatId: chat!.id, userId })));
+        return chat!;
+      })
+      .catch(lostRace("ERR_NO_USER_FOUND"));
     // Rooms first, so the first message already reaches every member's sockets.
     await this.feed.membershipChanged(memberIds);
     const view = await this.views.one(row);
@@ -47,21 +50,34 @@ export class ChatsService {
   /** Title and/or members; the owner stays a member whatever the list says. Unread counts of those who stay are kept. */
   async update(caller: Caller, id: number, changes: ChatChanges): Promise<ChatView> {
     const chat = await this.ownedChat(caller, id);
-    const before = await this.views.memberIds(chat.id);
-    const after = changes.users ? await this.members(caller, changes.users) : before;
+    const wanted = changes.users ? await this.members(caller, changes.users) : null;
+    const { row, before, after } = await this.db
+      .transaction(async (tx) => {
+        // The first statement takes the write lock, so the members read next are the current
+        // ones even when two edits race. Setting the title (changed or not) moves updatedAt:
+        // an edited chat comes to the top of the lists.
+        const [updated] = await tx
+          .update(chats)
+          .set({ title: changes.title ?? chat.title })
+          .where(eq(chats.id, chat.id))
+          .returning();
+        if (!updated) throw new AppError("ERR_NO_CHAT_FOUND");
+        const before = (await tx.select({ userId: chatUsers.userId }).from(chatUsers).where(eq(chatUsers.chatId, chat.id))).map((m) => m.userId);
+        const after = wanted ?? before;
+        const removed = before.filter((u) => !after.includes(u));
+        const added = after.filter((u) => !before.includes(u));
+        if (removed.length) await tx.delete(chatUsers).where(and(eq(chatUsers.chatId, chat.id), inArray(chatUsers.userId, removed)));
+        if (added.length)
+          await tx
+            .insert(chatUsers)
+            .values(added.map((userId) => ({ companyId: chat.companyId, chatId: chat.id, userId })))
+            .onConflictDoNothing();
+        return { row: updated, before, after };
+      })
+      // The chat was checked inside the transaction: a refused reference is a member's user.
+      .catch(lostRace("ERR_NO_USER_FOUND"));
     const added = after.filter((u) => !before.includes(u));
     const removed = before.filter((u) => !after.includes(u));
-    const row = await this.db.transaction(async (tx) => {
-      if (removed.length) await tx.delete(chatUsers).where(and(eq(chatUsers.chatId, chat.id), inArray(chatUsers.userId, removed)));
-      if (added.length) await tx.insert(chatUsers).values(added.map((userId) => ({ companyId: chat.companyId, chatId: chat.id, userId })));
-      // Setting the title (changed or not) moves updatedAt: an edited chat comes to the top of the lists.
-      const [updated] = await tx
-        .update(chats)
-        .set({ title: changes.title ?? chat.title })
-        .where(eq(chats.id, chat.id))
-        .returning();
-      return updated!;
-    });
     await this.feed.membershipChanged([...added, ...removed]);
     const view = await this.views.one(row);
     this.feed.toUsers(chat.companyId, after, { action: "update", chat: view });
@@ -106,3 +122,15 @@ export class ChatsService {
     return [caller.id, ...others];
   }
 }
+
+/**
+ * A row the write points at (the chat, or a member's user) was deleted between the check and
+ * the write: the caller is told which, not given a 500.
+ * @example await db.transaction(write).catch(lostRace("ERR_NO_USER_FOUND"));
+ */
+export const lostRace =
+  (code: "ERR_NO_CHAT_FOUND" | "ERR_NO_USER_FOUND") =>
+  (err: unknown): never => {
+    if (isForeignKeyViolation(err)) throw new AppError(code);
+    throw err;
+  };
