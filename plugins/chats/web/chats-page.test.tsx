@@ -6,6 +6,9 @@ import { stubApi } from "../../../web/src/test/stub-api.ts";
 import chatsPlugin from "./index.ts";
 import { ChatsPage } from "./chats-page.tsx";
 import { apiChat, apiMessage, chatPage, withUnread } from "./test-data.ts";
+import en from "./locales/en.json";
+import es from "./locales/es.json";
+import tr from "./locales/tr.json";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 vi.mock("../../tickets/web/public.ts", () => ({ playNotificationSound: vi.fn() }));
@@ -153,5 +156,25 @@ describe("chats page", () => {
     fireEvent.click(within(confirm).getByRole("button", { name: /Excluir|Sim|Confirmar/ }));
     await waitFor(() => expect(calls("DELETE", "/chats/1")).toHaveLength(1));
     await waitFor(() => expect(path()).toBe("/chats"));
+  });
+
+  it("speaks English, Spanish and Turkish too", async () => {
+    const { i18n } = await import("../../../web/src/i18n/i18n.ts");
+    try {
+      for (const [lng, texts] of [
+        ["en", en],
+        ["es", es],
+        ["tr", tr],
+      ] as const) {
+        await i18n.changeLanguage(lng);
+        const view = render(plantao.uuid);
+        expect(await screen.findByRole("button", { name: texts.page.new })).toBeTruthy();
+        expect(await screen.findByRole("textbox", { name: texts.messages.placeholder })).toBeTruthy();
+        expect(await screen.findByRole("status", { name: texts.list.unread_other.replace("{{count}}", "2") })).toBeTruthy();
+        view.unmount();
+      }
+    } finally {
+      await i18n.changeLanguage("pt");
+    }
   });
 });
