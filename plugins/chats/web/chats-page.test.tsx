@@ -110,6 +110,15 @@ describe("chats page", () => {
     await waitFor(() => expect(path()).toBe("/chats"));
   });
 
+  it("removed from the open chat by its owner: back to /chats", async () => {
+    const { path } = render(plantao.uuid);
+    await screen.findByText("Tudo certo?");
+    act(() => realtimeClient.deliver("company-2-chat-user-7", { action: "delete", chatId: 2 }));
+    expect(path()).toBe(`/chats/${plantao.uuid}`);
+    act(() => realtimeClient.deliver("company-2-chat-user-7", { action: "delete", chatId: 1 }));
+    await waitFor(() => expect(path()).toBe("/chats"));
+  });
+
   it("the list follows the user's events: a new chat, a chat removed", async () => {
     render();
     const list = await screen.findByRole("list", { name: "Chat Interno" });

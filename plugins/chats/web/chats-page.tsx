@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
+import { useCompanyEvent } from "../../../web/src/realtime/realtime.ts";
 import { ConfirmDialog, LoadingState, useConfirmedAction } from "../../../web/src/ui/index.ts";
+import type { ChatUserEvent } from "../shared/chat-types.ts";
 import { ChatConversation } from "./chat-conversation.tsx";
 import { ChatDialog } from "./chat-dialog.tsx";
 import { ChatListPane } from "./chat-list-pane.tsx";
 import { useDeleteChatMutation, useGetChatQuery, type ChatView } from "./chats-api.ts";
+import { useMyId } from "./use-chat-inbox.ts";
 import "./chats.css";
 
 type ListHandle = { upsert: (chat: ChatView) => void; remove: (id: number) => void };
@@ -18,6 +21,7 @@ type ListHandle = { upsert: (chat: ChatView) => void; remove: (id: number) => vo
 export function ChatsPage({ params }: { params: { uuid?: string } }) {
   const { t } = useTranslation("chats");
   const [, navigate] = useLocation();
+  const me = useMyId();
   const uuid = params.uuid;
   const chat = useGetChatQuery(uuid ?? "", { skip: !uuid, refetchOnMountOrArgChange: true });
   const [open, setOpen] = useState<ChatView | null>(null);
@@ -44,6 +48,12 @@ export function ChatsPage({ params }: { params: { uuid?: string } }) {
   }, [uuid, chat.isError, navigate]);
 
   const shown = open && open.uuid === uuid ? open : null;
+  // Removed from the open chat by its owner: its room no longer reaches this user, so the
+  // user's own list event closes it (spec 000 §4, as a deletion does).
+  useCompanyEvent(`chat-user-${me}`, (payload) => {
+    const event = payload as ChatUserEvent | undefined;
+    if (event?.action === "delete" && shown && event.chatId === shown.id) navigate("/chats");
+  });
 
   return (
     <div className={uuid ? "chats-page chats-page-has-chat" : "chats-page"}>
