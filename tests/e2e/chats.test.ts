@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { callApi, launchBrowser, login, screenshot, settled, signIn, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
+import en from "../../plugins/chats/web/locales/en.json" with { type: "json" };
 import pt from "../../plugins/chats/web/locales/pt.json" with { type: "json" };
 
 /**
@@ -118,6 +119,16 @@ describe("internal chat, end to end", () => {
     // 8. Only the owner sees edit and delete.
     expect(await a.getByRole("button", { name: pt.actions.delete.replace("{{title}}", "Plantão de sábado") }).count()).toBe(1);
     expect(await b.getByRole("button", { name: pt.actions.delete.replace("{{title}}", "Plantão de sábado") }).count()).toBe(0);
+
+    // 9. In English and the dark theme, the same conversation.
+    await a.evaluate(() => localStorage.setItem("language", "en"));
+    await a.reload();
+    await a.getByRole("navigation").getByRole("link", { name: en.menu.chats }).waitFor();
+    await a.getByRole("textbox", { name: en.messages.placeholder }).waitFor();
+    await a.getByRole("button", { name: "Use dark theme" }).click();
+    await conversation(a).getByText("Chego às 13h.").waitFor();
+    await settled(a);
+    await screenshot(a, "chats-8-english-dark");
   });
 
   it("on a phone: the list, then the chat full width; older messages load on scrolling up", async () => {
