@@ -30,15 +30,19 @@ export class ChatMessagesService {
     const chat = await this.chats.memberChat(caller, chatId);
     const { message, updated } = await this.db
       .transaction(async (tx) => {
+        // First, under the write lock: the sender is still a member (an edit may have removed
+        // them since the check above), and has read their own chat.
+        const [member] = await tx
+          .update(chatUsers)
+          .set({ unreads: 0 })
+          .where(and(eq(chatUsers.chatId, chat.id), eq(chatUsers.userId, caller.id)))
+          .returning({ id: chatUsers.id });
+        if (!member) throw new AppError("ERR_NO_CHAT_FOUND");
         const [message] = await tx.insert(chatMessages).values({ companyId: chat.companyId, chatId: chat.id, senderId: caller.id, message: text }).returning();
         await tx
           .update(chatUsers)
           .set({ unreads: sql`${chatUsers.unreads} + 1` })
           .where(and(eq(chatUsers.chatId, chat.id), ne(chatUsers.userId, caller.id)));
-        await tx
-          .update(chatUsers)
-          .set({ unreads: 0 })
-          .where(and(eq(chatUsers.chatId, chat.id), eq(chatUsers.userId, caller.id)));
         const [updated] = await tx.update(chats).set({ lastMessage: text }).where(eq(chats.id, chat.id)).returning();
         if (!updated) throw new AppError("ERR_NO_CHAT_FOUND");
         return { message: message!, updated };
