@@ -3,6 +3,7 @@ import announcements from "./announcements/server/index.ts";
 import apiChannel from "./api-channel/server/index.ts";
 import automation from "./automation/server/index.ts";
 import channels from "./channels/server/index.ts";
+import chats from "./chats/server/index.ts";
 import companies from "./companies/server/index.ts";
 import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
@@ -42,6 +43,7 @@ export const serverPlugins: ServerPlugin[] = [
   apiChannel,
   quickMessages,
   schedules,
+  chats,
   whatsapp,
   meta,
 ];

@@ -70,6 +70,8 @@ function routes(): [string, string][] {
       "/schedules",
       "/schedules?searchParam=Silva&pageNumber=2",
       "/schedules?from=2030-03-01T03:00:00Z&to=2030-04-06T03:00:00Z",
+      "/chats",
+      "/chats?searchParam=Pl&pageNumber=2",
     ])
       out.push([user, path]);
   }

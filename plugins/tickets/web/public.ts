@@ -5,3 +5,5 @@
  */
 export type { ComposerKeyHandler, ComposerToolProps, TicketDrawerSectionProps, TicketHeaderActionProps, TicketListBadgeProps } from "./zones.ts";
 export type { TagChip, TicketContact, TicketView } from "../shared/ticket-types.ts";
+/** The notification chime at the volume of the top bar's volume control (spec 000 §1: it also plays on internal chat messages). */
+export { playNotificationSound } from "./notification-sound.ts";

@@ -1,0 +1,63 @@
+import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
+import type { ChatInputBody, ChatListQuery, ChatMessagePageView, ChatMessageView, ChatPageView, ChatView } from "../shared/chat-types.ts";
+
+export type { ChatMessageView, ChatPageView, ChatView } from "../shared/chat-types.ts";
+
+const tagged = api.enhanceEndpoints({ addTagTypes: ["Chat", "ChatInbox"] });
+
+/** The chats plugin's calls (spec 000 §7, the seven `/chats` calls, plus GET /chats/{id or uuid}). */
+export const chatsApi = tagged.injectEndpoints({
+  endpoints: (build) => ({
+    /** The chat page's list (useLiveList keeps its rows). */
+    getChatsPage: build.query<ChatPageView, Required<ChatListQuery>>({
+      query: (params) => ({ url: "/chats", params }),
+      keepUnusedDataFor: 0,
+    }),
+    /** The top bar's first page and unread total (popover and menu dot share it). */
+    getChatInbox: build.query<ChatPageView, void>({
+      query: () => ({ url: "/chats", params: { pageNumber: 1 } }),
+      providesTags: ["ChatInbox"],
+    }),
+    /** By id (the edit dialog) or uuid (the address /chats/{uuid}). */
+    getChat: build.query<ChatView, number | string>({
+      query: (ref) => `/chats/${ref}`,
+      providesTags: (_r, _e, ref) => [{ type: "Chat", id: String(ref) }],
+    }),
+    createChat: build.mutation<ChatView, ChatInputBody>({
+      query: (body) => ({ url: "/chats", method: "POST", body }),
+      invalidatesTags: ["ChatInbox"],
+    }),
+    updateChat: build.mutation<ChatView, { id: number } & Partial<ChatInputBody>>({
+      query: ({ id, ...body }) => ({ url: `/chats/${id}`, method: "PUT", body }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: "Chat", id: String(id) }, "ChatInbox"],
+    }),
+    deleteChat: build.mutation<MessageAnswer, number>({
+      query: (id) => ({ url: `/chats/${id}`, method: "DELETE" }),
+      invalidatesTags: ["ChatInbox"],
+    }),
+    markChatRead: build.mutation<ChatView, { id: number; userId: number }>({
+      query: ({ id, userId }) => ({ url: `/chats/${id}/read`, method: "POST", body: { userId } }),
+      invalidatesTags: ["ChatInbox"],
+    }),
+    getChatMessages: build.query<ChatMessagePageView, { chatId: number; pageNumber: number }>({
+      query: ({ chatId, pageNumber }) => ({ url: `/chats/${chatId}/messages`, params: { pageNumber } }),
+      keepUnusedDataFor: 0,
+    }),
+    sendChatMessage: build.mutation<ChatMessageView, { chatId: number; message: string }>({
+      query: ({ chatId, message }) => ({ url: `/chats/${chatId}/messages`, method: "POST", body: { message } }),
+    }),
+  }),
+});
+
+export const {
+  useGetChatsPageQuery,
+  useGetChatInboxQuery,
+  useGetChatQuery,
+  useCreateChatMutation,
+  useUpdateChatMutation,
+  useDeleteChatMutation,
+  useMarkChatReadMutation,
+  useGetChatMessagesQuery,
+  useLazyGetChatMessagesQuery,
+  useSendChatMessageMutation,
+} = chatsApi;
