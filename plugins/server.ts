@@ -7,6 +7,7 @@ import companies from "./companies/server/index.ts";
 import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
 import helps from "./helps/server/index.ts";
+import kanban from "./kanban/server/index.ts";
 import meta from "./meta/server/index.ts";
 import officeHours from "./office-hours/server/index.ts";
 import passwordReset from "./password-reset/server/index.ts";
@@ -42,6 +43,7 @@ export const serverPlugins: ServerPlugin[] = [
   apiChannel,
   quickMessages,
   schedules,
+  kanban,
   whatsapp,
   meta,
 ];

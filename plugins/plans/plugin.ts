@@ -16,7 +16,6 @@ export const manifest = definePlugin({
   planFeatures: [
     { key: "useCampaigns", label: "plans:flags.useCampaigns", default: true },
     { key: "useInternalChat", label: "plans:flags.useInternalChat", default: true },
-    { key: "useKanban", label: "plans:flags.useKanban", default: true },
     { key: "useOpenAi", label: "plans:flags.useOpenAi", default: true },
     { key: "useIntegrations", label: "plans:flags.useIntegrations", default: true },
   ],
@@ -31,7 +30,6 @@ declare module "../../core/plugin/plan-features.ts" {
   interface PlanFeatures {
     useCampaigns: true;
     useInternalChat: true;
-    useKanban: true;
     useOpenAi: true;
     useIntegrations: true;
   }
