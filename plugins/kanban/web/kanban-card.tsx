@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button, Card, Icon, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, formatTime } from "../../../web/src/ui/index.ts";
+import { formatNumber } from "../../contacts/web/public.ts";
 import type { KanbanTicket } from "./kanban-api.ts";
 
 const sameDay = (iso: string) => new Date(iso).toDateString() === new Date().toDateString();
@@ -39,7 +40,7 @@ export function KanbanCard({ ticket, laneIds, onOpen }: { ticket: KanbanTicket; 
         </span>
       </div>
       <div className="kanban-card-meta">
-        <Icon icon={icon} size={11} /> {ticket.contact.number}
+        <Icon icon={icon} size={11} /> {formatNumber(ticket.contact.number)}
       </div>
       <div className="kanban-card-message">{ticket.lastMessage || "—"}</div>
       <div className="kanban-card-meta">

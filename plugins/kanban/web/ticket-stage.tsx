@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { FormGroup, HTMLSelect } from "@blueprintjs/core";
+import { FormGroup, HTMLSelect, Icon } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { TicketDrawerSectionProps, TicketHeaderActionProps, TicketView } from "../../tickets/web/public.ts";
 import { useKanbanLanesQuery } from "./kanban-api.ts";
@@ -30,8 +30,9 @@ function StageSelect({ ticket, id, compact }: { ticket: TicketView; id: string; 
     <HTMLSelect
       id={id}
       aria-label={compact ? t("stage.label") : undefined}
+      title={compact ? t("stage.label") : undefined}
       fill={!compact}
-      minimal={compact}
+      style={compact ? { maxWidth: 190 } : undefined}
       disabled={busy}
       value={value === null ? "" : String(value)}
       onChange={(e) => void choose(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
@@ -39,7 +40,10 @@ function StageSelect({ ticket, id, compact }: { ticket: TicketView; id: string; 
     />
   );
   return compact ? (
-    select
+    <span style={{ display: "inline-flex", alignItems: "center", gap: 6, flex: "0 0 auto" }}>
+      <Icon icon="column-layout" className="bp6-text-muted" />
+      {select}
+    </span>
   ) : (
     <FormGroup label={t("stage.label")} labelFor={id}>
       {select}
