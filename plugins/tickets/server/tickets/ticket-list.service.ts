@@ -99,7 +99,11 @@ export class TicketList {
       .limit(BOARD_LIMIT + 1);
     const hasMore = rows.length > BOARD_LIMIT;
     if (hasMore) rows.pop();
-    return { tickets: await viewsOfRows(this.db, rows, mask), hasMore };
+    // The tags are read a list page at a time: with hundreds of ids in one IN list, SQLite
+    // with statistics prefers scanning ticket_tags to probing it (tests/architecture/query-plans).
+    const views: TicketView[] = [];
+    for (let i = 0; i < rows.length; i += PAGE_SIZE) views.push(...(await viewsOfRows(this.db, rows.slice(i, i + PAGE_SIZE), mask)));
+    return { tickets: views, hasMore };
   }
 
   private async count(where: SQL | undefined): Promise<number> {
