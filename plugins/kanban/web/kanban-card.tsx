@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Card, Icon, Tag } from "@blueprintjs/core";
+import { Button, Card, Icon, Menu, MenuItem, PopoverNext, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, formatTime } from "../../../web/src/ui/index.ts";
 import { formatNumber } from "../../contacts/web/public.ts";
@@ -13,7 +13,20 @@ const channelIcon = { facebook: "social-media", instagram: "camera", api: "code"
  * message, when, unread count, attendant, connection and the ticket's other tags; 'Ver Ticket'
  * opens the conversation. Dragged by the native HTML5 drag events (the ticket id travels as text).
  */
-export function KanbanCard({ ticket, laneIds, onOpen }: { ticket: KanbanTicket; laneIds: ReadonlySet<number>; onOpen: (uuid: string) => void }) {
+export function KanbanCard({
+  ticket,
+  laneIds,
+  moves,
+  onOpen,
+  onMove,
+}: {
+  ticket: KanbanTicket;
+  laneIds: ReadonlySet<number>;
+  /** The other lanes the card may go to (the keyboard's way, besides dragging). */
+  moves: { id: number | null; name: string }[];
+  onOpen: (uuid: string) => void;
+  onMove: (ticketId: number, laneId: number | null) => void;
+}) {
   const { t } = useTranslation("kanban");
   const [dragging, setDragging] = useState(false);
   const chips = ticket.tags.filter((tag) => !laneIds.has(tag.id));
@@ -64,7 +77,23 @@ export function KanbanCard({ ticket, laneIds, onOpen }: { ticket: KanbanTicket; 
         ) : (
           <span />
         )}
-        <Button size="small" variant="outlined" intent="primary" text={t("card.open")} onClick={() => onOpen(ticket.uuid)} />
+        <span style={{ display: "inline-flex", gap: 4 }}>
+          {moves.length ? (
+            <PopoverNext
+              placement="bottom-end"
+              content={
+                <Menu aria-label={t("card.moveTo", { name: ticket.contact.name })}>
+                  {moves.map((m) => (
+                    <MenuItem key={m.id ?? "default"} icon="arrow-right" text={m.name} onClick={() => onMove(ticket.id, m.id)} />
+                  ))}
+                </Menu>
+              }
+            >
+              <Button size="small" variant="minimal" icon="exchange" aria-label={t("card.moveTo", { name: ticket.contact.name })} title={t("card.move")} />
+            </PopoverNext>
+          ) : null}
+          <Button size="small" variant="outlined" intent="primary" text={t("card.open")} onClick={() => onOpen(ticket.uuid)} />
+        </span>
       </div>
     </Card>
   );

@@ -18,12 +18,15 @@ export function KanbanLane({
   lane,
   tickets,
   laneIds,
+  columns,
   onDropTicket,
   onOpen,
 }: {
   lane: LaneColumn;
   tickets: KanbanTicket[];
   laneIds: ReadonlySet<number>;
+  /** Every lane of the board (the cards' "move to" menu offers the others). */
+  columns: LaneColumn[];
   onDropTicket: (ticketId: number, laneId: number | null) => void;
   onOpen: (uuid: string) => void;
 }) {
@@ -64,7 +67,9 @@ export function KanbanLane({
       {lane.timer ? <div className="kanban-lane-timer">{lane.timer}</div> : null}
       <div className="kanban-lane-cards">
         {tickets.length ? (
-          tickets.map((ticket) => <KanbanCard key={ticket.id} ticket={ticket} laneIds={laneIds} onOpen={onOpen} />)
+          tickets.map((ticket) => (
+            <KanbanCard key={ticket.id} ticket={ticket} laneIds={laneIds} moves={columns.filter((c) => c.id !== lane.id)} onOpen={onOpen} onMove={onDropTicket} />
+          ))
         ) : (
           <div className="kanban-lane-empty">{t("lane.empty")}</div>
         )}

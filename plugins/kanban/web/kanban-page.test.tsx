@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { realtimeClient } from "../../../web/src/realtime/realtime.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
@@ -108,5 +109,34 @@ describe("kanban page", () => {
     renderWithProviders(<KanbanPage />, { plugins: [kanbanPlugin], route: "/kanban" });
     expect(await screen.findByText(/Nenhuma coluna criada ainda/)).toBeTruthy();
     expect(within(lane("Em aberto")).getByText("Nenhum ticket")).toBeTruthy();
+  });
+
+  it("ticket events patch the board live without a request: a moved ticket changes lane, a closed one leaves", async () => {
+    renderWithProviders(<KanbanPage />, { plugins: [kanbanPlugin], route: "/kanban" });
+    await within(await screen.findByRole("region", { name: "Coluna Em aberto" })).findByText("Bruno Lima");
+    const reads = () => api.calls.filter((c) => c.path === "/ticket/kanban").length;
+    const before = reads();
+    act(() => realtimeClient.deliver("company-2-ticket", { action: "update", ticket: { ...tickets[1]!, tags: [{ id: 21, name: "Proposta", color: "#0f0" }] } }));
+    await within(lane("Proposta")).findByText("Bruno Lima");
+    act(() => realtimeClient.deliver("company-2-ticket", { action: "update", ticket: { ...tickets[0]!, status: "closed" } }));
+    await waitFor(() => expect(within(lane("Lead")).queryByText("Ana Souza")).toBeNull());
+    act(() => realtimeClient.deliver("company-2-ticket", { action: "delete", ticketId: 2 }));
+    await waitFor(() => expect(screen.queryByText("Bruno Lima")).toBeNull());
+    expect(reads()).toBe(before);
+  });
+
+  it("the card's 'move to' menu moves it without dragging (keyboard users)", async () => {
+    renderWithProviders(<KanbanPage />, { plugins: [kanbanPlugin], route: "/kanban" });
+    await within(await screen.findByRole("region", { name: "Coluna Em aberto" })).findByText("Bruno Lima");
+    fireEvent.click(within(lane("Em aberto")).getByRole("button", { name: "Mover Bruno Lima para…" }));
+    const menu = await screen.findByRole("menu", { name: "Mover Bruno Lima para…" });
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((m) => m.textContent),
+    ).toEqual(["Lead", "Proposta"]);
+    fireEvent.click(within(menu).getByText("Proposta"));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Ticket Tag Adicionado com Sucesso!"));
+    expect(api.calls.filter((c) => c.path.startsWith("/ticket-tags/")).map((c) => `${c.method} ${c.path}`)).toEqual(["DELETE /ticket-tags/2", "PUT /ticket-tags/2/21"]);
   });
 });

@@ -4,9 +4,11 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { useCompanyEvent } from "../../../web/src/realtime/realtime.ts";
 import { useSession } from "../../../web/src/session/session.ts";
+import { useAppDispatch } from "../../../web/src/store/store.ts";
 import { EmptyState, LoadingState, PageLayout } from "../../../web/src/ui/index.ts";
 import { dayWindow, localDay } from "./kanban-dates.ts";
-import { type KanbanTicket, useKanbanBoardQuery, useKanbanLanesQuery } from "./kanban-api.ts";
+import { kanbanApi, type KanbanTicket, useKanbanBoardQuery, useKanbanLanesQuery } from "./kanban-api.ts";
+import { applyTicketEvent, type TicketEvent } from "./board-live.ts";
 import { KanbanLane, type LaneColumn } from "./kanban-lane.tsx";
 import { laneOf, useMoveTicket } from "./use-move-ticket.ts";
 import "./kanban.css";
@@ -19,7 +21,8 @@ const REFETCH_DELAY_MS = 400;
  * plus the default lane (tickets in no lane), the tickets as cards with 'Ver Ticket'. A card
  * dragged to another lane moves the ticket there (spec 002 §4.3). '+ Adicionar colunas' leads to
  * /TagsKanban for whoever may view the dashboard (admins, and users with showDashboard).
- * Ticket and tag events refetch the board, so other attendants' moves show up live.
+ * Ticket events patch the board in place and tag events refetch it, so other attendants'
+ * moves and new messages show up live.
  */
 export function KanbanPage() {
   const { t } = useTranslation("kanban");
@@ -40,7 +43,13 @@ export function KanbanPage() {
     timer.current = setTimeout(() => void board.refetch(), REFETCH_DELAY_MS);
   };
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-  useCompanyEvent("ticket", refetchSoon);
+  // A ticket event patches the board in place (no request); what cannot be read refetches.
+  const dispatch = useAppDispatch();
+  useCompanyEvent("ticket", (payload) => {
+    let applied = false;
+    dispatch(kanbanApi.util.updateQueryData("kanbanBoard", query, (board) => void (applied = applyTicketEvent(board, payload as TicketEvent, query))));
+    if (!applied) refetchSoon();
+  });
   useCompanyEvent("tag", () => {
     void lanesQuery.refetch();
     refetchSoon();
@@ -132,6 +141,7 @@ export function KanbanPage() {
                 lane={lane}
                 tickets={byLane.get(lane.id) ?? []}
                 laneIds={laneIds}
+                columns={columns}
                 onDropTicket={(id, to) => void dropTicket(id, to)}
                 onOpen={(uuid) => navigate(`/tickets/${uuid}`)}
               />
