@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderWithProviders } from "../../../web/src/test/render.tsx";
+import { Zone } from "../../../web/src/plugin/zone.tsx";
+import { renderWithProviders, testPlan, testUser } from "../../../web/src/test/render.tsx";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastSuccess } from "../../../web/src/ui/toast.ts";
 import kanbanPlugin from "./index.ts";
@@ -58,5 +59,18 @@ describe("ticket stage", () => {
     await waitFor(() => expect(api.calls.some((c) => c.path === "/tag/kanban")).toBe(true));
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByLabelText("Etapa do Kanban")).toBeNull();
+  });
+
+  it("goes into the ticket header's zone, and a plan without kanban leaves it out", async () => {
+    const { unmount } = renderWithProviders(<Zone name="tickets.headerActions" props={{ ticket }} />, { plugins: [kanbanPlugin] });
+    expect(await screen.findByLabelText("Etapa do Kanban")).toBeTruthy();
+    unmount();
+    renderWithProviders(<Zone name="tickets.headerActions" props={{ ticket }} />, {
+      plugins: [kanbanPlugin],
+      session: testUser({ company: { plan: { ...testPlan(), useKanban: false } } }),
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByLabelText("Etapa do Kanban")).toBeNull();
+    expect(api.calls.filter((c) => c.path === "/tag/kanban")).toHaveLength(1);
   });
 });
