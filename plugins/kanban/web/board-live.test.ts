@@ -26,6 +26,12 @@ describe("applyTicketEvent", () => {
     expect(c.tickets.map((t) => t.id)).toEqual([1]);
   });
 
+  it("clears the unread count of a ticket an attendant read", () => {
+    const b = { tickets: [cardOf(1, "A", { unreadMessages: 3 })], hasMore: false };
+    expect(applyTicketEvent(b, { action: "updateUnread", ticketId: 1 }, window)).toBe(true);
+    expect(b.tickets[0]!.unreadMessages).toBe(0);
+  });
+
   it("answers false for what it cannot read", () => {
     const b = board();
     expect(applyTicketEvent(b, { action: "update" }, window)).toBe(false);

@@ -10,12 +10,18 @@ const newestFirst = (a: KanbanTicket, b: KanbanTicket) => (a.updatedAt === b.upd
  * Applies a ticket event to the board the page shows, as the server would answer it again:
  * a ticket still pending or open and last active inside the window is put in (or replaced)
  * in newest-first order; one that left (closed, moved out of the window, deleted) is taken
- * out. Answers false for an event it cannot read (the page then refetches). Mutates `board`
+ * out; `updateUnread` (read by an attendant) clears its unread count. Answers false for an
+ * event it cannot read (the page then refetches). Mutates `board`
  * (an Immer draft of the cached answer).
  */
 export function applyTicketEvent(board: KanbanBoard, event: TicketEvent, window: { startDate: string; endDate: string }): boolean {
   if (event.action === "delete" && typeof event.ticketId === "number") {
     board.tickets = board.tickets.filter((t) => t.id !== event.ticketId);
+    return true;
+  }
+  // An attendant read the ticket.
+  if (event.action === "updateUnread" && typeof event.ticketId === "number") {
+    for (const t of board.tickets) if (t.id === event.ticketId) t.unreadMessages = 0;
     return true;
   }
   const ticket = event.ticket;
