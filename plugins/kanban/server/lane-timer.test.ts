@@ -114,7 +114,7 @@ describe("lane timer: happy", () => {
 });
 
 describe("lane timer: errors and gating", () => {
-  it("lanes without a time or a next lane, plain tags and a deleted next lane move nothing", async () => {
+  it("lanes without a time or a next lane, a deleted next lane and a lane leading to itself move nothing", async () => {
     const next = await createLane(t, a.token);
     const untimed = await createLane(t, a.token, { nextLaneId: next.id });
     const endless = await createLane(t, a.token, { timeLane: 1 });
@@ -123,7 +123,12 @@ describe("lane timer: errors and gating", () => {
     const ticket = await customerWrites(t, api.token, "5511900001301");
     for (const lane of [untimed, endless, toDoomed]) await putInLane(t, a.token, ticket.ticketId, lane.id, 10);
     await t.call("DELETE", `/tags/${doomed.id}`, { token: a.token });
+    const loop = await createLane(t, a.token, { timeLane: 1, greetingMessageLane: "De novo?" });
+    await t.call("PUT", `/tags/${loop.id}`, { token: a.token, body: { nextLaneId: loop.id } });
+    const other = await customerWrites(t, api.token, "5511900001302");
+    await putInLane(t, a.token, other.ticketId, loop.id, 10);
     expect(await moveDue(t)).toBe(0);
+    expect(await sentTo(other.ticketId)).toEqual([]);
     expect(await lanesOf(t, ticket.ticketId)).toEqual([untimed.id, endless.id, toDoomed.id].sort((x, y) => x - y));
   });
 

@@ -20,7 +20,9 @@ const MAX_BATCHES = 50;
  * `tags_timed_lanes_idx`: kanban, a time and a next lane), then reads, per lane, the links
  * made before its cutoff (`timeLane` hours before `now`, as ISO text like `created_at`) from
  * `ticket_tags_tag_created_idx (tag_id, created_at)`: with nothing due, one probe per timed
- * lane, whatever the number of tickets. A next lane that no longer exists moves nothing.
+ * lane, whatever the number of tickets. A next lane that no longer exists moves nothing, and
+ * neither does a lane whose next lane is itself (that would greet the customer again every
+ * `timeLane` hours, for ever).
  * Written as SQL over the owners' views (`schema/views.ts`): the lane table is read twice.
  */
 export function dueLinksQuery(now: number, skip: number[] = [], limit = BATCH): SQL {
@@ -35,7 +37,7 @@ export function dueLinksQuery(now: number, skip: number[] = [], limit = BATCH): 
         JOIN ${ticketTagsView} AS tt ON tt.tag_id = lane.id
           AND tt.created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', ${now / 1000}, 'unixepoch', '-' || lane.time_lane || ' hours')
         JOIN ${tagsView} AS nx ON nx.id = lane.next_lane_id AND nx.company_id = lane.company_id
-        WHERE lane.kanban = 1 AND lane.time_lane > 0 AND lane.next_lane_id IS NOT NULL ${skipped}
+        WHERE lane.kanban = 1 AND lane.time_lane > 0 AND lane.next_lane_id IS NOT NULL AND lane.next_lane_id <> lane.id ${skipped}
         LIMIT ${limit}`;
 }
 
