@@ -3,7 +3,7 @@
  * /tickets loads every tab's first page (each badge has a count) and the two unread lists
  * of the notifications; opening a conversation asks for the ticket, the newest page of
  * messages (which marks it read) and, with the contact drawer, the contact, its picture,
- * the notes and the kanban lanes of the stage selector; scrolling back asks for older pages.
+ * the notes and the kanban lanes of the tag picker; scrolling back asks for older pages.
  */
 import type { LoadRequest } from "../conversations/load-worker.ts";
 import { HISTORY, type Conversation } from "./conversations.ts";
@@ -44,7 +44,7 @@ function openRequests(a: Attendant, c: Conversation): LoadRequest[] {
     get(`/contacts/${c.contactId}`, "GET /contacts/{id} (drawer)"),
     get(`/contacts/profile/${encodeURIComponent(c.contactNumber)}`, "GET /contacts/profile/{number} (drawer)"),
     get(`/ticket-notes/list?ticketId=${c.id}&contactId=${c.contactId}`, "GET /ticket-notes/list (drawer)"),
-    get("/tag/kanban", "GET /tag/kanban (stage selector)"),
+    get("/tags/list?kanban=1", "GET /tags/list?kanban=1 (ticket tags)"),
     get(`/messages/${uuid}?pageNumber=${OLDER_PAGE}`, `GET /messages p${OLDER_PAGE} (${history(c)})`),
   ];
 }
