@@ -16,7 +16,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   lanes = [laneOf(20, "Lead"), laneOf(21, "Proposta")];
   api = stubApi({
-    "GET /tag/kanban": () => ({ body: { lista: lanes } }),
+    "GET /tags/list": () => ({ body: lanes }),
     "DELETE /ticket-tags/*": () => ({ body: { message: "Ticket tags removed" } }),
     "PUT /ticket-tags/*": () => ({ body: { ticketId: 41, tagId: 0 } }),
   });
@@ -56,7 +56,7 @@ describe("ticket stage", () => {
   it("a company without lanes shows no selector", async () => {
     lanes = [];
     renderWithProviders(<TicketHeaderStage ticket={ticket} />, { plugins: [kanbanPlugin] });
-    await waitFor(() => expect(api.calls.some((c) => c.path === "/tag/kanban")).toBe(true));
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/tags/list")).toBe(true));
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByLabelText("Etapa do Kanban")).toBeNull();
   });
@@ -71,6 +71,6 @@ describe("ticket stage", () => {
     });
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByLabelText("Etapa do Kanban")).toBeNull();
-    expect(api.calls.filter((c) => c.path === "/tag/kanban")).toHaveLength(1);
+    expect(api.calls.filter((c) => c.path === "/tags/list")).toHaveLength(1);
   });
 });
