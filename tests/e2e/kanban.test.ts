@@ -71,7 +71,8 @@ describe("kanban and to-do, end to end", () => {
       if (hours) {
         await dialog.locator("#tag-time-lane").fill(hours);
         await dialog.locator("#tag-next-lane").selectOption({ label: "Negociação" });
-        await dialog.locator("#tag-greeting").fill("Olá {{firstName}}, conseguiu ver a proposta?");
+        await dialog.locator("#tag-greeting").fill("Olá {{firstName}}, sua proposta foi enviada!");
+        await screenshot(page, "kanban-0-lane-dialog");
       }
       await dialog.getByRole("button", { name: tagsPt.dialog.add, exact: true }).click();
       await page.locator("tbody tr", { hasText: name }).waitFor();
