@@ -8,6 +8,7 @@ import companies from "./companies/server/index.ts";
 import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
 import helps from "./helps/server/index.ts";
+import kanban from "./kanban/server/index.ts";
 import meta from "./meta/server/index.ts";
 import officeHours from "./office-hours/server/index.ts";
 import passwordReset from "./password-reset/server/index.ts";
@@ -44,6 +45,7 @@ export const serverPlugins: ServerPlugin[] = [
   quickMessages,
   schedules,
   chats,
+  kanban,
   whatsapp,
   meta,
 ];

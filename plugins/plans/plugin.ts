@@ -15,7 +15,6 @@ export const manifest = definePlugin({
   id: "plans",
   planFeatures: [
     { key: "useCampaigns", label: "plans:flags.useCampaigns", default: true },
-    { key: "useKanban", label: "plans:flags.useKanban", default: true },
     { key: "useOpenAi", label: "plans:flags.useOpenAi", default: true },
     { key: "useIntegrations", label: "plans:flags.useIntegrations", default: true },
   ],
@@ -29,7 +28,6 @@ export const manifest = definePlugin({
 declare module "../../core/plugin/plan-features.ts" {
   interface PlanFeatures {
     useCampaigns: true;
-    useKanban: true;
     useOpenAi: true;
     useIntegrations: true;
   }

@@ -72,6 +72,10 @@ function routes(): [string, string][] {
       "/schedules?from=2030-03-01T03:00:00Z&to=2030-04-06T03:00:00Z",
       "/chats",
       "/chats?searchParam=Pl&pageNumber=2",
+      "/tag/kanban",
+      "/ticket/kanban",
+      "/ticket/kanban?startDate=2000-01-01&endDate=2100-01-01",
+      `/ticket/kanban?startDate=2000-01-01&endDate=2100-01-01&queueIds=${queues}`,
     ])
       out.push([user, path]);
   }

@@ -23,7 +23,13 @@ export const tags = sqliteTable(
     greetingMessageLane: text("greeting_message_lane").notNull().default(""),
     ...timestamps,
   },
-  (t) => [uniqueIndex("tags_company_name_unique").on(t.companyId, sql`lower(${t.name})`), index("tags_company_idx").on(t.companyId)],
+  (t) => [
+    uniqueIndex("tags_company_name_unique").on(t.companyId, sql`lower(${t.name})`),
+    index("tags_company_idx").on(t.companyId),
+    // The lanes whose tickets move on by themselves (the kanban plugin's lane timer reads
+    // only these, every tick, whatever the number of tags).
+    index("tags_timed_lanes_idx").on(t.id).where(sql`kanban = 1 AND time_lane > 0 AND next_lane_id IS NOT NULL`),
+  ],
 );
 
 /** Which tags a contact carries. */
@@ -55,4 +61,19 @@ export const contactTags = sqliteTable(
  * migrates; readers declare it with `.existing()`. A plain projection of one table, so SQLite
  * flattens it into the reader's query.
  */
-export const tagsView = sqliteView("tags_view").as((qb) => qb.select({ id: tags.id, companyId: tags.companyId, name: tags.name, color: tags.color }).from(tags));
+export const tagsView = sqliteView("tags_view").as((qb) =>
+  qb
+    .select({
+      id: tags.id,
+      companyId: tags.companyId,
+      name: tags.name,
+      color: tags.color,
+      // The lane columns (kanban plugin: the board's lanes and the lane timer).
+      kanban: tags.kanban,
+      timeLane: tags.timeLane,
+      nextLaneId: tags.nextLaneId,
+      rollbackLaneId: tags.rollbackLaneId,
+      greetingMessageLane: tags.greetingMessageLane,
+    })
+    .from(tags),
+);

@@ -94,10 +94,25 @@ export class TagsService {
     return row!;
   }
 
+  /** Deletes a tag; lanes that pointed at it (next or rollback lane) point nowhere afterwards. */
   async remove(companyId: number, id: number): Promise<void> {
     await this.get(companyId, id);
-    await this.db.delete(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
+    const unlinked = await this.db.transaction(async (tx) => {
+      const next = await tx
+        .update(tags)
+        .set({ nextLaneId: null })
+        .where(and(eq(tags.companyId, companyId), eq(tags.nextLaneId, id)))
+        .returning();
+      const back = await tx
+        .update(tags)
+        .set({ rollbackLaneId: null })
+        .where(and(eq(tags.companyId, companyId), eq(tags.rollbackLaneId, id)))
+        .returning();
+      await tx.delete(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
+      return new Map([...next, ...back].filter((row) => row.id !== id).map((row) => [row.id, row]));
+    });
     this.realtime.emit(companyId, `company-${companyId}-tag`, { action: "delete", tagId: id });
+    for (const row of unlinked.values()) this.emit(companyId, "update", row);
   }
 
   /** A contact's tags; the contact must be the company's (ERR_NO_CONTACT_FOUND otherwise). */

@@ -9,3 +9,7 @@ import type { Tag as TagSchema } from "../server/tags.schemas.ts";
 export type Tag = z.infer<typeof TagSchema>;
 /** A contact's tags, and what POST /tags/sync takes (inferred from the server's schemas). */
 export type { ContactTags, TagSyncPayload } from "../shared/tag-types.ts";
+/** The tag dialog (create or edit); `kanban` makes it the kanban lane dialog, with the lane fields. */
+export { TagDialog, type TagDialogProps } from "./tag-dialog.tsx";
+/** The tags calls other plugins' pages share (the /TagsKanban table: GET /tags pages, DELETE /tags/{id}). */
+export { useDeleteTagMutation, useGetTagsPageQuery } from "./tags-api.ts";

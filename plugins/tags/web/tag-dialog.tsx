@@ -1,8 +1,8 @@
-import { Button, FormGroup, InputGroup, Intent, Tag as Chip } from "@blueprintjs/core";
+import { Button, FormGroup, HTMLSelect, InputGroup, Intent, Tag as Chip, TextArea } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { RecordDialog, useRecordDialog } from "../../../web/src/ui/index.ts";
 import { messageKey, randomColor, validateTag, type TagErrors, type TagForm } from "./tag-form.ts";
-import { useCreateTagMutation, useGetTagQuery, useUpdateTagMutation, type Tag } from "./tags-api.ts";
+import { useCreateTagMutation, useGetTagQuery, useLaneOptionsQuery, useUpdateTagMutation, type Tag } from "./tags-api.ts";
 
 export interface TagDialogProps {
   isOpen: boolean;
@@ -10,23 +10,52 @@ export interface TagDialogProps {
   tagId: number | null;
   onClose: () => void;
   onSaved?: (tag: Tag) => void;
+  /**
+   * A kanban lane (the kanban plugin's /TagsKanban): created with kanban = 1, and the lane
+   * fields shown: its timer (timeLane hours, then nextLaneId with that lane's greeting), the
+   * lane a customer's message brings the ticket back to, and the greeting sent on arrival.
+   */
+  kanban?: boolean;
 }
 
+const laneId = (v: string | undefined) => (v ? Number(v) : null);
+const laneText = (v: number | null | undefined) => (v ? String(v) : "");
+
 /** Create or edit a tag: name and colour (spec 000 §2 /tags). */
-export function TagDialog({ isOpen, tagId, onClose, onSaved }: TagDialogProps) {
+export function TagDialog({ isOpen, tagId, onClose, onSaved, kanban = false }: TagDialogProps) {
   const { t } = useTranslation("tags");
   const [createTag] = useCreateTagMutation();
   const [updateTag] = useUpdateTagMutation();
+  const { data: lanes = [] } = useLaneOptionsQuery(undefined, { skip: !kanban || !isOpen });
   const dialog = useRecordDialog({
     isOpen,
     id: tagId,
     useRecord: useGetTagQuery,
-    blank: (): TagForm => ({ name: "", color: randomColor() }),
-    toForm: (tag: Tag): TagForm => ({ name: tag.name, color: tag.color }),
+    blank: (): TagForm =>
+      kanban ? { name: "", color: randomColor(), timeLane: "0", nextLaneId: "", rollbackLaneId: "", greetingMessageLane: "" } : { name: "", color: randomColor() },
+    toForm: (tag: Tag): TagForm =>
+      kanban
+        ? {
+            name: tag.name,
+            color: tag.color,
+            timeLane: String(tag.timeLane),
+            nextLaneId: laneText(tag.nextLaneId),
+            rollbackLaneId: laneText(tag.rollbackLaneId),
+            greetingMessageLane: tag.greetingMessageLane,
+          }
+        : { name: tag.name, color: tag.color },
     validate: validateTag,
     save: (form, id) => {
-      const payload = { name: form.name.trim(), color: form.color };
-      return (id === null ? createTag({ ...payload, kanban: 0 }) : updateTag({ id, ...payload })).unwrap();
+      const lane = kanban
+        ? {
+            timeLane: Number(form.timeLane?.trim() || 0),
+            nextLaneId: laneId(form.nextLaneId),
+            rollbackLaneId: laneId(form.rollbackLaneId),
+            greetingMessageLane: form.greetingMessageLane ?? "",
+          }
+        : {};
+      const payload = { name: form.name.trim(), color: form.color, ...lane };
+      return (id === null ? createTag({ ...payload, kanban: kanban ? 1 : 0 }) : updateTag({ id, ...payload })).unwrap();
     },
     codeErrors: { ERR_DUPLICATED_NAME: { name: t("validation.duplicated") } satisfies TagErrors },
     messages: { saved: t("messages.saved") },
@@ -35,6 +64,7 @@ export function TagDialog({ isOpen, tagId, onClose, onSaved }: TagDialogProps) {
   });
   const { form, errors, set } = dialog;
   const helper = (key: keyof TagForm) => (errors[key] ? t(messageKey(errors[key]!)) : undefined);
+  const others = [{ value: "", label: t("fields.noLane") }, ...lanes.filter((l) => l.id !== tagId).map((l) => ({ value: String(l.id), label: l.name }))];
 
   return (
     <RecordDialog {...dialog.frame} ns="tags" icon="tag" width={440}>
@@ -50,6 +80,35 @@ export function TagDialog({ isOpen, tagId, onClose, onSaved }: TagDialogProps) {
           </Chip>
         </div>
       </FormGroup>
+      {kanban ? (
+        <>
+          <div style={{ display: "flex", gap: 12 }}>
+            <FormGroup
+              label={t("fields.timeLane")}
+              labelFor="tag-time-lane"
+              intent={errors.timeLane ? Intent.DANGER : Intent.NONE}
+              helperText={helper("timeLane")}
+              style={{ width: 130 }}
+            >
+              <InputGroup id="tag-time-lane" type="number" min={0} value={form.timeLane ?? "0"} onChange={(e) => set("timeLane", e.target.value)} />
+            </FormGroup>
+            <FormGroup label={t("fields.nextLane")} labelFor="tag-next-lane" style={{ flex: 1 }}>
+              <HTMLSelect id="tag-next-lane" fill value={form.nextLaneId ?? ""} onChange={(e) => set("nextLaneId", e.currentTarget.value)} options={others} />
+            </FormGroup>
+          </div>
+          <FormGroup label={t("fields.rollbackLane")} labelFor="tag-rollback-lane" helperText={t("fields.rollbackLaneHelp")}>
+            <HTMLSelect id="tag-rollback-lane" fill value={form.rollbackLaneId ?? ""} onChange={(e) => set("rollbackLaneId", e.currentTarget.value)} options={others} />
+          </FormGroup>
+          <FormGroup
+            label={t("fields.greetingMessageLane")}
+            labelFor="tag-greeting"
+            intent={errors.greetingMessageLane ? Intent.DANGER : Intent.NONE}
+            helperText={helper("greetingMessageLane") ?? t("fields.greetingHelp", { vars: "{{firstName}}, {{name}}, {{protocol}}…" })}
+          >
+            <TextArea id="tag-greeting" fill rows={3} value={form.greetingMessageLane ?? ""} onChange={(e) => set("greetingMessageLane", e.target.value)} />
+          </FormGroup>
+        </>
+      ) : null}
     </RecordDialog>
   );
 }

@@ -1,7 +1,13 @@
-/** The tag dialog's values. */
+/** The tag dialog's values; the lane fields only for a kanban lane (spec 002 §3 "Tag (kanban)"). */
 export interface TagForm {
   name: string;
   color: string;
+  /** Hours a ticket stays before moving to nextLaneId (0 = never), as typed. */
+  timeLane?: string;
+  /** Another lane's id, or "" for none. */
+  nextLaneId?: string;
+  rollbackLaneId?: string;
+  greetingMessageLane?: string;
 }
 
 export type TagErrors = Partial<Record<keyof TagForm, string>>;
@@ -14,6 +20,8 @@ export function validateTag(form: TagForm): TagErrors {
   else if (name.length < 3) errors.name = "Mensagem muito curta";
   else if (name.length > 50) errors.name = "Too Long!";
   if (!/^#[0-9a-fA-F]{6}$/.test(form.color)) errors.color = "Invalid color";
+  if (form.timeLane !== undefined && !/^\d{1,6}$/.test(form.timeLane.trim() || "0")) errors.timeLane = "Invalid hours";
+  if ((form.greetingMessageLane ?? "").length > 5000) errors.greetingMessageLane = "Too Long!";
   return errors;
 }
 
@@ -31,5 +39,6 @@ const messageKeys: Record<string, string> = {
   "Mensagem muito curta": "validation.tooShort",
   "Too Long!": "validation.tooLong",
   "Invalid color": "validation.invalidColor",
+  "Invalid hours": "validation.invalidHours",
 };
 export const messageKey = (message: string): string => messageKeys[message] ?? message;

@@ -23,10 +23,15 @@ export const tagsApi = tagged.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/tags/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "Tag", id }],
     }),
+    /** The company's kanban lanes (the lane dialog's next and rollback choices). */
+    laneOptions: build.query<Tag[], void>({
+      query: () => ({ url: "/tags/list", params: { kanban: 1 } }),
+      keepUnusedDataFor: 0,
+    }),
     deleteTag: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/tags/${id}`, method: "DELETE" }),
     }),
   }),
 });
 
-export const { useGetTagsPageQuery, useGetTagQuery, useCreateTagMutation, useUpdateTagMutation, useDeleteTagMutation } = tagsApi;
+export const { useGetTagsPageQuery, useGetTagQuery, useCreateTagMutation, useUpdateTagMutation, useDeleteTagMutation, useLaneOptionsQuery } = tagsApi;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, sqliteView, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, id, nowIso, timeOrderedUuid, timestamps } from "../../../core/db/columns.ts";
 import { companies, users } from "../../../core/db/tables.ts";
 import { whatsappsKey } from "../../connections/schema/keys.contract.ts";
@@ -152,7 +152,9 @@ export const ticketTags = sqliteTable(
   },
   (t) => [
     uniqueIndex("ticket_tags_unique").on(t.ticketId, t.tagId),
-    index("ticket_tags_tag_idx").on(t.tagId),
+    // A tag's tickets, oldest link first: the kanban plugin's lane timer asks, per timed lane,
+    // for the links made before its cutoff (a range on this index; nothing due, nothing read).
+    index("ticket_tags_tag_created_idx").on(t.tagId, t.createdAt),
     // The list's tag filter (company and tag ids -> ticket ids) from this index alone, whatever the statistics.
     index("ticket_tags_company_tag_idx").on(t.companyId, t.tagId, t.ticketId),
   ],
@@ -194,4 +196,13 @@ export const ticketListPreferences = sqliteTable(
     width: integer("width").notNull(),
   },
   (t) => [index("ticket_list_preferences_company_idx").on(t.companyId)],
+);
+
+/**
+ * Which tags each ticket carries and since when, published for the kanban plugin (lane
+ * counts, the lane timer, the customer's return to a lane). A plain projection of one table,
+ * so SQLite flattens it into readers' queries; readers declare it with `.existing()`.
+ */
+export const ticketTagsView = sqliteView("ticket_tags_view").as((qb) =>
+  qb.select({ id: ticketTags.id, companyId: ticketTags.companyId, ticketId: ticketTags.ticketId, tagId: ticketTags.tagId, createdAt: ticketTags.createdAt }).from(ticketTags),
 );

@@ -1,4 +1,6 @@
 import type { Tx } from "../../../core/db/database.ts";
+import type { UserRow } from "../../../core/db/rows.ts";
+import type { TicketView } from "../shared/ticket-types.ts";
 import type { messages, tickets } from "../schema/tables.ts";
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -38,6 +40,29 @@ export interface SentToContact {
   announce(): Promise<void>;
 }
 
+/** One tag link of a ticket replaced by another tag (a kanban lane move). */
+export interface TagMove {
+  companyId: number;
+  /** The `ticket_tags` row as read (`ticket_tags_view.id`): only that exact link moves. */
+  ticketTagId: number;
+  /** A tag of the same company. */
+  toTagId: number;
+}
+
+export interface MovedTicket {
+  ticket: TicketRow;
+  /** Emits the ticket's update (its tags changed): call it once the caller's transaction has committed. */
+  announce(): Promise<void>;
+}
+
+/** What the kanban board lists: a time window of last activity and the list's queue filter. */
+export interface BoardQuery {
+  queueIds: number[];
+  /** ISO instants, [from, to). */
+  from: string;
+  to: string;
+}
+
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /**
@@ -58,5 +83,17 @@ declare module "../../../core/plugin/services.ts" {
      * closing what its history import opened (`POST /closedimported/{id}`).
      */
     "tickets.closeMany": (companyId: number, ticketIds: number[]) => Promise<number>;
+    /**
+     * The kanban board's tickets for `user`: pending and open tickets the user may see (the
+     * ticket list's visibility and queue filter), last active in [from, to), newest first,
+     * at most 500 (`hasMore` beyond); numbers LGPD-masked as the list masks them.
+     */
+    "tickets.board": (user: UserRow, q: BoardQuery) => Promise<{ tickets: TicketView[]; hasMore: boolean }>;
+    /**
+     * Moves a ticket from one tag (lane) to another inside the CALLER's transaction; null when
+     * that exact link is gone (moved or cleared meanwhile, or another node moved it first).
+     * Throws ERR_NOT_FOUND when `toTagId` is not a tag of the company.
+     */
+    "tickets.moveTag": (input: TagMove, tx: Tx) => Promise<MovedTicket | null>;
   }
 }

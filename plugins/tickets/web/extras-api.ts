@@ -2,7 +2,7 @@ import { api } from "../../../web/src/api/api.ts";
 import type { Connection } from "../../connections/web/public.ts";
 import type { Contact } from "../../contacts/web/public.ts";
 import type { QueueSummary } from "../../queues/web/public.ts";
-import type { ContactTags, Tag } from "../../tags/web/public.ts";
+import type { ContactTags } from "../../tags/web/public.ts";
 import type { UserSummary } from "../../users/web/public.ts";
 import type { MessageListResponse, TicketNoteView } from "../shared/ticket-types.ts";
 
@@ -14,16 +14,14 @@ export type QueueOption = Pick<QueueSummary, "id" | "name" | "color">;
 export type UserOption = Pick<UserSummary, "id" | "name" | "profile" | "online">;
 /** GET /whatsapp. */
 export type ConnectionOption = Pick<Connection, "id" | "name" | "channel" | "status" | "isDefault">;
-/** GET /tags/list. */
-export type TagOption = Pick<Tag, "id" | "name" | "color" | "kanban">;
 /** A contact as GET /contacts lists it (what the new-ticket search shows). */
 export type ContactHit = Pick<Contact, "id" | "name" | "number" | "isGroup" | "urlPicture">;
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["TicketNote", "Ticket", "Contact"] });
 
 /**
- * The calls around a ticket that are not the ticket itself (spec 000 §7): notes, ticket
- * tags, the contact's tags, and the option lists of the ticket dialogs.
+ * The calls around a ticket that are not the ticket itself (spec 000 §7): notes (ticket
+ * tags, the kanban stage, are the kanban plugin's), the contact's tags, and the option lists of the ticket dialogs.
  */
 export const extrasApi = tagged.injectEndpoints({
   endpoints: (b) => ({
@@ -39,14 +37,6 @@ export const extrasApi = tagged.injectEndpoints({
       query: ({ id }) => ({ url: `/ticket-notes/${id}`, method: "DELETE" }),
       invalidatesTags: (_r, _e, { ticketId }) => [{ type: "TicketNote", id: ticketId }],
     }),
-    setTicketTag: b.mutation<unknown, { ticketId: number; tagId: number }>({
-      query: ({ ticketId, tagId }) => ({ url: `/ticket-tags/${ticketId}/${tagId}`, method: "PUT" }),
-      invalidatesTags: (_r, _e, { ticketId }) => [{ type: "Ticket", id: ticketId }],
-    }),
-    clearTicketTags: b.mutation<unknown, number>({
-      query: (ticketId) => ({ url: `/ticket-tags/${ticketId}`, method: "DELETE" }),
-      invalidatesTags: (_r, _e, ticketId) => [{ type: "Ticket", id: ticketId }],
-    }),
     contactTagIds: b.query<ContactTags, number>({
       query: (contactId) => `/contactTags/${contactId}`,
       providesTags: (_r, _e, id) => [{ type: "Contact", id }],
@@ -58,8 +48,6 @@ export const extrasApi = tagged.injectEndpoints({
     queueOptions: b.query<QueueOption[], void>({ query: () => "/queue" }),
     userOptions: b.query<UserOption[], void>({ query: () => "/users/list" }),
     connectionOptions: b.query<ConnectionOption[], void>({ query: () => "/whatsapp" }),
-    /** Kanban lanes are the ticket's tags (spec 000 §4 "Kanban stage"). */
-    ticketTagOptions: b.query<TagOption[], void>({ query: () => ({ url: "/tags/list", params: { kanban: 1 } }) }),
     /** One page of a conversation, for the PDF export (not cached: the export reads every page once). */
     exportMessagesPage: b.query<MessageListResponse, { uuid: string; pageNumber: number }>({
       query: ({ uuid, pageNumber }) => ({ url: `/messages/${encodeURIComponent(uuid)}`, params: { pageNumber } }),
@@ -72,12 +60,9 @@ export const {
   useTicketNotesQuery,
   useAddTicketNoteMutation,
   useDeleteTicketNoteMutation,
-  useSetTicketTagMutation,
-  useClearTicketTagsMutation,
   useLazyContactTagIdsQuery,
   useSearchContactsQuery,
   useQueueOptionsQuery,
   useUserOptionsQuery,
   useConnectionOptionsQuery,
-  useTicketTagOptionsQuery,
 } = extrasApi;

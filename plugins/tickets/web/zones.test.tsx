@@ -68,13 +68,11 @@ describe("ticket workspace zones: happy", () => {
     expect(screen.getByTestId("scratch-badge").parentElement?.className).toBe("tickets-item-tags");
   });
 
-  it("tickets.drawerSections: a scratch section sits between the ticket's stage (20) and notes (40)", async () => {
+  it("tickets.drawerSections: a scratch section (30) sits before the ticket's notes (40)", async () => {
     renderWithProviders(<ContactDrawer ticket={ticketView()} isOpen onClose={() => {}} />, { session: testUser({ id: 7 }), plugins });
     const drawer = await screen.findByRole("complementary", { name: "Dados do contato" });
     const section = within(drawer).getByRole("region", { name: "scratch section" });
     expect(section.textContent).toBe("contact 5 open");
-    const stage = within(drawer).getByLabelText("Etapa do Kanban");
-    expect(stage.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const notes = within(drawer).getByRole("region", { name: "Observações" });
     expect(section.compareDocumentPosition(notes) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../../../core/db/database.ts";
+import type { Db, Tx } from "../../../../core/db/database.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { Logger } from "../../../../core/log.ts";
 import { tagsView } from "../../schema/views.ts";
 import { tickets, ticketTags } from "../../schema/tables.ts";
 import type { TicketReader } from "../tickets-internals.ts";
+import type { MovedTicket, TagMove } from "../tickets.contract.ts";
 
 /** Tags on tickets: the kanban lanes and the list's tag chips. */
 export class TicketTagsService {
@@ -36,6 +37,37 @@ export class TicketTagsService {
     await this.ensureTicket(companyId, ticketId);
     await this.db.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, ticketId)));
     await this.announce(companyId, ticketId);
+  }
+
+  /**
+   * `tickets.moveTag`: replaces one tag link (named by its row id, as read) by another tag of
+   * the company, inside the caller's transaction. Its first statement deletes that exact row,
+   * so two movers racing for it serialise and the loser gets null; a link made again since
+   * (a new row) is not the one read, and is left alone. The new link starts its own time.
+   */
+  async move(input: TagMove, tx: Tx): Promise<MovedTicket | null> {
+    const { companyId, ticketTagId, toTagId } = input;
+    const [gone] = await tx
+      .delete(ticketTags)
+      .where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.id, ticketTagId)))
+      .returning({ ticketId: ticketTags.ticketId });
+    if (!gone) return null;
+    const [tag] = await tx
+      .select({ id: tagsView.id })
+      .from(tagsView)
+      .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, toTagId)))
+      .limit(1);
+    if (!tag) throw new AppError("ERR_NOT_FOUND");
+    await tx
+      .insert(ticketTags)
+      .values({ companyId, ticketId: gone.ticketId, tagId: toTagId })
+      .onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
+    const [ticket] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, gone.ticketId)))
+      .limit(1);
+    return { ticket: ticket!, announce: () => this.announce(companyId, gone.ticketId) };
   }
 
   private async ensureTicket(companyId: number, ticketId: number): Promise<void> {

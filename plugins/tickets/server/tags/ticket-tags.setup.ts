@@ -5,5 +5,7 @@ import { TicketTagsService } from "./ticket-tags.service.ts";
 
 /** Ticket tags: kanban lanes and list chips; a change announces the ticket through the reader. */
 export function registerTicketTags(ctx: PluginContext, deps: { reader: TicketReader }): void {
-  registerTicketTagsHandlers(ctx.router, new TicketTagsService(ctx.db, deps.reader, ctx.log));
+  const ticketTags = new TicketTagsService(ctx.db, deps.reader, ctx.log);
+  registerTicketTagsHandlers(ctx.router, ticketTags);
+  ctx.services.provide("tickets.moveTag", (input, tx) => ticketTags.move(input, tx));
 }

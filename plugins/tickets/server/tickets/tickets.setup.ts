@@ -11,7 +11,9 @@ export function registerTicketFeatures(ctx: PluginContext, deps: { reader: Ticke
   // The reader index.ts built is a TicketViews; its extra methods (masking, moves) serve the list and lifecycle.
   const views = deps.reader instanceof TicketViews ? deps.reader : new TicketViews(ctx);
   const lifecycle = new TicketLifecycle(ctx, views, deps.sender);
-  registerTicketsHandlers(ctx.router, new TicketList(ctx.db, views), lifecycle);
+  const list = new TicketList(ctx.db, views);
+  registerTicketsHandlers(ctx.router, list, lifecycle);
+  ctx.services.provide("tickets.board", (user, q) => list.board(user, q));
   ctx.services.provide("tickets.closeMany", (companyId, ticketIds) => lifecycle.closeMany(companyId, ticketIds));
   registerTicketRooms(ctx, views);
 }

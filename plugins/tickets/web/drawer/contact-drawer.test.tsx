@@ -40,12 +40,6 @@ const stub = (extra: Record<string, StubHandler> = {}) => {
     "PUT /contacts/toggleAcceptAudio/5": (body) => ({
       body: apiContact(5, "Maria Oliveira", { acceptAudioMessage: (body as { acceptAudioMessage: boolean }).acceptAudioMessage }),
     }),
-    "GET /tags/list": () => ({
-      body: [
-        { id: 20, name: "Lead", color: "#00f", kanban: 1 },
-        { id: 21, name: "Proposta", color: "#0f0", kanban: 1 },
-      ],
-    }),
     "GET /ticket-notes/list": () => ({ body: notes }),
     "POST /ticket-notes": (body) => {
       const b = body as { note: string };
@@ -56,8 +50,6 @@ const stub = (extra: Record<string, StubHandler> = {}) => {
       notes = notes.filter((n) => `/ticket-notes/${n.id}` !== call.path);
       return { body: { message: "ok" } };
     },
-    "DELETE /ticket-tags/41": () => ({ body: { message: "ok" } }),
-    "PUT /ticket-tags/41/*": () => ({ body: { message: "ok" } }),
     ...extra,
   });
   vi.stubGlobal("fetch", api.fetch);
@@ -113,20 +105,6 @@ describe("contact drawer", () => {
     fireEvent.click(toggle);
     await waitFor(() => expect(api.calls.find((c) => c.path === "/contacts/toggleAcceptAudio/5")?.body).toEqual({ acceptAudioMessage: false }));
     await waitFor(() => expect(toggle.checked).toBe(false));
-  });
-
-  it("sets the ticket's stage (clearing the old link first) and clears it", async () => {
-    render(ticketView({ tags: [{ id: 20, name: "Lead", color: "#00f" }] }));
-    const drawer = await screen.findByRole("complementary", { name: "Dados do contato" });
-    const select = (await within(drawer).findByLabelText("Etapa do Kanban")) as HTMLSelectElement;
-    await waitFor(() => expect(select.value).toBe("20"));
-    fireEvent.change(select, { target: { value: "21" } });
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Ticket Tag Adicionado com Sucesso!"));
-    const tagCalls = () => api.calls.filter((c) => c.path.startsWith("/ticket-tags/")).map((c) => `${c.method} ${c.path}`);
-    expect(tagCalls()).toEqual(["DELETE /ticket-tags/41", "PUT /ticket-tags/41/21"]);
-    fireEvent.change(select, { target: { value: "" } });
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Ticket Tag Removido!"));
-    expect(tagCalls()).toEqual(["DELETE /ticket-tags/41", "PUT /ticket-tags/41/21", "DELETE /ticket-tags/41"]);
   });
 });
 

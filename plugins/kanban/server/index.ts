@@ -1,0 +1,30 @@
+import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
+import { manifest } from "../plugin.ts";
+import { registerKanbanHandlers } from "./kanban.handlers.ts";
+import { KanbanService } from "./kanban.service.ts";
+import { LaneReturn } from "./lane-return.ts";
+import { LaneTimer } from "./lane-timer.ts";
+import "../../tickets/server/tickets.contract.ts";
+import "../../tickets/server/tickets-events.contract.ts";
+import "./kanban.contract.ts";
+
+/** The lane timer's tick: every 30 seconds (lane times are hours; croner skips a tick while the previous one runs). */
+const TICK_PATTERN = "*/30 * * * * *";
+
+export default defineServerPlugin({
+  manifest,
+  setup(ctx) {
+    registerKanbanHandlers(ctx.router, new KanbanService(ctx.db, ctx.services));
+
+    const timer = new LaneTimer(ctx);
+    ctx.services.provide("kanban.moveDue", (now) => timer.moveDue(now));
+    ctx.jobs.schedule("lanes", TICK_PATTERN, async () => {
+      await timer.moveDue();
+    });
+
+    const back = new LaneReturn(ctx);
+    ctx.bus.on("tickets.message.created", async ({ companyId, message }) => {
+      await back.onMessage(companyId, message);
+    });
+  },
+});

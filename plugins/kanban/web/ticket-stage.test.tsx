@@ -1,0 +1,76 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Zone } from "../../../web/src/plugin/zone.tsx";
+import { renderWithProviders, testPlan, testUser } from "../../../web/src/test/render.tsx";
+import { stubApi } from "../../../web/src/test/stub-api.ts";
+import { toastSuccess } from "../../../web/src/ui/toast.ts";
+import kanbanPlugin from "./index.ts";
+import { cardOf, laneOf } from "./test-data.ts";
+import { TicketDrawerStage, TicketHeaderStage } from "./ticket-stage.tsx";
+
+vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn(), clearToasts: vi.fn() }));
+
+let api: ReturnType<typeof stubApi>;
+let lanes: ReturnType<typeof laneOf>[];
+beforeEach(() => {
+  vi.clearAllMocks();
+  lanes = [laneOf(20, "Lead"), laneOf(21, "Proposta")];
+  api = stubApi({
+    "GET /tags/list": () => ({ body: lanes }),
+    "DELETE /ticket-tags/*": () => ({ body: { message: "Ticket tags removed" } }),
+    "PUT /ticket-tags/*": () => ({ body: { ticketId: 41, tagId: 0 } }),
+  });
+  vi.stubGlobal("fetch", api.fetch);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const ticket = cardOf(41, "Maria Oliveira", {
+  status: "open",
+  tags: [
+    { id: 20, name: "Lead", color: "#00f" },
+    { id: 9, name: "VIP", color: "#a00" },
+  ],
+});
+const tagCalls = () => api.calls.filter((c) => c.path.startsWith("/ticket-tags/")).map((c) => `${c.method} ${c.path}`);
+
+describe("ticket stage", () => {
+  it("the header selector shows the ticket's lane and moves it (old link removed first, other tags kept)", async () => {
+    renderWithProviders(<TicketHeaderStage ticket={ticket} />, { plugins: [kanbanPlugin] });
+    const select = (await screen.findByLabelText("Etapa do Kanban")) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe("20"));
+    fireEvent.change(select, { target: { value: "21" } });
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Ticket Tag Adicionado com Sucesso!"));
+    expect(tagCalls()).toEqual(["DELETE /ticket-tags/41", "PUT /ticket-tags/41/21", "PUT /ticket-tags/41/9"]);
+    fireEvent.change(select, { target: { value: "" } });
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Ticket Tag Removido!"));
+    expect(tagCalls().slice(3)).toEqual(["DELETE /ticket-tags/41", "PUT /ticket-tags/41/9"]);
+  });
+
+  it("the drawer section is the same selector with its label", async () => {
+    renderWithProviders(<TicketDrawerStage ticket={ticket} isOpen />, { plugins: [kanbanPlugin] });
+    const select = (await screen.findByLabelText("Etapa do Kanban")) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe("20"));
+    expect([...select.options].map((o) => o.text)).toEqual(["Nenhuma", "Lead", "Proposta"]);
+  });
+
+  it("a company without lanes shows no selector", async () => {
+    lanes = [];
+    renderWithProviders(<TicketHeaderStage ticket={ticket} />, { plugins: [kanbanPlugin] });
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/tags/list")).toBe(true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByLabelText("Etapa do Kanban")).toBeNull();
+  });
+
+  it("goes into the ticket header's zone, and a plan without kanban leaves it out", async () => {
+    const { unmount } = renderWithProviders(<Zone name="tickets.headerActions" props={{ ticket }} />, { plugins: [kanbanPlugin] });
+    expect(await screen.findByLabelText("Etapa do Kanban")).toBeTruthy();
+    unmount();
+    renderWithProviders(<Zone name="tickets.headerActions" props={{ ticket }} />, {
+      plugins: [kanbanPlugin],
+      session: testUser({ company: { plan: { ...testPlan(), useKanban: false } } }),
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByLabelText("Etapa do Kanban")).toBeNull();
+    expect(api.calls.filter((c) => c.path === "/tags/list")).toHaveLength(1);
+  });
+});
