@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { TicketSchema } from "../../tickets/server/ticket-schemas.contract.ts";
+import { TicketListQuerySchema, TicketSchema } from "../../tickets/server/ticket-schemas.contract.ts";
 
 /** A lane of the board: a tag with kanban = 1 (spec 002 §3 "Tag (kanban)"), with how many tickets carry it. */
 export const Lane = z
@@ -38,30 +38,9 @@ const when = (description: string) =>
     .optional()
     .openapi({ description, example: "2026-11-27" });
 
-/** `queueIds` as the ticket list takes it: a JSON array of ids; malformed -> ERR_VALIDATION. */
-const queueIds = z
-  .string()
-  .optional()
-  .transform((raw, ctx): number[] => {
-    if (raw === undefined || raw.trim() === "") return [];
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "Invalid JSON array" });
-      return z.NEVER;
-    }
-    const parsed = z.array(z.coerce.number().int().nonnegative()).max(500, "Too Long!").safeParse(value);
-    if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: "Invalid JSON array" });
-      return z.NEVER;
-    }
-    return parsed.data;
-  })
-  .openapi({ type: "string", description: "JSON array of queue ids (tickets without a queue always pass)", example: "[1,2]" });
-
 export const BoardQuery = z.object({
-  queueIds,
+  // The ticket list's own: a JSON array of queue ids; malformed -> ERR_VALIDATION.
+  queueIds: TicketListQuerySchema.shape.queueIds,
   startDate: when("From this day (YYYY-MM-DD, UTC) or instant; default today"),
   endDate: when("Through this day (YYYY-MM-DD, the whole day) or up to this instant; default the start's day"),
 });
