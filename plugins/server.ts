@@ -2,6 +2,7 @@ import type { ServerPlugin } from "../core/plugin/server-plugin.ts";
 import announcements from "./announcements/server/index.ts";
 import apiChannel from "./api-channel/server/index.ts";
 import automation from "./automation/server/index.ts";
+import billing from "./billing/server/index.ts";
 import channels from "./channels/server/index.ts";
 import companies from "./companies/server/index.ts";
 import connections from "./connections/server/index.ts";
@@ -44,4 +45,5 @@ export const serverPlugins: ServerPlugin[] = [
   schedules,
   whatsapp,
   meta,
+  billing,
 ];

@@ -68,6 +68,15 @@ export const platformSettings: CatalogEntry[] = [
   platform("mpaccesstoken", "", secret, { superOnly: true }),
   platform("stripeprivatekey", "", secret, { superOnly: true }),
   platform("asaastoken", "", secret, { superOnly: true }),
+  // what authenticates the providers' notifications (billing plugin): Stripe's endpoint
+  // signing secret, Mercado Pago's webhook secret, the token Asaas sends with each event
+  platform("stripewebhooksecret", "", secret, { superOnly: true }),
+  platform("mpwebhooksecret", "", secret, { superOnly: true }),
+  platform("asaaswebhooktoken", "", secret, { superOnly: true }),
+  // the static PIX (billing plugin's provider-less option): the operator's key, name and city for the BR Code
+  platform("pixstatickey", "", text(77), { superOnly: true }),
+  platform("pixstaticname", "", text(25), { superOnly: true }),
+  platform("pixstaticcity", "", text(15), { superOnly: true }),
   platform("openaikeyaudio", "", secret, { superOnly: true }),
   // whitelabel: read by the login page before anyone signs in
   platform("primaryColorLight", DEFAULT_PRIMARY_LIGHT, color, { public: true }),
