@@ -73,10 +73,10 @@ export const platformSettings: CatalogEntry[] = [
   platform("stripewebhooksecret", "", secret, { superOnly: true }),
   platform("mpwebhooksecret", "", secret, { superOnly: true }),
   platform("asaaswebhooktoken", "", secret, { superOnly: true }),
-  // the static PIX (billing plugin's provider-less option): the operator's key, name and city for the BR Code
+  // the static PIX (billing plugin): the operator's key, name and city for the BR Code (cut to 25 and 15 there)
   platform("pixstatickey", "", text(77), { superOnly: true }),
-  platform("pixstaticname", "", text(25), { superOnly: true }),
-  platform("pixstaticcity", "", text(15), { superOnly: true }),
+  platform("pixstaticname", "", text(100), { superOnly: true }),
+  platform("pixstaticcity", "", text(60), { superOnly: true }),
   platform("openaikeyaudio", "", secret, { superOnly: true }),
   // whitelabel: read by the login page before anyone signs in
   platform("primaryColorLight", DEFAULT_PRIMARY_LIGHT, color, { public: true }),
