@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { companies } from "../../../core/db/tables.ts";
 import { createCompanyWithAdmin, createPlan } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
-import { addDays, utcToday } from "../../companies/shared/renew.ts";
+import { addDays, utcToday } from "../../companies/shared/renew.contract.ts";
 import type { Notification } from "./testing/stand-in-server.ts";
 
 /** Closed loopback ports: a test that forgets its stand-in reaches nothing. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../../../core/db/tables.ts";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
-import { addDays, utcToday } from "../../companies/shared/renew.ts";
+import { addDays, utcToday } from "../../companies/shared/renew.contract.ts";
 import { invoices } from "../schema/tables.ts";
 import { billingKernel, payingCompany, unpaidInvoice } from "./billing.fixtures.ts";
 

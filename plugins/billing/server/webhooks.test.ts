@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
-import { addMonths, utcToday } from "../../companies/shared/renew.ts";
+import { addMonths, utcToday } from "../../companies/shared/renew.contract.ts";
 import { billingCharges, invoices } from "../schema/tables.ts";
 import { billingKernel, CHECKOUT_FORM, companyDueDate, configure, notify, payingCompany, unpaidInvoice, uploadCertificate } from "./billing.fixtures.ts";
 import { type AsaasStandIn, startAsaasStandIn } from "./testing/asaas-stand-in.ts";

@@ -1,4 +1,4 @@
-import { RECURRENCE_MONTHS, type RecurrenceName } from "../../../companies/shared/recurrence.contract.ts";
+import { RECURRENCE_MONTHS, type RecurrenceName } from "../../../companies/shared/renew.contract.ts";
 import { cents, customPlanPrice } from "../../shared/custom-plan.ts";
 
 /** Months in a recurrence (an unknown one counts as a month). */
