@@ -18,8 +18,8 @@ export interface BillingServices {
 /** Thin handlers: the company always comes from the token. */
 export function registerBillingHandlers(router: OpenAPIHono<AppEnv>, s: BillingServices, config: Config) {
   router.openapi(r.list, async (c) => {
-    const { searchParam, pageNumber } = c.req.valid("query");
-    return c.json(await s.invoices.page(c.get("user"), searchParam, pageNumber), 200);
+    const { searchParam, pageNumber, companyId } = c.req.valid("query");
+    return c.json(await s.invoices.page(c.get("user"), searchParam, pageNumber, companyId), 200);
   });
   router.openapi(r.subscription, async (c) => c.json(await s.subscription.get(c.get("user").companyId), 200));
   router.openapi(r.checkout, async (c) => {

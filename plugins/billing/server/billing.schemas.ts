@@ -29,6 +29,8 @@ export const Invoice = z
 export const InvoicePage = z.object({ invoices: z.array(Invoice), count: z.number(), hasMore: z.boolean() }).openapi("InvoicePage");
 
 export const InvoiceQuery = z.object({
+  /** The platform operator's filter to one company (ignored for anyone else: a company sees only its own). */
+  companyId: z.coerce.number().int("Invalid id").min(1, "Invalid id").optional(),
   searchParam: z.string().max(200, "Too Long!").optional().default(""),
   pageNumber: z.coerce.number().int("Invalid page").min(1, "Invalid page").max(100_000, "Invalid page").optional().default(1),
 });
@@ -41,6 +43,10 @@ export const Subscription = z
     email: z.string(),
     dueDate: z.string().nullable(),
     recurrence: z.string(),
+    /** The company's CNPJ/CPF and address, to fill the checkout's Dados step. */
+    document: z.string(),
+    addressCity: z.string(),
+    addressState: z.string(),
     plan: z.object({ id: z.number(), name: z.string(), amount: z.number(), users: z.number(), connections: z.number(), queues: z.number() }).nullable(),
     invoice: Invoice.nullable(),
   })

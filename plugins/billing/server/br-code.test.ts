@@ -44,7 +44,7 @@ describe("static PIX BR Code (EMV MPM)", () => {
       name: "Comércio de Atendimento São João Ltda",
       city: "São José dos Campos",
       amount: 1,
-      txid: "fatura-12_x/é9" + "a".repeat(40),
+      txid: `fatura-12_x/é9${"a".repeat(40)}`,
     });
     const fields = parseEmv(code);
     expect(fields.get("59")).toBe("Comercio de Atendimento S");

@@ -25,6 +25,7 @@ export default defineServerPlugin({
     // Kept under the platform company, read by nobody through the API (not in the settings catalogue).
     ctx.settings.declareGlobal({ key: EFI_WEBHOOK_TOKEN_KEY, default: "", superOnly: true });
     const invoices = new InvoicesService(ctx.db);
+    PaymentFeed.rooms(ctx.realtime);
     const registry = new ProviderRegistry(ctx.settings, ctx.config, ctx.services.require("settings.certificatePath"), ctx.log);
     const renewals = new Renewals({
       db: ctx.db,

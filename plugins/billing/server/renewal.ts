@@ -70,6 +70,10 @@ export class Renewals {
     if (!done) return null;
     await this.deps.access.invalidate(done.companyId);
     this.deps.feed.concluded(done.companyId, { id: done.companyId, dueDate: done.dueDate, recurrence: done.recurrence }, done.invoice);
+    const operator = { companyId: done.companyId, super: true };
+    this.deps.feed.invoiceChanged(await this.deps.invoices.get(operator, invoiceId));
+    const next = await this.deps.invoices.unpaid(done.companyId);
+    if (next) this.deps.feed.invoiceChanged(await this.deps.invoices.get(operator, next.id));
     await this.deps.bus.emit("billing.invoice.paid", { companyId: done.companyId, invoiceId, dueDate: done.dueDate });
     return { companyId: done.companyId, dueDate: done.dueDate };
   }

@@ -78,11 +78,13 @@ export class InvoicesService {
    * GET /invoices/all: the caller's company's invoices, newest period first; the platform
    * operator (super user) sees every company's, searched by company name or detail.
    */
-  async page(actor: UserRow, searchParam: string, pageNumber: number) {
+  async page(actor: UserRow, searchParam: string, pageNumber: number, companyId?: number) {
     if (!actor.super) await this.sync(actor.companyId);
+    else if (companyId) await this.sync(companyId);
     const s = searchParam.trim();
     const conditions: SQL[] = [];
     if (!actor.super) conditions.push(eq(invoices.companyId, actor.companyId));
+    else if (companyId) conditions.push(eq(invoices.companyId, companyId));
     if (s) conditions.push(sql`(${companies.name} LIKE ${likeTerm(s)} ESCAPE '\\' OR ${invoices.detail} LIKE ${likeTerm(s)} ESCAPE '\\')`);
     const where = conditions.length ? and(...conditions) : undefined;
     const rows = await this.db

@@ -27,6 +27,9 @@ export class SubscriptionService {
       email: company.email,
       dueDate: company.dueDate,
       recurrence: company.recurrence,
+      document: company.document,
+      addressCity: company.addressCity,
+      addressState: company.addressState,
       plan: row.plan?.id ? row.plan : null,
       invoice: invoice ? { ...invoice, companyName: company.name } : null,
     };
