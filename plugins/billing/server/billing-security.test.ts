@@ -25,6 +25,11 @@ describe("billing security: tenancy, roles, overdue companies", () => {
     const bInvoice = await unpaidInvoice(t, b.token);
     const list = await t.call("GET", "/invoices/all?searchParam=Beta", { token: a.token });
     expect(list.body.invoices).toEqual([]);
+    const named = await t.call("GET", `/invoices/all?companyId=${b.company.id}`, { token: a.token });
+    expect(named.body.invoices.map((i: { companyId: number }) => i.companyId)).toEqual([a.company.id]);
+    const { token: superToken } = await t.login();
+    const operator = await t.call("GET", `/invoices/all?companyId=${b.company.id}`, { token: superToken });
+    expect(operator.body.invoices.map((i: { id: number }) => i.id)).toEqual([bInvoice.id]);
     const pay = await t.call("POST", "/subscription", { token: a.token, body: { ...CHECKOUT_FORM, invoiceId: bInvoice.id, companyId: b.company.id } });
     expect(pay).toMatchObject({ status: 404, body: { error: "ERR_NO_INVOICE_FOUND" } });
     expect(await t.kernel.db.select().from(billingCharges).where(eq(billingCharges.invoiceId, bInvoice.id))).toEqual([]);

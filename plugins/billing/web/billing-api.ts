@@ -26,4 +26,4 @@ export const billingApi = tagged.injectEndpoints({
   }),
 });
 
-export const { useGetInvoicesPageQuery, useGetSubscriptionQuery, useCheckoutMutation, useMarkInvoicePaidMutation } = billingApi;
+export const { useGetInvoicesPageQuery, useLazyGetInvoicesPageQuery, useGetSubscriptionQuery, useCheckoutMutation, useMarkInvoicePaidMutation } = billingApi;

@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { defineWebPlugin } from "../../../web/src/plugin/web-plugin.ts";
 import { manifest } from "../plugin.ts";
+import { ConfirmPaymentAction } from "./confirm-payment-action.tsx";
 import en from "./locales/en.json";
 import es from "./locales/es.json";
 import pt from "./locales/pt.json";
@@ -17,5 +18,6 @@ export default defineWebPlugin({
     { path: "/subscription", component: lazy(() => import("./subscription-page.tsx")), access: "admin" },
   ],
   menu: [{ labelKey: "menu.invoices", icon: "dollar", path: "/financeiro", order: 180, access: "admin", section: "common:menu.administration", keepWhenExpired: true }],
+  zones: { "companies.rowActions": [ConfirmPaymentAction] },
   translations: { pt, en, es, tr },
 });

@@ -121,6 +121,7 @@ export function InvoicesPage() {
         title={t("confirm.title")}
         message={t("confirm.message", { company: confirmation.target?.companyName ?? "", value: money(confirmation.target?.value ?? 0) })}
         loading={marking.isLoading}
+        intent={Intent.PRIMARY}
       />
     </PageLayout>
   );

@@ -5,3 +5,6 @@
 
 /** The recurrences' lengths in months and the renew rule (the billing plugin's price preview and subscription page). */
 export { daysUntil, RECURRENCE_MONTHS, type RecurrenceName, renewDueDate } from "../shared/renew.ts";
+
+/** The props of what other plugins put in the companies screen's `companies.rowActions` zone (billing's one-click payment confirmation). */
+export type { CompanyRowActionProps } from "./zones.ts";
