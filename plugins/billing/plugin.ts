@@ -12,7 +12,7 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "billing",
   dependsOn: ["companies", "plans", "settings"],
-  requires: ["companies.renew", "settings.certificatePath"],
+  requires: ["companies.renew", "settings.certificatePath", "settings.platformValue"],
   errors: {
     ERR_NO_INVOICE_FOUND: 404,
     /** Checkout or a manual confirmation of an invoice that is already paid. */

@@ -26,7 +26,7 @@ export default defineServerPlugin({
     ctx.settings.declareGlobal({ key: EFI_WEBHOOK_TOKEN_KEY, default: "", superOnly: true });
     const invoices = new InvoicesService(ctx.db);
     PaymentFeed.rooms(ctx.realtime);
-    const registry = new ProviderRegistry(ctx.settings, ctx.config, ctx.services.require("settings.certificatePath"), ctx.log);
+    const registry = new ProviderRegistry(ctx.settings, ctx.config, ctx.services.require("settings.certificatePath"), ctx.services.require("settings.platformValue"), ctx.log);
     const renewals = new Renewals({
       db: ctx.db,
       jobs: ctx.jobs,

@@ -200,6 +200,21 @@ describe("settings: security", () => {
     expect(JSON.stringify((await t.call("GET", "/auth/me", { token: acme.token })).body)).not.toContain("TOPSECRET");
   });
 
+  it("payment credentials are sealed at rest with the data-encryption key; the super user and the server read them plain", async () => {
+    await t.call("PUT", "/settings/stripeprivatekey", { token: superToken, body: { value: "sk_live_SEALED" } });
+    const stored = await t.kernel.database.client.execute("SELECT value FROM settings WHERE company_id = 1 AND key = 'stripeprivatekey'");
+    expect(String(stored.rows[0]!.value)).toMatch(/^v1\./);
+    expect(String(stored.rows[0]!.value)).not.toContain("SEALED");
+    expect((await t.call("GET", "/setting/stripeprivatekey", { token: superToken })).body).toEqual({ key: "stripeprivatekey", value: "sk_live_SEALED" });
+    const list = await t.call("GET", "/settings", { token: superToken });
+    expect(list.body).toContainEqual({ key: "stripeprivatekey", value: "sk_live_SEALED" });
+    expect(await t.kernel.services.require("settings.platformValue")("stripeprivatekey")).toBe("sk_live_SEALED");
+    expect((await t.call("GET", "/companySettingOnePayment", { token: superToken })).body).toMatchObject({ stripe: true });
+    // A value saved before sealing existed still reads as it is.
+    await t.kernel.database.client.execute("UPDATE settings SET value = 'sk_plain_old' WHERE company_id = 1 AND key = 'stripeprivatekey'");
+    expect(await t.kernel.services.require("settings.platformValue")("stripeprivatekey")).toBe("sk_plain_old");
+  });
+
   it("a credential change is announced without its value", async () => {
     const seen = recordEmits(t);
     await t.call("PUT", "/settings/asaastoken", { token: superToken, body: { value: "ASAAS_TOPSECRET" } });

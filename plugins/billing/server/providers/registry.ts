@@ -25,9 +25,12 @@ export class ProviderRegistry {
   private readonly providers: Record<ProviderId, PaymentProvider>;
 
   constructor(
+    /** The kernel's store, for the one value this plugin keeps itself (the Efí webhook token). */
     private settings: Pick<SettingsService, "globalOne" | "setGlobal">,
     private config: Config,
     private certificatePath: ServiceMap["settings.certificatePath"],
+    /** The operator's settings, credentials opened (they are stored sealed by the settings plugin). */
+    private platformValue: ServiceMap["settings.platformValue"],
     log: Logger,
   ) {
     const secret = (key: string) => this.setting(key);
@@ -46,7 +49,7 @@ export class ProviderRegistry {
   }
 
   private async setting(key: string): Promise<string> {
-    return ((await this.settings.globalOne(PLATFORM_COMPANY_ID, key)) ?? "").trim();
+    return (await this.platformValue(key)).trim();
   }
 
   private async filled(...keys: string[]): Promise<boolean> {
@@ -102,10 +105,11 @@ export class ProviderRegistry {
 
   /** A random token made on first use and kept under the platform company. */
   async efiWebhookToken(): Promise<string> {
-    const existing = await this.setting(EFI_WEBHOOK_TOKEN_KEY);
+    const stored = async () => ((await this.settings.globalOne(PLATFORM_COMPANY_ID, EFI_WEBHOOK_TOKEN_KEY)) ?? "").trim();
+    const existing = await stored();
     if (existing) return existing;
     const token = Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => b.toString(16).padStart(2, "0")).join("");
     await this.settings.setGlobal(PLATFORM_COMPANY_ID, EFI_WEBHOOK_TOKEN_KEY, token);
-    return (await this.setting(EFI_WEBHOOK_TOKEN_KEY)) || token;
+    return (await stored()) || token;
   }
 }
