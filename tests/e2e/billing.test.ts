@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, launchBrowser, login, screenshot, settled, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
+import { callApi, launchBrowser, login, screenshot, settled, signIn, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
 import { startEfiStandIn, TEST_CERTS, type EfiStandIn } from "../../plugins/billing/server/testing/efi-stand-in.ts";
 import { deliver } from "../../plugins/billing/server/testing/stand-in-server.ts";
 import { addDays, addMonths, utcToday } from "../../plugins/companies/shared/renew.contract.ts";
@@ -107,6 +107,17 @@ describe("billing, end to end", () => {
     await page.getByText(dmy(newDue), { exact: true }).first().waitFor();
     await nav.getByText("Filas & Chatbot", { exact: true }).waitFor();
     await screenshot(page, "billing-6-home-renewed");
+    // 6. The platform operator's /financeiro: every company's invoices, the paid one as history.
+    // Its own browser profile: the company admin's refresh cookie would sign it in as them.
+    const operatorBrowser = await launchBrowser();
+    const operator = await operatorBrowser.newPage();
+    await signIn(operator, server.url);
+    await operator.goto(`${server.url}/financeiro`);
+    await operator.getByRole("heading", { name: pt.titleCount.replace("{{count}}", "2") }).waitFor();
+    await operator.locator("tbody tr", { hasText: "Padaria Vencida" }).first().waitFor();
+    await operator.getByText(pt.status.paid, { exact: true }).waitFor();
+    await screenshot(operator, "billing-7-operator-invoices");
+    await operatorBrowser.close();
     const { token } = await login(server.url, ADMIN.email, ADMIN.password);
     const invoices = await callApi(server.url, "/invoices/all", token);
     expect((invoices.invoices as { status: string; dueDate: string }[]).map((i) => [i.status, i.dueDate])).toEqual([

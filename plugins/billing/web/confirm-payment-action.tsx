@@ -42,7 +42,8 @@ export function ConfirmPaymentAction({ company, onChanged }: CompanyRowActionPro
 
   return (
     <>
-      <Button variant="minimal" icon="dollar" text={t("actions.markPaid")} loading={finding.isFetching} onClick={() => void ask()} />
+      {/* An icon like the row's edit and delete: the companies table is wide already. */}
+      <Button variant="minimal" icon="dollar" aria-label={t("actions.markPaid")} title={t("actions.markPaid")} loading={finding.isFetching} onClick={() => void ask()} />
       <ConfirmDialog
         isOpen={target !== null}
         onConfirm={() => void confirm()}

@@ -101,7 +101,7 @@ export function InvoicesPage() {
                       {t(`status.${display}`)}
                     </Tag>
                   </td>
-                  <td style={{ textAlign: "center" }}>
+                  <td style={{ textAlign: "center", whiteSpace: "nowrap" }}>
                     {display === "paid" ? null : isSuper ? (
                       <Button size="small" icon="tick" text={t("actions.markPaid")} onClick={() => confirmation.ask(invoice)} />
                     ) : (
