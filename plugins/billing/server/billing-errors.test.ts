@@ -89,6 +89,13 @@ describe("billing: provider failures", () => {
       await uploadCertificate(t, TEST_CERTS.clientP12);
       const res = await t.call("POST", "/subscription", { token: c.token, body: { ...CHECKOUT_FORM, invoiceId } });
       expect(res).toMatchObject({ status: 502, body: { error: "ERR_PAYMENT_PROVIDER_FAILED", provider: "efi", status: 401 } });
+      // Efí refusing the webhook URL does not stop the payment (it can be registered in Efí's panel).
+      await configure(t, { eficlientid: "Client_Id_test", eficlientsecret: "Client_Secret_test" });
+      efi.behaviour.refuseWebhooks = true;
+      const paid = await t.call("POST", "/subscription", { token: c.token, body: { ...CHECKOUT_FORM, invoiceId } });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      expect(paid.body.qrcode.qrcode).toMatch(/^000201/);
+      expect(efi.webhooks.size).toBe(0);
     } finally {
       await t.close();
       await efi.close();

@@ -58,8 +58,5 @@ export default defineServerPlugin({
     ctx.companyAccess.onChange(async ({ companyId }) => {
       await invoices.sync(companyId);
     });
-    ctx.services.provide("billing.syncInvoice", async (companyId) => {
-      await invoices.sync(companyId);
-    });
   },
 });

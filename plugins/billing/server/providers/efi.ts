@@ -80,7 +80,13 @@ export class EfiProvider implements PaymentProvider {
 
   async createCharge(req: ChargeRequest): Promise<ChargeCreated> {
     const creds = await this.options.credentials();
-    if (req.webhookUrl) await this.registerWebhook(creds.pixKey, req.webhookUrl);
+    if (req.webhookUrl) {
+      // A refused registration (Efí wants an https URL it can reach) must not stop the payment:
+      // the operator can still register the webhook in Efí's panel, or confirm by hand.
+      await this.registerWebhook(creds.pixKey, req.webhookUrl).catch((err: unknown) =>
+        this.options.log.warn(`billing: Efí webhook registration failed: ${(err as Error).message}`),
+      );
+    }
     const cob = await this.call("PUT", `/v2/cob/${req.reference}`, {
       calendario: { expiracao: EFI_EXPIRATION_SECONDS },
       ...debtor(req.payer.name, req.payer.document),

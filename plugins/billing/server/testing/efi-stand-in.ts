@@ -33,6 +33,8 @@ export async function startEfiStandIn(credentials = { clientId: "Client_Id_test"
   const tokens = new Set<string>();
   const webhooks = new Map<string, string>();
   let locs = 0;
+  /** Tests set it to make `PUT /v2/webhook` fail as Efí does for a URL it cannot use. */
+  const behaviour = { refuseWebhooks: false };
   const authorized = (headers: Record<string, unknown>) => tokens.has(String(headers.authorization ?? "").replace(/^Bearer /, ""));
 
   const server: StandIn = await startStandIn(
@@ -70,7 +72,7 @@ export async function startEfiStandIn(credentials = { clientId: "Client_Id_test"
       const hook = /^\/v2\/webhook\/([^/]+)$/.exec(req.path);
       if (hook && req.method === "PUT") {
         const url = (req.body as { webhookUrl?: string } | null)?.webhookUrl ?? "";
-        if (!url || req.headers["x-skip-mtls-checking"] !== "true") return { status: 400, body: { nome: "webhook_invalido" } };
+        if (!url || req.headers["x-skip-mtls-checking"] !== "true" || behaviour.refuseWebhooks) return { status: 400, body: { nome: "webhook_invalido" } };
         webhooks.set(decodeURIComponent(hook[1]!), url);
         return { status: 200, body: { webhookUrl: url } };
       }
@@ -106,6 +108,7 @@ export async function startEfiStandIn(credentials = { clientId: "Client_Id_test"
     ...server,
     cobs,
     webhooks,
+    behaviour,
     /** Settles a charge (paid in full unless `valor` says otherwise) and answers Efí's notification for it. */
     pay(txid: string, valor?: string): Notification {
       const cob = cobs.get(txid);
