@@ -90,6 +90,16 @@ describe("invoices: one unpaid invoice per company, kept to its plan, recurrence
     });
   });
 
+  it("a self-signup company has its trial's invoice at once, due when the 7-day trial ends", async () => {
+    const plan = await t.call("POST", "/plans", { token: superToken, body: { name: "Plano Trial", users: 3, connections: 1, queues: 1, amount: 39.9, isPublic: true } });
+    const res = await t.call("POST", "/auth/signup", {
+      body: { name: "Rita Dona", email: "rita@trial.test", password: "segredo1", companyName: "Loja Trial", phone: "11999998888", planId: plan.body.id },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await t.kernel.db.select().from(invoices).where(eq(invoices.companyId, res.body.company.id));
+    expect(row).toMatchObject({ detail: "Plano Trial", value: 39.9, dueDate: addDays(utcToday(), 7), status: "open" });
+  });
+
   it("the platform company never gets an invoice", async () => {
     const res = await t.call("GET", "/subscription", { token: superToken });
     expect(res.body.invoice).toBeNull();

@@ -157,6 +157,7 @@ export class SettingsRules {
       mercadopago: await set("mpaccesstoken"),
       stripe: await set("stripeprivatekey"),
       asaas: await set("asaastoken"),
+      pix: await set("pixstatickey"),
     };
   }
 

@@ -98,7 +98,7 @@ describe("settings: happy", () => {
     await t.call("PUT", "/settings/mpaccesstoken", { token: superToken, body: { value: "APP_USR-secret" } });
     await t.call("PUT", "/settings/eficlientid", { token: superToken, body: { value: "id" } });
     const res = await t.call("GET", "/companySettingOnePayment", { token: superToken });
-    expect(res.body).toEqual({ efi: false, mercadopago: true, stripe: false, asaas: false });
+    expect(res.body).toEqual({ efi: false, mercadopago: true, stripe: false, asaas: false, pix: false });
     expect(JSON.stringify(res.body)).not.toContain("APP_USR");
   });
 
