@@ -91,6 +91,28 @@ const configSchema = z.object({
       const problem = allowListProblem(v);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
+  /**
+   * Billing: this server's public address as payment providers reach it (e.g.
+   * `https://chat.example.com`), for the notification URL sent with Efí and Mercado Pago
+   * charges. Unset: providers are not told one (configure the webhook in their panel).
+   */
+  BILLING_PUBLIC_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
+  /** Efí's PIX API environment: which base URL and which uploaded certificate (efi-production / efi-homologation) are used. */
+  EFI_ENVIRONMENT: z.enum(["production", "homologation"]).default("production"),
+  /** Efí's PIX API base; defaults to the environment's (https://pix.api.efipay.com.br or https://pix-h.api.efipay.com.br). */
+  EFI_API_URL: z.string().url().optional(),
+  /** The passphrase of the uploaded Efí .p12 certificate (Efí issues them without one). */
+  EFI_CERT_PASSPHRASE: z.string().default(""),
+  /** A PEM file of extra CAs trusted for Efí's API (a test stand-in's, or a TLS-inspecting proxy's). */
+  EFI_CA_FILE: z.string().optional(),
+  MERCADOPAGO_API_URL: z.string().url().default("https://api.mercadopago.com"),
+  STRIPE_API_URL: z.string().url().default("https://api.stripe.com"),
+  /** Asaas's API base (https://api-sandbox.asaas.com for its sandbox). */
+  ASAAS_API_URL: z.string().url().default("https://api.asaas.com"),
   /** Disables background job polling (tests drive jobs by hand). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
 });

@@ -1,4 +1,5 @@
 import type { CompanyRow, PublicUserRow } from "./companies.types.ts";
+import type { DbOrTx } from "../../../core/db/database.ts";
 import type { Recurrence } from "../../../core/db/tables.ts";
 import type { OfficeHours } from "../../office-hours/office-hours.contract.ts";
 
@@ -26,5 +27,12 @@ declare module "../../../core/plugin/services.ts" {
     "companies.create": (input: CreateCompanyInput) => Promise<{ company: CompanyRow; user: PublicUserRow }>;
     /** The company's office hours (a full week; the spec's defaults when never saved). */
     "companies.officeHours": (companyId: number) => Promise<OfficeHours[]>;
+    /**
+     * Renews a company by its recurrence (the rule of POST /companies/{id}/renew: 1, 2, 3, 6 or
+     * 12 months from the later of today and its due date) inside the caller's transaction, and
+     * answers the new due date. The caller tells `ctx.companyAccess.invalidate` after commit.
+     * Company 1 is ERR_PROTECTED_RECORD, a missing company ERR_NO_COMPANY_FOUND. For billing.
+     */
+    "companies.renew": (companyId: number, tx?: DbOrTx) => Promise<{ dueDate: string; recurrence: Recurrence }>;
   }
 }

@@ -1,10 +1,10 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../core/db/database.ts";
+import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import type { CompanyAccess } from "../../../core/auth/company-access.ts";
 import type { PlanRow, UserRow } from "../../../core/db/rows.ts";
-import { companies, plans } from "../../../core/db/tables.ts";
+import { companies, plans, type Recurrence } from "../../../core/db/tables.ts";
 import type { PlanFeatureKey, PlanFeatureRegistry } from "../../../core/plugin/plan-features.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Logger } from "../../../core/log.ts";
@@ -142,12 +142,19 @@ export class CompaniesService {
 
   /** Moves the due date one recurrence period forward from the later of today and the current due date. */
   async renew(id: number): Promise<CompanyView> {
-    if (id === PLATFORM_COMPANY_ID) throw new AppError("ERR_PROTECTED_RECORD");
-    const company = await this.get(id);
-    const dueDate = renewDueDate(company.dueDate, company.recurrence);
-    await this.db.update(companies).set({ dueDate }).where(eq(companies.id, id));
+    await this.renewIn(this.db, id);
     await this.access.invalidate(id);
     return this.get(id);
+  }
+
+  /** The renewal itself, in the caller's transaction (billing renews with its invoice); the caller invalidates the access cache after commit. */
+  async renewIn(tx: DbOrTx, id: number): Promise<{ dueDate: string; recurrence: Recurrence }> {
+    if (id === PLATFORM_COMPANY_ID) throw new AppError("ERR_PROTECTED_RECORD");
+    const [company] = await tx.select({ dueDate: companies.dueDate, recurrence: companies.recurrence }).from(companies).where(eq(companies.id, id)).limit(1);
+    if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
+    const dueDate = renewDueDate(company.dueDate, company.recurrence);
+    await tx.update(companies).set({ dueDate }).where(eq(companies.id, id));
+    return { dueDate, recurrence: company.recurrence };
   }
 
   /** The company with its whole plan (every limit, and every declared feature's boolean) nested under `plan`. */

@@ -18,6 +18,7 @@ export default defineServerPlugin({
     const schedules = new SchedulesService(ctx.db);
     const companies = new CompaniesService(ctx.db, ctx.settings, ctx.storage, schedules, ctx.log, ctx.companyAccess, ctx.planFeatures);
     ctx.services.provide("companies.officeHours", (companyId) => schedules.get(companyId));
+    ctx.services.provide("companies.renew", (companyId, tx) => companies.renewIn(tx ?? ctx.db, companyId));
     ctx.services.provide("companies.create", async (input) => {
       const created = await companies.create(input);
       await ctx.bus.emit("companies.company.created", { companyId: created.company.id, adminUserId: created.user.id });

@@ -84,6 +84,7 @@ export function CompaniesManager({ today }: { today?: string }) {
           onEdit={editor.edit}
           onDelete={editor.deletion.ask}
           onRenew={renew}
+          onChanged={() => void list.refetch()}
         />
       )}
       <div ref={sentinel} aria-hidden style={{ height: 1 }} />

@@ -109,3 +109,31 @@ describe("companies table", () => {
     expect(formatBytes(3 * 1024 ** 3)).toBe("3 GB");
   });
 });
+
+describe("companies table: the companies.rowActions zone", () => {
+  it("renders other plugins' row actions with the company, never on the platform company's row", async () => {
+    const { renderWithProviders } = await import("../../../web/src/test/render.tsx");
+    const { defineWebPlugin } = await import("../../../web/src/plugin/web-plugin.ts");
+    const onChanged = vi.fn();
+    const extra = defineWebPlugin({
+      manifest: { id: "row-extra" },
+      zones: { "companies.rowActions": [({ company, onChanged: changed }) => <button type="button" onClick={changed}>{`extra ${company.name}`}</button>] },
+      translations: { pt: {}, en: {}, es: {}, tr: {} },
+    });
+    renderWithProviders(
+      <CompaniesTable
+        today={TODAY}
+        selectedId={null}
+        companies={[company(1, "2999-12-31"), company(2, "2024-06-30")]}
+        onEdit={() => {}}
+        onDelete={() => {}}
+        onRenew={() => {}}
+        onChanged={onChanged}
+      />,
+      { plugins: [extra] },
+    );
+    expect(screen.queryByText("extra Empresa 1")).toBeNull();
+    fireEvent.click(screen.getByText("extra Empresa 2"));
+    expect(onChanged).toHaveBeenCalled();
+  });
+});

@@ -1,10 +1,12 @@
 import { Button, HTMLTable, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
+import { Zone } from "../../../web/src/plugin/zone.tsx";
 import { formatDate, formatDateTime } from "../../../web/src/ui/format-date.ts";
 import { localToday, renewDueDate } from "../shared/renew.ts";
 import type { CompanyWithUsage } from "./companies-api.ts";
 import { DUE_BACKGROUND, rowDueState } from "./due-colour.ts";
 import { formatBytes } from "./format-bytes.ts";
+import "./zones.ts";
 
 export interface CompaniesTableProps {
   companies: readonly CompanyWithUsage[];
@@ -15,12 +17,14 @@ export interface CompaniesTableProps {
   onEdit: (company: CompanyWithUsage) => void;
   onDelete: (company: CompanyWithUsage) => void;
   onRenew: (company: CompanyWithUsage) => void;
+  /** A row action of another plugin changed a company (the `companies.rowActions` zone). */
+  onChanged?: () => void;
 }
 
 const money = (n: number | undefined) => (n ?? 0).toLocaleString("pt-BR", { style: "currency", currency: "BRL" });
 
 /** The spec's columns; rows turn yellow or red as the due date nears or passes. */
-export function CompaniesTable({ companies, selectedId, today = localToday(), renewingId, onEdit, onDelete, onRenew }: CompaniesTableProps) {
+export function CompaniesTable({ companies, selectedId, today = localToday(), renewingId, onEdit, onDelete, onRenew, onChanged = () => {} }: CompaniesTableProps) {
   const { t } = useTranslation("companies");
   return (
     <div style={{ overflowX: "auto" }}>
@@ -67,6 +71,7 @@ export function CompaniesTable({ companies, selectedId, today = localToday(), re
                 <td>{c.numberFileFolder}</td>
                 <td>{formatDateTime(c.updatedAtFolder) || "-"}</td>
                 <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+                  {c.id !== 1 ? <Zone name="companies.rowActions" props={{ company: c, onChanged }} /> : null}
                   {renewTo ? (
                     <Button
                       variant="minimal"

@@ -5,3 +5,6 @@
 
 /** A connection as GET /whatsapp lists it (inferred from the server's schema; type-only, nothing of the server is bundled). */
 export type { Connection } from "../shared/connection-types.ts";
+
+/** A QR code drawn as SVG (the billing plugin's PIX payment screen draws its BR Code with it). */
+export { QrImage, type QrImageProps } from "./qr-image.tsx";

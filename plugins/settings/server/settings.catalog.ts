@@ -27,6 +27,11 @@ export interface CatalogEntry {
    * also pass the kernel's SSRF guard (ctx.outbound), not only the value rule.
    */
   outbound?: boolean;
+  /**
+   * A payment credential: stored sealed with the kernel's vault (AES-256-GCM, the
+   * data-encryption key), so a copied database alone does not reveal it. Reads open it.
+   */
+  sealed?: boolean;
 }
 
 /** What a read shows instead of a company secret that is set. */
@@ -62,12 +67,21 @@ export const platformSettings: CatalogEntry[] = [
   platform("userCreation", "enabled", toggle),
   platform("downloadLimit", "64", z.enum(DOWNLOAD_LIMITS, `Must be one of ${DOWNLOAD_LIMITS.join(", ")}`)),
   // payment-provider credentials and the audio-transcription key: the super user's only
-  platform("eficlientid", "", secret, { superOnly: true }),
-  platform("eficlientsecret", "", secret, { superOnly: true }),
+  platform("eficlientid", "", secret, { superOnly: true, sealed: true }),
+  platform("eficlientsecret", "", secret, { superOnly: true, sealed: true }),
   platform("efichavepix", "", secret, { superOnly: true }),
-  platform("mpaccesstoken", "", secret, { superOnly: true }),
-  platform("stripeprivatekey", "", secret, { superOnly: true }),
-  platform("asaastoken", "", secret, { superOnly: true }),
+  platform("mpaccesstoken", "", secret, { superOnly: true, sealed: true }),
+  platform("stripeprivatekey", "", secret, { superOnly: true, sealed: true }),
+  platform("asaastoken", "", secret, { superOnly: true, sealed: true }),
+  // what authenticates the providers' notifications (billing plugin): Stripe's endpoint
+  // signing secret, Mercado Pago's webhook secret, the token Asaas sends with each event
+  platform("stripewebhooksecret", "", secret, { superOnly: true, sealed: true }),
+  platform("mpwebhooksecret", "", secret, { superOnly: true, sealed: true }),
+  platform("asaaswebhooktoken", "", secret, { superOnly: true, sealed: true }),
+  // the static PIX (billing plugin): the operator's key, name and city for the BR Code (cut to 25 and 15 there)
+  platform("pixstatickey", "", text(77), { superOnly: true }),
+  platform("pixstaticname", "", text(100), { superOnly: true }),
+  platform("pixstaticcity", "", text(60), { superOnly: true }),
   platform("openaikeyaudio", "", secret, { superOnly: true }),
   // whitelabel: read by the login page before anyone signs in
   platform("primaryColorLight", DEFAULT_PRIMARY_LIGHT, color, { public: true }),

@@ -35,7 +35,13 @@ export const CompanySettings = z.record(z.string(), z.string()).openapi("Company
 });
 
 export const PaymentProviders = z
-  .object({ efi: z.boolean(), mercadopago: z.boolean(), stripe: z.boolean(), asaas: z.boolean() })
+  .object({
+    efi: z.boolean(),
+    mercadopago: z.boolean(),
+    stripe: z.boolean(),
+    asaas: z.boolean(),
+    pix: z.boolean().openapi({ description: "The static PIX key is set (billing's provider-less option)" }),
+  })
   .openapi("PaymentProviders", { description: "Which providers have their credentials set" });
 
 export const LogoForm = z

@@ -6,6 +6,7 @@ import { AppError } from "../../../core/errors.ts";
 import type { EventBus } from "../../../core/events/bus.ts";
 import type { OutboundGuard } from "../../../core/net/outbound-guard.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
+import type { Vault } from "../../../core/auth/vault.ts";
 import { PLATFORM_COMPANY_ID, type SettingsService as KernelSettings } from "../../../core/settings/settings.ts";
 import { companyByKey, platformByKey, requiredMessages, SECRET_MASK, type CatalogEntry } from "./settings.catalog.ts";
 
@@ -41,7 +42,30 @@ export class SettingsRules {
     private bus: EventBus,
     /** The kernel's SSRF guard (ctx.outbound), for the URLs the server calls. */
     private outbound: Pick<OutboundGuard, "check">,
+    /** Seals the payment credentials at rest (catalogue entries marked `sealed`). */
+    private vault: Pick<Vault, "seal" | "openText">,
   ) {}
+
+  /**
+   * A platform value as stored, opened when its entry is sealed. A value stored before sealing
+   * existed is read as it is (and sealed at its next save); one sealed with another key (a
+   * changed DATA_ENCRYPTION_KEY) reads as empty, so the operator types it again.
+   */
+  private async opened(key: string, stored: string): Promise<string> {
+    if (!platformByKey.get(key)?.sealed || !/^v1\.[\w-]+\.[\w-]+$/.test(stored)) return stored;
+    try {
+      return await this.vault.openText(stored);
+    } catch {
+      return "";
+    }
+  }
+
+  /** A platform setting's plain value (credentials opened), for the server's own use (the `settings.platformValue` service). */
+  async platformValue(key: string): Promise<string> {
+    const entry = platformByKey.get(key);
+    if (!entry) return "";
+    return this.opened(key, (await this.store.globalOne(PLATFORM_COMPANY_ID, key)) ?? entry.default);
+  }
 
   /** What GET /settings shows: the company's options, the platform keys the caller may read. */
   async list(actor: UserRow): Promise<Setting[]> {
@@ -50,7 +74,7 @@ export class SettingsRules {
       .filter(([key]) => companyByKey.has(key))
       .map(([key, value]) => ({ key, value: shown(key, value) }));
     const platform = (await this.store.globalAll(PLATFORM_COMPANY_ID)).filter(({ key }) => this.mayRead(actor, platformByKey.get(key)));
-    return [...company, ...platform];
+    return [...company, ...(await Promise.all(platform.map(async ({ key, value }) => ({ key, value: await this.opened(key, value) }))))];
   }
 
   /** One key, company option or platform setting. */
@@ -59,7 +83,7 @@ export class SettingsRules {
     const entry = platformByKey.get(key);
     if (!entry) throw new AppError("ERR_NO_SETTING_FOUND");
     if (!this.mayRead(actor, entry)) throw new AppError("ERR_NO_PERMISSION");
-    return { key, value: (await this.store.globalOne(PLATFORM_COMPANY_ID, key)) ?? entry.default };
+    return { key, value: await this.platformValue(key) };
   }
 
   /** A public platform setting; every other key is "not found" to an anonymous caller. */
@@ -80,7 +104,7 @@ export class SettingsRules {
 
   async setPlatform(entry: CatalogEntry, raw: SettingValue): Promise<Setting> {
     const value = parseValue(entry, raw);
-    await this.store.setGlobal(PLATFORM_COMPANY_ID, entry.key, value);
+    await this.store.setGlobal(PLATFORM_COMPANY_ID, entry.key, entry.sealed && value ? await this.vault.seal(value) : value);
     // Credentials never travel on a socket: their change is announced without the value.
     const setting = entry.superOnly ? { key: entry.key } : { key: entry.key, value };
     this.realtime.emitAll(PLATFORM_SETTINGS_EVENT, { action: "update", setting });
@@ -133,6 +157,7 @@ export class SettingsRules {
       mercadopago: await set("mpaccesstoken"),
       stripe: await set("stripeprivatekey"),
       asaas: await set("asaastoken"),
+      pix: await set("pixstatickey"),
     };
   }
 

@@ -98,7 +98,7 @@ describe("settings: happy", () => {
     await t.call("PUT", "/settings/mpaccesstoken", { token: superToken, body: { value: "APP_USR-secret" } });
     await t.call("PUT", "/settings/eficlientid", { token: superToken, body: { value: "id" } });
     const res = await t.call("GET", "/companySettingOnePayment", { token: superToken });
-    expect(res.body).toEqual({ efi: false, mercadopago: true, stripe: false, asaas: false });
+    expect(res.body).toEqual({ efi: false, mercadopago: true, stripe: false, asaas: false, pix: false });
     expect(JSON.stringify(res.body)).not.toContain("APP_USR");
   });
 
@@ -198,6 +198,21 @@ describe("settings: security", () => {
     }
     expect((await t.call("GET", "/public-settings/stripeprivatekey")).status).toBe(404);
     expect(JSON.stringify((await t.call("GET", "/auth/me", { token: acme.token })).body)).not.toContain("TOPSECRET");
+  });
+
+  it("payment credentials are sealed at rest with the data-encryption key; the super user and the server read them plain", async () => {
+    await t.call("PUT", "/settings/stripeprivatekey", { token: superToken, body: { value: "sk_live_SEALED" } });
+    const stored = await t.kernel.database.client.execute("SELECT value FROM settings WHERE company_id = 1 AND key = 'stripeprivatekey'");
+    expect(String(stored.rows[0]!.value)).toMatch(/^v1\./);
+    expect(String(stored.rows[0]!.value)).not.toContain("SEALED");
+    expect((await t.call("GET", "/setting/stripeprivatekey", { token: superToken })).body).toEqual({ key: "stripeprivatekey", value: "sk_live_SEALED" });
+    const list = await t.call("GET", "/settings", { token: superToken });
+    expect(list.body).toContainEqual({ key: "stripeprivatekey", value: "sk_live_SEALED" });
+    expect(await t.kernel.services.require("settings.platformValue")("stripeprivatekey")).toBe("sk_live_SEALED");
+    expect((await t.call("GET", "/companySettingOnePayment", { token: superToken })).body).toMatchObject({ stripe: true });
+    // A value saved before sealing existed still reads as it is.
+    await t.kernel.database.client.execute("UPDATE settings SET value = 'sk_plain_old' WHERE company_id = 1 AND key = 'stripeprivatekey'");
+    expect(await t.kernel.services.require("settings.platformValue")("stripeprivatekey")).toBe("sk_plain_old");
   });
 
   it("a credential change is announced without its value", async () => {

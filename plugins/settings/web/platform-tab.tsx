@@ -10,9 +10,11 @@ export const DOWNLOAD_LIMITS = ["32", "64", "128", "256", "512", "1024", "2048"]
 /** Payment-provider credentials, grouped by provider. */
 const CREDENTIALS = [
   { provider: "efi", keys: ["eficlientid", "eficlientsecret", "efichavepix"] },
-  { provider: "mercadopago", keys: ["mpaccesstoken"] },
-  { provider: "stripe", keys: ["stripeprivatekey"] },
-  { provider: "asaas", keys: ["asaastoken"] },
+  { provider: "mercadopago", keys: ["mpaccesstoken", "mpwebhooksecret"] },
+  { provider: "stripe", keys: ["stripeprivatekey", "stripewebhooksecret"] },
+  { provider: "asaas", keys: ["asaastoken", "asaaswebhooktoken"] },
+  // the billing plugin's provider-less option: a static BR Code for the operator's own key
+  { provider: "pix", keys: ["pixstatickey", "pixstaticname", "pixstaticcity"] },
 ] as const;
 
 /**

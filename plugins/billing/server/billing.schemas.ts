@@ -1,0 +1,60 @@
+import { z } from "@hono/zod-openapi";
+import { pathId } from "../../../core/http/schemas.ts";
+import { INVOICE_STATUSES } from "../schema/tables.ts";
+import { WEBHOOK_PROVIDERS } from "./providers/provider.ts";
+
+export const Invoice = z
+  .object({
+    id: z.number(),
+    companyId: z.number(),
+    companyName: z.string(),
+    planId: z.number().nullable(),
+    detail: z.string(),
+    users: z.number(),
+    connections: z.number(),
+    queues: z.number(),
+    value: z.number(),
+    recurrence: z.string(),
+    custom: z.boolean(),
+    /** YYYY-MM-DD */
+    dueDate: z.string(),
+    status: z.enum(INVOICE_STATUSES),
+    paidAt: z.string().nullable(),
+    paidWith: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Invoice");
+
+export const InvoicePage = z.object({ invoices: z.array(Invoice), count: z.number(), hasMore: z.boolean() }).openapi("InvoicePage");
+
+export const InvoiceQuery = z.object({
+  /** The platform operator's filter to one company (ignored for anyone else: a company sees only its own). */
+  companyId: z.coerce.number().int("Invalid id").min(1, "Invalid id").optional(),
+  searchParam: z.string().max(200, "Too Long!").optional().default(""),
+  pageNumber: z.coerce.number().int("Invalid page").min(1, "Invalid page").max(100_000, "Invalid page").optional().default(1),
+});
+
+export const Subscription = z
+  .object({
+    companyId: z.number(),
+    name: z.string(),
+    /** The billing e-mail (the company's). */
+    email: z.string(),
+    dueDate: z.string().nullable(),
+    recurrence: z.string(),
+    /** The company's CNPJ/CPF and address, to fill the checkout's Dados step. */
+    document: z.string(),
+    addressCity: z.string(),
+    addressState: z.string(),
+    plan: z.object({ id: z.number(), name: z.string(), amount: z.number(), users: z.number(), connections: z.number(), queues: z.number() }).nullable(),
+    invoice: Invoice.nullable(),
+  })
+  .openapi("Subscription");
+
+export const ProviderParam = z.object({
+  provider: z.enum(WEBHOOK_PROVIDERS).openapi({ param: { name: "provider", in: "path" } }),
+});
+export const InvoiceIdParam = z.object({ id: pathId("id") });
+
+export const WebhookAnswer = z.object({ received: z.number(), confirmed: z.number() }).openapi("WebhookAnswer");
