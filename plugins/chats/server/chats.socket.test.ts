@@ -56,6 +56,10 @@ describe("chats: realtime", () => {
     await settle();
     expect(chatEvents(caio).filter((h) => h.payload.action === "update")).toHaveLength(2);
     expect(chatEvents(admin)).toEqual([]);
+    // The rooms themselves: the member's socket is in the chat's, the admin's is not.
+    const rooms = t.kernel.realtime.io.of(`/${c}`).adapter.rooms;
+    const inRoom = [...(rooms.get(`company-${c}-chat-${chat.id}`) ?? [])].map((id) => t.kernel.realtime.io.of(`/${c}`).sockets.get(id)?.data.user.id);
+    expect(inRoom).toEqual([w.caio.user.id]);
   });
 
   it("a member removed from a chat stops hearing it at once; one added starts", async () => {

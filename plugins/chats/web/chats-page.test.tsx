@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { api as shellApi } from "../../../web/src/api/api.ts";
 import { realtimeClient } from "../../../web/src/realtime/realtime.ts";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
@@ -16,14 +17,23 @@ vi.mock("../../tickets/web/public.ts", () => ({ playNotificationSound: vi.fn() }
 const plantao = withUnread(apiChat(1, "Plantão", { lastMessage: "Bom dia" }), 2);
 const mine = apiChat(2, "Equipe", { ownerId: 8 });
 let api: ReturnType<typeof stubApi>;
+/** Messages the server has beyond the two of the first read (written while the socket was away). */
+let missed: ReturnType<typeof apiMessage>[] = [];
+/** Whether page 1 says an older page exists (happy-dom has no layout, so the hook reads it at once). */
+let older = false;
 beforeEach(() => {
   vi.clearAllMocks();
+  missed = [];
+  older = false;
   api = stubApi({
     "GET /chats": () => ({ body: chatPage([plantao, mine], 2) }),
     [`GET /chats/${plantao.uuid}`]: () => ({ body: plantao }),
     [`GET /chats/${mine.uuid}`]: () => ({ body: mine }),
     "GET /chats/1": () => ({ body: plantao }),
-    "GET /chats/1/messages": () => ({ body: { records: [apiMessage(10, 1, "Bom dia"), apiMessage(11, 1, "Tudo certo?")], count: 2, hasMore: false } }),
+    "GET /chats/1/messages": (_b, call) =>
+      call.url.searchParams.get("pageNumber") === "2"
+        ? { body: { records: [apiMessage(9, 1, "Mensagem antiga")], count: 3, hasMore: false } }
+        : { body: { records: [apiMessage(10, 1, "Bom dia"), apiMessage(11, 1, "Tudo certo?"), ...missed], count: 3 + missed.length, hasMore: older } },
     "GET /chats/2/messages": () => ({ body: { records: [], count: 0, hasMore: false } }),
     "POST /chats/1/read": () => ({ body: withUnread(plantao, 0) }),
     "POST /chats/1/messages": (body) => ({ body: apiMessage(12, 1, (body as { message: string }).message, 7) }),
@@ -117,6 +127,16 @@ describe("chats page", () => {
     expect(path()).toBe(`/chats/${plantao.uuid}`);
     act(() => realtimeClient.deliver("company-2-chat-user-7", { action: "delete", chatId: 1 }));
     await waitFor(() => expect(path()).toBe("/chats"));
+  });
+
+  it("after a realtime gap the newest page is read again, older pages loaded or not: messages the socket missed show", async () => {
+    older = true;
+    const { store } = render(plantao.uuid);
+    await screen.findByText("Mensagem antiga");
+    missed = [apiMessage(14, 1, "Enquanto você estava fora")];
+    act(() => void store.dispatch(shellApi.internalActions.onOnline()));
+    expect(await screen.findByText("Enquanto você estava fora")).toBeTruthy();
+    expect(screen.getByText("Bom dia", { selector: ".chats-message div" })).toBeTruthy();
   });
 
   it("the list follows the user's events: a new chat, a chat removed", async () => {

@@ -44,13 +44,28 @@ export function useChatMessages({ chatId, box, onIncoming, onChat }: ChatMessage
     stick.current = true;
   }, [chatId]);
 
-  const { currentData, isFetching, isError } = useGetChatMessagesQuery({ chatId, pageNumber }, { refetchOnMountOrArgChange: true });
+  // Page 1 stays subscribed while older pages load: after a realtime gap RTK Query reads it
+  // again (refetchOnReconnect), which brings the messages the socket missed.
+  const newest = useGetChatMessagesQuery({ chatId, pageNumber: 1 }, { refetchOnMountOrArgChange: true });
+  const older = useGetChatMessagesQuery({ chatId, pageNumber }, { skip: pageNumber === 1, refetchOnMountOrArgChange: true });
+  const isFetching = newest.isFetching || older.isFetching;
+  const isError = newest.isError || older.isError;
   useEffect(() => {
-    if (!currentData) return;
-    setMessages((m) => mergeMessages(m, currentData.records));
-    setHasMore(currentData.hasMore);
+    const page = newest.currentData;
+    if (!page) return;
+    setMessages((m) => mergeMessages(m, page.records));
+    if (pageNumber === 1) {
+      setHasMore(page.hasMore);
+      setMerged((n) => n + 1);
+    }
+  }, [newest.currentData]);
+  useEffect(() => {
+    const page = older.currentData;
+    if (!page || pageNumber === 1) return;
+    setMessages((m) => mergeMessages(m, page.records));
+    setHasMore(page.hasMore);
     setMerged((n) => n + 1);
-  }, [currentData]);
+  }, [older.currentData]);
 
   const add = useCallback((message: ChatMessageView) => setMessages((m) => mergeMessages(m, [message])), []);
 
