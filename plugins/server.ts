@@ -6,6 +6,7 @@ import channels from "./channels/server/index.ts";
 import companies from "./companies/server/index.ts";
 import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
+import contactsImport from "./contacts-import/server/index.ts";
 import helps from "./helps/server/index.ts";
 import meta from "./meta/server/index.ts";
 import officeHours from "./office-hours/server/index.ts";
@@ -35,6 +36,7 @@ export const serverPlugins: ServerPlugin[] = [
   queues,
   contacts,
   tags,
+  contactsImport,
   connections,
   channels,
   tickets,

@@ -1,0 +1,176 @@
+import { createReadStream } from "node:fs";
+import { open, readFile } from "node:fs/promises";
+import type { Row } from "exceljs";
+import { AppError } from "../../../../core/errors.ts";
+
+/** One record of a file: its line as the user sees it (1-based), the cells as text, or why it could not be read. */
+export interface SheetRecord {
+  line: number;
+  cells: string[];
+  /** A record the parser refused (e.g. a broken quote); the rest of the file still imports. */
+  error?: string;
+}
+
+export type SheetFormat = "csv" | "xlsx" | "xls";
+
+/** Columns read per row: contact files are narrow; a wider row keeps its first 100 cells. */
+export const MAX_COLUMNS = 100;
+/** A cell longer than this is cut (a field longer than the form allows is refused by its rule anyway). */
+export const MAX_CELL = 2_000;
+/** Rows read from one file at most (the file-size limit bounds it too). */
+export const MAX_ROWS = 1_000_000;
+
+const cut = (s: string) => (s.length > MAX_CELL ? s.slice(0, MAX_CELL) : s);
+
+/**
+ * A cell as text. Numbers keep every digit (a phone typed as a number is 5511987654321, not
+ * 5.5119E+12); a formula gives its cached result and is never evaluated; dates are ISO days.
+ */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return cut(value);
+  if (typeof value === "number") return Number.isInteger(value) ? BigInt(value).toString() : String(value);
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString().slice(0, 10);
+  if (typeof value === "object") {
+    const v = value as { richText?: { text?: unknown }[]; text?: unknown; result?: unknown; error?: unknown };
+    if (Array.isArray(v.richText)) return cut(v.richText.map((r) => String(r.text ?? "")).join(""));
+    if ("result" in v) return cellText(v.result);
+    if ("text" in v) return cellText(v.text);
+  }
+  return "";
+}
+
+/** What the file's first bytes say it is: a zip (xlsx), an OLE2 compound file (xls) or text (csv). */
+export async function sniffFormat(path: string): Promise<SheetFormat | null> {
+  const handle = await open(path, "r");
+  try {
+    const head = new Uint8Array(4096);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const b = head.subarray(0, bytesRead);
+    if (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) return "xlsx";
+    if (b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0) return "xls";
+    // Text: no NUL byte (UTF-16 files, binaries), and something in it.
+    return bytesRead > 0 && !b.includes(0) ? "csv" : null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The CSV delimiter: whichever of `;` `,` tab appears most on the first line (Excel in Brazil writes `;`). */
+async function csvDelimiter(path: string): Promise<string> {
+  const handle = await open(path, "r");
+  try {
+    const head = new Uint8Array(8192);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const firstLine = new TextDecoder().decode(head.subarray(0, bytesRead)).split(/\r?\n/)[0] ?? "";
+    const count = (ch: string) => firstLine.split(ch).length - 1;
+    return [";", ",", "\t"].reduce((best, ch) => (count(ch) > count(best) ? ch : best), ",");
+  } finally {
+    await handle.close();
+  }
+}
+
+const isBlank = (cells: string[]) => cells.every((c) => !c.trim());
+
+async function* readCsv(path: string): AsyncGenerator<SheetRecord> {
+  const { parse } = await import("csv-parse");
+  const skipped: SheetRecord[] = [];
+  const file = createReadStream(path);
+  const parser = file.pipe(
+    parse({
+      bom: true,
+      delimiter: await csvDelimiter(path),
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      // A broken record is reported with its line and the parser goes on with the next one.
+      skip_records_with_error: true,
+      on_skip: (err) => {
+        skipped.push({ line: (err as { lines?: number } | undefined)?.lines ?? 0, cells: [], error: "Invalid row" });
+        return undefined;
+      },
+    }),
+  );
+  try {
+    for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      while (skipped.length) yield skipped.shift()!;
+      const cells = item.record.slice(0, MAX_COLUMNS).map(cut);
+      if (!isBlank(cells)) yield { line: item.info.lines, cells };
+    }
+    while (skipped.length) yield skipped.shift()!;
+  } finally {
+    // A reader left early (the preview) closes the file: pipe() does not pass that on.
+    file.destroy();
+  }
+}
+
+async function* readXlsx(path: string): AsyncGenerator<SheetRecord> {
+  const { default: ExcelJS } = await import("exceljs");
+  const file = createReadStream(path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "ignore",
+    worksheets: "emit",
+    entries: "emit",
+  });
+  try {
+    // The first worksheet only: contacts are one list.
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<Row>) {
+        const values = Array.isArray(row.values) ? row.values.slice(1, MAX_COLUMNS + 1) : [];
+        const cells = Array.from(values, cellText);
+        if (!isBlank(cells)) yield { line: row.number, cells };
+      }
+      return;
+    }
+  } catch (err) {
+    throw badFile(err);
+  } finally {
+    file.destroy();
+  }
+}
+
+/** A legacy .xls is read whole: the format holds 65,536 rows at most, so its size is bounded. */
+async function* readXls(path: string): AsyncGenerator<SheetRecord> {
+  const XLSX = await import("@e965/xlsx");
+  let rows: unknown[][];
+  let firstRow = 0;
+  try {
+    const book = XLSX.read(await readFile(path), { type: "buffer", dense: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false, sheetRows: MAX_ROWS });
+    const sheet = book.Sheets[book.SheetNames[0] ?? ""];
+    if (!sheet) return;
+    firstRow = sheet["!ref"] ? XLSX.utils.decode_range(sheet["!ref"]).s.r : 0;
+    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: "", blankrows: true });
+  } catch (err) {
+    throw badFile(err);
+  }
+  for (let i = 0; i < rows.length; i += 1) {
+    const cells = (rows[i] ?? []).slice(0, MAX_COLUMNS).map(cellText);
+    if (!isBlank(cells)) yield { line: firstRow + i + 1, cells };
+  }
+}
+
+function badFile(err: unknown): AppError {
+  return err instanceof AppError ? err : new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
+}
+
+/**
+ * The file's records in order, blank rows left out, read as a stream (.csv, .xlsx) so a large
+ * file never sits in memory whole. A file that is not what it claims fails with
+ * ERR_CONTACT_IMPORT_BAD_FILE; a single bad CSV record is yielded with its `error`.
+ */
+export async function* readSheet(format: SheetFormat, path: string): AsyncGenerator<SheetRecord> {
+  const source = format === "csv" ? readCsv(path) : format === "xlsx" ? readXlsx(path) : readXls(path);
+  let count = 0;
+  try {
+    for await (const record of source) {
+      if ((count += 1) > MAX_ROWS) return;
+      yield record;
+    }
+  } catch (err) {
+    throw badFile(err);
+  }
+}
