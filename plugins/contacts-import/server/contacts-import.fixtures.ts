@@ -57,7 +57,14 @@ export async function allContacts(t: TestKernel, token: string) {
     name: string;
     number: string;
     email: string;
-    tags: { name: string }[];
+    tags: { id: number; name: string }[];
     extraInfo: { name: string; value: string }[];
   }[];
+}
+
+/** POST /contacts (the contacts plugin's API), answering the contact. */
+export async function createContact(t: TestKernel, token: string, body: Record<string, unknown>) {
+  const res = await t.call("POST", "/contacts", { token, body });
+  if (res.status !== 200) throw new Error(`create contact failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: number; name: string; number: string };
 }

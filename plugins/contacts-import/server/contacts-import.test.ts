@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
-import { createContact } from "../../contacts/server/contacts.fixtures.ts";
-import { allContacts, csvFile, importFile, upload, xlsFile, xlsxFile } from "./contacts-import.fixtures.ts";
+import { allContacts, createContact, csvFile, importFile, upload, xlsFile, xlsxFile } from "./contacts-import.fixtures.ts";
 
 let t: TestKernel;
 let a: Awaited<ReturnType<typeof createCompanyWithAdmin>>;

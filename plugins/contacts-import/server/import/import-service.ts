@@ -9,7 +9,7 @@ import { MAX_STORED_ERRORS } from "./import-chunk.ts";
 import { MAX_ATTEMPTS, RUN_JOB } from "./import-runner.ts";
 import { type ImportFeed, type ImportRow, type ImportView, importView } from "./import-view.ts";
 import { suggestColumns } from "./column-guess.ts";
-import { readSheet, sniffFormat } from "./sheet-reader.ts";
+import { readSheet, type SheetFormat, sniffFormat } from "./sheet-reader.ts";
 import type { UploadStore } from "./upload-store.ts";
 
 /** Rows of the file shown in the preview (the header included). */
@@ -40,7 +40,7 @@ export class ImportService {
     const storedPath = await this.store.save(who.companyId, file);
     try {
       const format = await sniffFormat(this.store.pathOf(storedPath));
-      if (!format) throw new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
+      if (!format || !fitsName(format, file.name)) throw new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
       const rows: string[][] = [];
       for await (const record of readSheet(format, this.store.pathOf(storedPath))) {
         if (!record.error) rows.push(record.cells);
@@ -213,6 +213,15 @@ export class ImportService {
     if (!row) throw new AppError("ERR_CONTACT_IMPORT_NOT_FOUND");
     return row;
   }
+}
+
+/**
+ * The content must be what the name says: .xlsx a zip, .csv text. A .xls may be the real
+ * binary or text: older systems write tab-separated text under that name.
+ */
+function fitsName(format: SheetFormat, name: string): boolean {
+  const ext = name.toLowerCase().split(".").pop();
+  return ext === "xls" ? format !== "xlsx" : ext === format;
 }
 
 /** A number column is needed, and name, number, e-mail and tags take one column each. */

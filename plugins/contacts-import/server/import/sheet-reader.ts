@@ -73,9 +73,19 @@ async function csvDelimiter(path: string): Promise<string> {
 
 const isBlank = (cells: string[]) => cells.every((c) => !c.trim());
 
+/**
+ * A record csv-parse could not read. A quote never closed swallows the rest of the file into
+ * one field: it is reported at the line after the last good record, where that record began.
+ */
+function skippedRecord(err: { code?: string; lines?: number } | undefined, lastGoodLine: number): SheetRecord {
+  if (err?.code === "CSV_QUOTE_NOT_CLOSED") return { line: lastGoodLine + 1, cells: [], error: "Quote not closed" };
+  return { line: err?.lines ?? 0, cells: [], error: "Invalid row" };
+}
+
 async function* readCsv(path: string): AsyncGenerator<SheetRecord> {
   const { parse } = await import("csv-parse");
   const skipped: SheetRecord[] = [];
+  let lastGoodLine = 0;
   const file = createReadStream(path);
   const parser = file.pipe(
     parse({
@@ -88,8 +98,13 @@ async function* readCsv(path: string): AsyncGenerator<SheetRecord> {
       // A broken record is reported with its line and the parser goes on with the next one.
       skip_records_with_error: true,
       on_skip: (err) => {
-        skipped.push({ line: (err as { lines?: number } | undefined)?.lines ?? 0, cells: [], error: "Invalid row" });
+        skipped.push(skippedRecord(err, lastGoodLine));
         return undefined;
+      },
+      // Called as each record is parsed (the loop below may read it later).
+      on_record: (record, context) => {
+        lastGoodLine = context.lines;
+        return record;
       },
     }),
   );
