@@ -53,6 +53,7 @@ const UNSEEDED: Record<string, string> = {
   whatsapp_imported_tickets: "written only by a live session's history import",
   whatsapp_polls: "written only by a live session",
   whatsapp_lid_map: "written only by a live session",
+  whatsapp_contacts: "written only by a live session (the phone's address book)",
   meta_accounts: "written only by Meta's OAuth round trip",
   meta_last_inbound: "written only by Meta's webhook",
   meta_outbound: "written only when Meta's delivery job runs",
