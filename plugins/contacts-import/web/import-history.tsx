@@ -3,10 +3,12 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../web/src/ui/format-date.ts";
 import type { ContactImport } from "./contacts-import-api.ts";
 import { statusIntent } from "./import-progress.tsx";
+import { useNumber } from "./use-number.ts";
 
 /** The company's latest imports (not the uploads never started): when, what, status and counts; one opens its result. */
 export function ImportHistory({ imports, onOpen }: { imports: ContactImport[]; onOpen: (id: number) => void }) {
   const { t } = useTranslation("contacts-import");
+  const fmt = useNumber();
   const shown = imports.filter((i) => i.status !== "uploaded");
   return (
     <section className="contacts-import-history" aria-label={t("history.title")}>
@@ -34,7 +36,7 @@ export function ImportHistory({ imports, onOpen }: { imports: ContactImport[]; o
                     {t(`status.${i.status}`)}
                   </Tag>
                 </td>
-                <td>{t("history.summary", { created: i.created, updated: i.updated, failed: i.failed })}</td>
+                <td>{t("history.summary", { created: fmt(i.created), updated: fmt(i.updated), failed: fmt(i.failed) })}</td>
                 <td>
                   <Button variant="minimal" icon="eye-open" aria-label={t("history.open", { name: i.fileName || t("progress.whatsapp") })} onClick={() => onOpen(i.id)} />
                 </td>

@@ -4,7 +4,9 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { useCompanyEvent } from "../../../web/src/realtime/realtime.ts";
 import { PageLayout } from "../../../web/src/ui/page-layout.tsx";
-import { type ImportPreview, useGetContactImportsQuery } from "./contacts-import-api.ts";
+import { useAppDispatch } from "../../../web/src/store/store.ts";
+import type { ImportEvent } from "../shared/import-types.ts";
+import { contactsImportApi, type ImportPreview, useGetContactImportsQuery } from "./contacts-import-api.ts";
 import { FileStep } from "./file-step.tsx";
 import { ImportHistory } from "./import-history.tsx";
 import { ImportProgress } from "./import-progress.tsx";
@@ -19,11 +21,21 @@ import "./contacts-import.css";
 export function ContactsImportPage() {
   const { t } = useTranslation("contacts-import");
   const [, navigate] = useLocation();
+  const dispatch = useAppDispatch();
   const history = useGetContactImportsQuery();
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [watching, setWatching] = useState<number | null>(null);
   const [picked, setPicked] = useState(false);
-  useCompanyEvent("contactImport", () => void history.refetch());
+  // Rows of the list follow the events; an import the list does not hold yet loads it again.
+  useCompanyEvent("contactImport", (payload) => {
+    const changed = (payload as ImportEvent | null)?.contactImport;
+    if (!changed) return;
+    if (!history.data?.imports.some((i) => i.id === changed.id)) void history.refetch();
+    else
+      dispatch(
+        contactsImportApi.util.updateQueryData("getContactImports", undefined, (draft) => void (draft.imports = draft.imports.map((i) => (i.id === changed.id ? changed : i)))),
+      );
+  });
   useEffect(() => {
     if (picked || watching !== null || preview) return;
     const running = history.data?.imports.find((i) => i.status === "queued" || i.status === "running");

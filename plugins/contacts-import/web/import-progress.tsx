@@ -8,6 +8,7 @@ import { toastError } from "../../../web/src/ui/toast.ts";
 import type { ImportEvent } from "../shared/import-types.ts";
 import { type ContactImport, useCancelContactImportMutation, useGetContactImportErrorsQuery, useGetContactImportQuery } from "./contacts-import-api.ts";
 import { rowField, rowMessage } from "./row-messages.ts";
+import { useNumber } from "./use-number.ts";
 
 const FINISHED = new Set(["done", "failed", "cancelled"]);
 export const statusIntent = (status: ContactImport["status"]) =>
@@ -20,6 +21,7 @@ export function ImportProgress({ id, onAnother }: { id: number; onAnother: () =>
   const loaded = useGetContactImportQuery(id);
   const [live, setLive] = useState<ContactImport | null>(null);
   const [cancel, cancelling] = useCancelContactImportMutation();
+  const fmt = useNumber();
   useEffect(() => setLive(null), [id]);
   useCompanyEvent("contactImport", (payload) => {
     const event = payload as ImportEvent | null;
@@ -51,16 +53,16 @@ export function ImportProgress({ id, onAnother }: { id: number; onAnother: () =>
         </Tag>
       </H5>
       <ProgressBar value={share} intent={statusIntent(current.status)} stripes={!finished} animate={!finished} aria-label={t("progress.bar")} />
-      <p className="contacts-import-rows">{total === null ? t("progress.counting") : t("progress.rows", { done: current.processedRows, total })}</p>
+      <p className="contacts-import-rows">{total === null ? t("progress.counting") : t("progress.rows", { done: fmt(current.processedRows), total: fmt(total) })}</p>
       <div className="contacts-import-counts">
         <Tag large minimal intent={Intent.SUCCESS}>
-          {t("counts.created", { count: current.created })}
+          {t("counts.created", { count: current.created, n: fmt(current.created) })}
         </Tag>
         <Tag large minimal intent={Intent.PRIMARY}>
-          {t("counts.updated", { count: current.updated })}
+          {t("counts.updated", { count: current.updated, n: fmt(current.updated) })}
         </Tag>
         <Tag large minimal intent={current.failed ? Intent.DANGER : Intent.NONE}>
-          {t("counts.failed", { count: current.failed })}
+          {t("counts.failed", { count: current.failed, n: fmt(current.failed) })}
         </Tag>
       </div>
       {current.status === "failed" ? (
@@ -86,14 +88,15 @@ export function ImportProgress({ id, onAnother }: { id: number; onAnother: () =>
 /** The refused rows: line, field, the rule's message and the cell as written. */
 function RowErrors({ id, failed }: { id: number; failed: number }) {
   const { t } = useTranslation("contacts-import");
+  const fmt = useNumber();
   const { data, isFetching } = useGetContactImportErrorsQuery(id, { skip: failed === 0 });
   if (failed === 0) return <p className="contacts-import-note">{t("result.noErrors")}</p>;
   if (!data) return isFetching ? <LoadingState /> : null;
   return (
     <div className="contacts-import-errors">
-      <H5>{t("result.errorsTitle", { count: data.count })}</H5>
-      {data.count > data.errors.length ? <p className="contacts-import-note">{t("result.firstErrors", { shown: data.errors.length, count: data.count })}</p> : null}
-      <HTMLTable compact striped aria-label={t("result.errorsTitle", { count: data.count })}>
+      <H5>{t("result.errorsTitle", { count: fmt(data.count) })}</H5>
+      {data.count > data.errors.length ? <p className="contacts-import-note">{t("result.firstErrors", { shown: fmt(data.errors.length), count: fmt(data.count) })}</p> : null}
+      <HTMLTable compact striped aria-label={t("result.errorsTitle", { count: fmt(data.count) })}>
         <thead>
           <tr>
             <th>{t("result.line")}</th>

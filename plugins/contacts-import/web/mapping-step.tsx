@@ -75,7 +75,7 @@ export function MappingStep({ preview, onStarted, onDiscard }: { preview: Import
         </HTMLTable>
       </div>
       <p className="contacts-import-note">{t("mapping.firstRows", { count: rows.length })}</p>
-      <TagChooser value={tags} onChange={setTags} />
+      <TagChooser value={tags} onChange={setTags} help={t("tags.help")} />
       {problem ? (
         <Callout intent={Intent.WARNING} icon="warning-sign">
           {t(`mapping.${problem}`)}

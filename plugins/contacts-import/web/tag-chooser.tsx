@@ -3,12 +3,12 @@ import { useTranslation } from "react-i18next";
 import { useGetImportTagOptionsQuery } from "./contacts-import-api.ts";
 
 /** Tags given to every imported contact: chips of the chosen ones and a select of the rest. */
-export function TagChooser({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
+export function TagChooser({ value, onChange, help }: { value: number[]; onChange: (ids: number[]) => void; help?: string }) {
   const { t } = useTranslation("contacts-import");
   const { data: tags = [] } = useGetImportTagOptionsQuery();
   const rest = tags.filter((tag) => !value.includes(tag.id));
   return (
-    <FormGroup label={t("tags.label")} helperText={t("tags.help")} labelFor="contacts-import-tags">
+    <FormGroup label={t("tags.label")} helperText={help} labelFor="contacts-import-tags">
       <div className="contacts-import-tags">
         {value.map((id) => {
           const tag = tags.find((x) => x.id === id);
