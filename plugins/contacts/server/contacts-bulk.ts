@@ -81,19 +81,20 @@ export async function upsertContacts(tx: DbOrTx, companyId: number, rows: BulkCo
       .where(and(eq(contacts.companyId, companyId), inArray(contacts.number, numbers)));
     for (const f of found) existing.add(f.number);
     const now = nowIso();
-    const written = await tx
-      .insert(contacts)
-      .values([...merged.values()].map((r) => ({ companyId, number: r.number, name: r.name || r.number, email: r.email, acceptAudioMessage, createdAt: now, updatedAt: now })))
-      .onConflictDoUpdate({
-        target: [contacts.companyId, contacts.number],
-        // An empty cell keeps what the contact has (a new contact's placeholder name is its number).
-        set: {
-          name: sql`CASE WHEN excluded.name = excluded.number THEN ${contacts.name} ELSE excluded.name END`,
-          email: sql`CASE WHEN excluded.email = '' THEN ${contacts.email} ELSE excluded.email END`,
-          updatedAt: now,
-        },
-      })
-      .returning({ id: contacts.id, number: contacts.number });
+    // Written as one statement with sql.join: Drizzle's insert builder took three times longer
+    // to build a 500-row upsert than SQLite took to run it (tests/bench/contacts-import.ts).
+    const values = sql.join(
+      [...merged.values()].map((r) => sql`(${companyId}, ${r.number}, ${r.name || r.number}, ${r.email}, ${acceptAudioMessage ? 1 : 0}, ${now}, ${now})`),
+      sql`, `,
+    );
+    // An empty cell keeps what the contact has (a new contact's placeholder name is its number).
+    const written = await tx.all<{ id: number; number: string }>(sql`
+      INSERT INTO ${contacts} (company_id, number, name, email, accept_audio_message, created_at, updated_at) VALUES ${values}
+      ON CONFLICT (company_id, number) DO UPDATE SET
+        name = CASE WHEN excluded.name = excluded.number THEN ${contacts}.name ELSE excluded.name END,
+        email = CASE WHEN excluded.email = '' THEN ${contacts}.email ELSE excluded.email END,
+        updated_at = excluded.updated_at
+      RETURNING id, number`);
     for (const w of written) ids.set(w.number, w.id);
     await setExtraInfo(tx, merged, ids);
   }

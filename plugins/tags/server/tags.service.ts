@@ -194,10 +194,13 @@ export class TagsService {
   /** `tags.attach`: adds links (the unique (contact, tag) index keeps each once). */
   async attach(companyId: number, links: { contactId: number; tagId: number }[], tx: DbOrTx): Promise<void> {
     if (!links.length) return;
-    await tx
-      .insert(contactTags)
-      .values(links.map((l) => ({ companyId, ...l })))
-      .onConflictDoNothing();
+    // One statement per call, built with sql.join (Drizzle's insert builder is slow on hundreds of rows).
+    const now = new Date().toISOString();
+    const values = sql.join(
+      links.map((l) => sql`(${companyId}, ${l.contactId}, ${l.tagId}, ${now}, ${now})`),
+      sql`, `,
+    );
+    await tx.run(sql`INSERT INTO ${contactTags} (company_id, contact_id, tag_id, created_at, updated_at) VALUES ${values} ON CONFLICT DO NOTHING`);
   }
 
   private tagsOf(tx: DbOrTx, companyId: number, contactId: number): Promise<TagRow[]> {
