@@ -1,7 +1,11 @@
 import { createReadStream } from "node:fs";
-import { open, readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import type { Row } from "exceljs";
 import { AppError } from "../../../../core/errors.ts";
+import { cellText, cut, MAX_COLUMNS, MAX_ROWS } from "./cells.ts";
+import { parseXls } from "./xls-parse.ts";
+
+export { MAX_CELL, MAX_COLUMNS, MAX_ROWS } from "./cells.ts";
 
 /** One record of a file: its line as the user sees it (1-based), the cells as text, or why it could not be read. */
 export interface SheetRecord {
@@ -12,34 +16,6 @@ export interface SheetRecord {
 }
 
 export type SheetFormat = "csv" | "xlsx" | "xls";
-
-/** Columns read per row: contact files are narrow; a wider row keeps its first 100 cells. */
-export const MAX_COLUMNS = 100;
-/** A cell longer than this is cut (a field longer than the form allows is refused by its rule anyway). */
-export const MAX_CELL = 2_000;
-/** Rows read from one file at most (the file-size limit bounds it too). */
-export const MAX_ROWS = 1_000_000;
-
-const cut = (s: string) => (s.length > MAX_CELL ? s.slice(0, MAX_CELL) : s);
-
-/**
- * A cell as text. Numbers keep every digit (a phone typed as a number is 5511987654321, not
- * 5.5119E+12); a formula gives its cached result and is never evaluated; dates are ISO days.
- */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return cut(value);
-  if (typeof value === "number") return Number.isInteger(value) ? BigInt(value).toString() : String(value);
-  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString().slice(0, 10);
-  if (typeof value === "object") {
-    const v = value as { richText?: { text?: unknown }[]; text?: unknown; result?: unknown; error?: unknown };
-    if (Array.isArray(v.richText)) return cut(v.richText.map((r) => String(r.text ?? "")).join(""));
-    if ("result" in v) return cellText(v.result);
-    if ("text" in v) return cellText(v.text);
-  }
-  return "";
-}
 
 /** What the file's first bytes say it is: a zip (xlsx), an OLE2 compound file (xls) or text (csv). */
 export async function sniffFormat(path: string): Promise<SheetFormat | null> {
@@ -148,22 +124,11 @@ async function* readXlsx(path: string): AsyncGenerator<SheetRecord> {
   }
 }
 
-/** A legacy .xls is read whole: the format holds 65,536 rows at most, so its size is bounded. */
+/** A legacy .xls is read whole (the format holds 65,536 rows at most), on a worker thread (xls-parse.ts). */
 async function* readXls(path: string): AsyncGenerator<SheetRecord> {
-  const XLSX = await import("@e965/xlsx");
-  let rows: unknown[][];
-  let firstRow = 0;
-  try {
-    const book = XLSX.read(await readFile(path), { type: "buffer", dense: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false, sheetRows: MAX_ROWS });
-    const sheet = book.Sheets[book.SheetNames[0] ?? ""];
-    if (!sheet) return;
-    firstRow = sheet["!ref"] ? XLSX.utils.decode_range(sheet["!ref"]).s.r : 0;
-    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: "", blankrows: true });
-  } catch (err) {
-    throw badFile(err);
-  }
+  const { firstRow, rows } = await parseXls(path);
   for (let i = 0; i < rows.length; i += 1) {
-    const cells = (rows[i] ?? []).slice(0, MAX_COLUMNS).map(cellText);
+    const cells = rows[i]!;
     if (!isBlank(cells)) yield { line: firstRow + i + 1, cells };
   }
 }
