@@ -4,8 +4,8 @@
  * durable job), and then exports them. Prints per format: rows/s from start to `done`, the
  * server's peak resident memory during the import (VmHWM, reset before each run through
  * /proc/<pid>/clear_refs; sampled VmRSS where that is refused), and how the server answered
- * meanwhile (GET /version every 100 ms: p50/p99/max), which shows whether the import held
- * the event loop.
+ * meanwhile (GET /version every 100 ms: p50/p99/max, beside the same for 5 s before the
+ * import), which shows whether the import held the event loop.
  *   bun tests/bench/contacts-import.ts
  * Overrides: BENCH_ROWS=100000 BENCH_FORMATS=csv,xlsx
  */
@@ -85,6 +85,15 @@ try {
     const uploadMs = now() - uploadStart;
     const id = preview.contactImport.id;
 
+    // The same pings with nothing running: what the machine's load alone costs them.
+    const idle: number[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const t0 = now();
+      await fetch(`${server.url}/version`);
+      idle.push(now() - t0);
+      await sleep(100);
+    }
+    idle.sort((a, b) => a - b);
     const baseline = status(pid, "VmRSS");
     const resettable = resetPeak(pid);
     let sampledPeak = baseline;
@@ -122,6 +131,7 @@ try {
       rows_per_s: fmt(ROWS / (elapsed / 1000)),
       rss_before: `${baseline.toFixed(0)} MiB`,
       peak_rss: `${peak.toFixed(0)} MiB${resettable ? "" : " (sampled)"}`,
+      idle_version_p50_p99: `${ms(percentile(idle, 50))} / ${ms(percentile(idle, 99))}`,
       version_p50: ms(percentile(pings, 50)),
       version_p99: ms(percentile(pings, 99)),
       version_max: ms(pings.at(-1) ?? NaN),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Services } from "../../../core/plugin/services.ts";
@@ -283,7 +283,8 @@ export class ContactsService {
             this.search(filter.searchParam),
             filter.channel ? eq(contacts.channel, filter.channel) : undefined,
             filter.isGroup === undefined ? undefined : eq(contacts.isGroup, filter.isGroup),
-            after ? or(gt(contacts.name, after.name), and(eq(contacts.name, after.name), gt(contacts.id, after.id))) : undefined,
+            // A row value: SQLite seeks the (company_id, name) index to it; `name > ? OR (name = ? AND id > ?)` read the whole company each page.
+            after ? sql`(${contacts.name}, ${contacts.id}) > (${after.name}, ${after.id})` : undefined,
           ),
         )
         .orderBy(asc(contacts.name), asc(contacts.id))
