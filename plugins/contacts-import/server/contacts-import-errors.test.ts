@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
+import { CHUNK_ROWS } from "./import/import-runner.ts";
 import { allContacts, csvFile, drainJobs, importFile, upload, xlsxFile } from "./contacts-import.fixtures.ts";
 
 let t: TestKernel;
@@ -147,7 +148,11 @@ describe("contacts import: errors — a crash mid-import", () => {
     await t.call("POST", `/contacts/import/${body.contactImport.id}/start`, { token: a.token, body: { columns: ["name", "number"], hasHeader: true } });
     failSecondChunk(t, "disk full");
     await t.kernel.jobs.runDue();
-    expect((await t.call("GET", `/contacts/import/${body.contactImport.id}`, { token: a.token })).body).toMatchObject({ status: "running", processedRows: 500, created: 500 });
+    expect((await t.call("GET", `/contacts/import/${body.contactImport.id}`, { token: a.token })).body).toMatchObject({
+      status: "running",
+      processedRows: CHUNK_ROWS,
+      created: CHUNK_ROWS,
+    });
     // The retry's backoff, skipped.
     await t.kernel.db.run(sql`UPDATE jobs SET due_at = 0 WHERE status = 'pending'`);
     await drainJobs(t);
@@ -166,7 +171,7 @@ describe("contacts import: errors — a crash mid-import", () => {
     await t.call("POST", `/contacts/import/${body.contactImport.id}/start`, { token: a.token, body: { columns: ["name", "number"], hasHeader: true } });
     failSecondChunk(t, "power cut");
     await t.kernel.jobs.runDue();
-    expect((await t.call("GET", `/contacts/import/${body.contactImport.id}`, { token: a.token })).body).toMatchObject({ status: "running", processedRows: 500 });
+    expect((await t.call("GET", `/contacts/import/${body.contactImport.id}`, { token: a.token })).body).toMatchObject({ status: "running", processedRows: CHUNK_ROWS });
     vi.restoreAllMocks();
     const dataDir = t.dataDir;
     await t.kernel.stop();

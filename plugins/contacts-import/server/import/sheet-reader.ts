@@ -58,11 +58,14 @@ function skippedRecord(err: { code?: string; lines?: number } | undefined, lastG
   return { line: err?.lines ?? 0, cells: [], error: "Invalid row" };
 }
 
+/** Bytes read at a time: each read is parsed synchronously, so smaller reads keep the event loop free (the default is 64 KiB). */
+const READ_BYTES = 16 * 1024;
+
 async function* readCsv(path: string): AsyncGenerator<SheetRecord> {
   const { parse } = await import("csv-parse");
   const skipped: SheetRecord[] = [];
   let lastGoodLine = 0;
-  const file = createReadStream(path);
+  const file = createReadStream(path, { highWaterMark: READ_BYTES });
   const parser = file.pipe(
     parse({
       bom: true,
@@ -99,7 +102,7 @@ async function* readCsv(path: string): AsyncGenerator<SheetRecord> {
 
 async function* readXlsx(path: string): AsyncGenerator<SheetRecord> {
   const { default: ExcelJS } = await import("exceljs");
-  const file = createReadStream(path);
+  const file = createReadStream(path, { highWaterMark: READ_BYTES });
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     sharedStrings: "cache",
     hyperlinks: "ignore",
