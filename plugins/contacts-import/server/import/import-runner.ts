@@ -58,7 +58,11 @@ export class ImportRunner {
 
   async run(job: JobContext<{ importId: number }>): Promise<void> {
     const row = await this.load(job.payload.importId);
-    if (!row || !["queued", "running"].includes(row.status)) return;
+    if (!row || !["queued", "running"].includes(row.status)) {
+      // Cancelled (or gone) while a reader was kept open for its next run: close it.
+      this.forget(job.payload.importId);
+      return;
+    }
     try {
       await this.work(row);
     } catch (err) {
