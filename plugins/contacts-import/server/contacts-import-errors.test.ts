@@ -165,6 +165,20 @@ describe("contacts import: errors — a crash mid-import", () => {
     expect((await t.call("GET", "/contacts", { token: a.token })).body.count).toBe(1_200);
   });
 
+  it("a long import hands over to a new job run every 20 s, continuing the same reader, and counts every row once", async () => {
+    const { body } = await upload(t, a.token, csvFile(rows(1_100)));
+    await t.call("POST", `/contacts/import/${body.contactImport.id}/start`, { token: a.token, body: { columns: ["name", "number"], hasHeader: true } });
+    // Each look at the clock is 25 s later: every run's slice is over after its first chunk.
+    let clock = Date.now();
+    vi.spyOn(Date, "now").mockImplementation(() => (clock += 25_000));
+    await drainJobs(t);
+    vi.restoreAllMocks();
+    const runs = await t.kernel.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM jobs WHERE kind = 'contacts-import.run'`);
+    expect(runs[0]!.n).toBe(Math.ceil(1_100 / CHUNK_ROWS));
+    expect((await t.call("GET", `/contacts/import/${body.contactImport.id}`, { token: a.token })).body).toMatchObject({ status: "done", processedRows: 1_100, created: 1_100 });
+    expect((await t.call("GET", "/contacts", { token: a.token })).body.count).toBe(1_100);
+  });
+
   it("resumes on a restarted server from the stored resume point (the file read again and skipped)", async () => {
     const file = await xlsxFile([["Nome", "Número"], ...Array.from({ length: 1_100 }, (_, i) => [`Pessoa ${i}`, 5511900000000 + i])]);
     const { body } = await upload(t, a.token, file);

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FileInput, FormGroup, H5, HTMLSelect, Intent } from "@blueprintjs/core";
+import { Button, Callout, Card, FileInput, FormGroup, H5, HTMLSelect, Intent, Spinner } from "@blueprintjs/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../web/src/ui/toast.ts";
@@ -59,7 +59,9 @@ function WhatsappCard({ onStarted }: { onStarted: (started: ContactImport) => vo
     <Card>
       <H5>{t("whatsapp.title")}</H5>
       <p>{t("whatsapp.help")}</p>
-      {!isLoading && !connected.length ? (
+      {isLoading ? (
+        <Spinner size={20} />
+      ) : !connected.length ? (
         <Callout intent={Intent.WARNING} icon="offline">
           {t("whatsapp.none")}
         </Callout>

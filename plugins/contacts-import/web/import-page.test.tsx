@@ -98,7 +98,9 @@ describe("contacts import page", () => {
     api = stubApi({ ...routes, "POST /contacts/import/whatsapp/3": () => ({ body: whatsappImport }), "GET /contacts/import/7": () => ({ body: whatsappImport }) });
     vi.stubGlobal("fetch", api.fetch);
     render();
-    fireEvent.click(await screen.findByRole("button", { name: "Importar contatos do celular" }));
+    const start = await screen.findByRole("button", { name: "Importar contatos do celular" });
+    await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(start);
     await waitFor(() => expect(api.calls.some((c) => c.path === "/contacts/import/whatsapp/3")).toBe(true));
     expect(await screen.findByText("Contatos do WhatsApp")).toBeTruthy();
   });
