@@ -4,7 +4,19 @@ import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pt from "../../plugins/contacts-import/web/locales/pt.json" with { type: "json" };
-import { callApi, launchBrowser, login, ROOT, screenshot, settled, startServer, type LaunchedBrowser, type RunningServer, signIn as signInAs } from "./support/index.ts";
+import {
+  callApi,
+  launchBrowser,
+  login,
+  ROOT,
+  SCREENSHOTS,
+  screenshot,
+  settled,
+  startServer,
+  type LaunchedBrowser,
+  type RunningServer,
+  signIn as signInAs,
+} from "./support/index.ts";
 
 /**
  * Contacts import and export (issue 16) in real Chromium against the real server: from
@@ -91,12 +103,22 @@ describe("contacts import and export, end to end", () => {
       .setInputFiles({ name: "clientes-grandes.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: await bigXlsx() });
     await preview.getByText("Cliente 00001").waitFor({ timeout: 30_000 });
     await page.getByRole("button", { name: pt.mapping.start, exact: true }).click();
-    // Counts as Portuguese writes them: 30.000.
+    // Counts as Portuguese writes them: 30.000. The bar must be seen part-way (10-90 %), moved by the live events.
     const total = BIG.toLocaleString("pt");
-    const midway = progress.getByText(new RegExp(`^[1-9][\\d.]* de ${total.replace(".", "\\.")} linhas$`));
-    await midway.waitFor({ timeout: 60_000 });
-    const [done] = ((await midway.textContent()) ?? "").split(" ");
-    if (done !== total) await screenshot(page, "contacts-import-4-xlsx-progress");
+    await page.waitForFunction(
+      (total) => {
+        const text = document.querySelector(".contacts-import-rows")?.textContent ?? "";
+        const match = /^([\d.]+) de ([\d.]+) linhas$/.exec(text);
+        const done = Number(match?.[1]?.replaceAll(".", ""));
+        const all = Number(total.replaceAll(".", ""));
+        return match?.[2] === total && done >= all / 10 && done < (all * 9) / 10;
+      },
+      total,
+      { timeout: 60_000, polling: 50 },
+    );
+    // The bar's width eases over 200 ms; the shared helper would wait for animations, and a striped bar never stops.
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: join(SCREENSHOTS, "contacts-import-4-xlsx-progress.png"), fullPage: true });
     await progress.getByText(pt.status.done, { exact: true }).waitFor({ timeout: 120_000 });
     await progress.getByText(`${total} de ${total} linhas`).waitFor();
     await progress.getByText(`${total} criados`).waitFor();
