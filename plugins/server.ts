@@ -8,6 +8,7 @@ import chats from "./chats/server/index.ts";
 import companies from "./companies/server/index.ts";
 import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
+import contactsImport from "./contacts-import/server/index.ts";
 import helps from "./helps/server/index.ts";
 import kanban from "./kanban/server/index.ts";
 import meta from "./meta/server/index.ts";
@@ -38,6 +39,7 @@ export const serverPlugins: ServerPlugin[] = [
   queues,
   contacts,
   tags,
+  contactsImport,
   connections,
   channels,
   tickets,

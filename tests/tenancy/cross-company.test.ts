@@ -53,12 +53,14 @@ const UNSEEDED: Record<string, string> = {
   whatsapp_imported_tickets: "written only by a live session's history import",
   whatsapp_polls: "written only by a live session",
   whatsapp_lid_map: "written only by a live session",
+  whatsapp_contacts: "written only by a live session (the phone's address book)",
   meta_accounts: "written only by Meta's OAuth round trip",
   meta_last_inbound: "written only by Meta's webhook",
   meta_outbound: "written only when Meta's delivery job runs",
   automation_bot_states: "written by a bot turn (a job)",
   automation_rotation_cursors: "written by the rotation job",
   billing_charges: "written only by a checkout through a payment provider the platform operator configured (super user)",
+  contact_import_errors: "written only by the contacts import job",
 };
 
 /** Every row of every table that belongs to company B (by company_id, or the company row itself). */

@@ -60,8 +60,8 @@ writeFileSync(
 mkdirSync(dirname(outfile), { recursive: true });
 const started = performance.now();
 const result = await Bun.build({
-  // The WAL checkpointer runs as a worker: its module must be in the executable too.
-  entrypoints: [join(work, "entry.ts"), join(ROOT, "core/db/checkpoint-worker.ts")],
+  // The WAL checkpointer and the contacts import's .xls parser run as workers: their modules must be in the executable too.
+  entrypoints: [join(work, "entry.ts"), join(ROOT, "core/db/checkpoint-worker.ts"), join(ROOT, "plugins/contacts-import/server/import/xls-worker.ts")],
   target: "bun",
   minify: true,
   format: "esm",

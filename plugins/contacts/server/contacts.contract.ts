@@ -17,6 +17,42 @@ export interface FindOrCreateContactInput {
   urlPicture?: string;
 }
 
+/** One spreadsheet row for `contacts.upsertMany`: raw cells, checked by the contact form's rules. */
+export interface BulkContactInput {
+  number: string;
+  /** Empty: a new contact is named by its number, an existing one keeps its name. */
+  name?: string;
+  /** Empty: none for a new contact, kept for an existing one. */
+  email?: string;
+  /** Set by name on the contact (an entry of the same name is replaced). */
+  extraInfo?: { name: string; value: string }[];
+}
+
+/** The outcome of one row: the contact it created or merged into, or the field at fault and the form's message. */
+export type BulkContactResult = { ok: true; contactId: number; number: string; created: boolean } | { ok: false; field: string; message: string };
+
+/** The contacts list's filters (GET /contacts), for an export of what the list shows. */
+export interface ContactFilter {
+  searchParam: string;
+  channel?: string;
+  isGroup?: boolean;
+}
+
+/** A contact as an export writes it (numbers LGPD-masked for plain users, tags' names). */
+export interface ExportedContact {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  tags: string[];
+}
+
+/** An address-book entry a live channel knows (a phone's saved contact). */
+export interface AddressBookEntry {
+  number: string;
+  name: string;
+}
+
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /**
@@ -45,6 +81,23 @@ declare module "../../../core/plugin/services.ts" {
      * (then the number is kept as typed).
      */
     "channels.checkNumber": (companyId: number, number: string) => Promise<string | null | undefined>;
+    /**
+     * Creates or merges many contacts in the caller's transaction (the spreadsheet import):
+     * rows checked with the contact form's rules, matched by normalised number within the
+     * batch and against the company's contacts. One result per row, in order. Sends no
+     * per-contact events unless `announce` (a small import); call `contacts.reloaded` after.
+     */
+    "contacts.upsertMany": (companyId: number, rows: BulkContactInput[], options: { tx: DbOrTx; announce: boolean }) => Promise<BulkContactResult[]>;
+    /** Tells the company's contact lists to load again (`company-{id}-contact` `{ action: "reload" }`): many contacts changed at once. */
+    "contacts.reloaded": (companyId: number) => void;
+    /** The contacts the list shows for these filters, in its order (name, id), a page of `size` at a time; numbers masked for LGPD viewers. */
+    "contacts.exportPages": (viewer: { companyId: number; masked: boolean }, filter: ContactFilter, size: number) => AsyncIterable<ExportedContact[]>;
+    /**
+     * Offered by a live channel (WhatsApp): the address book of a connected connection of the
+     * company (the phone's saved contacts), or null when the connection is not the company's,
+     * not of that channel or not connected.
+     */
+    "channels.addressBook": (companyId: number, whatsappId: number) => Promise<AddressBookEntry[] | null>;
     /** Offered by a live channel: the contact's current picture URL; null or undefined when none or unknown. */
     "channels.profilePicture": (companyId: number, number: string) => Promise<string | null | undefined>;
   }

@@ -39,6 +39,11 @@ export class ContactEvents {
     this.realtime.emit(companyId, event, { action, contact: { ...contact, number: maskNumber(contact.number) } }, MASKED_ROOM);
   }
 
+  /** Many contacts changed at once (an import): lists load their first page again. */
+  reload(companyId: number): void {
+    this.realtime.emit(companyId, `company-${companyId}-contact`, { action: "reload" });
+  }
+
   deleted(companyId: number, contactId: number): void {
     this.realtime.emit(companyId, `company-${companyId}-contact`, { action: "delete", contactId });
   }

@@ -6,8 +6,9 @@ import type { SettingsService } from "../../../core/settings/settings.ts";
 import { uniqueViolation } from "../../../core/db/errors.ts";
 import { users } from "../../../core/db/tables.ts";
 import { contactExtraInfo, contacts } from "../schema/tables.ts";
-import { isMasked, looksLikeGroupId, maskNumber, normalizeNumber } from "../shared/phone.ts";
-import type { ContactRow, FindOrCreateContactInput } from "./contacts.contract.ts";
+import { checkNumber, isMasked, looksLikeGroupId, maskNumber } from "../shared/phone.ts";
+import type { BulkContactInput, BulkContactResult, ContactFilter, ContactRow, ExportedContact, FindOrCreateContactInput } from "./contacts.contract.ts";
+import { upsertContacts } from "./contacts-bulk.ts";
 import type { ContactEvents } from "./contacts.events.ts";
 import { createdContact, newContact } from "./contacts-write-step.ts";
 import type { TagSummary } from "../../tags/server/tags.contract.ts";
@@ -246,6 +247,67 @@ export class ContactsService {
     if (await this.find(companyId, id)) await this.announce({ companyId, masked: false }, id, "update");
   }
 
+  /**
+   * `contacts.upsertMany` (contacts-bulk.ts): creates or merges a batch inside the caller's
+   * transaction; with `announce`, each created or merged contact is announced like a saved one.
+   */
+  async upsertMany(companyId: number, rows: BulkContactInput[], options: { tx: DbOrTx; announce: boolean }): Promise<BulkContactResult[]> {
+    const results = await upsertContacts(options.tx, companyId, rows, await this.acceptsAudioByDefault(companyId));
+    if (options.announce) {
+      const done = new Map<number, boolean>();
+      for (const r of results) if (r.ok) done.set(r.contactId, (done.get(r.contactId) ?? false) || r.created);
+      const changed = await options.tx
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, [...done.keys()])));
+      for (const full of await this.present({ companyId, masked: false }, changed)) await this.events.changed(companyId, done.get(full.id) ? "create" : "update", full);
+    }
+    return results;
+  }
+
+  /** Many contacts changed at once (an import): every open list loads again. */
+  reloaded(companyId: number): void {
+    this.events.reload(companyId);
+  }
+
+  /** The list's contacts for these filters, `size` at a time, by (name, id) from where the last page ended. */
+  async *exportPages(viewer: Viewer, filter: ContactFilter, size: number): AsyncGenerator<ExportedContact[]> {
+    let after: { name: string; id: number } | null = null;
+    for (;;) {
+      const rows: ContactRow[] = await this.db
+        .select()
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.companyId, viewer.companyId),
+            this.search(filter.searchParam),
+            filter.channel ? eq(contacts.channel, filter.channel) : undefined,
+            filter.isGroup === undefined ? undefined : eq(contacts.isGroup, filter.isGroup),
+            // A row value: SQLite seeks the (company_id, name) index to it; `name > ? OR (name = ? AND id > ?)` read the whole company each page.
+            after ? sql`(${contacts.name}, ${contacts.id}) > (${after.name}, ${after.id})` : undefined,
+          ),
+        )
+        .orderBy(asc(contacts.name), asc(contacts.id))
+        .limit(size);
+      if (!rows.length) return;
+      const tagsOf =
+        (await this.services.get("tags.ofContacts")?.(
+          viewer.companyId,
+          rows.map((r) => r.id),
+        )) ?? new Map<number, TagSummary[]>();
+      yield rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        number: viewer.masked ? maskNumber(r.number) : r.number,
+        email: r.email,
+        tags: (tagsOf.get(r.id) ?? []).map((t) => t.name),
+      }));
+      if (rows.length < size) return;
+      const last = rows[rows.length - 1]!;
+      after = { name: last.name, id: last.id };
+    }
+  }
+
   /** Rows -> API shape: extra info and tags attached, numbers masked for LGPD viewers. */
   async present(viewer: Viewer, rows: ContactRow[]): Promise<ContactView[]> {
     if (!rows.length) return [];
@@ -275,9 +337,9 @@ export class ContactsService {
   }
 
   private checkedNumber(raw: string, isGroup: boolean): string {
-    const number = normalizeNumber(raw, isGroup);
-    if (number.length < 8) throw new AppError("ERR_VALIDATION", { fields: { number: "Too Short!" } });
-    return number;
+    const checked = checkNumber(raw, isGroup);
+    if ("error" in checked) throw new AppError("ERR_VALIDATION", { fields: { number: checked.error } });
+    return checked.number;
   }
 
   private async ensureFree(companyId: number, number: string): Promise<void> {

@@ -20,6 +20,9 @@ export default defineServerPlugin({
     ctx.services.provide("contacts.get", (companyId, id) => contacts.find(companyId, id));
     ctx.services.provide("contacts.changed", (companyId, id) => contacts.touched(companyId, id));
     ctx.services.provide("contacts.setPicture", (companyId, id, urlPicture) => contacts.setPicture(companyId, id, urlPicture));
+    ctx.services.provide("contacts.upsertMany", (companyId, rows, options) => contacts.upsertMany(companyId, rows, options));
+    ctx.services.provide("contacts.reloaded", (companyId) => contacts.reloaded(companyId));
+    ctx.services.provide("contacts.exportPages", (viewer, filter, size) => contacts.exportPages(viewer, filter, size));
     ctx.services.provide("contacts.masksNumbersFor", (user) => masksNumbersFor(ctx.settings, user));
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, isMasked, looksLikeGroupId, maskNumber, normalizeNumber } from "../shared/phone.ts";
+import { checkNumber, formatNumber, isMasked, looksLikeGroupId, maskNumber, normalizeNumber } from "../shared/phone.ts";
 
 describe("normalizeNumber", () => {
   it("keeps digits only", () => {
@@ -65,5 +65,23 @@ describe("maskNumber", () => {
       expect(maskNumber(n)).not.toBe(n);
       expect(isMasked(maskNumber(n))).toBe(true);
     }
+  });
+});
+
+describe("checkNumber", () => {
+  it("answers the stored form, or the contact form's message", () => {
+    expect(checkNumber("+55 (11) 8765-4321")).toEqual({ number: "5511987654321" });
+    expect(checkNumber("  ")).toEqual({ error: "Required" });
+    expect(checkNumber("1234-56")).toEqual({ error: "Too Short!" });
+    expect(checkNumber("1".repeat(51))).toEqual({ error: "Too Long!" });
+    expect(checkNumber("120363025246125486-1634", true)).toEqual({ number: "120363025246125486-1634" });
+  });
+  it("strict (spreadsheets) refuses masked numbers, scientific notation and letters that the form would only clean", () => {
+    for (const raw of ["5511*****4321", "5.5119E+12", "tel 11 98765 4321", "5511987654321 ramal 2"])
+      expect(checkNumber(raw, false, true), raw).toEqual({ error: "Invalid number" });
+    // The contact form keeps its cleaning: only spreadsheets are strict.
+    expect(checkNumber("tel 11 98765 4321")).toEqual({ number: "11987654321" });
+    expect(checkNumber("+55 (11) 98765-4321", false, true)).toEqual({ number: "5511987654321" });
+    expect(checkNumber("55.11.98765.4321", false, true)).toEqual({ number: "5511987654321" });
   });
 });

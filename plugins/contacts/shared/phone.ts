@@ -20,6 +20,24 @@ export function normalizeNumber(raw: string, isGroup = false): string {
   return digits;
 }
 
+/**
+ * The contact number rule (spec 000 §5: 8 to 50 characters), as POST /contacts, PUT
+ * /contacts/{id} and the spreadsheet import apply it: the stored form, or the field message.
+ * `strict` (imports) also refuses what a person typing would never send but a spreadsheet
+ * does: an LGPD-masked number (an export re-imported, '5511*****4321'), a number Excel
+ * turned into scientific notation ('5.5119E+12', digits lost) and cells with letters.
+ * @example checkNumber("+55 (11) 8765-4321") // { number: "5511987654321" }
+ */
+export function checkNumber(raw: string, isGroup = false, strict = false): { number: string } | { error: "Required" | "Too Short!" | "Too Long!" | "Invalid number" } {
+  const typed = raw.trim();
+  if (!typed) return { error: "Required" };
+  if (typed.length > 50) return { error: "Too Long!" };
+  if (strict && !isGroup && (isMasked(typed) || /\de[+-]?\d/i.test(typed) || /[^\d\s+().\-/]/.test(typed))) return { error: "Invalid number" };
+  const number = normalizeNumber(typed, isGroup);
+  if (number.length < 8) return { error: "Too Short!" };
+  return { number };
+}
+
 /** A group id as the channels write them, so a group is recognised even when isGroup is not sent. */
 export function looksLikeGroupId(raw: string): boolean {
   return /@g\.us$/.test(raw.trim()) || /^\d{10,}-\d+$/.test(raw.trim());

@@ -116,6 +116,19 @@ describe("contacts page", () => {
     expect(screen.getByRole("heading", { name: "Contatos (3)" })).toBeTruthy();
   });
 
+  it("loads the first page again on a { action: 'reload' } event (an import changed many contacts), keeping the search", async () => {
+    render();
+    await screen.findByText("Carla Dias");
+    fireEvent.change(screen.getByLabelText("Pesquisar..."), { target: { value: "Car" } });
+    await waitFor(() => expect(screen.queryByText("Ana Lima")).toBeNull());
+    const before = api.calls.filter((c) => c.path === "/contacts").length;
+    act(() => realtimeClient.deliver("company-2-contact", { action: "reload" }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === "/contacts").length).toBeGreaterThan(before));
+    expect(api.calls.at(-1)!.search).toContain("searchParam=Car");
+    expect(await screen.findByText("Carla Dias")).toBeTruthy();
+    expect((screen.getByLabelText("Pesquisar...") as HTMLInputElement).value).toBe("Car");
+  });
+
   it("has a menu entry for every signed-in user", () => {
     expect(contactsPlugin.menu?.[0]).toMatchObject({ path: "/contacts", order: 30, access: "user" });
   });

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Button, HTMLTable, Intent } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
+import { Zone } from "../../../web/src/plugin/zone.tsx";
+import { useCompanyEvent } from "../../../web/src/realtime/realtime.ts";
 import { useSession } from "../../../web/src/session/session.ts";
 import {
   ConfirmDialog,
@@ -20,6 +22,7 @@ import { ContactDialog } from "./contact-dialog.tsx";
 import { ContactTagsCell } from "./contact-tags-cell.tsx";
 import { ContactTagsDialog } from "./contact-tags-dialog.tsx";
 import { useBlockContactMutation, useDeleteContactMutation, useGetContactsPageQuery, type Contact } from "./contacts-api.ts";
+import "./zones.ts";
 
 /** Spec 000 §9: searching contacts starts at 3 typed characters. */
 export const MIN_SEARCH = 3;
@@ -30,12 +33,22 @@ export const searchTerm = (typed: string) => (typed.trim().length >= MIN_SEARCH 
 /**
  * /contacts (spec 000 §2): search (500 ms debounce, from 3 characters), the table with
  * infinite scroll and live updates, the contact dialog, the tags editor, block/unblock
- * and — for holders of contacts-page:deleteContact — delete.
+ * and — for holders of contacts-page:deleteContact — delete. Other plugins add toolbar
+ * buttons in the `contacts.listActions` zone (import, export). When many contacts change at
+ * once (`{ action: "reload" }`, an import), the list starts again from its first page.
  */
 export function ContactsPage() {
+  const [search, setSearch] = useState("");
+  const [generation, setGeneration] = useState(0);
+  useCompanyEvent("contact", (payload) => {
+    if ((payload as { action?: unknown } | null)?.action === "reload") setGeneration((g) => g + 1);
+  });
+  return <ContactsList key={generation} search={search} setSearch={setSearch} />;
+}
+
+function ContactsList({ search, setSearch }: { search: string; setSearch: (value: string) => void }) {
   const { t } = useTranslation("contacts");
   const { can } = useSession();
-  const [search, setSearch] = useState("");
   const list = useLiveList({
     query: useGetContactsPageQuery,
     args: (searchParam, pageNumber) => ({ searchParam, pageNumber }),
@@ -69,7 +82,10 @@ export function ContactsPage() {
     <PageLayout
       title={t("titleCount", { count: list.count })}
       actions={
-        <SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => setDialog({ open: true, contactId: null })} />
+        <>
+          <SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => setDialog({ open: true, contactId: null })} />
+          <Zone name="contacts.listActions" props={{ filter: { searchParam: searchTerm(search) } }} />
+        </>
       }
     >
       {list.empty ? (

@@ -6,3 +6,4 @@ export { formatNumber } from "../shared/phone.ts";
 export { ContactAvatar } from "./contact-avatar.tsx";
 export { ContactDialog } from "./contact-dialog.tsx";
 export { contactsApi, useCreateContactMutation, useGetContactQuery, useGetContactsPageQuery, type Contact } from "./contacts-api.ts";
+export type { ContactListActionProps } from "./zones.ts";

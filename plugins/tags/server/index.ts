@@ -12,5 +12,8 @@ export default defineServerPlugin({
     const tags = new TagsService(ctx.db, ctx.realtime, ctx.services);
     registerTagsHandlers(ctx.router, tags);
     ctx.services.provide("tags.ofContacts", (companyId, contactIds) => tags.ofContacts(companyId, contactIds));
+    ctx.services.provide("tags.ownIds", (companyId, ids) => tags.ownIds(companyId, ids));
+    ctx.services.provide("tags.resolveNames", (companyId, userId, names, tx) => tags.resolveNames(companyId, userId, names, tx));
+    ctx.services.provide("tags.attach", (companyId, links, tx) => tags.attach(companyId, links, tx));
   },
 });

@@ -1,3 +1,5 @@
+import type { DbOrTx } from "../../../core/db/database.ts";
+
 /** A tag as another plugin shows it next to a contact. */
 export interface TagSummary {
   id: number;
@@ -9,5 +11,16 @@ declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /** The tags of each of the company's contacts named (contacts without tags are absent). */
     "tags.ofContacts": (companyId: number, contactIds: number[]) => Promise<Map<number, TagSummary[]>>;
+    /** Which of these ids are the company's tags (another company's id, or none, is left out). */
+    "tags.ownIds": (companyId: number, ids: number[]) => Promise<number[]>;
+    /**
+     * The company's tags of these names (case-insensitive, trimmed), the missing ones created
+     * with a random colour by `userId` in the caller's transaction (`company-{id}-tag` create
+     * for each). Names must already be 3 characters or more (the tag editor's rule). Keyed by
+     * the lower-cased name.
+     */
+    "tags.resolveNames": (companyId: number, userId: number | null, names: string[], tx: DbOrTx) => Promise<Map<string, number>>;
+    /** Adds tags to contacts of the company (links that exist are kept; none removed), in the caller's transaction. */
+    "tags.attach": (companyId: number, links: { contactId: number; tagId: number }[], tx: DbOrTx) => Promise<void>;
   }
 }

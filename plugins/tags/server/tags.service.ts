@@ -172,6 +172,52 @@ export class TagsService {
     return out;
   }
 
+  /** `tags.ownIds`: the ids among these that are the company's tags. */
+  async ownIds(companyId: number, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), inArray(tags.id, ids)));
+    return rows.map((r) => r.id);
+  }
+
+  /** `tags.resolveNames`: the company's tags of these names, the missing ones created (an import's tag column). */
+  async resolveNames(companyId: number, userId: number | null, names: string[], tx: DbOrTx): Promise<Map<string, number>> {
+    const wanted = new Map<string, string>();
+    for (const name of names) if (name.trim()) wanted.set(name.trim().toLowerCase(), name.trim());
+    const out = new Map<string, number>();
+    if (!wanted.size) return out;
+    const found = await tx
+      .select({ id: tags.id, name: tags.name })
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), inArray(sql`lower(${tags.name})`, [...wanted.keys()])));
+    for (const f of found) out.set(f.name.toLowerCase(), f.id);
+    const missing = [...wanted].filter(([key]) => !out.has(key));
+    if (!missing.length) return out;
+    const created = await tx
+      .insert(tags)
+      .values(missing.map(([, name]) => ({ companyId, userId, name, color: randomColor(), timeLane: 0 })))
+      .returning();
+    for (const row of created) {
+      out.set(row.name.toLowerCase(), row.id);
+      this.emit(companyId, "create", row);
+    }
+    return out;
+  }
+
+  /** `tags.attach`: adds links (the unique (contact, tag) index keeps each once). */
+  async attach(companyId: number, links: { contactId: number; tagId: number }[], tx: DbOrTx): Promise<void> {
+    if (!links.length) return;
+    // One statement per call, built with sql.join (Drizzle's insert builder is slow on hundreds of rows).
+    const now = new Date().toISOString();
+    const values = sql.join(
+      links.map((l) => sql`(${companyId}, ${l.contactId}, ${l.tagId}, ${now}, ${now})`),
+      sql`, `,
+    );
+    await tx.run(sql`INSERT INTO ${contactTags} (company_id, contact_id, tag_id, created_at, updated_at) VALUES ${values} ON CONFLICT DO NOTHING`);
+  }
+
   private tagsOf(tx: DbOrTx, companyId: number, contactId: number): Promise<TagRow[]> {
     return tx
       .select({ tag: tags })

@@ -97,3 +97,27 @@ export const whatsappPolls = sqliteTable(
   },
   (t) => [uniqueIndex("whatsapp_polls_message_unique").on(t.whatsappId, t.providerId)],
 );
+
+/**
+ * The phone's address book as WhatsApp shares it with a linked device (`contacts.upsert`,
+ * `contacts.update`, a history sync's `contacts`): the number, the name saved on the phone and
+ * the name the person gave themselves. Read by the contacts import ("Import from WhatsApp").
+ */
+export const whatsappContacts = sqliteTable(
+  "whatsapp_contacts",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
+    /** Digits only. */
+    number: text("number").notNull(),
+    /** The name saved in the phone's address book ("" when the person is not saved there). */
+    name: text("name").notNull().default(""),
+    /** The person's own WhatsApp name (push name). */
+    notify: text("notify").notNull().default(""),
+    updatedAt: text("updated_at").notNull().$defaultFn(nowIso),
+  },
+  (t) => [uniqueIndex("whatsapp_contacts_connection_number_unique").on(t.whatsappId, t.number), index("whatsapp_contacts_company_idx").on(t.companyId)],
+);

@@ -1,3 +1,4 @@
+import type { Contact } from "@whiskeysockets/baileys";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../../core/config.ts";
@@ -9,7 +10,9 @@ import { FakeWaBoundary, type FakeWaSocket } from "../../../plugins/whatsapp/ser
  * socket shows one QR ("2@fake-qr-<whatsappId>-<n>") 100 ms after it opens, and is
  * 'scanned' when the test writes a phone number to `${DATA_DIR}/fake-whatsapp/pair-<whatsappId>`
  * (polled every 200 ms; the file is deleted when read). A session resumed from paired
- * credentials opens at once, as Baileys does. Everything past this boundary is the real server.
+ * credentials opens at once, as Baileys does. The phone's address book arrives as Baileys'
+ * `contacts.upsert` when the test writes its JSON (a Contact[]) to
+ * `${DATA_DIR}/fake-whatsapp/contacts-<whatsappId>.json`. Everything past this boundary is the real server.
  */
 export function createBoundary(config: Pick<Config, "DATA_DIR">): FakeWaBoundary {
   return new E2eWaBoundary(join(config.DATA_DIR, "fake-whatsapp"));
@@ -26,6 +29,14 @@ class E2eWaBoundary extends FakeWaBoundary {
     const socket = super.makeSocket(options);
     const { creds } = options.auth;
     const gone = () => socket.ended || socket.loggedOut;
+    const book = join(this.pairDir, `contacts-${options.whatsappId}.json`);
+    const contacts = setInterval(() => {
+      if (gone()) return clearInterval(contacts);
+      if (!socket.user || !existsSync(book)) return;
+      const list = JSON.parse(readFileSync(book, "utf8")) as Contact[];
+      rmSync(book, { force: true });
+      socket.emit("contacts.upsert", list);
+    }, 200);
     if (creds.me?.id && (creds.registered || creds.account)) {
       setTimeout(() => {
         if (gone()) return;

@@ -3,6 +3,7 @@ import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type {} from "../../../channels/channel-driver.contract.ts";
 import type { WaBoundary } from "../boundary/wa-socket.ts";
 import type { LiveSession, SessionRegistry } from "../session/session-registry.ts";
+import { AddressBook, provideAddressBook } from "./address-book.ts";
 import { KeyedQueue } from "./bounded.ts";
 import { CallHandler } from "./calls.ts";
 import { ContactPictures } from "./contact-pictures.ts";
@@ -67,6 +68,7 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
   const imported = new ImportedTickets(ctx.db, ctx.services);
   const history = new HistoryImport({ services: ctx.services, realtime: ctx.realtime, log: ctx.log, connection, inbound, imported, lids, idleMs: options.importIdleMs });
   const driver = new WhatsappDriver(sessions, ctx.storage, lids, echoes);
+  const book = new AddressBook(ctx.db, lids);
   /** Messages per chat in delivery order; other events per connection. */
   const chats = new KeyedQueue();
 
@@ -110,6 +112,27 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
         for (const g of list) if (g.id && g.subject) groups.renamed(session.whatsappId, g.id, g.subject);
       }),
       on("messaging-history.set", (event) => void guard("history import", session, () => history.onHistory(session, event))),
+      // The phone's address book, for the contacts import; after the lid pairs learnt before it.
+      on("messaging-history.set", ({ contacts }) => {
+        if (contacts?.length)
+          void chats.run(`${session.whatsappId}:contacts`, () =>
+            guard("address book", session, () => learning.then(() => book.learn(session.companyId, session.whatsappId, contacts))),
+          );
+      }),
+      on(
+        "contacts.upsert",
+        (list) =>
+          void chats.run(`${session.whatsappId}:contacts`, () =>
+            guard("address book", session, () => learning.then(() => book.learn(session.companyId, session.whatsappId, list))),
+          ),
+      ),
+      on(
+        "contacts.update",
+        (list) =>
+          void chats.run(`${session.whatsappId}:contacts`, () =>
+            guard("address book", session, () => learning.then(() => book.learn(session.companyId, session.whatsappId, list))),
+          ),
+      ),
       on("messaging-history.status", (event) => void guard("history import", session, () => history.onStatus(session, event))),
     ];
     return () => {
@@ -121,6 +144,7 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
   sessions.provideMessages?.(resendLookup(ctx.services, sessions));
   ctx.services.require("channels.registerDriver")(driver);
   provideNumberServices(ctx.services, sessions);
+  provideAddressBook(ctx.services, sessions, book);
   receipts.listen(ctx.bus);
   registerClosedImportedHandlers(ctx.router, imported);
 
