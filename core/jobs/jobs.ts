@@ -106,6 +106,7 @@ export interface PluginJobs {
 export class Jobs {
   private handlers = new Map<string, JobHandler>();
   private crons: Cron[] = [];
+  private cronSpecs: { name: string; pattern: string; fn: () => Promise<void> | void }[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
   private readonly owner = crypto.randomUUID();
@@ -152,7 +153,8 @@ export class Jobs {
   schedule(name: string, pattern: string, fn: () => Promise<void> | void): void {
     // No croner `name`: croner keeps names in one process-wide registry, so two kernels
     // in a process (tests, or a host embedding two) would collide. The name is for logs.
-    this.crons.push(new Cron(pattern, { paused: true, protect: true, catch: (err) => this.log.error(`schedule ${name} failed`, err) }, fn));
+    // Built in start(): a Cron computes its next run when created, which the boot's first answer need not wait for.
+    this.cronSpecs.push({ name, pattern, fn });
   }
 
   /** Claims and runs the due jobs once; returns how many ran. Tests call this directly. */
@@ -190,7 +192,8 @@ export class Jobs {
   }
 
   start(): void {
-    for (const c of this.crons) c.resume();
+    for (const { name, pattern, fn } of this.cronSpecs.splice(0))
+      this.crons.push(new Cron(pattern, { protect: true, catch: (err) => this.log.error(`schedule ${name} failed`, err) }, fn));
     if (this.pollMs <= 0) return;
     const tick = async () => {
       if (this.running) return;

@@ -1,4 +1,3 @@
-import { request } from "node:https";
 import { AppError } from "../../../../core/errors.ts";
 import type { Logger } from "../../../../core/log.ts";
 import { PROVIDER_TIMEOUT_MS, type ProviderResponse } from "./provider-http.ts";
@@ -16,7 +15,7 @@ export interface ClientCertificate {
  * every call. `node:https` takes the .p12 as is (`pfx`), on Bun, Deno and Node alike, so no
  * PKCS#12 parser is needed. Failures map as in `providerFetch`.
  */
-export function mtlsRequest(
+export async function mtlsRequest(
   provider: string,
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
@@ -24,6 +23,8 @@ export function mtlsRequest(
   log: Pick<Logger, "warn">,
 ): Promise<ProviderResponse> {
   const target = new URL(url);
+  // node:https (and node:http behind it) load with the first Efí call, not at every boot (issue 17).
+  const { request } = await import("node:https");
   return new Promise((resolve, reject) => {
     const req = request(
       {
