@@ -9,7 +9,7 @@ import type { MessageListSchema, MessageSchema, QuotedMessageSchema } from "../s
 import type { TicketNote } from "../server/notes/ticket-notes.schemas.ts";
 import type { TagChipSchema, TicketContactSchema, TicketLogSchema, TicketPage, TicketSchema, TicketUpdateSchema } from "../server/tickets/tickets.schemas.ts";
 
-export const TICKET_STATUS_VALUES = ["pending", "open", "closed", "group"] as const;
+export const TICKET_STATUS_VALUES = ["pending", "open", "closed", "group", "nps", "lgpd"] as const;
 export type TicketStatusValue = (typeof TICKET_STATUS_VALUES)[number];
 
 /** Tabs of the workspace; "search" is a view over every status, not a status. */

@@ -23,7 +23,7 @@ const tags = [
   { id: 5, name: "Atacado", color: "#00aa00" },
   { id: 6, name: "Sul", color: "#0000aa" },
 ];
-const ana = apiTicket(1, "Ana Lima", { unreadMessages: 2, tags, userRating: { rate: 5 } });
+const ana = apiTicket(1, "Ana Lima", { unreadMessages: 2, tags, userRating: { rate: 5, score: 5 } });
 const bruno = apiTicket(2, "Bruno Reis");
 const carla = apiTicket(3, "Carla Dias", { status: "pending" });
 const davi = apiTicket(4, "Davi Melo", { status: "pending" });
