@@ -58,6 +58,7 @@ const UNSEEDED: Record<string, string> = {
   meta_outbound: "written only when Meta's delivery job runs",
   automation_bot_states: "written by a bot turn (a job)",
   automation_rotation_cursors: "written by the rotation job",
+  ticket_ratings: "written by a bot turn (a job) reading the customer's NPS answer",
 };
 
 /** Every row of every table that belongs to company B (by company_id, or the company row itself). */

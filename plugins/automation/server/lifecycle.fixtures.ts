@@ -27,10 +27,11 @@ export function lifecycle(w: BotWorld) {
     resolveWithRating(ticketId: number) {
       return this.put(ticketId, { status: "nps", userId: w.admin.user.id, sendFarewellMessage: true });
     },
-    /** The ticket's expiry clocks (and warning) `minutes` in the past, as if nobody wrote since. */
+    /** The ticket's expiry clocks `minutes` in the past, as if nobody wrote since (a warning sent is moved before them, where it happened). */
     async idle(ticketId: number, minutes: number) {
       const at = new Date(Date.now() - minutes * 60_000).toISOString();
-      await sql("UPDATE tickets SET activity_at = ?, agent_activity_at = ? WHERE id = ?", [at, at, ticketId]);
+      const warned = new Date(Date.now() - minutes * 60_000 - 1000).toISOString();
+      await sql("UPDATE tickets SET activity_at = ?, agent_activity_at = ?, warned_at = CASE WHEN warned_at IS NULL THEN NULL ELSE ? END WHERE id = ?", [at, at, warned, ticketId]);
     },
     /** Only the attendant's clock goes back (the customer wrote recently). */
     async agentIdle(ticketId: number, minutes: number) {

@@ -32,13 +32,15 @@ export const TICK_LIMIT = 500;
  * - `nps`: waiting for a rating past `expiresTicketNPS` minutes (24 hours when unset).
  * - `lgpd`: waiting for a consent past 24 hours.
  * Times are ISO text (the columns' format), so the cut-offs are computed in SQL per connection.
+ * `cross join` fixes the loop order (SQLite never reorders it): connections outside, the
+ * index range inside. Left to the planner, without statistics it scanned the whole index.
  */
 export async function dueTickets(db: Db, now: number, limit = TICK_LIMIT): Promise<DueTicket[]> {
   const at = now / 1000;
   const cut = (minutes: ReturnType<typeof sql>) => sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, 'unixepoch', '-' || (${minutes}) || ' minutes')`;
   const branch = (rule: DueRule, status: string, clock: "activity_at" | "agent_activity_at", minutes: ReturnType<typeof sql>, when: ReturnType<typeof sql>, extra = sql``) =>
     sql`select * from (select t.id as id, t.company_id as companyId, t.whatsapp_id as whatsappId, t.status as status, ${rule} as rule, t.${sql.raw(clock)} as clock
-      from whatsapps_view w join tickets t on t.whatsapp_id = w.id and t.status = ${status} and t.${sql.raw(clock)} < ${cut(minutes)}
+      from whatsapps_view w cross join tickets t on t.whatsapp_id = w.id and t.status = ${status} and t.${sql.raw(clock)} < ${cut(minutes)}
       where ${when} ${extra} order by t.${sql.raw(clock)} limit ${limit})`;
   const hours = sql`w.expires_ticket * 60`;
   const inactive = sql`w.time_inactive_message`;

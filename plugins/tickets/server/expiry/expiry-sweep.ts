@@ -85,7 +85,7 @@ export class ExpirySweep {
 
   private async warn(t: DueTicket, text: string): Promise<boolean> {
     const before = await this.row(t.id);
-    if (!before || before.status !== "open") return false;
+    if (before?.status !== "open") return false;
     const column = this.clockColumn(t, before);
     const after = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx
