@@ -29,6 +29,13 @@ async function ratedConversation(fields: Record<string, unknown> = {}) {
 describe("NPS (happy)", () => {
   it("resolve with rating asks the question and waits in nps; a 0-10 answer is stored, then the farewell and the close", async () => {
     const { ticketId, queue } = await ratedConversation();
+    const statuses: string[] = [];
+    const emit = w.t.kernel.realtime.emit.bind(w.t.kernel.realtime);
+    w.t.kernel.realtime.emit = (company, event, payload, room) => {
+      const p = payload as { action?: string; ticket?: { id: number; status: string } };
+      if (event.endsWith("-ticket") && p.ticket?.id === ticketId && statuses.at(-1) !== p.ticket.status) statuses.push(p.ticket.status);
+      emit(company, event, payload, room);
+    };
     const asked = await l.resolveWithRating(ticketId);
     expect(asked).toMatchObject({ status: "nps", userRating: null });
     await w.settle();
@@ -41,6 +48,8 @@ describe("NPS (happy)", () => {
     expect(await l.ratings()).toEqual([{ ticket_id: ticketId, user_id: w.admin.user.id, queue_id: queue.id, whatsapp_id: w.api.id, rate: 9 }]);
     expect(w.posted().at(-1)).toBe("Obrigado, Ana!");
     expect(await l.logTypes(ticketId)).toEqual(expect.arrayContaining(["nps", "rated", "closed"]));
+    // Realtime: the list sees the ticket go to nps, then closed.
+    expect(statuses).toEqual(["nps", "closed"]);
     // The API shows it as the list's 1..5 rating, with the answer kept.
     const shown = await w.t.call("GET", `/tickets/${ticketId}`, { token: w.admin.token });
     expect(shown.body.userRating).toEqual({ rate: 5, score: 9 });
