@@ -101,8 +101,9 @@ export const tickets = sqliteTable(
     uniqueIndex(LIVE_TICKET_INDEX).on(t.companyId, t.contactId, t.whatsappId).where(sql.raw("status IN ('pending', 'open', 'group', 'nps', 'lgpd')")),
     // The expiry sweep (issue 14): per connection and status, the tickets idle since before a
     // cut-off, oldest first, read as index ranges only (server/expiry/).
-    index("tickets_expiry_idx").on(t.whatsappId, t.status, t.activityAt),
-    index("tickets_agent_expiry_idx").on(t.whatsappId, t.status, t.agentActivityAt),
+    // `warned_at` last: the warning's "not warned since the clock" is read from the index too.
+    index("tickets_expiry_idx").on(t.whatsappId, t.status, t.activityAt, t.warnedAt),
+    index("tickets_agent_expiry_idx").on(t.whatsappId, t.status, t.agentActivityAt, t.warnedAt),
     // The tabs: one status.
     index("tickets_list_idx").on(t.companyId, t.status, t.updatedAt, t.id, t.queueId, t.userId, t.isGroup),
     // One user's tickets of a status: the open tab without show-all, and the closed tab of

@@ -24,6 +24,6 @@ ALTER TABLE `tickets` ADD `user_rating` integer;--> statement-breakpoint
 ALTER TABLE `tickets` ADD `rating_asked` integer DEFAULT false NOT NULL;--> statement-breakpoint
 -- Existing tickets start their expiry clocks at their last change (issue 14).
 UPDATE `tickets` SET `activity_at` = `updated_at`, `agent_activity_at` = `updated_at`;--> statement-breakpoint
-CREATE INDEX `tickets_expiry_idx` ON `tickets` (`whatsapp_id`,`status`,`activity_at`);--> statement-breakpoint
-CREATE INDEX `tickets_agent_expiry_idx` ON `tickets` (`whatsapp_id`,`status`,`agent_activity_at`);--> statement-breakpoint
+CREATE INDEX `tickets_expiry_idx` ON `tickets` (`whatsapp_id`,`status`,`activity_at`,`warned_at`);--> statement-breakpoint
+CREATE INDEX `tickets_agent_expiry_idx` ON `tickets` (`whatsapp_id`,`status`,`agent_activity_at`,`warned_at`);--> statement-breakpoint
 CREATE UNIQUE INDEX `tickets_live_unique` ON `tickets` (`company_id`,`contact_id`,`whatsapp_id`) WHERE status IN ('pending', 'open', 'group', 'nps', 'lgpd');

@@ -40,12 +40,15 @@ export async function dueTickets(db: Db, now: number, limit = TICK_LIMIT): Promi
   const cut = (minutes: ReturnType<typeof sql>) => sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, 'unixepoch', '-' || (${minutes}) || ' minutes')`;
   const branch = (rule: DueRule, status: string, clock: "activity_at" | "agent_activity_at", minutes: ReturnType<typeof sql>, when: ReturnType<typeof sql>, extra = sql``) =>
     sql`select * from (select t.id as id, t.company_id as companyId, t.whatsapp_id as whatsappId, t.status as status, ${rule} as rule, t.${sql.raw(clock)} as clock
-      from whatsapps_view w cross join tickets t on t.whatsapp_id = w.id and t.status = ${status} and t.${sql.raw(clock)} < ${cut(minutes)}
-      where ${when} ${extra} order by t.${sql.raw(clock)} limit ${limit})`;
+      from whatsapps_view w cross join tickets t on t.whatsapp_id = w.id and t.status = ${status} and t.${sql.raw(clock)} < ${cut(minutes)} ${extra}
+      where ${when} order by t.${sql.raw(clock)} limit ${limit})`;
   const hours = sql`w.expires_ticket * 60`;
   const inactive = sql`w.time_inactive_message`;
-  const notWarned = sql`and (t.warned_at is null or t.warned_at < t.activity_at)`;
-  const notWarnedAgent = sql`and (t.warned_at is null or t.warned_at < t.agent_activity_at)`;
+  // A warning is for tickets not yet due to expire: the range is bounded below by the expiry's
+  // cut-off (tickets past it are the `expire` branch's), and `warned_at` is read from the index.
+  const notExpired = (clock: string) => sql`and t.${sql.raw(clock)} >= case when w.expires_ticket > 0 then ${cut(hours)} else '' end`;
+  const notWarned = sql`${notExpired("activity_at")} and (t.warned_at is null or t.warned_at < t.activity_at)`;
+  const notWarnedAgent = sql`${notExpired("agent_activity_at")} and (t.warned_at is null or t.warned_at < t.agent_activity_at)`;
   const query = sql.join(
     [
       branch("expire", "open", "activity_at", hours, sql`w.expires_ticket > 0 and w.when_expires_ticket = '0'`),

@@ -1,7 +1,7 @@
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type { MessageSender } from "../tickets-internals.ts";
 import type { TicketViews } from "../tickets/tickets-views.ts";
-import { ExpirySweep } from "./expiry-sweep.ts";
+import { EXPIRY_TEXT_JOB, ExpirySweep, type ExpiryTextPayload } from "./expiry-sweep.ts";
 
 export const EXPIRY_JOB = "expiry";
 
@@ -17,6 +17,7 @@ export function registerExpiry(ctx: PluginContext, views: TicketViews, sender: M
   ctx.jobs.define(EXPIRY_JOB, async () => {
     await sweep.tick();
   });
+  ctx.jobs.define<ExpiryTextPayload>(EXPIRY_TEXT_JOB, ({ companyId, payload }) => sweep.sendText(companyId ?? 0, payload));
   ctx.jobs.schedule("expiry-tick", "* * * * *", () => {
     const minute = Math.floor(Date.now() / 60_000);
     return ctx.jobs.enqueue(EXPIRY_JOB, {}, { dedupeKey: `expiry:${minute}` });
