@@ -37,6 +37,20 @@ describe("lifecycle on WhatsApp", () => {
     expect(texts().at(-1)).toMatch(/^Até logo, .+!$/);
   });
 
+  it("accepting sends greetingAcceptedMessage (sendGreetingAccepted) with its variables through the socket", async () => {
+    await h.t.kernel.settings.setCompany(h.admin.companyId, "sendGreetingAccepted", "enabled");
+    await h.t.kernel.settings.setCompany(h.admin.companyId, "greetingAcceptedMessage", "Olá {{firstName}}, sou {{user}} e vou te atender.");
+    await h.deliver([waMessage(payloads.text("oi"))]);
+    const ticket = (await rows(h.t, "tickets", h.admin.companyId)).at(-1)!;
+    expect(ticket.status).toBe("pending");
+    const res = await h.t.call("PUT", `/tickets/${ticket.id}`, { token: h.admin.token, body: { status: "open", userId: h.admin.userId } });
+    expect(res.status).toBe(200);
+    await settle();
+    expect(texts()).toHaveLength(1);
+    expect(texts()[0]).toMatch(/^Olá .+, sou .+ e vou te atender\.$/);
+    expect(texts()[0]).not.toContain("{{");
+  });
+
   it("resolve with the farewell sends the connection's complationMessage through the socket", async () => {
     const c = await openConversation(h);
     const res = await h.t.call("PUT", `/tickets/${c.ticketId}`, { token: h.admin.token, body: { status: "closed", userId: h.admin.userId, sendFarewellMessage: true } });
