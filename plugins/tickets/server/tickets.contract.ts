@@ -58,5 +58,11 @@ declare module "../../../core/plugin/services.ts" {
      * closing what its history import opened (`POST /closedimported/{id}`).
      */
     "tickets.closeMany": (companyId: number, ticketIds: number[]) => Promise<number>;
+    /**
+     * A text a channel sends on its own (the call-rejection answer) with the message variables
+     * filled for this ticket ({{firstName}}, {{name}}, {{ticket_id}}, {{queue}}, …), as every
+     * automatic text of the product (issue 14). A ticket not of the company answers the text as given.
+     */
+    "tickets.fillVariables": (companyId: number, ticketId: number, text: string) => Promise<string>;
   }
 }
