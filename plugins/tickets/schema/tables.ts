@@ -78,8 +78,8 @@ export const tickets = sqliteTable(
      * count); `agent_activity_at`: the same for attendants only (`whenExpiresTicket` "1").
      * Null only on rows older than migration 0011, which backfills them.
      */
-    activityAt: text("activity_at"),
-    agentActivityAt: text("agent_activity_at"),
+    activityAt: text("activity_at").$defaultFn(nowIso),
+    agentActivityAt: text("agent_activity_at").$defaultFn(nowIso),
     /** When the inactivity warning (`inactiveMessage`) was sent; a warning older than the clock is for an earlier idle stretch. */
     warnedAt: text("warned_at"),
     /** The customer's NPS answer, 0 to 10 (the spec's userRating; the list shows it as 1 to 5). */
