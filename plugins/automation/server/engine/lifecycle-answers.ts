@@ -22,7 +22,7 @@ const normalised = (body: string) =>
 
 /** The 0..10 score in an answer such as "9", "*9*", "10!" or "nota 8"; null when none (or out of range). */
 export function scoreOf(body: string): number | null {
-  const m = /^\D{0,12}?(\d{1,2})\D{0,3}$/.exec(body.trim());
+  const m = /^[^\d-]{0,12}?(\d{1,2})\D{0,3}$/.exec(body.trim());
   if (!m) return null;
   const n = Number(m[1]);
   return n >= 0 && n <= 10 ? n : null;
