@@ -43,6 +43,22 @@ describe("expiry (happy)", () => {
     expect(types).toContain("expired");
   });
 
+  it("the text an expiry owes survives a restart between the close and its sending (the outbox), and goes once", async () => {
+    const id = await openConversation({ expiresTicket: 1, expiresInactiveMessage: "Encerrado por inatividade." });
+    await l.idle(id, 61);
+    await w.settle();
+    // Only the tick runs: its text job is written with the close but not run yet.
+    await w.t.kernel.jobs.enqueue("tickets.expiry", {}, { dedupeKey: "outbox-test" });
+    expect(await w.t.kernel.jobs.runDue()).toBe(1);
+    expect((await w.ticket(id)).status).toBe("closed");
+    expect(w.posted()).toEqual([]);
+    await w.restart();
+    l = lifecycle(w);
+    await w.settle();
+    await l.tick();
+    expect(w.posted()).toEqual(["Encerrado por inatividade."]);
+  });
+
   it("a message restarts the clock: the customer writing keeps the ticket open", async () => {
     const id = await openConversation({ expiresTicket: 1 });
     await l.idle(id, 61);

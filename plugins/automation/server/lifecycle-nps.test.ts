@@ -81,6 +81,18 @@ describe("NPS (happy)", () => {
     expect(w.posted().at(-1)).toBe("Obrigado, Ana!");
   });
 
+  it("two answers at once: the first is the rating, one farewell, one close", async () => {
+    const { ticketId } = await ratedConversation();
+    await l.resolveWithRating(ticketId);
+    await w.settle();
+    await w.says("9");
+    await w.says("10");
+    await w.settle();
+    expect(await w.ticket(ticketId)).toMatchObject({ status: "closed", userRating: 9 });
+    expect(await l.ratings()).toHaveLength(1);
+    expect(w.posted().filter((t) => t === "Obrigado, Ana!")).toHaveLength(1);
+  });
+
   it("'nota 7' and '*8*' read as scores", async () => {
     const { ticketId } = await ratedConversation();
     await l.resolveWithRating(ticketId);
