@@ -8,8 +8,9 @@ import listPt from "../../plugins/tickets/web/locales/list/pt.json" with { type:
  * Issue 14's resolve with rating, in real Chromium against the real server: the company has
  * NPS on and an API connection with a rating question and a farewell; a customer writes over
  * the API channel and the admin (who accepted it) resolves it from the workspace with the
- * dialog's "send rating" ticked. The customer gets the question, answers 9 over the API
- * channel, gets the farewell, and the resolved tab shows the ticket with its rating emoji.
+ * dialog's "send rating" ticked. The resolved tab starts with the ticket, waiting for its
+ * rating; the customer gets the question, answers 9 over the API channel, gets the farewell,
+ * and the resolved tab shows the ticket with its rating emoji.
  */
 let server: RunningServer;
 let browser: LaunchedBrowser;
@@ -91,19 +92,24 @@ describe("resolve with rating, end to end", () => {
     expect(waiting.status).toBe("nps");
     // The farewell waits for the answer.
     expect(texts().some((t) => t.startsWith("Obrigado pela avaliação"))).toBe(false);
+    // Meanwhile the resolved tab starts with it, waiting for the rating.
+    await page.getByRole("tab", { name: new RegExp(L.tabs.closed) }).click();
+    const waitingList = page.getByRole("list", { name: L.waiting.nps });
+    await waitingList.locator(".tickets-item", { hasText: "Carla Nota" }).waitFor({ timeout: 15_000 });
+    await waitingList.getByText(L.status.nps, { exact: true }).waitFor();
+    await screenshot(page, "lifecycle-2-waiting-for-rating");
 
     await customerSays("nps-2", "9");
     await until(() => texts().includes("Obrigado pela avaliação, Carla!"), "the farewell webhook");
     const rated = await callApi(server.url, `/tickets/${ticketId}`, token);
     expect(rated).toMatchObject({ status: "closed", userRating: { rate: 5, score: 9 } });
 
-    await page.getByRole("tab", { name: new RegExp(L.tabs.closed) }).click();
-    const closedItem = page.locator(".tickets-item", { hasText: "Carla Nota" });
+    const closedItem = page.getByRole("list", { name: L.tabs.closed }).locator(".tickets-item", { hasText: "Carla Nota" });
     await closedItem.waitFor({ timeout: 15_000 });
     const emoji = closedItem.locator(".tickets-item-rating");
     await emoji.waitFor();
     expect(await emoji.textContent()).toBe("😍");
     expect(await emoji.getAttribute("aria-label")).toBe(L.item.rating.replace("{{rate}}", "5"));
-    await screenshot(page, "lifecycle-2-resolved-with-emoji");
+    await screenshot(page, "lifecycle-3-resolved-with-emoji");
   }, 120_000);
 });
