@@ -23,6 +23,8 @@ export const manifest = definePlugin({
     "connections.get",
     "connections.queueIds",
     "contacts.get",
+    "contacts.recordLgpdConsent",
+    "contacts.changed",
     "companies.officeHours",
     "channels.driverFor",
   ],

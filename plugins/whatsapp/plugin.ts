@@ -22,6 +22,7 @@ export const manifest = definePlugin({
     "tickets.providerMessage",
     "tickets.providerRefreshed",
     "tickets.closeMany",
+    "tickets.fillVariables",
     "connections.get",
     "connections.setStatus",
     "connections.ofChannel",

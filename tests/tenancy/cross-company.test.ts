@@ -61,6 +61,7 @@ const UNSEEDED: Record<string, string> = {
   automation_rotation_cursors: "written by the rotation job",
   billing_charges: "written only by a checkout through a payment provider the platform operator configured (super user)",
   contact_import_errors: "written only by the contacts import job",
+  ticket_ratings: "written by a bot turn (a job) reading the customer's NPS answer",
 };
 
 /** Every row of every table that belongs to company B (by company_id, or the company row itself). */

@@ -99,17 +99,21 @@ export class BotRunner {
     const unchanged = !writes.length && row !== null && sameState(row.state, decision.state) && row.lastMessageId >= lastMessageId;
     // Nothing to say or change (a waiting ticket's message): no write at all.
     if (unchanged || (!writes.length && row === null && isNothing(decision))) return;
+    const consent = decision.actions.some((a) => a.type === "recordConsent");
     const alongside = (db: SyncDb) => {
+      // The consent lands with the turn that read it, or not at all.
+      if (consent) this.ctx.services.require("contacts.recordLgpdConsent")(db, ticket.companyId, ticket.contactId, new Date().toISOString());
       this.jobsOf(db, ticket, decision);
       saveState(db, ticket, row, decision.state, Math.max(lastMessageId, row?.lastMessageId ?? 0));
     };
     if (!writes.length) {
       await this.ctx.writes.run((unit) => alongside(unit.db));
-      return;
+    } else {
+      const applied = await this.ctx.services.require("tickets.botApply")(ticket.companyId, ticket.id, writes, alongside);
+      // Taken by an attendant since the snapshot: decide again on the ticket as it is now.
+      if (!applied) throw new LostRace();
     }
-    const applied = await this.ctx.services.require("tickets.botApply")(ticket.companyId, ticket.id, writes, alongside);
-    // Taken by an attendant since the snapshot: decide again on the ticket as it is now.
-    if (!applied) throw new LostRace();
+    if (consent) await this.ctx.services.require("contacts.changed")(ticket.companyId, ticket.contactId);
   }
 
   /** The tickets plugin's writes for the decision's actions, in order. */
@@ -144,6 +148,12 @@ export class BotRunner {
           break;
         case "log":
           out.push({ type: "log", log: a.log, queueId: a.queueId });
+          break;
+        case "setStatus":
+          out.push({ type: "setStatus", status: a.status });
+          break;
+        case "rate":
+          out.push({ type: "rate", score: a.score });
           break;
         case "announcePosition": {
           const position = await this.ctx.services.require("tickets.queuePosition")(ticket.companyId, ticket.id, a.queueId);

@@ -9,7 +9,7 @@ import { skipReason } from "./engine/skip-reason.ts";
 import { STEP_JOB, type StepPayload } from "./bot-runner.ts";
 
 /** Company settings that make the engine act on a connection without greeting or queues (declared default: "disabled"). */
-const ACTING_SETTINGS = ["scheduleType", "DirectTicketsToWallets"];
+const ACTING_SETTINGS = ["scheduleType", "DirectTicketsToWallets", "enableLGPD"];
 
 const p = sql.placeholder;
 /** Built once per batcher connection: each is one index lookup. */
@@ -75,8 +75,10 @@ export function inboundStep(jobs: PluginJobs) {
     });
     if (skip) return;
     const row = gate();
-    // A ticket the bot holds goes on whatever changed since (its menu, its timers).
-    if (!ticket.isBot && (!row || !hasSomethingToDo(db, ticket.companyId, ticket.whatsappId, row))) return;
+    // A ticket the bot holds goes on whatever changed since (its menu, its timers), and so
+    // does one waiting for the customer's rating or consent (issue 14).
+    const awaited = ticket.status === "nps" || ticket.status === "lgpd";
+    if (!ticket.isBot && !awaited && (!row || !hasSomethingToDo(db, ticket.companyId, ticket.whatsappId, row))) return;
     const payload: StepPayload = { ticketId: ticket.id, messageId: message.id };
     jobs.enqueueSync(db, STEP_JOB, payload, { companyId: ticket.companyId, dedupeKey: `step:${message.id}` });
   };

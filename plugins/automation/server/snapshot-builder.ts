@@ -73,6 +73,7 @@ export async function buildSnapshot(ctx: PluginContext, ticket: TicketRow, state
     sendQueuePosition: settings.sendQueuePosition === "enabled",
     sendQueuePositionMessage: settings.sendQueuePositionMessage ?? "",
     directTicketsToWallets: settings.DirectTicketsToWallets === "enabled",
+    lgpd: { enabled: settings.enableLGPD === "enabled", consent: settings.lgpdConsent === "enabled", message: settings.lgpdMessage ?? "", link: settings.lgpdLink ?? "" },
   };
   const timeZone = serverTimeZone();
   const companyWeek = botSettings.scheduleType === "company" ? await s.require("companies.officeHours")(companyId) : [];
@@ -101,7 +102,7 @@ export async function buildSnapshot(ctx: PluginContext, ticket: TicketRow, state
       useIntegration: ticket.useIntegration,
     },
     // The wallet owner the contacts plugin keeps (README "Wallets"): it applies when DirectTicketsToWallets is enabled.
-    contact: { disableBot: contact.disableBot, walletUserId: contact.walletUserId },
+    contact: { disableBot: contact.disableBot, walletUserId: contact.walletUserId, lgpdAcceptedAt: contact.lgpdAcceptedAt },
     connection: {
       greetingMessage: connection.greetingMessage,
       greetingMedia: connection.greetingMediaAttachment,
@@ -114,6 +115,9 @@ export async function buildSnapshot(ctx: PluginContext, ticket: TicketRow, state
       sendIdQueue: connection.sendIdQueue,
       groupAsTicket: connection.groupAsTicket === "enabled",
       collectiveVacation: { start: connection.collectiveVacationStart, end: connection.collectiveVacationEnd, message: connection.collectiveVacationMessage },
+      ratingMessage: connection.ratingMessage,
+      maxUseBotQueuesNPS: connection.maxUseBotQueuesNPS,
+      complationMessage: connection.complationMessage,
     },
     queues: queues.map(queue),
     settings: botSettings,

@@ -138,6 +138,13 @@ export const whatsappsView = sqliteView("whatsapps_view").as((qb) =>
       greetingMessage: whatsapps.greetingMessage,
       greetingMediaAttachment: whatsapps.greetingMediaAttachment,
       collectiveVacationMessage: whatsapps.collectiveVacationMessage,
+      // What the tickets' lifecycle reads (issue 14): the expiry sweep's clocks per connection
+      // and, in the receive unit, whether a recently closed ticket is reopened.
+      expiresTicket: whatsapps.expiresTicket,
+      whenExpiresTicket: whatsapps.whenExpiresTicket,
+      expiresTicketNPS: whatsapps.expiresTicketNPS,
+      timeInactiveMessage: whatsapps.timeInactiveMessage,
+      timeCreateNewTicket: whatsapps.timeCreateNewTicket,
     })
     .from(whatsapps),
 );

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../../core/db/database.ts";
-import type { WriteUnit } from "../../../core/db/write-batch.ts";
+import type { SyncDb, WriteUnit } from "../../../core/db/write-batch.ts";
 import type { contacts } from "../schema/tables.ts";
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -70,6 +70,13 @@ declare module "../../../core/plugin/services.ts" {
     "contacts.get": (companyId: number, id: number) => Promise<ContactRow | null>;
     /** Re-announces a contact (`company-{id}-contact` update) after another plugin changed what it shows, e.g. its tags. */
     "contacts.changed": (companyId: number, id: number) => Promise<void>;
+    /**
+     * The contact accepted the company's data terms (LGPD, issue 14): `lgpdAcceptedAt` is set
+     * (kept when already set), synchronously in the caller's write unit (the bot turn that read
+     * the answer), so the consent lands with the turn or not at all. Announce it after the
+     * commit with `contacts.changed`.
+     */
+    "contacts.recordLgpdConsent": (db: SyncDb, companyId: number, contactId: number, at: string) => void;
     /** A channel learnt the contact's profile picture (URL): stored and announced when it changed. */
     "contacts.setPicture": (companyId: number, id: number, urlPicture: string) => Promise<void>;
     /** Whether this person sees contact numbers LGPD-masked: a plain user while lgpdHideNumber is "enabled" (spec 000 §6). */

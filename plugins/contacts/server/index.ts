@@ -6,6 +6,8 @@ import { ContactEvents, masksNumbersFor } from "./contacts.events.ts";
 import { registerContactsHandlers } from "./contacts.handlers.ts";
 import { ContactsService } from "./contacts.service.ts";
 import { findOrCreateStep } from "./contacts-write-step.ts";
+import { and, eq, isNull } from "drizzle-orm";
+import { contacts as contacts_ } from "../schema/tables.ts";
 
 export default defineServerPlugin({
   manifest,
@@ -24,5 +26,11 @@ export default defineServerPlugin({
     ctx.services.provide("contacts.reloaded", (companyId) => contacts.reloaded(companyId));
     ctx.services.provide("contacts.exportPages", (viewer, filter, size) => contacts.exportPages(viewer, filter, size));
     ctx.services.provide("contacts.masksNumbersFor", (user) => masksNumbersFor(ctx.settings, user));
+    ctx.services.provide("contacts.recordLgpdConsent", (db, companyId, contactId, at) => {
+      db.update(contacts_)
+        .set({ lgpdAcceptedAt: at })
+        .where(and(eq(contacts_.id, contactId), eq(contacts_.companyId, companyId), isNull(contacts_.lgpdAcceptedAt)))
+        .run();
+    });
   },
 });

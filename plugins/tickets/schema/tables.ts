@@ -7,12 +7,38 @@ import { contactsKey } from "../../contacts/schema/keys.contract.ts";
 import { queuesKey } from "../../queues/schema/keys.contract.ts";
 import { tagsKey } from "../../tags/schema/keys.contract.ts";
 
-export const TICKET_STATUSES = ["pending", "open", "closed", "group"] as const;
+/**
+ * `nps`: resolved, waiting for the customer's rating; `lgpd`: waiting for the customer's
+ * data consent (issue 14). Both are live: the customer's next message lands on them.
+ */
+export const TICKET_STATUSES = ["pending", "open", "closed", "group", "nps", "lgpd"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** Spec 000 §4 "Ticket log types". */
-export const TICKET_LOG_TYPES = ["create", "chatBot", "queue", "open", "access", "transfered", "receivedTransfer", "pending", "closed", "reopen", "redirect"] as const;
+/** Spec 000 §4 "Ticket log types", plus issue 14's: `nps` (rating asked), `rated`, `lgpd` (consent asked), `lgpdAccepted`, `expired` (closed by expiry), `inactive` (idle warning sent). */
+export const TICKET_LOG_TYPES = [
+  "create",
+  "chatBot",
+  "queue",
+  "open",
+  "access",
+  "transfered",
+  "receivedTransfer",
+  "pending",
+  "closed",
+  "reopen",
+  "redirect",
+  "nps",
+  "rated",
+  "lgpd",
+  "lgpdAccepted",
+  "expired",
+  "inactive",
+] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
+
+/** Statuses of a contact's current conversation (covered by the partial unique index). */
+export const LIVE_STATUSES = ["pending", "open", "group", "nps", "lgpd"] as const;
 
 /** The name of the partial unique index the inbound pipeline's ON CONFLICT targets. */
 export const LIVE_TICKET_INDEX = "tickets_live_unique";
@@ -46,6 +72,20 @@ export const tickets = sqliteTable(
     useIntegration: bool("use_integration").notNull().default(false),
     /** Prospecting value (spec "amount"). */
     amount: integer("amount").notNull().default(0),
+    /**
+     * Expiry clocks (issue 14), ISO text like the timestamps. `activity_at`: the last message
+     * of the customer or an attendant, or the last change of status (automatic texts do not
+     * count); `agent_activity_at`: the same for attendants only (`whenExpiresTicket` "1").
+     * Null only on rows older than migration 0011, which backfills them.
+     */
+    activityAt: text("activity_at").$defaultFn(nowIso),
+    agentActivityAt: text("agent_activity_at").$defaultFn(nowIso),
+    /** When the inactivity warning (`inactiveMessage`) was sent; a warning older than the clock is for an earlier idle stretch. */
+    warnedAt: text("warned_at"),
+    /** The customer's NPS answer, 0 to 10 (the spec's userRating; the list shows it as 1 to 5). */
+    userRating: integer("user_rating"),
+    /** The rating was asked on this ticket: once closed it is never reopened by a later message (timeCreateNewTicket). */
+    ratingAsked: bool("rating_asked").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -58,7 +98,12 @@ export const tickets = sqliteTable(
     // tests (visibility, filters), so pages, OFFSETs and counts never read the table.
     // The search view (every status, newest first; contact and message searches by id).
     index("tickets_company_updated_idx").on(t.companyId, t.updatedAt, t.id, t.contactId, t.status, t.queueId, t.userId, t.isGroup),
-    uniqueIndex(LIVE_TICKET_INDEX).on(t.companyId, t.contactId, t.whatsappId).where(sql.raw("status IN ('pending', 'open', 'group')")),
+    uniqueIndex(LIVE_TICKET_INDEX).on(t.companyId, t.contactId, t.whatsappId).where(sql.raw("status IN ('pending', 'open', 'group', 'nps', 'lgpd')")),
+    // The expiry sweep (issue 14): per connection and status, the tickets idle since before a
+    // cut-off, oldest first, read as index ranges only (server/expiry/).
+    // `warned_at` last: the warning's "not warned since the clock" is read from the index too.
+    index("tickets_expiry_idx").on(t.whatsappId, t.status, t.activityAt, t.warnedAt),
+    index("tickets_agent_expiry_idx").on(t.whatsappId, t.status, t.agentActivityAt, t.warnedAt),
     // The tabs: one status.
     index("tickets_list_idx").on(t.companyId, t.status, t.updatedAt, t.id, t.queueId, t.userId, t.isGroup),
     // One user's tickets of a status: the open tab without show-all, and the closed tab of
@@ -205,4 +250,27 @@ export const ticketListPreferences = sqliteTable(
  */
 export const ticketTagsView = sqliteView("ticket_tags_view").as((qb) =>
   qb.select({ id: ticketTags.id, companyId: ticketTags.companyId, ticketId: ticketTags.ticketId, tagId: ticketTags.tagId, createdAt: ticketTags.createdAt }).from(ticketTags),
+);
+
+/**
+ * Customer ratings (NPS, issue 14): one per rated ticket, with who attended, the queue and
+ * the connection at the time, for the dashboard's NPS. `rate` is the answer, 0 to 10.
+ */
+export const ticketRatings = sqliteTable(
+  "ticket_ratings",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    queueId: integer("queue_id").references(queuesKey, { onDelete: "set null" }),
+    whatsappId: integer("whatsapp_id").references(whatsappsKey, { onDelete: "set null" }),
+    rate: integer("rate").notNull(),
+    createdAt: text("created_at").notNull().$defaultFn(nowIso),
+  },
+  (t) => [uniqueIndex("ticket_ratings_ticket_unique").on(t.ticketId), index("ticket_ratings_company_created_idx").on(t.companyId, t.createdAt)],
 );

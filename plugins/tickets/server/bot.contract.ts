@@ -45,7 +45,18 @@ export type BotWrite =
   | { type: "assignUser"; userId: number }
   | { type: "close" }
   | { type: "setBot"; isBot: boolean }
-  | { type: "log"; log: "chatBot" | "queue" | "redirect"; queueId: number | null };
+  | { type: "log"; log: "chatBot" | "queue" | "redirect" | "lgpdAccepted"; queueId: number | null }
+  /**
+   * The ticket waits for the customer's data consent (`lgpd`, logged `lgpd`), or goes on
+   * waiting for an attendant (`pending`, after the consent): issue 14.
+   */
+  | { type: "setStatus"; status: "lgpd" | "pending" }
+  /**
+   * The customer's NPS answer (0..10) on a ticket in `nps`: stored as the ticket's rating and
+   * as a `ticket_ratings` row with who attended, the queue and the connection (logged `rated`).
+   * A ticket rated already keeps its first rating.
+   */
+  | { type: "rate"; score: number };
 
 export interface BotApplied {
   /** The ticket after the writes. */
@@ -70,8 +81,8 @@ declare module "../../../core/plugin/services.ts" {
      * their delivery outbox rows) in ONE write-batcher unit, then `alongside` (the caller's
      * own writes, synchronous) in the same unit: all land or none (`alongside` throwing undoes
      * the turn and rejects with its error). Ticket and message events follow the commit. A
-     * ticket an attendant took meanwhile (no longer pending nor with the bot), or one gone,
-     * answers null and nothing is written.
+     * ticket an attendant took meanwhile (no longer pending nor with the bot, nor waiting for a
+     * rating or consent), or one gone, answers null and nothing is written.
      * @example
      *   const applied = await botApply(companyId, ticketId, writes, (db) => saveState(db));
      */

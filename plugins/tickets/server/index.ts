@@ -12,6 +12,7 @@ import { createTicketReader } from "./tickets/tickets-views.ts";
 import { registerTicketFeatures } from "./tickets/tickets.setup.ts";
 import { registerListPreferences } from "./preferences/list-preferences.setup.ts";
 import { registerBotTurns } from "./bot/bot-turns.setup.ts";
+import { resolveVariables } from "./messages/message-variables.ts";
 import "../../channels/inbound.contract.ts";
 import "./tickets.contract.ts";
 import "./tickets-events.contract.ts";
@@ -35,6 +36,19 @@ export default defineServerPlugin({
     ctx.services.provide("tickets.receive", (input) => inbound.receive(input));
     ctx.services.provide("tickets.sendToContact", createSendToContact(ctx, sender));
     ctx.services.provide("tickets.afterInbound", (step) => inbound.afterInbound(step));
+    ctx.services.provide("tickets.fillVariables", async (companyId, ticketId, text) => {
+      if (!text.includes("{{")) return text;
+      const view = await reader.view(companyId, ticketId);
+      if (!view) return text;
+      return resolveVariables(text, {
+        contactName: view.contact.name,
+        userName: view.user?.name ?? "",
+        ticketId,
+        queueName: view.queue?.name ?? "",
+        connectionName: view.whatsapp?.name ?? "",
+        now: new Date(),
+      });
+    });
     registerBotTurns(ctx, reader, sender);
     registerTicketFeatures(ctx, { reader, sender });
     registerMessageFeatures(ctx, { reader, sender, inbound });

@@ -6,7 +6,7 @@
 import type { z } from "@hono/zod-openapi";
 import { describe, expectTypeOf, it } from "vitest";
 import type { MessageAck } from "../../channels/channel-driver.contract.ts";
-import type { MessageView, TicketListQuery, TicketStatusValue, TicketTab, TicketView } from "../shared/ticket-types.ts";
+import type { MessageView, TicketListKind, TicketListQuery, TicketStatusValue, TicketView } from "../shared/ticket-types.ts";
 import type { TicketListQuerySchema } from "./tickets/tickets.schemas.ts";
 
 type QueryInput = z.input<typeof TicketListQuerySchema>;
@@ -16,7 +16,7 @@ describe("shared ticket types follow the zod schemas", () => {
     // The web's query is typed more precisely than the wire (pageNumber is a number, not any coercible value).
     expectTypeOf<keyof TicketListQuery>().toEqualTypeOf<keyof QueryInput>();
     expectTypeOf<TicketListQuery>().toExtend<QueryInput>();
-    expectTypeOf<NonNullable<TicketListQuery["status"]>>().toEqualTypeOf<TicketTab>();
+    expectTypeOf<NonNullable<TicketListQuery["status"]>>().toEqualTypeOf<TicketListKind>();
   });
 
   it("a message's ack is the drivers' MessageAck and a ticket's status one of the statuses", () => {

@@ -95,5 +95,11 @@ declare module "../../../core/plugin/services.ts" {
      * Throws ERR_NOT_FOUND when `toTagId` is not a tag of the company.
      */
     "tickets.moveTag": (input: TagMove, tx: Tx) => Promise<MovedTicket | null>;
+    /**
+     * A text a channel sends on its own (the call-rejection answer) with the message variables
+     * filled for this ticket ({{firstName}}, {{name}}, {{ticket_id}}, {{queue}}, …), as every
+     * automatic text of the product (issue 14). A ticket not of the company answers the text as given.
+     */
+    "tickets.fillVariables": (companyId: number, ticketId: number, text: string) => Promise<string>;
   }
 }

@@ -9,8 +9,15 @@ import type { MessageListSchema, MessageSchema, QuotedMessageSchema } from "../s
 import type { TicketNote } from "../server/notes/ticket-notes.schemas.ts";
 import type { TagChipSchema, TicketContactSchema, TicketLogSchema, TicketPage, TicketSchema, TicketUpdateSchema } from "../server/tickets/tickets.schemas.ts";
 
-export const TICKET_STATUS_VALUES = ["pending", "open", "closed", "group"] as const;
+export const TICKET_STATUS_VALUES = ["pending", "open", "closed", "group", "nps", "lgpd"] as const;
 export type TicketStatusValue = (typeof TICKET_STATUS_VALUES)[number];
+
+/**
+ * The lists the workspace asks for: its tabs, plus the tickets waiting for the customer
+ * (issue 14), shown at the top of a tab: `nps` (waiting for a rating) in Resolved, `lgpd`
+ * (waiting for a consent) in Pending.
+ */
+export type TicketListKind = TicketTab | "nps" | "lgpd";
 
 /** Tabs of the workspace; "search" is a view over every status, not a status. */
 export type TicketTab = "open" | "pending" | "group" | "closed" | "search";
@@ -38,8 +45,8 @@ export interface TicketListQuery {
   tags?: string;
   /** JSON array of user ids (admin filter). */
   users?: string;
-  /** One status (the tab), or "search". */
-  status?: TicketTab;
+  /** One status (the tab or a waiting list), or "search". */
+  status?: TicketListKind;
   /** YYYY-MM-DD: tickets created that day. */
   date?: string;
   /** YYYY-MM-DD: tickets updated that day. */

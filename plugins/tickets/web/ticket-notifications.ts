@@ -23,6 +23,18 @@ export function isMyNotificationTicket(ticket: Pick<TicketView, "userId" | "queu
   return ticket.queueId == null ? me.allTicket === "enable" : (me.queues ?? []).some((q) => q.id === ticket.queueId);
 }
 
+/**
+ * Issue 14, company setting `showNotificationPending` ("true"/"false"): tickets waiting in
+ * line (pending, and lgpd: waiting for the customer's consent) notify only when it is on;
+ * attended tickets always; a ticket waiting for its rating (nps) or closed never (the
+ * customer's answer is the bot's to read).
+ */
+export function notifiesForStatus(status: TicketView["status"], showPending: boolean): boolean {
+  if (status === "nps" || status === "closed") return false;
+  if (status === "pending" || status === "lgpd") return showPending;
+  return true;
+}
+
 /** The browser notification, when the browser has them and the person allowed them; else a console notice. */
 export function showBrowserNotification(title: string, body: string, tag: string, icon: string | undefined, onClick: () => void): boolean {
   const N = (globalThis as { Notification?: typeof Notification }).Notification;

@@ -20,7 +20,8 @@ export type NotHandledReason =
   | "outOfHoursAnswered"
   | "outOfHours"
   | "nothingConfigured"
-  | "staleTimer";
+  | "staleTimer"
+  | "consentAwaited";
 
 export type Action =
   /**
@@ -34,7 +35,13 @@ export type Action =
   | { type: "closeTicket" }
   /** The ticket's `isBot` and `amountUsedBotQueues` changed. */
   | { type: "setBot"; isBot: boolean; attempts: number }
-  | { type: "log"; log: "chatBot" | "queue" | "redirect"; queueId: number | null }
+  | { type: "log"; log: "chatBot" | "queue" | "redirect" | "lgpdAccepted"; queueId: number | null }
+  /** The ticket waits for the customer's consent (`lgpd`), or again for an attendant (`pending`). */
+  | { type: "setStatus"; status: "lgpd" | "pending" }
+  /** The customer's NPS answer, 0..10, on a ticket in `nps`. */
+  | { type: "rate"; score: number }
+  /** The contact accepted the data terms (its `lgpdAcceptedAt`). */
+  | { type: "recordConsent" }
   /** (Re)arms the ticket's durable timer of this kind; the wiring calls `decideTimer` when due. */
   | { type: "scheduleTimer"; kind: TimerKind; at: Instant }
   | { type: "cancelTimer"; kind: TimerKind }

@@ -36,6 +36,9 @@ export interface BotState {
    * another one was moved by someone else meanwhile. Absent in states saved before it.
    */
   ticketQueueId?: number | null;
+  /** Issue 14: how many times the rating question / the consent question was sent on this ticket. */
+  ratingAsks?: number;
+  consentAsks?: number;
 }
 
 /** The state of a ticket the engine never saw. */

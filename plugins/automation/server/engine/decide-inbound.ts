@@ -5,6 +5,7 @@ import { answerOptionMenu } from "./option-menu.ts";
 import { answerQueueMenu } from "./queue-menu.ts";
 import { skipReason } from "./skip-reason.ts";
 import type { BotInbound, Snapshot } from "./snapshot.ts";
+import { answerConsent, answerRating, askConsent } from "./lifecycle-answers.ts";
 import { start } from "./start.ts";
 import { Turn } from "./turn.ts";
 
@@ -21,6 +22,14 @@ export function decideInbound(s: Snapshot, inbound: BotInbound): Decision {
   const t = new Turn(s);
   const skip = skipReason({ ticket: s.ticket, contact: s.contact, inbound, groupAsTicket: () => s.connection.groupAsTicket });
   if (skip) return { actions: [{ type: "notHandled", reason: skip }], state: t.state };
+  // Issue 14: the rating after a resolve, and the data consent before anything else.
+  if (s.ticket.status === "nps") {
+    answerRating(t, inbound.body);
+    return t.decision();
+  }
+  if (s.ticket.status === "lgpd") {
+    if (!answerConsent(t, inbound.body)) return t.decision();
+  } else if (t.state.phase === "idle" && askConsent(t)) return t.decision();
   // Before the gates: a closed window must not keep a moved ticket in the bot's hands.
   if (routedElsewhere(t)) {
     t.finish();

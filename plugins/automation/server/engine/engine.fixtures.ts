@@ -77,6 +77,9 @@ export class Conversation {
       sendIdQueue: null,
       groupAsTicket: false,
       collectiveVacation: { start: null, end: null, message: "" },
+      ratingMessage: "De 0 a 10, quanto você nos recomendaria?",
+      maxUseBotQueuesNPS: 3,
+      complationMessage: "Obrigado, até logo!",
       ...this.setup.connection,
     };
     const settings: BotSettings = {
@@ -86,11 +89,12 @@ export class Conversation {
       sendQueuePosition: false,
       sendQueuePositionMessage: "",
       directTicketsToWallets: false,
+      lgpd: { enabled: false, consent: false, message: "", link: "" },
       ...this.setup.settings,
     };
     return {
       ticket: { ...this.ticket },
-      contact: { disableBot: false, walletUserId: null, ...this.setup.contact },
+      contact: { disableBot: false, walletUserId: null, lgpdAcceptedAt: null, ...this.setup.contact },
       connection,
       queues,
       settings,

@@ -3,7 +3,7 @@ import type { BotContact, BotInbound, BotTicket } from "./snapshot.ts";
 
 /** What the "who is handled" rule reads: all of it is in the inbound pipeline's answer but `groupAsTicket`. */
 export interface Gate {
-  ticket: Pick<BotTicket, "status" | "userId" | "isBot" | "isGroup" | "useIntegration">;
+  ticket: Pick<BotTicket, "userId" | "isBot" | "isGroup" | "useIntegration"> & { status: string };
   contact: Pick<BotContact, "disableBot">;
   inbound: Pick<BotInbound, "fromMe">;
   /** The connection's `groupAsTicket`; read only for group tickets. */
@@ -23,6 +23,8 @@ export interface Gate {
 export function skipReason(gate: Gate): NotHandledReason | null {
   const { ticket } = gate;
   if (gate.inbound.fromMe) return "fromMe";
+  // Waiting for the customer's rating or data consent (issue 14): their answer is the bot's to read, whoever attended.
+  if (ticket.status === "nps" || ticket.status === "lgpd") return null;
   if (ticket.userId !== null || ticket.status === "closed" || (ticket.status !== "pending" && !ticket.isBot)) return "attended";
   if (gate.contact.disableBot) return "botDisabled";
   if (ticket.useIntegration) return "integration";

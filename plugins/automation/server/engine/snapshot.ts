@@ -61,6 +61,11 @@ export interface BotConnection {
   groupAsTicket: boolean;
   /** Days as YYYY-MM-DD in the company's time zone; the message answers during the period. */
   collectiveVacation: { start: string | null; end: string | null; message: string };
+  /** NPS (issue 14): the question, re-sent after an invalid answer while fewer than `maxUseBotQueuesNPS` were sent. */
+  ratingMessage: string;
+  maxUseBotQueuesNPS: number;
+  /** The farewell after a rating (and after a refused consent). */
+  complationMessage: string;
 }
 
 /** The company settings the engine follows (spec 001 §3 'Company settings'), already parsed. */
@@ -71,11 +76,13 @@ export interface BotSettings {
   sendQueuePosition: boolean;
   sendQueuePositionMessage: string;
   directTicketsToWallets: boolean;
+  /** LGPD (issue 14): `enableLGPD`, `lgpdConsent` (wait for an answer), `lgpdMessage`, `lgpdLink`. */
+  lgpd: { enabled: boolean; consent: boolean; message: string; link: string };
 }
 
 export interface BotTicket {
   id: number;
-  status: "pending" | "open" | "closed" | "group";
+  status: "pending" | "open" | "closed" | "group" | "nps" | "lgpd";
   queueId: number | null;
   userId: number | null;
   isBot: boolean;
@@ -87,6 +94,8 @@ export interface BotContact {
   disableBot: boolean;
   /** The attendant whose wallet holds the contact, if any. */
   walletUserId: number | null;
+  /** When the contact accepted the data terms (LGPD); null: never asked or never accepted. */
+  lgpdAcceptedAt: string | null;
 }
 
 /** The customer's message that triggered this turn (already stored). */

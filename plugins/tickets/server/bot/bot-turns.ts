@@ -6,7 +6,8 @@ import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type {} from "../../../connections/server/connections.contract.ts";
 import type {} from "../../../contacts/server/contacts.contract.ts";
 import { queuesView } from "../../schema/views.ts";
-import { messages, ticketLogs, tickets } from "../../schema/tables.ts";
+import { messages, ticketLogs, ticketRatings, tickets, type TicketLogType } from "../../schema/tables.ts";
+import { restartedClocks } from "../tickets/ticket-clocks.ts";
 import type { OutboundSender } from "../delivery/messages-sender.ts";
 import { isCompanyMediaUrl, mediaTypeOf, mimeOfName } from "../messages/media.ts";
 import { resolveVariables } from "../messages/message-variables.ts";
@@ -15,8 +16,11 @@ import type { TicketViews } from "../tickets/tickets-views.ts";
 import type { BotApplied, BotTicketContext, BotWrite } from "../bot.contract.ts";
 import type { MessageRow, TicketRow } from "../tickets.contract.ts";
 
-/** Whether a bot may still act on the ticket: nobody holds it, and it waits or talks with the bot. */
-const botMayAct = (t: TicketRow) => t.userId === null && (t.status === "pending" || t.isBot);
+/**
+ * Whether a bot may still act on the ticket: it waits for the customer's rating or consent
+ * (issue 14), or nobody holds it and it waits or talks with the bot.
+ */
+const botMayAct = (t: TicketRow) => t.status === "nps" || t.status === "lgpd" || (t.userId === null && (t.status === "pending" || t.isBot));
 
 /**
  * The tickets side of a bot turn (`tickets.botContext`, `tickets.botApply`,
@@ -70,6 +74,10 @@ export class BotTurns {
         if (w.type === "send") {
           const message = this.send(unit.db, ticket, w, names);
           if (message) sent.push(message);
+          continue;
+        }
+        if (w.type === "rate") {
+          ticket = this.rate(unit.db, ticket, w.score);
           continue;
         }
         const { patch, log } = this.change(ticket, w);
@@ -139,18 +147,36 @@ export class BotTurns {
     return (row?.n ?? 0) + 1;
   }
 
-  /** A ticket column change and its log, for every write but `send`. */
+  /** The NPS answer: the ticket's rating and the dashboard's row, once per ticket (the first answer counts). */
+  private rate(db: SyncDb, t: TicketRow, score: number): TicketRow {
+    if (t.userRating !== null) return t;
+    db.insert(ticketRatings)
+      .values({ companyId: t.companyId, ticketId: t.id, userId: t.userId, queueId: t.queueId, whatsappId: t.whatsappId, rate: score })
+      .onConflictDoNothing()
+      .run();
+    db.insert(ticketLogs).values({ companyId: t.companyId, ticketId: t.id, type: "rated", userId: t.userId, queueId: t.queueId }).run();
+    return db.update(tickets).set({ userRating: score }).where(eq(tickets.id, t.id)).returning().get() ?? t;
+  }
+
+  /** A ticket column change and its log, for every write but `send` and `rate`. */
   private change(
     t: TicketRow,
-    w: Exclude<BotWrite, { type: "send" }>,
-  ): { patch: Partial<TicketRow>; log: { type: "chatBot" | "queue" | "redirect" | "open" | "closed"; userId?: number; queueId: number | null } | null } {
+    w: Exclude<BotWrite, { type: "send" } | { type: "rate" }>,
+  ): { patch: Partial<TicketRow>; log: { type: TicketLogType; userId?: number | null; queueId: number | null } | null } {
     switch (w.type) {
       case "setQueue":
         return { patch: { queueId: w.queueId }, log: w.log ? { type: w.log, queueId: w.queueId } : null };
       case "assignUser":
-        return { patch: { status: attendedStatus(t), userId: w.userId, isBot: false }, log: { type: "open", userId: w.userId, queueId: t.queueId } };
+        return { patch: { status: attendedStatus(t), userId: w.userId, isBot: false, ...restartedClocks() }, log: { type: "open", userId: w.userId, queueId: t.queueId } };
       case "close":
-        return { patch: { status: "closed", isBot: false, unreadMessages: 0 }, log: { type: "closed", queueId: t.queueId } };
+        // A rating's close keeps who attended (the ticket is theirs in the closed tab).
+        return {
+          patch: { status: "closed", isBot: false, unreadMessages: 0, ...restartedClocks() },
+          log: { type: "closed", userId: t.status === "nps" ? t.userId : null, queueId: t.queueId },
+        };
+      case "setStatus":
+        if (w.status === t.status) return { patch: {}, log: null };
+        return { patch: { status: w.status, ...restartedClocks() }, log: w.status === "lgpd" ? { type: "lgpd", queueId: t.queueId } : null };
       case "setBot":
         return { patch: w.isBot === t.isBot ? {} : { isBot: w.isBot }, log: null };
       case "log":

@@ -96,7 +96,13 @@ export class OutboundSender implements MessageSender {
           })
           .returning();
         if (!input.isPrivate) {
-          await tx.update(tickets).set({ lastMessage: draft.lastMessage }).where(eq(tickets.id, ticket.id));
+          // An attendant's words restart the expiry clocks (issue 14); automatic texts (no user) do not.
+          const now = new Date().toISOString();
+          const clocks = input.user ? { activityAt: now, agentActivityAt: now } : {};
+          await tx
+            .update(tickets)
+            .set({ lastMessage: draft.lastMessage, ...clocks })
+            .where(eq(tickets.id, ticket.id));
           // The outbox row: committed with the message or not at all.
           await this.delivery.enqueue(DELIVER_JOB, companyId, message!.id, tx);
         }

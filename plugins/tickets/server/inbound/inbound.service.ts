@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { nowIso, timeOrderedUuid } from "../../../../core/db/columns.ts";
 import { preparedPer } from "../../../../core/db/prepared.ts";
 import type { Config } from "../../../../core/config.ts";
@@ -11,7 +11,7 @@ import type {} from "../../../contacts/server/contacts.contract.ts";
 import type { Logger } from "../../../../core/log.ts";
 import type { SettingsService } from "../../../../core/settings/settings.ts";
 import type { StoredFile, Storage } from "../../../../core/storage/storage.ts";
-import { messages, ticketLogs, tickets } from "../../schema/tables.ts";
+import { LIVE_STATUSES as LIVE, messages, ticketLogs, tickets } from "../../schema/tables.ts";
 import { mediaTypeOf } from "../messages/media.ts";
 import { mediaLimitBytes } from "../../../../core/storage/media-limits.ts";
 import type { MessageAnnouncer } from "../messages/messages-events.ts";
@@ -21,9 +21,6 @@ import type { TicketView } from "../../shared/ticket-types.ts";
 import type { ContactSummary, InboundMessage, ReceiveResult } from "../../../channels/inbound.contract.ts";
 import type { AfterInboundStep } from "../bot.contract.ts";
 import type { TicketRow } from "../tickets.contract.ts";
-
-/** Statuses covered by the partial unique index: the contact's current conversation. */
-const LIVE = ["pending", "open", "group"] as const;
 
 /** A reaction is stored as a message of this type; it is neither unread nor the ticket's last message. */
 export const REACTION = "reactionMessage";
@@ -62,6 +59,9 @@ const statementsFor = preparedPer((db: SyncDb) => {
   };
   // set() takes no bare placeholders: wrapped in sql, they bind the same way.
   const lastMessage = { lastMessage: sql<string>`${p("lastMessage")}`, updatedAt: sql<string>`${p("now")}` };
+  // The expiry clocks (issue 14): any message restarts `activity_at`, the attendant's side (phone) `agent_activity_at` too.
+  const activity = { activityAt: sql<string>`${p("now")}` };
+  const agentActivity = { ...activity, agentActivityAt: sql<string>`${p("now")}` };
   return {
     liveTicket: db.select().from(tickets).where(live).limit(1).prepare(),
     createTicket: db
@@ -79,6 +79,8 @@ const statementsFor = preparedPer((db: SyncDb) => {
         unreadMessages: p("unreadMessages"),
         createdAt: p("now"),
         updatedAt: p("now"),
+        activityAt: p("now"),
+        agentActivityAt: p("now"),
       })
       .onConflictDoNothing()
       .returning()
@@ -91,18 +93,50 @@ const statementsFor = preparedPer((db: SyncDb) => {
       .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
       .returning()
       .prepare(),
+    /** timeCreateNewTicket: the contact's newest ticket closed since `since`, never one that asked a rating. */
+    recentlyClosed: db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, p("companyId")),
+          eq(tickets.contactId, p("contactId")),
+          eq(tickets.whatsappId, p("whatsappId")),
+          eq(tickets.status, "closed"),
+          eq(tickets.ratingAsked, false),
+          gte(tickets.activityAt, sql`${p("since")}`),
+        ),
+      )
+      .orderBy(desc(tickets.activityAt))
+      .limit(1)
+      .prepare(),
+    reopen: db
+      .update(tickets)
+      .set({
+        status: sql`case when ${tickets.userId} is null then 'pending' when ${tickets.isGroup} then 'group' else 'open' end`,
+        activityAt: sql`${p("now")}`,
+        agentActivityAt: sql`${p("now")}`,
+        warnedAt: null,
+      })
+      .where(and(eq(tickets.id, p("id")), eq(tickets.status, "closed")))
+      .returning()
+      .prepare(),
+    logReopen: db
+      .insert(ticketLogs)
+      .values({ companyId: p("companyId"), ticketId: p("ticketId"), type: "reopen", userId: p("userId"), queueId: p("queueId"), createdAt: p("now") })
+      .prepare(),
     logCreate: db
       .insert(ticketLogs)
       .values({ companyId: p("companyId"), ticketId: p("ticketId"), type: "create", createdAt: p("now") })
       .prepare(),
     unread: db
       .update(tickets)
-      .set({ ...lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1` })
+      .set({ ...lastMessage, ...activity, unreadMessages: sql`${tickets.unreadMessages} + 1` })
       .where(eq(tickets.id, p("id")))
       .prepare(),
     ownMessage: db
       .update(tickets)
-      .set(lastMessage)
+      .set({ ...lastMessage, ...agentActivity })
       .where(eq(tickets.id, p("id")))
       .prepare(),
   };
@@ -177,7 +211,8 @@ export class InboundService {
         isGroup: input.from.isGroup,
         channel: connection.channel,
       });
-      const { result, view } = await this.writes.run((unit) => this.write(unit, contactStep, input, providerId, connection.channel, stored));
+      const reopenWithin = input.fromMe ? 0 : connection.timeCreateNewTicket;
+      const { result, view } = await this.writes.run((unit) => this.write(unit, contactStep, input, providerId, { channel: connection.channel, reopenWithin }, stored));
       await this.announce(result, view);
       return result;
     } catch (err) {
@@ -194,9 +229,10 @@ export class InboundService {
     contactStep: (unit: WriteUnit) => ContactSummary,
     input: InboundMessage,
     providerId: string,
-    channel: string,
+    connection: { channel: string; reopenWithin: number },
     stored: StoredFile | null,
   ): { result: ReceiveResult; view: TicketView } {
+    const { channel } = connection;
     const { companyId, whatsappId } = input;
     const s = statementsFor(unit.db);
     // A delivery that raced its own retry: answered as the stored message, nothing written.
@@ -210,7 +246,11 @@ export class InboundService {
     // What the message does to its ticket; a new ticket is created with it (no second write).
     const lastMessage = reaction ? "" : body || stored?.originalName || "";
     const unreadMessages = inbound && !reaction ? 1 : 0;
-    const { ticket: found, created } = this.liveTicket(s, {
+    const {
+      ticket: found,
+      created,
+      reopened,
+    } = this.liveTicket(s, {
       companyId,
       contactId: contact.id,
       whatsappId,
@@ -220,6 +260,7 @@ export class InboundService {
       lastMessage,
       unreadMessages,
       now,
+      reopenSince: connection.reopenWithin > 0 ? new Date(Date.parse(now) - connection.reopenWithin * 60_000).toISOString() : null,
     });
 
     const quotedMsgId = input.quotedProviderId ? (s.byProviderId.get({ companyId, whatsappId, providerId: String(input.quotedProviderId).trim() })?.id ?? null) : null;
@@ -243,6 +284,7 @@ export class InboundService {
     });
     if (!message) throw new AlreadyStored();
 
+    if (reopened) s.logReopen.run({ companyId, ticketId: found.id, userId: found.userId, queueId: found.queueId, now });
     if (created) s.logCreate.run({ companyId, ticketId: found.id, now });
     else if (!reaction) (inbound ? s.unread : s.ownMessage).run({ id: found.id, lastMessage, now });
     // The ticket as it commits and its view, in one read inside the unit: the announcement needs no query of its own.
@@ -255,7 +297,11 @@ export class InboundService {
   }
 
   /**
-   * The contact's live ticket on this connection, created pending when there is none.
+   * The contact's live ticket on this connection. When there is none, a ticket of the contact
+   * closed since `reopenSince` (the connection's timeCreateNewTicket, for customer messages)
+   * is reopened as it was (its attendant's again, else pending), unless a rating was asked on
+   * it: a rated conversation is over, and the customer's next words start a new one. Else a
+   * new ticket is created pending.
    * The insert does nothing when the partial unique index already holds a live ticket
    * (plain ON CONFLICT DO NOTHING: SQLite applies it to partial indexes too).
    */
@@ -271,10 +317,14 @@ export class InboundService {
       lastMessage: string;
       unreadMessages: number;
       now: string;
+      reopenSince: string | null;
     },
-  ): { ticket: TicketRow; created: boolean } {
+  ): { ticket: TicketRow; created: boolean; reopened?: boolean } {
     const live = s.liveTicket.get(k);
     if (live) return { ticket: live, created: false };
+    const recent = k.reopenSince ? s.recentlyClosed.get({ ...k, since: k.reopenSince }) : undefined;
+    const reopened = recent ? s.reopen.get({ id: recent.id, now: k.now }) : undefined;
+    if (reopened) return { ticket: reopened, created: false, reopened: true };
     const created = s.createTicket.get({ ...k, uuid: timeOrderedUuid() });
     if (created) return { ticket: created, created: true };
     const again = s.liveTicket.get(k);

@@ -3,14 +3,12 @@ import type { UserRow } from "../../../../core/db/rows.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type {} from "../../../contacts/server/contacts.contract.ts";
-import { messages, ticketLogs, tickets } from "../../schema/tables.ts";
+import { LIVE_STATUSES as LIVE, messages, ticketLogs, tickets } from "../../schema/tables.ts";
 import type { MessageView } from "../../shared/ticket-types.ts";
 import { isCompanyMediaUrl, mimeOfName } from "./media.ts";
 import type { OutboundSender } from "../delivery/messages-sender.ts";
 import type { SendMessageInput } from "../tickets-internals.ts";
 import type { MessageRow, TicketRow } from "../tickets.contract.ts";
-
-const LIVE = ["pending", "open", "group"] as const;
 
 const parse = (text: string | null): Record<string, unknown> | undefined => {
   if (!text) return undefined;

@@ -31,6 +31,19 @@ export class LifecycleTexts {
     return connection?.complationMessage.trim() ? connection.complationMessage : null;
   }
 
+  /**
+   * The rating question when a resolve asks for it (issue 14): the company's userRating is
+   * enabled and the connection has a ratingMessage. Never to a group (nobody there answers for
+   * one customer). An unset `expiresTicketNPS` is 24 hours in the expiry sweep, so a ticket
+   * never waits for its rating forever.
+   */
+  async ratingQuestion(ticket: TicketRow): Promise<string | null> {
+    if (ticket.isGroup) return null;
+    if ((await this.ctx.settings.companyOne(ticket.companyId, "userRating")) !== "enabled") return null;
+    const connection = await this.ctx.services.require("connections.get")(ticket.companyId, ticket.whatsappId);
+    return connection?.ratingMessage.trim() ? connection.ratingMessage : null;
+  }
+
   /** greetingAcceptedMessage after an accept, when sendGreetingAccepted is enabled. */
   async acceptGreeting(ticket: TicketRow): Promise<string | null> {
     if ((await this.ctx.settings.companyOne(ticket.companyId, "sendGreetingAccepted")) !== "enabled") return null;

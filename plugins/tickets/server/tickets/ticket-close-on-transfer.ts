@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../../core/db/database.ts";
 import { ticketLogs, tickets } from "../../schema/tables.ts";
 import type { TicketRow } from "../tickets.contract.ts";
+import { restartedClocks } from "./ticket-clocks.ts";
 
 /** Where a transferred conversation goes: its status, attendant (null: waiting) and queue. */
 export interface TransferTarget {
@@ -29,7 +30,7 @@ export async function closeAndOpen(db: Db, ticket: TicketRow, target: TransferTa
   return db.transaction(async (tx) => {
     const [closed] = await tx
       .update(tickets)
-      .set({ status: "closed", unreadMessages: 0 })
+      .set({ status: "closed", unreadMessages: 0, ...restartedClocks() })
       .where(and(eq(tickets.id, ticket.id), eq(tickets.status, ticket.status)))
       .returning();
     if (!closed) return null;
@@ -46,6 +47,7 @@ export async function closeAndOpen(db: Db, ticket: TicketRow, target: TransferTa
         status: target.status,
         userId: target.userId,
         queueId: target.queueId,
+        ...restartedClocks(),
       })
       .returning();
     const companyId = ticket.companyId;

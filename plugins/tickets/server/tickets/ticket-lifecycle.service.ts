@@ -9,7 +9,8 @@ import type {} from "../../../tags/server/tags.contract.ts";
 import { queuesView } from "../../schema/views.ts";
 import { ticketLogs, tickets, type TicketLogType } from "../../schema/tables.ts";
 import type { TicketLogView, TicketView } from "../../shared/ticket-types.ts";
-import { attendedStatus, conflictError, ensureQueue, ensureUser, guardedWrite, liveTicketOf } from "./ticket-lifecycle.support.ts";
+import { attendedStatus, conflictError, ensureQueue, ensureUser, guardedWrite, LIVE_STATUSES, liveTicketOf } from "./ticket-lifecycle.support.ts";
+import { restartedClocks } from "./ticket-clocks.ts";
 import { LifecycleTexts } from "./ticket-automatic-texts.ts";
 import { closeAndOpen, type TransferTarget } from "./ticket-close-on-transfer.ts";
 import type { MessageSender } from "../tickets-internals.ts";
@@ -17,7 +18,7 @@ import type { TicketViews } from "./tickets-views.ts";
 import type { TicketRow } from "../tickets.contract.ts";
 import type { TicketUpdateInput } from "./tickets.schemas.ts";
 
-type Patch = Partial<Pick<TicketRow, "status" | "userId" | "queueId" | "unreadMessages" | "useIntegration">>;
+type Patch = Partial<Pick<TicketRow, "status" | "userId" | "queueId" | "unreadMessages" | "useIntegration" | "ratingAsked">>;
 type Log = { type: TicketLogType; userId?: number | null; queueId?: number | null };
 
 /**
@@ -83,6 +84,7 @@ export class TicketLifecycle {
           status,
           userId: status === "pending" ? null : userId,
           queueId: body.queueId ?? null,
+          ...restartedClocks(),
         })
         .onConflictDoNothing()
         .returning();
@@ -110,7 +112,11 @@ export class TicketLifecycle {
     const transfer = body.isTransfered === true || body.msgTransfer !== undefined || (body.status === undefined && (body.queueId !== undefined || body.userId !== undefined));
     if (transfer) return this.transfer(user, ticket, body);
     if (body.status && body.status !== ticket.status) {
-      if (body.status === "closed") return ticket.status === "pending" ? this.ignore(user, ticket) : this.resolve(user, ticket, body.sendFarewellMessage === true);
+      if (body.status === "closed" || body.status === "nps") {
+        if (ticket.status === "pending" || ticket.status === "lgpd") return this.ignore(user, ticket);
+        if (ticket.status === "nps") return this.closeUnrated(user, ticket);
+        return this.resolve(user, ticket, body.sendFarewellMessage === true, body.status === "nps");
+      }
       if (body.status === "pending") return this.returnToQueue(user, ticket);
       if (ticket.status === "pending") return this.accept(user, ticket, body.queueId);
       if (ticket.status === "closed") return this.reopen(user, ticket, body.queueId);
@@ -145,11 +151,28 @@ export class TicketLifecycle {
     return this.viewFor(user, after.id);
   }
 
-  /** Open or group -> closed, with the farewell when asked (the user's farewellMessage, else the connection's complationMessage). */
-  private async resolve(user: UserRow, ticket: TicketRow, farewell: boolean): Promise<TicketView> {
+  /**
+   * Open or group -> closed, with the farewell when asked (the user's farewellMessage, else the
+   * connection's complationMessage). With `rating` (the dialog's "send rating", status `nps`)
+   * and NPS available (see LifecycleTexts.ratingQuestion), the ticket goes to `nps` instead:
+   * the rating question is sent, and the automation plugin closes it with the farewell once
+   * the customer answers (or the expiry sweep closes it unrated).
+   */
+  private async resolve(user: UserRow, ticket: TicketRow, farewell: boolean, rating = false): Promise<TicketView> {
     if ((await this.ctx.settings.companyOne(user.companyId, "requiredTag")) === "enabled") {
       const tags = await this.ctx.services.require("tags.ofContacts")(user.companyId, [ticket.contactId]);
       if (!tags.get(ticket.contactId)?.length) throw new AppError("ERR_TAG_REQUIRED", { message: "Você deve atribuir uma tag antes de fechar o ticket." });
+    }
+    const question = rating ? await this.texts.ratingQuestion(ticket) : null;
+    if (question) {
+      const asked = await this.transition(
+        ticket,
+        { status: "nps", userId: user.id, unreadMessages: 0, ratingAsked: true },
+        [{ type: "nps", userId: user.id, queueId: ticket.queueId }],
+        ticket.status,
+      );
+      await this.say(asked, question);
+      return this.viewFor(user, asked.id);
     }
     const goodbye = await this.texts.farewell(user, ticket, farewell);
     const after = await this.transition(
@@ -162,12 +185,18 @@ export class TicketLifecycle {
     return this.viewFor(user, after.id);
   }
 
-  /** Pending -> closed: admins, or users with userClosePendingTicket; a farewell only with sendFarewellWaitingTicket. */
+  /** Pending (or lgpd, spec 000 §4) -> closed: admins, or users with userClosePendingTicket; a farewell only with sendFarewellWaitingTicket. */
   private async ignore(user: UserRow, ticket: TicketRow): Promise<TicketView> {
     if (!isAdmin(user) && user.userClosePendingTicket !== "enabled") throw new AppError("ERR_NO_PERMISSION");
     const goodbye = await this.texts.farewell(user, ticket, false);
-    const after = await this.transition(ticket, { status: "closed", unreadMessages: 0 }, [{ type: "closed", userId: user.id, queueId: ticket.queueId }], "pending");
+    const after = await this.transition(ticket, { status: "closed", unreadMessages: 0 }, [{ type: "closed", userId: user.id, queueId: ticket.queueId }], ticket.status);
     await this.say(after, goodbye);
+    return this.viewFor(user, after.id);
+  }
+
+  /** Nps -> closed by an attendant: the rating is no longer awaited; nothing is sent. */
+  private async closeUnrated(user: UserRow, ticket: TicketRow): Promise<TicketView> {
+    const after = await this.transition(ticket, { status: "closed", unreadMessages: 0 }, [{ type: "closed", userId: user.id, queueId: ticket.queueId }], "nps");
     return this.viewFor(user, after.id);
   }
 
@@ -246,7 +275,7 @@ export class TicketLifecycle {
    */
   async closeMany(companyId: number, ticketIds: number[]): Promise<number> {
     if (!ticketIds.length) return 0;
-    const where = and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds), inArray(tickets.status, ["open", "pending", "group"]));
+    const where = and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds), inArray(tickets.status, [...LIVE_STATUSES]));
     return this.closeWhere(companyId, where, null);
   }
 
@@ -256,7 +285,7 @@ export class TicketLifecycle {
     const closed = await this.ctx.db.transaction(async (tx) => {
       const rows = await tx
         .update(tickets)
-        .set({ status: "closed", unreadMessages: 0 })
+        .set({ status: "closed", unreadMessages: 0, ...restartedClocks() })
         .where(
           and(
             where,
@@ -311,7 +340,13 @@ export class TicketLifecycle {
     const after = await guardedWrite(this.ctx.db, ticket, () =>
       this.ctx.db.transaction(async (tx) => {
         const cond = and(eq(tickets.id, ticket.id), from ? eq(tickets.status, from) : undefined);
-        const [row] = await tx.update(tickets).set(patch).where(cond).returning();
+        // A change of status restarts the expiry clocks (ticket-clocks.ts); other changes keep them.
+        const clocks = patch.status !== undefined || patch.userId !== undefined || patch.queueId !== undefined ? restartedClocks() : {};
+        const [row] = await tx
+          .update(tickets)
+          .set({ ...patch, ...clocks })
+          .where(cond)
+          .returning();
         if (row && logs.length) await tx.insert(ticketLogs).values(logs.map((l) => ({ companyId: ticket.companyId, ticketId: ticket.id, ...l })));
         return row;
       }),

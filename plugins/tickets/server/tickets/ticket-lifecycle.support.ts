@@ -3,12 +3,12 @@ import type { Db, DbOrTx } from "../../../../core/db/database.ts";
 import { users } from "../../../../core/db/tables.ts";
 import { AppError } from "../../../../core/errors.ts";
 import { queuesView } from "../../schema/views.ts";
-import { tickets } from "../../schema/tables.ts";
+import { LIVE_STATUSES, tickets } from "../../schema/tables.ts";
 import type { OpenTicketConflict } from "../../shared/ticket-types.ts";
 import type { TicketRow } from "../tickets.contract.ts";
 
 /** Statuses covered by the live-ticket partial unique index. */
-export const LIVE_STATUSES = ["pending", "open", "group"] as const;
+export { LIVE_STATUSES };
 
 /** The status a ticket takes while someone attends it: groups stay "group". */
 export const attendedStatus = (t: Pick<TicketRow, "isGroup">) => (t.isGroup ? "group" : "open");

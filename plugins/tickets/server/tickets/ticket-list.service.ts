@@ -149,7 +149,8 @@ export class TicketList {
     // Without show-all the tabs narrow to "mine": my open tickets; waiting, grouped and
     // closed tickets of my queues (and my own). The search view is never narrowed.
     const showAll = q.showAll && mayShowAll(user);
-    const onlyMine = !showAll && tab === "open";
+    // A ticket waiting for its rating is still its attendant's (issue 14), like an open one.
+    const onlyMine = !showAll && (tab === "open" || tab === "nps");
     if (onlyMine) c.push(eq(tickets.userId, user.id));
     else if (!showAll && tab && admin) c.push(or(eq(tickets.userId, user.id), isNull(tickets.queueId), myQueues.length ? inArray(tickets.queueId, myQueues) : sql`0`)!);
 

@@ -7,6 +7,7 @@ import { maskNumber } from "../../../contacts/server/contacts.contract.ts";
 import { contactsView, queuesView, tagsView, whatsappsView } from "../../schema/views.ts";
 import { ticketTags, tickets } from "../../schema/tables.ts";
 import type { TagChip, TicketView } from "../../shared/ticket-types.ts";
+import { ratingOfScore } from "./ticket-clocks.ts";
 
 /**
  * Builds TicketViews with one joined SELECT (ticket + contact + user + queue + connection)
@@ -89,7 +90,7 @@ function toView(r: ViewRow, tags: TagChip[], mask: boolean): TicketView {
     useIntegration: t.useIntegration,
     amount: t.amount,
     tags,
-    userRating: null,
+    userRating: t.userRating == null ? null : { rate: ratingOfScore(t.userRating), score: t.userRating },
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   };

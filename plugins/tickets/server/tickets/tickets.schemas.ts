@@ -44,7 +44,10 @@ export const TicketSchema = z
     useIntegration: z.boolean(),
     amount: z.number(),
     tags: z.array(Chip),
-    userRating: z.object({ rate: z.number() }).nullable().openapi({ description: "Customer rating 1..5 once rated; null until then" }),
+    userRating: z
+      .object({ rate: z.number().openapi({ description: "1..5, as the list's emoji shows it" }), score: z.number().openapi({ description: "The customer's NPS answer, 0..10" }) })
+      .nullable()
+      .openapi({ description: "The customer's rating once rated (status nps asks it); null until then" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -101,7 +104,7 @@ export const TicketListQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
   tags: jsonArray(idItem, "JSON array of tag ids"),
   users: jsonArray(idItem, "JSON array of user ids (admins only)"),
-  status: z.enum(["open", "pending", "group", "closed", "search"]).optional().default("open"),
+  status: z.enum(["open", "pending", "group", "closed", "nps", "lgpd", "search"]).optional().default("open"),
   date: day.openapi({ description: "YYYY-MM-DD: tickets created that day" }),
   updatedAt: day.openapi({ description: "YYYY-MM-DD: tickets updated that day" }),
   showAll: flag,
@@ -143,7 +146,10 @@ export const TicketCreateBody = z
 
 export const TicketUpdateSchema = z
   .object({
-    status: z.enum(TICKET_STATUS_VALUES).optional(),
+    status: z.enum(TICKET_STATUS_VALUES).optional().openapi({
+      description:
+        "The transition (spec 000 §4). `nps` resolves with the rating question when userRating is enabled and the connection has a ratingMessage (else it resolves like `closed`); `closed` on a `pending` or `lgpd` ticket ignores it.",
+    }),
     userId: optionalId,
     queueId: optionalId,
     msgTransfer: z.string().max(4096, "Too Long!").optional(),

@@ -5,6 +5,7 @@ import { TicketList } from "./ticket-list.service.ts";
 import type { MessageSender, TicketReader } from "../tickets-internals.ts";
 import { registerTicketsHandlers } from "./tickets.handlers.ts";
 import { TicketViews } from "./tickets-views.ts";
+import { registerExpiry } from "../expiry/expiry.setup.ts";
 
 /** The ticket side: list, lifecycle and log routes, and the realtime rooms that scope ticket events. */
 export function registerTicketFeatures(ctx: PluginContext, deps: { reader: TicketReader; sender: MessageSender }): void {
@@ -16,4 +17,5 @@ export function registerTicketFeatures(ctx: PluginContext, deps: { reader: Ticke
   ctx.services.provide("tickets.board", (user, q) => list.board(user, q));
   ctx.services.provide("tickets.closeMany", (companyId, ticketIds) => lifecycle.closeMany(companyId, ticketIds));
   registerTicketRooms(ctx, views);
+  registerExpiry(ctx, views, deps.sender);
 }

@@ -141,6 +141,40 @@ describe("ticket header: accept, resolve, return, transfer", () => {
     await waitFor(() => expect(puts()[0]?.body).toEqual({ status: "closed", userId: 7, sendFarewellMessage: true }));
   });
 
+  it("userRating: the dialog offers the rating, ticked; resolving sends status nps (issue 14)", async () => {
+    const session = testUser({ id: 7, company: { settings: [{ key: "userRating", value: "enabled" }] } });
+    render(ticketView(), session);
+    fireEvent.click(button("Resolver")!);
+    const dialog = await screen.findByRole("dialog");
+    const box = within(dialog).getByRole("checkbox", { name: "Enviar avaliação (NPS) ao cliente" }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Encerrar com despedida" }));
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ status: "nps", userId: 7, sendFarewellMessage: true }));
+  });
+
+  it("userRating: unticking the rating resolves as closed; groups and companies without NPS get no rating choice", async () => {
+    const session = testUser({ id: 7, company: { settings: [{ key: "userRating", value: "enabled" }] } });
+    const { unmount } = render(ticketView(), session);
+    fireEvent.click(button("Resolver")!);
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("checkbox", { name: "Enviar avaliação (NPS) ao cliente" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Encerrar sem despedida" }));
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ status: "closed", userId: 7, sendFarewellMessage: false }));
+    unmount();
+    render(ticketView({ status: "group", isGroup: true }), session);
+    fireEvent.click(button("Resolver")!);
+    expect(within(await screen.findByRole("dialog")).queryByRole("checkbox")).toBeNull();
+  });
+
+  it("a ticket waiting for its rating can be closed unrated; one waiting for consent ignored", async () => {
+    const { unmount } = render(ticketView({ status: "nps" }));
+    fireEvent.click(button("Encerrar sem avaliação")!);
+    await waitFor(() => expect(puts()[0]?.body).toMatchObject({ status: "closed" }));
+    unmount();
+    render(ticketView({ status: "lgpd", userId: null, user: null }));
+    expect(button("Ignorar")).toBeTruthy();
+  });
+
   it("requiredTag: a contact without tags cannot be closed", async () => {
     const session = testUser({ id: 7, company: { settings: [{ key: "requiredTag", value: "enabled" }] } });
     render(ticketView(), session);

@@ -62,6 +62,11 @@ export function TicketHeader({ ticket, onOpenContact }: TicketHeaderProps) {
             <Button text={t("actions.header.accept")} icon="tick" intent={Intent.PRIMARY} onClick={a.accept} loading={a.busy} />
           </>
         ) : null}
+        {/* issue 14: a ticket waiting for the customer's consent may be ignored; one waiting for its rating closed unrated */}
+        {ticket.status === "lgpd" && a.canIgnore ? (
+          <Button text={t("actions.header.ignore")} icon="cross" intent={Intent.DANGER} variant="outlined" onClick={a.ignore} disabled={a.busy} />
+        ) : null}
+        {ticket.status === "nps" ? <Button text={t("actions.header.closeUnrated")} icon="cross" variant="outlined" onClick={a.ignore} disabled={a.busy} /> : null}
         {/* other plugins' actions (the contacts plugin's chatbot switch), before the live ones */}
         <Zone name="tickets.headerActions" props={{ ticket }} />
         {live ? (
@@ -91,7 +96,7 @@ export function TicketHeader({ ticket, onOpenContact }: TicketHeaderProps) {
         loading={a.busy}
         onConfirm={a.dialog === "reopenQueue" ? a.reopenInto : a.acceptInto}
       />
-      <ResolveDialog isOpen={a.dialog === "resolve"} onClose={a.closeDialog} onResolve={a.resolveWith} loading={a.busy} />
+      <ResolveDialog isOpen={a.dialog === "resolve"} onClose={a.closeDialog} onResolve={a.resolveWith} ratingAvailable={a.ratingAvailable} loading={a.busy} />
       <TransferDialog isOpen={a.dialog === "transfer"} onClose={a.closeDialog} onTransfer={a.transfer} loading={a.busy} />
       <TicketLogDialog ticketId={ticket.id} isOpen={a.dialog === "log"} onClose={a.closeDialog} />
       <ConfirmDialog

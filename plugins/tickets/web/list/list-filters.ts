@@ -1,4 +1,4 @@
-import type { TicketListQuery, TicketStatusValue, TicketTab, TicketView } from "../../shared/ticket-types.ts";
+import type { TicketListKind, TicketListQuery, TicketStatusValue, TicketView } from "../../shared/ticket-types.ts";
 
 export type SortOrder = "ASC" | "DESC";
 
@@ -30,14 +30,14 @@ export const emptyFilters: ListFilters = {
 };
 
 /** The sort toggle is hidden on these tabs: they always come newest first. */
-export const tabHasSort = (tab: TicketTab) => tab !== "closed" && tab !== "search";
+export const tabHasSort = (tab: TicketListKind) => tab !== "closed" && tab !== "search" && tab !== "nps";
 
 /**
  * The query of GET /tickets for one tab (spec 000 §7): arrays travel as JSON, booleans as
  * "true"/"false". Admins always search with show-all on ("full search"); a plain user's
  * search uses the toggle, which they only have with allUserChat (spec 000 §6).
  */
-export function buildListQuery(tab: TicketTab, f: ListFilters, pageNumber: number, isAdmin: boolean): TicketListQuery {
+export function buildListQuery(tab: TicketListKind, f: ListFilters, pageNumber: number, isAdmin: boolean): TicketListQuery {
   const query: TicketListQuery = {
     pageNumber,
     status: tab,
@@ -69,9 +69,9 @@ const fold = (s: string) =>
  * what is cheap to check on the client: the text search looks at name, number and last
  * message (a match inside older messages shows after the next load).
  */
-export function ticketMatches(ticket: TicketView, tab: TicketTab, f: ListFilters, meId: number): boolean {
+export function ticketMatches(ticket: TicketView, tab: TicketListKind, f: ListFilters, meId: number): boolean {
   if (tab !== "search" && ticket.status !== tab) return false;
-  if (tab === "open" && !f.showAll && ticket.userId !== meId) return false;
+  if ((tab === "open" || tab === "nps") && !f.showAll && ticket.userId !== meId) return false;
   // The queue filter narrows queued tickets only (the server's rule too).
   if (f.queueIds && ticket.queueId != null && !f.queueIds.includes(ticket.queueId)) return false;
   if (f.tagIds.length && !(ticket.tags ?? []).some((t) => f.tagIds.includes(t.id))) return false;

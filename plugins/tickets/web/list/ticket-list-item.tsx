@@ -50,6 +50,12 @@ export function TicketListItem({ ticket, selected, showUser, onSelect }: TicketL
             ) : null}
           </span>
           <span className="tickets-item-tags">
+            {/* issue 14: waiting for the customer's rating or data consent (found through search and the status filter) */}
+            {ticket.status === "nps" || ticket.status === "lgpd" ? (
+              <Tag round intent="warning" className="tickets-item-status">
+                {t(`list.status.${ticket.status}`)}
+              </Tag>
+            ) : null}
             <Tag round minimal={!ticket.queue?.color} style={chip(ticket.queue?.color)}>
               {ticket.queue?.name ?? t("list.noQueue")}
             </Tag>

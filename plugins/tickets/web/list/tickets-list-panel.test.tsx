@@ -23,10 +23,13 @@ const tags = [
   { id: 5, name: "Atacado", color: "#00aa00" },
   { id: 6, name: "Sul", color: "#0000aa" },
 ];
-const ana = apiTicket(1, "Ana Lima", { unreadMessages: 2, tags, userRating: { rate: 5 } });
+const ana = apiTicket(1, "Ana Lima", { unreadMessages: 2, tags, userRating: { rate: 5, score: 5 } });
 const bruno = apiTicket(2, "Bruno Reis");
 const carla = apiTicket(3, "Carla Dias", { status: "pending" });
 const davi = apiTicket(4, "Davi Melo", { status: "pending" });
+
+/** Issue 14: my tickets waiting for the customer's rating (none unless a test puts one). */
+let waitingRating: TicketView[] = [];
 
 /** GET /tickets by status and page: pending has two pages. */
 function pageOf(call: StubCall) {
@@ -38,6 +41,8 @@ function pageOf(call: StubCall) {
   if (status === "pending") return page === 1 ? answer([carla], 2, true) : answer([davi], 2, false);
   if (status === "closed") return answer([], 0, false);
   if (status === "group") return answer([], 0, false);
+  if (status === "nps") return answer(waitingRating, waitingRating.length, false);
+  if (status === "lgpd") return answer([], 0, false);
   return answer([ana, bruno, carla, davi], 4, false);
 }
 
@@ -57,6 +62,7 @@ class FakeObserver {
 
 let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
+  waitingRating = [];
   FakeObserver.all = [];
   vi.stubGlobal("IntersectionObserver", FakeObserver);
   api = stubApi({
@@ -107,6 +113,17 @@ describe("tickets list panel: tabs and items", () => {
     expect(within(item).getByRole("button").getAttribute("aria-current")).toBe("true");
     fireEvent.click(within(screen.getByText("Bruno Reis").closest("li")!).getByRole("button"));
     expect(onSelect).toHaveBeenCalledWith("uuid-2");
+  });
+
+  it("Resolvidos starts with my tickets waiting for their rating, counted in its badge (issue 14)", async () => {
+    waitingRating = [apiTicket(9, "Eva Nota", { status: "nps" })];
+    render();
+    expect(await screen.findByRole("tab", { name: "Resolvidos 1" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("tab", { name: /Resolvidos/ }));
+    const waiting = await screen.findByRole("list", { name: "Aguardando avaliação" });
+    expect(within(waiting).getByText("Eva Nota")).toBeTruthy();
+    expect(within(waiting).getByText("Avaliação")).toBeTruthy();
+    expect(ticketCalls().some((q) => q.status === "nps")).toBe(true);
   });
 
   it("shows the group tab only with allowGroup", async () => {

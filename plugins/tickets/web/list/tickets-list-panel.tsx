@@ -58,9 +58,14 @@ export function TicketsListPanel({ selectedUuid, onSelect }: TicketsListPanelPro
   const group = useTicketList("group", filters, ctx, allowGroup);
   const closed = useTicketList("closed", filters, ctx);
   const searched = useTicketList("search", filters, ctx);
+  // Issue 14: the tickets waiting for the customer head a tab (first page; search finds the rest).
+  const awaitingConsent = useTicketList("lgpd", filters, ctx);
+  const awaitingRating = useTicketList("nps", filters, ctx);
   const lists: Record<TicketTab, TicketList> = { open, pending, group, closed, search: searched };
-  const counts = Object.fromEntries(Object.entries(lists).map(([k, l]) => [k, l.count])) as Record<TicketTab, number>;
+  const waiting: Partial<Record<TicketTab, TicketList>> = { pending: awaitingConsent, closed: awaitingRating };
+  const counts = Object.fromEntries(Object.entries(lists).map(([k, l]) => [k, l.count + (waiting[k as TicketTab]?.count ?? 0)])) as Record<TicketTab, number>;
   const list = lists[tab];
+  const head = waiting[tab]?.tickets ?? [];
   const sentinel = useInfiniteScroll(list.loadMore, list.hasMore, { loading: list.loading });
 
   // The server's per-status rooms (spec 000 §7): join the tab's, leave it on change.
@@ -69,7 +74,7 @@ export function TicketsListPanel({ selectedUuid, onSelect }: TicketsListPanelPro
     return () => emitRealtime("leaveTickets", tab);
   }, [tab]);
 
-  const failed = Object.values(lists).some((l) => l.isError);
+  const failed = [...Object.values(lists), awaitingConsent, awaitingRating].some((l) => l.isError);
   useEffect(() => {
     if (failed) toastError(t("list.loadError"));
   }, [failed, t]);
@@ -122,8 +127,17 @@ export function TicketsListPanel({ selectedUuid, onSelect }: TicketsListPanelPro
         </div>
       ) : null}
       <div className="tickets-list-scroll">
+        {head.length ? (
+          <ul className="tickets-list tickets-list-waiting" aria-label={t(tab === "closed" ? "list.waiting.nps" : "list.waiting.lgpd")}>
+            {head.map((ticket) => (
+              <TicketListItem key={ticket.id} ticket={ticket} selected={ticket.uuid === selectedUuid} showUser={isAdmin} onSelect={onSelect} />
+            ))}
+          </ul>
+        ) : null}
         {list.tickets.length === 0 && !list.loading ? (
-          <EmptyState icon="inbox" title={t("list.empty")} />
+          head.length ? null : (
+            <EmptyState icon="inbox" title={t("list.empty")} />
+          )
         ) : (
           <ul className="tickets-list" aria-label={t(`list.tabs.${tab}`)}>
             {list.tickets.map((ticket) => (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { useCompanyEvent } from "../../../../web/src/realtime/realtime.ts";
-import type { AppMessageEvent, TicketEvent, TicketTab } from "../../shared/ticket-types.ts";
+import type { AppMessageEvent, TicketEvent, TicketListKind } from "../../shared/ticket-types.ts";
 import { useListTicketsQuery } from "../tickets-api.ts";
 import { buildListQuery, ticketMatches, type ListFilters } from "./list-filters.ts";
 import { emptyList, ticketListReducer } from "./ticket-list-reducer.ts";
@@ -18,7 +18,7 @@ export interface TicketListContext {
  * and `company-{id}-appMessage`. Every tab keeps a list so each tab's badge has a count;
  * `enabled` false (the group tab without allowGroup) asks nothing and ignores events.
  */
-export function useTicketList(tab: TicketTab, filters: ListFilters, ctx: TicketListContext, enabled = true) {
+export function useTicketList(tab: TicketListKind, filters: ListFilters, ctx: TicketListContext, enabled = true) {
   const key = `${ctx.reload}:${JSON.stringify(buildListQuery(tab, filters, 1, ctx.isAdmin))}`;
   const [paging, setPaging] = useState({ key, page: 1 });
   // A new filter starts at page 1 in the same render, so no stale page is ever asked for.
@@ -62,4 +62,4 @@ export function useTicketList(tab: TicketTab, filters: ListFilters, ctx: TicketL
 export type TicketList = ReturnType<typeof useTicketList>;
 
 /** Closed and search lists are always newest first. */
-const sortOf = (tab: TicketTab, f: ListFilters) => (tab === "closed" || tab === "search" ? "DESC" : f.sort);
+const sortOf = (tab: TicketListKind, f: ListFilters) => (tab === "closed" || tab === "search" || tab === "nps" ? "DESC" : f.sort);

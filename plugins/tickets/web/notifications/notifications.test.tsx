@@ -13,7 +13,8 @@ import { VolumeControl } from "./volume-control.tsx";
 
 vi.mock("../notification-sound.ts", async (orig) => ({ ...(await orig()), playNotificationSound: vi.fn(() => true) }));
 
-const me = testUser({ id: 7, queues: [{ id: 1, name: "Vendas", color: "#7c4dff" }] });
+/** With showNotificationPending on (issue 14), pending tickets of my queues notify too; notification-status.test.ts has the rule. */
+const me = testUser({ id: 7, queues: [{ id: 1, name: "Vendas", color: "#7c4dff" }], company: { settings: [{ key: "showNotificationPending", value: "true" }] } });
 const ana = apiTicket(1, "Ana Lima", { unreadMessages: 2, lastMessage: "Preciso de ajuda com o meu pedido número 12345, por favor", updatedAt: "2026-01-01T10:00:00.000Z" });
 const bruno = apiTicket(2, "Bruno Reis", { status: "pending", userId: null, user: null, unreadMessages: 1, updatedAt: "2026-01-01T11:00:00.000Z" });
 /** Pending in a queue that is not mine: the server may answer it to an admin, the bell leaves it out. */

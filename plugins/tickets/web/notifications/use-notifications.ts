@@ -5,7 +5,7 @@ import { emitRealtime, useCompanyEvent } from "../../../../web/src/realtime/real
 import { useSession } from "../../../../web/src/session/session.ts";
 import type { AppMessageEvent, TicketEvent, TicketListQuery, TicketListResponse } from "../../shared/ticket-types.ts";
 import { playNotificationSound } from "../notification-sound.ts";
-import { askNotificationPermission, shouldNotify, showBrowserNotification } from "../ticket-notifications.ts";
+import { askNotificationPermission, notifiesForStatus, shouldNotify, showBrowserNotification } from "../ticket-notifications.ts";
 import { useListTicketsQuery } from "../tickets-api.ts";
 import { applyTitleBadge } from "../title-badge.ts";
 import { addMessage, dropTicket, seedList, updateTicket, type NotificationList } from "./notification-list.ts";
@@ -25,7 +25,8 @@ const pageVisible = () => typeof document === "undefined" || document.visibility
  */
 export function useNotifications(): { tickets: NotificationList; open: (uuid: string) => void } {
   const { t } = useTranslation("tickets");
-  const { user } = useSession();
+  const { user, settings } = useSession();
+  const showPending = settings.showNotificationPending === "true";
   const [, navigate] = useLocation();
   const [, params] = useRoute<{ uuid: string }>("/tickets/:uuid");
   const lookingAt = params?.uuid ?? null;
@@ -41,18 +42,18 @@ export function useNotifications(): { tickets: NotificationList; open: (uuid: st
   const looking = useRef(lookingAt);
   looking.current = lookingAt;
   const openQuery = useListTicketsQuery(OPEN_UNREAD, { skip: !user });
-  const pendingQuery = useListTicketsQuery(PENDING_UNREAD, { skip: !user });
+  const pendingQuery = useListTicketsQuery(PENDING_UNREAD, { skip: !user || !showPending });
   // Each answer is merged once, when it arrives (events may have changed the list since).
   const seed = (data: TicketListResponse | undefined) => {
     if (!user || !data) return;
-    const fetched = data.tickets.filter((x) => !(pageVisible() && x.uuid === looking.current));
+    const fetched = data.tickets.filter((x) => notifiesForStatus(x.status, showPending) && !(pageVisible() && x.uuid === looking.current));
     setList((prev) => seedList(prev, fetched, user));
   };
   useEffect(() => seed(openQuery.data), [openQuery.data]);
   useEffect(() => seed(pendingQuery.data), [pendingQuery.data]);
 
   useCompanyEvent("appMessage", (event: AppMessageEvent) => {
-    if (!user || !shouldNotify(event, user, lookingAt, pageVisible())) return;
+    if (!user || !shouldNotify(event, user, lookingAt, pageVisible()) || !notifiesForStatus(event.ticket.status, showPending)) return;
     const { ticket, message } = event;
     setList((prev) => addMessage(prev, ticket, message, user));
     playNotificationSound();
@@ -66,7 +67,7 @@ export function useNotifications(): { tickets: NotificationList; open: (uuid: st
     else if (event.action === "update" && event.ticket) {
       const ticket = event.ticket;
       // The ticket on screen is being read: it never (re)enters the list.
-      if (pageVisible() && ticket.uuid === lookingAt) setList((prev) => dropTicket(prev, (x) => x.id === ticket.id));
+      if ((pageVisible() && ticket.uuid === lookingAt) || !notifiesForStatus(ticket.status, showPending)) setList((prev) => dropTicket(prev, (x) => x.id === ticket.id));
       else setList((prev) => updateTicket(prev, ticket, user));
     }
   });

@@ -44,6 +44,16 @@ describe("calls: not accepted", () => {
     expect(contact!.number).toBe(CUSTOMER);
   });
 
+  it("the company's message passes through the message variables (issue 14)", async () => {
+    await refuseCalls("Olá {{firstName}}, não atendemos ligações (protocolo {{ticket_id}}).");
+    h.socket.emit("call", [offer()]);
+    await h.layer.idle();
+    const text = (h.socket.sent[0]!.content as { text: string }).text;
+    const [ticket] = await rows(h.t, "tickets", h.admin.companyId);
+    expect(text).toMatch(new RegExp(`^Olá .+, não atendemos ligações \\(protocolo ${ticket!.id}\\)\\.$`));
+    expect(text).not.toContain("{{");
+  });
+
   it("the same offer reported twice, and ringing/terminate updates, are handled once", async () => {
     await refuseCalls();
     const call = offer();

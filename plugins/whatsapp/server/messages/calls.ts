@@ -50,7 +50,7 @@ export class CallHandler {
     const receive = this.services.require("tickets.receive");
     const number = await personNumber(this.lids, companyId, call.from, call.callerPn);
     const at = call.date instanceof Date && Number.isFinite(call.date.getTime()) ? call.date.getTime() : Date.now();
-    await receive({
+    const logged = await receive({
       companyId,
       whatsappId,
       providerId: `call-${call.id}`,
@@ -59,8 +59,10 @@ export class CallHandler {
       mediaType: "call_log",
       data: { callId: call.id, isVideo: !!call.isVideo, status: "rejected", at: new Date(at).toISOString() },
     });
-    const text = (await this.settings.companyOne(companyId, "AcceptCallWhatsappMessage"))?.trim();
-    if (!text) return;
+    const raw = (await this.settings.companyOne(companyId, "AcceptCallWhatsappMessage"))?.trim();
+    if (!raw) return;
+    // Like every automatic text, with the message variables filled for the caller's ticket.
+    const text = await this.services.require("tickets.fillVariables")(companyId, logged.ticket.id, raw);
     const sent = await socket.sendMessage(call.from, { text });
     const id = sent?.key?.id;
     if (!id) return;
