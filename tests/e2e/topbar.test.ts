@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callApi, launchBrowser, login, ROOT, screenshot, settled, signIn, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
 
 /**
@@ -12,6 +12,8 @@ import { callApi, launchBrowser, login, ROOT, screenshot, settled, signIn, start
  */
 let server: RunningServer;
 let browser: LaunchedBrowser;
+/** Browsers a test opens for itself, closed after it whatever happens. */
+const extra: LaunchedBrowser[] = [];
 const PASSWORD = "Segredo123!";
 
 beforeAll(async () => {
@@ -25,6 +27,10 @@ beforeAll(async () => {
   });
   browser = await launchBrowser({ viewport: { width: 390, height: 780 } });
 }, 120_000);
+
+afterEach(async () => {
+  for (const b of extra.splice(0)) await b.close();
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -70,17 +76,6 @@ async function topBarReady(page: Page): Promise<void> {
     await page.waitForTimeout(300);
   }
   await settled(page);
-}
-
-/** A new page with no session of an earlier test (one browser profile serves every test). */
-async function freshPage(): Promise<Page> {
-  // An earlier test's page still open would write its session back.
-  for (const open of browser.context.pages()) await open.close();
-  const page = await browser.newPage();
-  await page.goto(server.url);
-  await page.evaluate(() => localStorage.clear());
-  await page.context().clearCookies();
-  return page;
 }
 
 async function expectFits(page: Page): Promise<void> {
@@ -134,7 +129,10 @@ describe("the top bar on a phone", () => {
   });
 
   it("at 390 px a plain user with a long name, and at 320 px, the bar still fits", async () => {
-    const page = await freshPage();
+    // A browser of her own: one profile holds one session.
+    const phone = await launchBrowser({ viewport: { width: 390, height: 780 } });
+    extra.push(phone);
+    const page = await phone.newPage();
     await signIn(page, server.url, "maria@empresa.test", PASSWORD);
     await topBarReady(page);
     await expectFits(page);
@@ -147,6 +145,7 @@ describe("the top bar on a phone", () => {
 
   it("on a wide screen the bar keeps its own buttons, the app's name and the user's", async () => {
     const wide = await launchBrowser({ viewport: { width: 1280, height: 800 } });
+    extra.push(wide);
     const page = await wide.newPage();
     await signIn(page, server.url);
     await topBarReady(page);
@@ -156,6 +155,5 @@ describe("the top bar on a phone", () => {
     expect(await bar.locator(".app-brand-name").isVisible()).toBe(true);
     expect(await bar.locator(".app-user-name").isVisible()).toBe(true);
     await screenshot(page, "topbar-6-wide");
-    await wide.close();
   });
 });
