@@ -25,6 +25,7 @@ import type { PluginContext, ServerPlugin } from "./plugin/server-plugin.ts";
 import { Services } from "./plugin/services.ts";
 import { registerErrorCodes } from "./errors.ts";
 import { PlanFeatureRegistry } from "./plugin/plan-features.ts";
+import { PlanLimits } from "./plugin/plan-limits.ts";
 import { Realtime } from "./realtime/realtime.ts";
 import { seed } from "./seed.ts";
 import { SettingsService } from "./settings/settings.ts";
@@ -67,6 +68,8 @@ export interface Kernel {
   readonly companyAccess: CompanyAccess;
   /** The plan features installed plugins declare, and each company's values (provided by the plans plugin). */
   readonly planFeatures: PlanFeatureRegistry;
+  /** Each company's users / connections / queues limits: its plan's, with plugins' overrides (a paid custom plan). */
+  readonly planLimits: PlanLimits;
   readonly services: Services;
   /** Installed plugins in load order. */
   readonly plugins: readonly PluginManifest[];
@@ -147,6 +150,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     outbound: new OutboundGuard({ allow: config.ALLOWED_INTERNAL_HOSTS, resolve: options.resolveHost }),
     companyAccess: new CompanyAccess(db, { log: log.child("company-access") }),
     planFeatures,
+    planLimits: new PlanLimits(db),
     services: new Services(),
     plugins: ordered.map((p) => p.manifest),
     app: undefined as unknown as OpenAPIHono<AppEnv>,
@@ -200,6 +204,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       outbound: kernel.outbound,
       companyAccess: kernel.companyAccess,
       planFeatures,
+      planLimits: kernel.planLimits,
       services: kernel.services.scoped(plugin.manifest.id),
       onStart: (fn) => startHooks.push(fn),
       onStop: (fn) => stopHooks.push(fn),

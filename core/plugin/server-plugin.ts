@@ -19,6 +19,7 @@ import type { Vault } from "../auth/vault.ts";
 import type { WriteBatcher } from "../db/write-batch.ts";
 import type { Services } from "./services.ts";
 import type { PlanFeatureRegistry } from "./plan-features.ts";
+import type { PlanLimits } from "./plan-limits.ts";
 import type { PluginManifest } from "./manifest.ts";
 
 /** What a plugin receives at setup: every kernel service, and its own router. */
@@ -54,6 +55,8 @@ export interface PluginContext {
   readonly companyAccess: CompanyAccess;
   /** The declared plan features and each company's values; the plans plugin `provide`s the lookup, others ask `enabled`. */
   readonly planFeatures: PlanFeatureRegistry;
+  /** Each company's limits (users, connections, queues): enforce them with `forCompany`; a plugin selling other limits adds an `override`. */
+  readonly planLimits: PlanLimits;
   /** Services plugins offer each other, typed through `ServiceMap` declaration merging. */
   readonly services: Services;
   /** Runs when the server starts serving (after every plugin's setup). */

@@ -37,6 +37,11 @@ export const invoices = sqliteTable(
     paidAt: text("paid_at"),
     /** How it was paid: a provider id, or "manual" when the platform operator confirmed it. */
     paidWith: text("paid_with"),
+    /**
+     * YYYY-MM-DD: the company's due date the payment bought (the renewal's). A paid custom plan
+     * gives its users and connections until then (server/custom-plan-limits.ts).
+     */
+    paidUntil: text("paid_until"),
     ...timestamps,
   },
   (t) => [

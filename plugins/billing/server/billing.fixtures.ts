@@ -38,8 +38,12 @@ export async function uploadCertificate(t: TestKernel, file: string, destination
 }
 
 /** A company on a plan of `amount` a month, due `dueInDays` from today (0 or less: overdue), with its admin signed in. */
-export async function payingCompany(t: TestKernel, name: string, options: { amount?: number; dueInDays?: number; recurrence?: "MENSAL" | "ANUAL" | "TRIMESTRAL" } = {}) {
-  const planId = await createPlan(t, { amount: options.amount ?? 99.9, users: 5, connections: 2, queues: 4 });
+export async function payingCompany(
+  t: TestKernel,
+  name: string,
+  options: { amount?: number; dueInDays?: number; recurrence?: "MENSAL" | "ANUAL" | "TRIMESTRAL"; users?: number; connections?: number } = {},
+) {
+  const planId = await createPlan(t, { amount: options.amount ?? 99.9, users: options.users ?? 5, connections: options.connections ?? 2, queues: 4 });
   const company = await createCompanyWithAdmin(t, name, { planId });
   const dueDate = addDays(utcToday(), options.dueInDays ?? 10);
   await t.kernel.db

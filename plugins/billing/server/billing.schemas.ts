@@ -21,6 +21,8 @@ export const Invoice = z
     status: z.enum(INVOICE_STATUSES),
     paidAt: z.string().nullable(),
     paidWith: z.string().nullable(),
+    /** YYYY-MM-DD: the due date the payment bought (null while unpaid); a custom plan's users and connections hold until then. */
+    paidUntil: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

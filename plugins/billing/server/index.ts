@@ -7,6 +7,7 @@ import "./billing.contract.ts";
 import { registerBillingHandlers } from "./billing.handlers.ts";
 import { PaymentFeed } from "./billing.realtime.ts";
 import { CheckoutService } from "./checkout/checkout.service.ts";
+import { customPlanLimits } from "./invoices/custom-plan-limits.ts";
 import { utcToday } from "./invoices/invoice-values.ts";
 import { InvoicesService } from "./invoices/invoices.service.ts";
 import { SubscriptionService } from "./invoices/subscription.service.ts";
@@ -25,6 +26,8 @@ export default defineServerPlugin({
     // Kept under the platform company, read by nobody through the API (not in the settings catalogue).
     ctx.settings.declareGlobal({ key: EFI_WEBHOOK_TOKEN_KEY, default: "", superOnly: true });
     const invoices = new InvoicesService(ctx.db);
+    // A paid custom plan's users and connections replace the plan's for the period paid for.
+    ctx.planLimits.override((companyId, db) => customPlanLimits(companyId, db));
     PaymentFeed.rooms(ctx.realtime);
     const registry = new ProviderRegistry(ctx.settings, ctx.config, ctx.services.require("settings.certificatePath"), ctx.services.require("settings.platformValue"), ctx.log);
     const renewals = new Renewals({

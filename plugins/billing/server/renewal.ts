@@ -56,11 +56,12 @@ export class Renewals {
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
       if (!invoice) return null;
       if (invoice.status !== "paid") {
+        const renewed = await renewCompany(invoice.companyId, tx);
+        // paidUntil: the period this payment bought, which a custom plan's limits last for.
         await tx
           .update(invoices)
-          .set({ status: "paid", paidAt: new Date().toISOString(), paidWith })
+          .set({ status: "paid", paidAt: new Date().toISOString(), paidWith, paidUntil: renewed.dueDate.slice(0, 10) })
           .where(and(eq(invoices.id, invoiceId), ne(invoices.status, "paid")));
-        await renewCompany(invoice.companyId, tx);
         // The next period's invoice, due on the new due date.
         await service.sync(invoice.companyId, tx);
       }

@@ -97,6 +97,8 @@ describe("invoices page (/financeiro)", () => {
     fireEvent.change(within(dialog).getByLabelText("Usuários"), { target: { value: "5" } });
     fireEvent.change(within(dialog).getByLabelText("Conexões"), { target: { value: "4" } });
     await waitFor(() => expect(within(dialog).getByTestId("checkout-total").textContent).toMatch(/91,00/));
+    // Says when the chosen numbers start to count (the server gives them on payment).
+    expect(within(dialog).getByText(/passam a valer quando o pagamento é confirmado/)).toBeTruthy();
   });
 
   it("on CONCLUIDA: 'Sua licença foi renovada até {date}!', the session's due date moves, and / after 4 s", async () => {

@@ -18,6 +18,7 @@ export function apiInvoice(id: number, over: Partial<Invoice> = {}): Invoice {
     status: "open",
     paidAt: null,
     paidWith: null,
+    paidUntil: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
     ...over,

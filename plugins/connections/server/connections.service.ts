@@ -3,9 +3,10 @@ import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import type { EventBus } from "../../../core/events/bus.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { PlanFeatureRegistry } from "../../../core/plugin/plan-features.ts";
+import type { PlanLimits } from "../../../core/plugin/plan-limits.ts";
 import type { OutboundGuard } from "../../../core/net/outbound-guard.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
-import { companies, plans } from "../../../core/db/tables.ts";
+import { companies } from "../../../core/db/tables.ts";
 import { whatsapps } from "../schema/tables.ts";
 import { CHANNEL_PLAN_FLAG, type Channel, defaultOfficeHours } from "../shared/connection-rules.ts";
 import { ensureCompanyQueues, queuesOf, setQueues, type QueueRef } from "./connection-queues.ts";
@@ -46,12 +47,13 @@ export class ConnectionsService {
     private outbound: Pick<OutboundGuard, "check">,
     /** The kernel's plan features (ctx.planFeatures): each channel needs its feature on the company's plan. */
     private planFeatures: Pick<PlanFeatureRegistry, "forCompany">,
+    /** The kernel's plan limits (ctx.planLimits): the plan's connections, or what a paid custom plan gives for its period. */
+    private limits: Pick<PlanLimits, "forCompany">,
   ) {}
 
-  /** The company plan's connections limit (0: none, or no plan). */
+  /** The company's connections limit (0: none, or no plan). */
   private async connectionsLimit(companyId: number): Promise<number> {
-    const [row] = await this.db.select({ limit: plans.connections }).from(companies).innerJoin(plans, eq(companies.planId, plans.id)).where(eq(companies.id, companyId)).limit(1);
-    return row?.limit ?? 0;
+    return (await this.limits.forCompany(companyId)).connections;
   }
 
   /**

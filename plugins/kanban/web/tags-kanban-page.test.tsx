@@ -67,6 +67,7 @@ describe("/TagsKanban", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Editar Lead" }));
     const dialog = await screen.findByRole("dialog");
     await waitFor(() => expect((within(dialog).getByLabelText("Tempo na coluna (horas)") as HTMLInputElement).value).toBe("24"));
+    expect(within(dialog).getByRole("form", { name: "Editar coluna" })).toBeTruthy();
     expect((within(dialog).getByLabelText("Depois, mover para") as HTMLSelectElement).value).toBe("21");
     // A lane never lists itself as its next or rollback lane.
     expect([...(within(dialog).getByLabelText("Depois, mover para") as HTMLSelectElement).options].map((o) => o.text)).toEqual(["Nenhuma", "Proposta"]);
@@ -90,6 +91,8 @@ describe("/TagsKanban", () => {
     render();
     fireEvent.click(await screen.findByRole("button", { name: "Nova coluna" }));
     const dialog = await screen.findByRole("dialog");
+    // Titled as a lane, not as a tag.
+    expect(within(dialog).getByRole("form", { name: "Adicionar coluna" })).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText("Nome"), { target: { value: "Negociação" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Adicionar" }));
     await waitFor(() =>

@@ -28,7 +28,7 @@ export default defineServerPlugin({
       cloud: new CloudWebhook(accounts, sink, ctx.log, ctx.companyAccess),
     };
     registerWebhookHandlers(ctx.router, ctx.config, parsers, ctx.log);
-    registerLinkingHandlers(ctx.router, new Linking(ctx.db, ctx.services, accounts, graph, ctx.log, ctx.planFeatures));
+    registerLinkingHandlers(ctx.router, new Linking(ctx.services, accounts, graph, ctx.log, ctx.planFeatures, ctx.planLimits));
 
     const registerDriver = ctx.services.require("channels.registerDriver");
     const deps = { accounts, graph, storage: ctx.storage, log, logger: ctx.log };

@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
-import { companies, plans } from "../../../core/db/tables.ts";
 import type { PlanFeatureRegistry } from "../../../core/plugin/plan-features.ts";
+import type { PlanLimits } from "../../../core/plugin/plan-limits.ts";
 import type { Logger } from "../../../core/log.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
@@ -36,13 +34,14 @@ interface Skipped {
  */
 export class Linking {
   constructor(
-    private db: Db,
     private services: Services,
     private accounts: Accounts,
     private graph: GraphClient,
     private logger: Logger,
     /** The kernel's plan features (ctx.planFeatures). */
     private planFeatures: Pick<PlanFeatureRegistry, "forCompany">,
+    /** The kernel's plan limits (ctx.planLimits), for the limit the refusal names. */
+    private limits: Pick<PlanLimits, "forCompany">,
   ) {}
 
   async facebook(companyId: number, input: FacebookLinkInput): Promise<{ message: "ok"; connections: Connection[]; skipped: Skipped[] }> {
@@ -118,15 +117,7 @@ export class Linking {
       if (!(await this.accounts.rowOf("facebook", page.id))) needed++;
       if (withInstagram && page.instagramId && !(await this.accounts.rowOf("instagram", page.instagramId))) needed++;
     }
-    if (needed > room) {
-      const [plan] = await this.db
-        .select({ connections: plans.connections })
-        .from(companies)
-        .innerJoin(plans, eq(companies.planId, plans.id))
-        .where(eq(companies.id, companyId))
-        .limit(1);
-      throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", { limit: plan?.connections ?? 0 });
-    }
+    if (needed > room) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", { limit: (await this.limits.forCompany(companyId)).connections });
   }
 
   /**

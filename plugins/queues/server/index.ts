@@ -14,7 +14,7 @@ export default defineServerPlugin({
   setup(ctx) {
     const botQueues = new BotQueues(ctx.db);
     // Every queue or chatbot write emits `company-{id}-queue`: the bot's cache drops with it.
-    registerQueuesHandlers(ctx.router, new QueuesService(ctx.db, botQueues.dropping(ctx.realtime), ctx.settings, new ChatbotsService(ctx.db)));
+    registerQueuesHandlers(ctx.router, new QueuesService(ctx.db, botQueues.dropping(ctx.realtime), ctx.settings, new ChatbotsService(ctx.db), ctx.planLimits));
     ctx.services.provide("queues.forBot", (companyId) => botQueues.forBot(companyId));
     const userQueues = new UserQueuesService(ctx.db);
     ctx.services.provide("queues.usersOf", (companyId, queueId) => userQueues.usersOf(companyId, queueId));

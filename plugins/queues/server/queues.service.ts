@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
-import { companies, plans } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
+import type { PlanLimits } from "../../../core/plugin/plan-limits.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
 import { queues } from "../schema/tables.ts";
 import { defaultSchedules } from "../shared/queue-rules.ts";
@@ -40,6 +40,8 @@ export class QueuesService {
     private realtime: Pick<Realtime, "emit">,
     private settings: Pick<SettingsService, "companyOne">,
     private chatbots: ChatbotsService,
+    /** The kernel's plan limits (ctx.planLimits). */
+    private limits: Pick<PlanLimits, "forCompany">,
   ) {}
 
   list(companyId: number) {
@@ -187,8 +189,7 @@ export class QueuesService {
 
   /** A plan's `queues` is the most queues a company may have; 0 (or no plan) means no limit. */
   private async ensureUnderPlanLimit(tx: DbOrTx, companyId: number, existing: number) {
-    const [row] = await tx.select({ limit: plans.queues }).from(companies).leftJoin(plans, eq(companies.planId, plans.id)).where(eq(companies.id, companyId)).limit(1);
-    const limit = row?.limit ?? 0;
+    const limit = (await this.limits.forCompany(companyId, tx)).queues;
     if (limit > 0 && existing >= limit) throw new AppError("ERR_PLAN_LIMIT_QUEUES", { limit });
   }
 }

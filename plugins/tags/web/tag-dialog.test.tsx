@@ -1,10 +1,15 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { i18n } from "../../../web/src/i18n/i18n.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../../web/src/test/render.tsx";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import tagsPlugin from "./index.ts";
 import { TagDialog } from "./tag-dialog.tsx";
 import { randomColor, validateTag } from "./tag-form.ts";
+import en from "./locales/en.json";
+import es from "./locales/es.json";
+import pt from "./locales/pt.json";
+import tr from "./locales/tr.json";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 
@@ -21,10 +26,15 @@ describe("validateTag (spec 000 §5)", () => {
   });
 });
 
+/** A kanban lane as GET /tags/{id} answers it. */
+const LANE = { id: 7, companyId: 2, name: "Negociação", color: "#2965cc", kanban: 1, timeLane: 0, nextLaneId: null, rollbackLaneId: null, greetingMessageLane: "" };
+
 let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
   api = stubApi({
     "POST /tags": (body) => ({ body: { id: 5, companyId: 2, kanban: 0, timeLane: 0, ...(body as object) } }),
+    "GET /tags/list": () => ({ body: [LANE] }),
+    "GET /tags/7": () => ({ body: LANE }),
   });
   vi.stubGlobal("fetch", api.fetch);
 });
@@ -58,5 +68,55 @@ describe("tag dialog", () => {
     fireEvent.change(screen.getByLabelText("Nome"), { target: { value: "VIP" } });
     fireEvent.click(screen.getByRole("button", { name: "Adicionar" }));
     expect(await screen.findByText("Já existe uma tag com esse nome")).toBeTruthy();
+  });
+});
+
+describe("tag dialog as a kanban lane (/TagsKanban)", () => {
+  const title = async (name: string) => (await screen.findByRole("dialog")).querySelector(".bp6-dialog-header")?.textContent === name;
+
+  it("is titled as a lane when adding, with the lane fields, and creates it with kanban = 1", async () => {
+    const onSaved = vi.fn();
+    renderWithProviders(<TagDialog kanban isOpen tagId={null} onClose={vi.fn()} onSaved={onSaved} />, { plugins: [tagsPlugin] });
+    await waitFor(async () => expect(await title(pt.laneDialog.addTitle)).toBe(true));
+    expect(screen.getByRole("form", { name: "Adicionar coluna" })).toBeTruthy();
+    expect(screen.queryByText("Adicionar tag")).toBeNull();
+    expect(screen.getByLabelText("Nome")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Nome"), { target: { value: "Proposta" } });
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls.find((c) => c.method === "POST")?.body).toMatchObject({ name: "Proposta", kanban: 1 });
+  });
+
+  it("is titled as a lane when editing", async () => {
+    renderWithProviders(<TagDialog kanban isOpen tagId={7} onClose={vi.fn()} />, { plugins: [tagsPlugin] });
+    expect(await screen.findByDisplayValue("Negociação")).toBeTruthy();
+    expect(screen.getByRole("form", { name: "Editar coluna" })).toBeTruthy();
+    expect(screen.queryByText("Editar tag")).toBeNull();
+  });
+
+  it("a plain tag keeps the tag titles", async () => {
+    renderWithProviders(<TagDialog isOpen tagId={null} onClose={vi.fn()} />, { plugins: [tagsPlugin] });
+    expect(await screen.findByRole("form", { name: "Adicionar tag" })).toBeTruthy();
+  });
+
+  it("has the lane titles in English, Spanish and Turkish", async () => {
+    try {
+      for (const [lng, texts] of [
+        ["en", en],
+        ["es", es],
+        ["tr", tr],
+      ] as const) {
+        await i18n.changeLanguage(lng);
+        const add = renderWithProviders(<TagDialog kanban isOpen tagId={null} onClose={vi.fn()} />, { plugins: [tagsPlugin] });
+        expect(await screen.findByRole("form", { name: texts.laneDialog.addTitle })).toBeTruthy();
+        add.unmount();
+        const edit = renderWithProviders(<TagDialog kanban isOpen tagId={7} onClose={vi.fn()} />, { plugins: [tagsPlugin] });
+        expect(await screen.findByRole("form", { name: texts.laneDialog.editTitle })).toBeTruthy();
+        expect(texts.laneDialog.addTitle).not.toBe(texts.dialog.addTitle);
+        edit.unmount();
+      }
+    } finally {
+      await i18n.changeLanguage("pt");
+    }
   });
 });

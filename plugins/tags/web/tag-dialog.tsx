@@ -21,7 +21,7 @@ export interface TagDialogProps {
 const laneId = (v: string | undefined) => (v ? Number(v) : null);
 const laneText = (v: number | null | undefined) => (v ? String(v) : "");
 
-/** Create or edit a tag: name and colour (spec 000 §2 /tags). */
+/** Create or edit a tag: name and colour (spec 000 §2 /tags); with `kanban`, a lane, titled as one. */
 export function TagDialog({ isOpen, tagId, onClose, onSaved, kanban = false }: TagDialogProps) {
   const { t } = useTranslation("tags");
   const [createTag] = useCreateTagMutation();
@@ -67,7 +67,13 @@ export function TagDialog({ isOpen, tagId, onClose, onSaved, kanban = false }: T
   const others = [{ value: "", label: t("fields.noLane") }, ...lanes.filter((l) => l.id !== tagId).map((l) => ({ value: String(l.id), label: l.name }))];
 
   return (
-    <RecordDialog {...dialog.frame} ns="tags" icon="tag" width={440}>
+    <RecordDialog
+      {...dialog.frame}
+      ns="tags"
+      titleKeys={kanban ? { add: "laneDialog.addTitle", edit: "laneDialog.editTitle" } : undefined}
+      icon={kanban ? "column-layout" : "tag"}
+      width={440}
+    >
       <FormGroup label={t("fields.name")} labelFor="tag-name" intent={errors.name ? Intent.DANGER : Intent.NONE} helperText={helper("name")}>
         <InputGroup id="tag-name" value={form.name} autoFocus intent={errors.name ? Intent.DANGER : Intent.NONE} onChange={(e) => set("name", e.target.value)} />
       </FormGroup>

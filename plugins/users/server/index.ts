@@ -14,7 +14,7 @@ export default defineServerPlugin({
   // connection and the ticket-list width are stored by connections and tickets, which answer
   // them on every user through ctx.userAnswers.
   setup(ctx) {
-    registerUsersHandlers(ctx.router, new UsersService(ctx.db, ctx.realtime, ctx.bus, ctx.permissions, ctx.storage, ctx.userAnswers, ctx.services));
+    registerUsersHandlers(ctx.router, new UsersService(ctx.db, ctx.realtime, ctx.bus, ctx.permissions, ctx.storage, ctx.userAnswers, ctx.planLimits, ctx.services));
     const online = new OnlineStatus(ctx.db, ctx.realtime, ctx.userAnswers);
     trackOnlineStatus(ctx.realtime, online, ctx.log);
     followUserRights(ctx.bus, ctx.realtime);

@@ -6,9 +6,10 @@ import type { Permissions } from "../../../core/auth/permissions.ts";
 import type { UserAnswer, UserAnswers } from "../../../core/auth/user-answers.ts";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
-import { companies, plans, users } from "../../../core/db/tables.ts";
+import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { EventBus } from "../../../core/events/bus.ts";
+import type { PlanLimits } from "../../../core/plugin/plan-limits.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
 import type { Storage } from "../../../core/storage/storage.ts";
@@ -43,6 +44,8 @@ export class UsersService {
     private storage: Pick<Storage, "save" | "remove">,
     /** Every answer of a user: the public row plus the fields plugins store (default connection, list width). */
     private answers: Pick<UserAnswers, "of" | "one">,
+    /** The kernel's plan limits (ctx.planLimits): the plan's users, or what a paid custom plan gives for its period. */
+    private limits: Pick<PlanLimits, "forCompany">,
     /** Where the queues and connections plugins' services are found; absent or empty, queues and the default connection are left alone. */
     private services?: Pick<Services, "get">,
   ) {}
@@ -263,10 +266,9 @@ export class UsersService {
     if (taken) throw new AppError("ERR_DUPLICATED_EMAIL");
   }
 
-  /** A plan's `users` is the most users a company may have; 0 (or no plan) means no limit. */
+  /** The company's `users` limit (its plan's, or a paid custom plan's) is the most users it may have; 0 (or no plan) means no limit. */
   private async ensureUnderPlanLimit(tx: DbOrTx, companyId: number): Promise<void> {
-    const [row] = await tx.select({ limit: plans.users }).from(companies).leftJoin(plans, eq(companies.planId, plans.id)).where(eq(companies.id, companyId)).limit(1);
-    const limit = row?.limit ?? 0;
+    const limit = (await this.limits.forCompany(companyId, tx)).users;
     if (limit <= 0) return;
     const [total] = await tx.select({ n: count() }).from(users).where(eq(users.companyId, companyId));
     if ((total?.n ?? 0) >= limit) throw new AppError("ERR_PLAN_LIMIT_USERS", { limit });

@@ -4,7 +4,7 @@ import { AppRoutes } from "../app/app-routes.tsx";
 import { defineWebPlugin, type Language } from "../plugin/web-plugin.ts";
 import { isoDay, renderWithProviders, testUser } from "../test/render.tsx";
 import { samplePlugins } from "../test/sample-plugins.tsx";
-import { pageReload } from "./top-bar.tsx";
+import { pageReload } from "./page-reload.ts";
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -21,6 +21,55 @@ afterEach(() => {
 });
 
 const same = (bundle: Record<string, unknown>): Record<Language, Record<string, unknown>> => ({ pt: bundle, en: bundle, es: bundle, tr: bundle });
+
+/** A phone: the shell's NARROW_SCREEN query matches. */
+const asPhone = () => vi.stubGlobal("matchMedia", (query: string) => ({ matches: query.includes("max-width"), media: query, addEventListener() {}, removeEventListener() {} }));
+
+describe("top bar on a narrow screen", () => {
+  it("moves refresh, theme, language and the due date into the user menu, keeping the plugins' items in the bar", async () => {
+    asPhone();
+    const due = isoDay(3);
+    const [y, m, d] = due.split("-");
+    const plugin = defineWebPlugin({ manifest: { id: "extras" }, zones: { topbar: [() => <span>bell</span>] }, translations: same({}) });
+    const reload = vi.spyOn(pageReload, "run").mockImplementation(() => {});
+    const { store } = renderWithProviders(<AppRoutes />, { plugins: [plugin], session: testUser({ company: { dueDate: due } }) });
+    expect(await screen.findByText("bell")).toBeTruthy();
+    const bar = document.querySelector(".app-topbar") as HTMLElement;
+    for (const name of ["Atualizar", "Usar tema escuro", "Idioma"]) expect(within(bar).queryByRole("button", { name })).toBeNull();
+    expect(bar.querySelector(".app-due-date")).toBeNull();
+    // The app's name yields to the mark alone.
+    expect(within(bar).queryByText("Atendechat")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Menu do usuário" }));
+    const menu = screen.getByRole("menu", { name: "Menu do usuário" });
+    expect(within(menu).getByText(`Vencimento: ${d}/${m}/${y}`)).toBeTruthy();
+    fireEvent.click(within(menu).getByText("Usar tema escuro"));
+    expect(store.getState().ui.theme).toBe("dark");
+    // The theme item keeps the menu open and now offers the way back.
+    expect(within(menu).getByText("Usar tema claro")).toBeTruthy();
+    fireEvent.click(within(menu).getByText("English"));
+    await waitFor(() => expect(within(menu).getByText("Refresh")).toBeTruthy());
+    fireEvent.click(within(menu).getByText("Refresh"));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("a plain user's menu has no due date", async () => {
+    asPhone();
+    renderWithProviders(<AppRoutes />, { session: testUser({ profile: "user" }) });
+    fireEvent.click(await screen.findByRole("button", { name: "Menu do usuário" }));
+    const menu = screen.getByRole("menu", { name: "Menu do usuário" });
+    expect(within(menu).getByText("Atualizar")).toBeTruthy();
+    expect(within(menu).queryByText(/Vencimento:/)).toBeNull();
+  });
+
+  it("on a wide screen the user menu has none of them", async () => {
+    renderWithProviders(<AppRoutes />);
+    fireEvent.click(await screen.findByRole("button", { name: "Menu do usuário" }));
+    const menu = screen.getByRole("menu", { name: "Menu do usuário" });
+    expect(within(menu).queryByText("Atualizar")).toBeNull();
+    expect(within(menu).queryByText("English")).toBeNull();
+  });
+});
 
 describe("top bar", () => {
   it("shows the company due date (DD/MM/YYYY) to admins only", async () => {

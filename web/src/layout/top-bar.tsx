@@ -1,34 +1,25 @@
-import { Button, Navbar, NavbarDivider, NavbarGroup, Tag, Tooltip } from "@blueprintjs/core";
+import { Button, Navbar, NavbarDivider, NavbarGroup, Tooltip } from "@blueprintjs/core";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { subscriptionDaysLeft } from "../plugin/access.ts";
 import { useZone } from "../plugin/zone.tsx";
-import { useSession } from "../session/session.ts";
 import { useAppDispatch, useAppSelector } from "../store/store.ts";
 import { menuToggled, selectMenuOpen } from "../store/ui-slice.ts";
-import { formatDate } from "../ui/format-date.ts";
 import { Brand } from "./brand.tsx";
+import { DueDate } from "./due-date.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
+import { pageReload } from "./page-reload.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
-/** Reloads the page (the spec's refresh button); replaceable in tests. */
-export const pageReload = { run: () => window.location.reload() };
+export { pageReload };
 
-/** The company's due date for admins, coloured like the companies table: yellow 1-5 days, red 0 or less. */
-function DueDate() {
-  const { t } = useTranslation("common");
-  const session = useSession();
-  if (!session.isAdmin || !session.company?.dueDate) return null;
-  const days = subscriptionDaysLeft(session);
-  const intent = days === null ? "none" : days <= 0 ? "danger" : days <= 5 ? "warning" : "none";
-  return (
-    <Tag minimal round icon="calendar" intent={intent} className="app-due-date">
-      {t("topbar.dueDate", { date: formatDate(session.company.dueDate) })}
-    </Tag>
-  );
-}
-
+/**
+ * The top bar: menu button and logo on the left; the plugins' items and the shell's own
+ * buttons on the right. On narrow screens (a phone) the shell's own buttons (due date,
+ * refresh, theme, language) move into the user menu (`CompactMenuItems`), so the right group
+ * fits beside the logo; shell.css lets it shrink and scroll rather than run over the logo if
+ * plugins ever add more than fits.
+ */
 export function TopBar({ narrow }: { narrow: boolean }) {
   const { t } = useTranslation("common");
   const dispatch = useAppDispatch();
@@ -51,12 +42,16 @@ export function TopBar({ narrow }: { narrow: boolean }) {
             <Component />
           </Fragment>
         ))}
-        <Tooltip content={t("topbar.refresh")} placement="bottom">
-          <Button variant="minimal" icon="refresh" aria-label={t("topbar.refresh")} onClick={() => pageReload.run()} />
-        </Tooltip>
-        <ThemeToggle />
-        <LanguageMenu />
-        <NavbarDivider />
+        {narrow ? null : (
+          <>
+            <Tooltip content={t("topbar.refresh")} placement="bottom">
+              <Button variant="minimal" icon="refresh" aria-label={t("topbar.refresh")} onClick={() => pageReload.run()} />
+            </Tooltip>
+            <ThemeToggle />
+            <LanguageMenu />
+            <NavbarDivider />
+          </>
+        )}
         <UserMenu compact={narrow} />
       </NavbarGroup>
     </Navbar>

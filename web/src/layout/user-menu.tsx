@@ -6,6 +6,7 @@ import { logout } from "../session/session-actions.ts";
 import { useSession } from "../session/session.ts";
 import type { SessionUser } from "../session/types.ts";
 import { useAppDispatch } from "../store/store.ts";
+import { CompactMenuItems } from "./compact-menu-items.tsx";
 import { DropdownMenu } from "./dropdown-menu.tsx";
 
 /** A user's picture URL: stored names live in the company's public folder. */
@@ -30,7 +31,10 @@ export function Avatar({ user, size = 28 }: { user: SessionUser | null; size?: n
   );
 }
 
-/** The top bar's user menu: the plugins' items (profile...) then logout. */
+/**
+ * The top bar's user menu: the plugins' items (profile...), on narrow screens the top bar's
+ * own buttons (`CompactMenuItems`), then logout.
+ */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation("common");
   const dispatch = useAppDispatch();
@@ -66,6 +70,12 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         </Fragment>
       ))}
       {items.length ? <MenuDivider /> : null}
+      {compact ? (
+        <>
+          <CompactMenuItems />
+          <MenuDivider />
+        </>
+      ) : null}
       <MenuItem icon="log-out" text={t("topbar.logout")} intent="danger" onClick={() => void dispatch(logout())} />
     </DropdownMenu>
   );

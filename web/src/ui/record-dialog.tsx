@@ -16,6 +16,11 @@ export interface RecordDialogProps {
    * `dialog.add`, `dialog.save` and `dialog.cancel`.
    */
   ns: string;
+  /**
+   * i18n keys (in `ns`) of the two titles when the same dialog edits another kind of record
+   * (the tags dialog editing a kanban lane); the default is `dialog.addTitle` / `dialog.editTitle`.
+   */
+  titleKeys?: { add: string; edit: string };
   icon: IconName;
   /** Width in pixels (never wider than the screen). */
   width: number;
@@ -29,9 +34,10 @@ export interface RecordDialogProps {
  * spinner while the record loads), and Cancel / Add or Save. Spread `useRecordDialog`'s `frame`.
  * @example <RecordDialog {...dialog.frame} ns="tags" icon="tag" width={440}>{fields}</RecordDialog>
  */
-export function RecordDialog({ isOpen, isNew, busy, loading, onSubmit, onClose, ns, icon, width, readOnly = false, children }: RecordDialogProps) {
+export function RecordDialog({ isOpen, isNew, busy, loading, onSubmit, onClose, ns, titleKeys, icon, width, readOnly = false, children }: RecordDialogProps) {
   const { t } = useTranslation(ns);
-  const title = isNew ? t("dialog.addTitle") : t("dialog.editTitle");
+  const keys = titleKeys ?? { add: "dialog.addTitle", edit: "dialog.editTitle" };
+  const title = isNew ? t(keys.add) : t(keys.edit);
   return (
     <Dialog isOpen={isOpen} onClose={busy ? undefined : onClose} title={title} icon={icon} style={{ width, maxWidth: "calc(100vw - 32px)" }}>
       <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate aria-label={title}>

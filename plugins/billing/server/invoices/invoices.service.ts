@@ -38,9 +38,13 @@ export class InvoicesService {
     const fromPlan = valuesFromPlan(row.plan, row.recurrence);
     const open = await this.unpaid(companyId, tx);
     if (!open) {
+      // The next period of a paid custom plan is billed as that custom plan again (same plan underneath).
+      const last = await this.lastPaid(companyId, tx);
+      const values =
+        last?.custom && last.planId === row.plan.id ? { ...valuesFromCustom(last.users, last.connections, row.recurrence, row.plan.queues), planId: row.plan.id } : fromPlan;
       await tx
         .insert(invoices)
-        .values({ companyId, ...fromPlan, dueDate, status: unpaidStatus(dueDate, today) })
+        .values({ companyId, ...values, dueDate, status: unpaidStatus(dueDate, today) })
         .onConflictDoNothing();
       return this.unpaid(companyId, tx);
     }
@@ -63,6 +67,17 @@ export class InvoicesService {
       .set({ status: "overdue" })
       .where(and(eq(invoices.status, "open"), sql`${invoices.dueDate} < ${today}`));
     return ids.length;
+  }
+
+  /** The company's latest paid invoice (its current period's), or null. */
+  async lastPaid(companyId: number, tx: DbOrTx = this.db): Promise<InvoiceRow | null> {
+    const [row] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.status, "paid")))
+      .orderBy(desc(invoices.paidAt), desc(invoices.id))
+      .limit(1);
+    return row ?? null;
   }
 
   async unpaid(companyId: number, tx: DbOrTx = this.db): Promise<InvoiceRow | null> {

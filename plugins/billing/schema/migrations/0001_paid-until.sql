@@ -1,0 +1,1 @@
+ALTER TABLE `invoices` ADD `paid_until` text;

@@ -1,0 +1,2 @@
+/** Reloads the page (the spec's refresh button); replaceable in tests. */
+export const pageReload = { run: () => window.location.reload() };
