@@ -69,10 +69,10 @@ export type Toggle = (typeof toggles)[number];
  * the shell's theme and menu, and presence (`online`, `lastSeenAt`).
  * A setting whose meaning a plugin owns is stored by that plugin and answered on the user
  * through `UserAnswers` (core/auth/user-answers.ts): the default connection (`whatsappId`,
- * connections' `user_default_connections`) and the ticket-list width
- * (`defaultTicketsManagerWidth`, tickets' `ticket_list_preferences`).
- * Moves with its plugin, once that plugin exists: `farewellMessage` (lifecycle) here, and
- * `companies.campaignsEnabled` (campaigns).
+ * connections' `user_default_connections`), the ticket-list width
+ * (`defaultTicketsManagerWidth`, tickets' `ticket_list_preferences`) and the farewell said on
+ * resolve (`farewellMessage`, tickets' `user_farewell_messages`).
+ * Moves with its plugin, once that plugin exists: `companies.campaignsEnabled` (campaigns).
  * `tests/architecture/kernel-columns.test.ts` lists these columns: a new one fails it.
  */
 export const users = sqliteTable(
@@ -88,7 +88,6 @@ export const users = sqliteTable(
     profile: text("profile", { enum: profiles }).notNull().default("user"),
     super: bool("super").notNull().default(false),
     profileImage: text("profile_image"),
-    farewellMessage: text("farewell_message").notNull().default(""),
     startWork: text("start_work").notNull().default("00:00"),
     endWork: text("end_work").notNull().default("23:59"),
     allTicket: text("all_ticket", { enum: ["enable", "disable"] })

@@ -26,8 +26,6 @@ const ALLOWED: Record<string, readonly string[]> = {
     ...["all_ticket", "allow_group", "all_historic", "all_user_chat", "user_close_pending_ticket", "show_dashboard", "allow_real_time", "allow_connections"],
     // work hours (the login's rule), the shell's theme and menu, presence, timestamps
     ...["start_work", "end_work", "default_theme", "default_menu", "online", "last_seen_at", "created_at", "updated_at"],
-    // Moves with its plugin (ticket lifecycle) once that plugin exists.
-    "farewell_message",
   ],
   settings: ["id", "company_id", "key", "value", "created_at", "updated_at"],
   company_settings: ["id", "company_id", "column", "data", "created_at", "updated_at"],
@@ -62,8 +60,8 @@ describe("the kernel's tables carry no feature column", () => {
     expect(unexpected, "a feature's column belongs to its plugin's table (see core/db/tables.ts, users)").toEqual([]);
   });
 
-  it("the default connection and the ticket-list width stay with their plugins", () => {
+  it("the default connection, the ticket-list width and the farewell stay with their plugins", () => {
     const columns = declared.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`));
-    expect(columns.filter((c) => /\.(whatsapp_id|default_tickets_manager_width)$/.test(c))).toEqual([]);
+    expect(columns.filter((c) => /\.(whatsapp_id|default_tickets_manager_width|farewell_message)$/.test(c))).toEqual([]);
   });
 });

@@ -244,6 +244,26 @@ export const ticketListPreferences = sqliteTable(
 );
 
 /**
+ * A user's own farewell (spec 001 §3 User `farewellMessage`): said when they resolve a ticket
+ * with the farewell, before the connection's `complationMessage`, and answered on the user by
+ * this plugin's user answer extension. Only non-empty messages have a row; a user without one
+ * answers "". Named like connections' `user_default_connections`: one row per user, not per ticket.
+ */
+export const userFarewellMessages = sqliteTable(
+  "user_farewell_messages",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+  },
+  (t) => [index("user_farewell_messages_company_idx").on(t.companyId)],
+);
+
+/**
  * Which tags each ticket carries and since when, published for the kanban plugin (lane
  * counts, the lane timer, the customer's return to a lane). A plain projection of one table,
  * so SQLite flattens it into readers' queries; readers declare it with `.existing()`.

@@ -11,6 +11,7 @@ import { registerTicketTags } from "./tags/ticket-tags.setup.ts";
 import { createTicketReader } from "./tickets/tickets-views.ts";
 import { registerTicketFeatures } from "./tickets/tickets.setup.ts";
 import { registerListPreferences } from "./preferences/list-preferences.setup.ts";
+import { registerFarewellMessages } from "./preferences/farewell-messages.setup.ts";
 import { registerBotTurns } from "./bot/bot-turns.setup.ts";
 import { resolveVariables } from "./messages/message-variables.ts";
 import "../../channels/inbound.contract.ts";
@@ -55,5 +56,6 @@ export default defineServerPlugin({
     registerTicketNotes(ctx);
     registerTicketTags(ctx, { reader });
     registerListPreferences(ctx);
+    registerFarewellMessages(ctx);
   },
 });

@@ -127,8 +127,8 @@ export const AvatarForm = z
 
 /**
  * A user as the API shows it: never the password hash, reset code or token version.
- * `whatsappId` is stored by the connections plugin and `defaultTicketsManagerWidth` by the
- * tickets plugin; both reach every answer through the kernel's `UserAnswers`.
+ * `whatsappId` is stored by the connections plugin, `defaultTicketsManagerWidth` and
+ * `farewellMessage` by the tickets plugin; all reach every answer through the kernel's `UserAnswers`.
  */
 export const User = z
   .object({

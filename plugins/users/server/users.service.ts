@@ -14,6 +14,7 @@ import type { Services } from "../../../core/plugin/services.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
 import type { Storage } from "../../../core/storage/storage.ts";
 import "../../connections/server/connections.contract.ts";
+import "../../tickets/server/preferences/farewell-messages.contract.ts";
 import type { UserQueueRef } from "../../queues/server/queues.contract.ts";
 import { isRasterImage } from "./image-signature.ts";
 import { ensureMayChange, ensureMayChangeQueues, ensureMayTouch, ensureOwnImagePath, ensureSelfOrAdmin } from "./users.policy.ts";
@@ -42,11 +43,14 @@ export class UsersService {
     private bus: EventBus,
     private permissions: Permissions,
     private storage: Pick<Storage, "save" | "remove">,
-    /** Every answer of a user: the public row plus the fields plugins store (default connection, list width). */
+    /** Every answer of a user: the public row plus the fields plugins store (default connection, list width, farewell). */
     private answers: Pick<UserAnswers, "of" | "one">,
     /** The kernel's plan limits (ctx.planLimits): the plan's users, or what a paid custom plan gives for its period. */
     private limits: Pick<PlanLimits, "forCompany">,
-    /** Where the queues and connections plugins' services are found; absent or empty, queues and the default connection are left alone. */
+    /**
+     * Where the queues, connections and tickets plugins' services are found; absent or empty,
+     * queues, the default connection and the farewell are left alone.
+     */
     private services?: Pick<Services, "get">,
   ) {}
 
@@ -101,7 +105,7 @@ export class UsersService {
   async create(actor: UserRow, input: UserInput) {
     if (input.super && !actor.super) throw new AppError("ERR_NO_PERMISSION", { field: "super" });
     const passwordHash = await hashPassword(input.password);
-    const { password: _password, queueIds, whatsappId, ...fields } = input;
+    const { password: _password, queueIds, whatsappId, farewellMessage, ...fields } = input;
     const setQueues = this.services?.get("queues.setUserQueues");
     if (setQueues && queueIds?.length) ensureMayChangeQueues(actor, [], queueIds, this.permissions);
     await this.ensureOwnConnection(actor.companyId, whatsappId);
@@ -118,6 +122,7 @@ export class UsersService {
         // In the same transaction: a queue or connection that is not the company's undoes the creation.
         if (setQueues && queueIds) await setQueues(actor.companyId, (created as UserRow).id, queueIds, tx);
         if (whatsappId != null) await this.setDefaultConnection(actor.companyId, (created as UserRow).id, whatsappId, tx);
+        if (farewellMessage) await this.setFarewell(actor.companyId, (created as UserRow).id, farewellMessage, tx);
         return created as UserRow;
       })
       .catch((err: unknown) => {
@@ -139,12 +144,13 @@ export class UsersService {
     const target = await this.get(actor.companyId, id);
     ensureSelfOrAdmin(actor, target);
     ensureMayTouch(actor, target);
-    // The default connection is the connections plugin's: compared as answered (null without it).
+    // The default connection is the connections plugin's, the farewell the tickets plugin's:
+    // compared as answered (null and absent without them).
     const before = await this.answers.one(target);
     const currentConnection = before.whatsappId ?? null;
     ensureMayChange(actor, { ...before, whatsappId: currentConnection }, patch, this.permissions);
     ensureOwnImagePath(actor.companyId, patch.profileImage);
-    const { password, profileImage, queueIds, whatsappId, ...fields } = patch;
+    const { password, profileImage, queueIds, whatsappId, farewellMessage, ...fields } = patch;
     const changes: UserChanges = { ...fields };
     if (profileImage !== undefined) changes.profileImage = profileImage || null;
     if (password) changes.passwordHash = await hashPassword(password);
@@ -154,8 +160,12 @@ export class UsersService {
     // The connection must be the edited user's company's, whoever edits (a super user too).
     const connectionChanged = whatsappId !== undefined && whatsappId !== currentConnection;
     if (connectionChanged) await this.ensureOwnConnection(target.companyId, whatsappId);
+    const farewellChanged = farewellMessage !== undefined && farewellMessage !== before.farewellMessage;
     await this.changeQueues(actor, target, queueIds);
-    const row = await this.save(target, changes, connectionChanged ? (tx) => this.setDefaultConnection(target.companyId, target.id, whatsappId, tx) : undefined);
+    const alsoWrite: ((tx: DbOrTx) => Promise<void>)[] = [];
+    if (connectionChanged) alsoWrite.push((tx) => this.setDefaultConnection(target.companyId, target.id, whatsappId, tx));
+    if (farewellChanged) alsoWrite.push((tx) => this.setFarewell(target.companyId, target.id, farewellMessage, tx));
+    const row = await this.save(target, changes, alsoWrite);
     return { user: await this.withQueues(row), row, revoked };
   }
 
@@ -211,9 +221,9 @@ export class UsersService {
 
   /**
    * Writes the user's row and, in the same transaction, what other plugins keep of the change
-   * (`alsoWrite`: the default connection), then announces it.
+   * (`alsoWrite`: the default connection, the farewell), then announces it.
    */
-  private async save(target: UserRow, changes: UserChanges, alsoWrite?: (tx: DbOrTx) => Promise<void>): Promise<UserRow> {
+  private async save(target: UserRow, changes: UserChanges, alsoWrite: readonly ((tx: DbOrTx) => Promise<void>)[] = []): Promise<UserRow> {
     let row: UserRow | undefined;
     try {
       const write = async (tx: DbOrTx) => {
@@ -222,11 +232,11 @@ export class UsersService {
           .set({ ...changes, updatedAt: new Date().toISOString() })
           .where(and(eq(users.id, target.id), eq(users.companyId, target.companyId)))
           .returning();
-        if (updated && alsoWrite) await alsoWrite(tx);
+        if (updated) for (const other of alsoWrite) await other(tx);
         return updated;
       };
       // A transaction only when another plugin's row changes with the user's.
-      row = alsoWrite ? await this.db.transaction(write) : await write(this.db);
+      row = alsoWrite.length ? await this.db.transaction(write) : await write(this.db);
     } catch (err) {
       // Two people taking the same e-mail at once: the unique index decides.
       if (isUniqueEmailViolation(err)) throw new AppError("ERR_DUPLICATED_EMAIL");
@@ -254,6 +264,16 @@ export class UsersService {
     const set = this.services?.get("connections.setUserDefault");
     // Without the connections plugin no connection exists: ensureOwnConnection refused any id, and null has nothing to clear.
     if (set) await set(companyId, userId, whatsappId, tx);
+  }
+
+  /**
+   * Stores the user's farewell through the tickets plugin (its table, the one the farewell on
+   * resolve reads), in the caller's transaction. Without that plugin no ticket is ever
+   * resolved, so there is nothing to keep: the field is ignored, like `queueIds` without queues.
+   */
+  private async setFarewell(companyId: number, userId: number, message: string, tx: DbOrTx): Promise<void> {
+    const set = this.services?.get("tickets.setFarewellMessage");
+    if (set) await set(companyId, userId, message, tx);
   }
 
   /** E-mails are unique across the platform (they are the login), compared case-insensitively. */

@@ -2,6 +2,7 @@ import type { UserRow } from "../../../../core/db/rows.ts";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type {} from "../../../connections/server/connections.contract.ts";
 import type { TicketRow } from "../tickets.contract.ts";
+import { UserFarewellMessages } from "../preferences/farewell-messages.ts";
 
 /**
  * Which automatic text a ticket transition sends to the customer, if any (spec 000 §4;
@@ -9,7 +10,8 @@ import type { TicketRow } from "../tickets.contract.ts";
  * by the MessageSender against the ticket as it is when sent) or null for "say nothing".
  *
  * Decisions where the spec is silent:
- * - Farewell: the closing user's own `farewellMessage` wins over the connection's
+ * - Farewell: the closing user's own `farewellMessage` (this plugin's `user_farewell_messages`,
+ *   see preferences/farewell-messages.ts) wins over the connection's
  *   `complationMessage`. Never to a group (the group chat goes on; one goodbye would reach
  *   everybody in it). Closing a pending ticket (ignore) has no farewell choice in the web, so
  *   there `sendFarewellWaitingTicket` alone decides. Bulk closes (close all, imported
@@ -19,14 +21,19 @@ import type { TicketRow } from "../tickets.contract.ts";
  *   as tickets (`groupAsTicket`), as spec 000 §4 says for the accept greeting.
  */
 export class LifecycleTexts {
-  constructor(private ctx: PluginContext) {}
+  private farewells: UserFarewellMessages;
+
+  constructor(private ctx: PluginContext) {
+    this.farewells = new UserFarewellMessages(ctx.db);
+  }
 
   /** The goodbye when `closer` closes `ticket`; `asked` is the resolve dialog's choice (sendFarewellMessage). */
   async farewell(closer: UserRow, ticket: TicketRow, asked: boolean): Promise<string | null> {
     if (ticket.isGroup) return null;
     const wanted = ticket.status === "pending" ? (await this.ctx.settings.companyOne(ticket.companyId, "sendFarewellWaitingTicket")) === "enabled" : asked;
     if (!wanted) return null;
-    if (closer.farewellMessage.trim()) return closer.farewellMessage;
+    const own = await this.farewells.of(closer.id);
+    if (own.trim()) return own;
     const connection = await this.ctx.services.require("connections.get")(ticket.companyId, ticket.whatsappId);
     return connection?.complationMessage.trim() ? connection.complationMessage : null;
   }

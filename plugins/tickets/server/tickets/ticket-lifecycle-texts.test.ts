@@ -70,7 +70,10 @@ describe("farewell on resolve (happy)", () => {
 
   it("the resolving user's farewellMessage wins over the connection's", async () => {
     await setFarewell("Mensagem da conexão");
-    const u = await w.attendant([w.queueA.id], { farewellMessage: "Até logo, {{name}}! {{user}}" });
+    const u = await w.attendant([w.queueA.id]);
+    // Saved from the user's own profile (the users plugin writes it through tickets.setFarewellMessage).
+    const saved = await w.t.call("PUT", `/users/${u.user.id}`, { token: u.token, body: { farewellMessage: "Até logo, {{name}}! {{user}}" } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const id = await waitingIn("Joana Lima", w.queueA.id);
     expect((await w.put(u.token, id, { status: "open", queueId: w.queueA.id })).status).toBe(200);
     const mark = await w.mark();
