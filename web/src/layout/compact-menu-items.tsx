@@ -1,12 +1,12 @@
 import { MenuDivider, MenuItem } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { currentLanguage, languages, setLanguage } from "../i18n/i18n.ts";
 import { subscriptionDaysLeft } from "../plugin/access.ts";
 import { useSession } from "../session/session.ts";
 import { useAppDispatch, useAppSelector } from "../store/store.ts";
 import { selectTheme, themeToggled } from "../store/ui-slice.ts";
 import { formatDate } from "../ui/format-date.ts";
 import { dueDateIntent } from "./due-date.tsx";
+import { LanguageItems } from "./language-menu.tsx";
 import { pageReload } from "./page-reload.ts";
 
 /**
@@ -16,11 +16,10 @@ import { pageReload } from "./page-reload.ts";
  * Languages are plain items (no submenu): a hover submenu is awkward under a finger.
  */
 export function CompactMenuItems() {
-  const { t, i18n } = useTranslation("common");
+  const { t } = useTranslation("common");
   const dispatch = useAppDispatch();
   const session = useSession();
   const dark = useAppSelector(selectTheme) === "dark";
-  const active = i18n.resolvedLanguage ?? currentLanguage();
   return (
     <>
       {session.isAdmin && session.company?.dueDate ? (
@@ -34,16 +33,7 @@ export function CompactMenuItems() {
         onClick={() => dispatch(themeToggled())}
       />
       <MenuDivider title={t("topbar.language")} />
-      {languages.map((lang) => (
-        <MenuItem
-          key={lang}
-          text={t(`languages.${lang}`)}
-          label={lang.toUpperCase()}
-          icon={lang === active ? "tick" : "blank"}
-          active={lang === active}
-          onClick={() => void setLanguage(lang)}
-        />
-      ))}
+      <LanguageItems />
     </>
   );
 }
