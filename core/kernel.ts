@@ -76,6 +76,10 @@ export interface Kernel {
   readonly app: OpenAPIHono<AppEnv>;
   /** The password generated for the seeded super admin on first boot, else null. */
   readonly generatedAdminPassword: string | null;
+  /** Resolves once the seeded super admin's password hash is stored, hashing it now if a first boot has not yet (core/seed.ts). */
+  adminPasswordStored(): Promise<void>;
+  /** Drops a first boot's pending admin hash timer and waits for a hash being written (shutdown). */
+  settleAdminPassword(): Promise<void>;
   fetch(request: Request, bindings?: RuntimeBindings): Response | Promise<Response>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -155,6 +159,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     plugins: ordered.map((p) => p.manifest),
     app: undefined as unknown as OpenAPIHono<AppEnv>,
     generatedAdminPassword: null,
+    adminPasswordStored: () => Promise.resolve(),
+    settleAdminPassword: () => Promise.resolve(),
     fetch: (request, bindings) => kernel.app.fetch(request, bindings ?? {}),
     async start() {
       kernel.jobs.start();
@@ -162,6 +168,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       log.info(`v${VERSION} ready with plugins: ${ordered.map((p) => p.manifest.id).join(", ")}`);
     },
     async stop() {
+      // A first boot's admin hash still being written must land before the database closes.
+      await kernel.settleAdminPassword();
       kernel.jobs.stop();
       for (const fn of [...stopHooks].reverse()) await fn();
       await kernel.realtime.close();
@@ -216,7 +224,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   // Checked once every plugin is set up, so a provider may load after the plugin needing it.
   for (const p of ordered) kernel.services.assertProvided(p.manifest.id, p.manifest.requires ?? []);
 
-  (kernel as { generatedAdminPassword: string | null }).generatedAdminPassword = await seed(db, config, settings, log);
+  const seeded = await seed(db, config, settings, log);
+  Object.assign(kernel, { generatedAdminPassword: seeded.generatedPassword, adminPasswordStored: seeded.passwordStored, settleAdminPassword: seeded.settle });
   phase("seed");
   app.doc("/openapi.json", OPENAPI_INFO);
   finishRootApp(app, assets);

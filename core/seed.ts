@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { hashPassword } from "./auth/password.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
@@ -10,20 +10,52 @@ import type { SettingsService } from "./settings/settings.ts";
 export const PLATFORM_DUE_DATE = "2999-12-31";
 
 /**
- * First boot: the default plan, the platform company (id 1) and its super admin, and
- * the default settings. Idempotent: a restart finds company 1 and changes nothing.
- * Returns the generated password when one was made (printed once by the caller).
+ * What the super admin's row holds until its real hash is written. It verifies no password
+ * (it is not an argon2 hash), so the account cannot be entered before then.
  */
-export async function seed(db: Db, config: Config, settings: SettingsService, log: Logger): Promise<string | null> {
+export const PENDING_PASSWORD_HASH = "!pending-first-boot";
+
+export interface Seeded {
+  /** The password generated for the super admin (printed once by the caller), else null. */
+  generatedPassword: string | null;
+  /**
+   * Resolves once the super admin's password hash is stored, starting the hash if it has not
+   * started. A first boot writes the rows at once and hashes later (argon2id costs 60-80 ms of
+   * CPU on the thread that answers, the largest part of a first boot's time to its first answer,
+   * issue 17): on the first login, which awaits this before it looks anyone up, or a second after
+   * the boot, whichever comes first.
+   */
+  passwordStored: () => Promise<void>;
+  /** For shutdown: drops the pending timer and waits for a hash being written (the next boot hashes one never started). */
+  settle: () => Promise<void>;
+}
+
+/**
+ * First boot: the default plan, the platform company (id 1) and its super admin, and
+ * the default settings. Idempotent: a restart finds company 1 and changes nothing, except
+ * when the previous first boot stopped before the admin's hash was stored: then the
+ * admin gets a new password (ADMIN_PASSWORD, or a generated one printed again).
+ */
+export async function seed(db: Db, config: Config, settings: SettingsService, log: Logger): Promise<Seeded> {
   const [existing] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, 1)).limit(1);
+  const generated = () => (config.ADMIN_PASSWORD ? null : Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("base64url"));
   if (existing) {
     await settings.seedCompany(1);
-    return null;
+    const [stranded] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, 1), eq(users.passwordHash, PENDING_PASSWORD_HASH)))
+      .limit(1);
+    if (!stranded) return { generatedPassword: null, passwordStored: () => Promise.resolve(), settle: () => Promise.resolve() };
+    const generatedPassword = generated();
+    const passwordHash = await hashPassword(config.ADMIN_PASSWORD ?? (generatedPassword as string));
+    await db.update(users).set({ passwordHash }).where(eq(users.id, stranded.id));
+    log.warn("the super admin's password was not stored by the first boot: it was set again");
+    return { generatedPassword, passwordStored: () => Promise.resolve(), settle: () => Promise.resolve() };
   }
-  const generated = config.ADMIN_PASSWORD ? null : Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("base64url");
-  const password = config.ADMIN_PASSWORD ?? (generated as string);
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const generatedPassword = generated();
+  const password = config.ADMIN_PASSWORD ?? (generatedPassword as string);
+  const adminId = await db.transaction(async (tx) => {
     const [plan] = await tx.insert(plans).values({ name: "Plano 1", users: 10, connections: 10, queues: 10, amount: 0, isPublic: true }).returning();
     await tx.insert(companies).values({
       id: 1,
@@ -34,24 +66,45 @@ export async function seed(db: Db, config: Config, settings: SettingsService, lo
       dueDate: PLATFORM_DUE_DATE,
       recurrence: "MENSAL",
     });
-    await tx.insert(users).values({
-      companyId: 1,
-      name: "Admin",
-      email: config.ADMIN_EMAIL,
-      passwordHash,
-      profile: "admin",
-      super: true,
-      showDashboard: "enabled",
-      allowRealTime: "enabled",
-      allowConnections: "enabled",
-      allHistoric: "enabled",
-      allUserChat: "enabled",
-      userClosePendingTicket: "enabled",
-      allTicket: "enable",
-      allowGroup: true,
-    });
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        companyId: 1,
+        name: "Admin",
+        email: config.ADMIN_EMAIL,
+        passwordHash: PENDING_PASSWORD_HASH,
+        profile: "admin",
+        super: true,
+        showDashboard: "enabled",
+        allowRealTime: "enabled",
+        allowConnections: "enabled",
+        allHistoric: "enabled",
+        allUserChat: "enabled",
+        userClosePendingTicket: "enabled",
+        allTicket: "enable",
+        allowGroup: true,
+      })
+      .returning({ id: users.id });
     await settings.seedCompany(1, tx);
+    return admin!.id;
   });
   log.info(`seeded the platform company, the default plan and the super admin ${config.ADMIN_EMAIL}`);
-  return generated;
+  let storing: Promise<void> | null = null;
+  const passwordStored = () =>
+    (storing ??= hashPassword(password)
+      .then((passwordHash) =>
+        db
+          .update(users)
+          .set({ passwordHash })
+          .where(and(eq(users.id, adminId), eq(users.passwordHash, PENDING_PASSWORD_HASH))),
+      )
+      .then(() => undefined));
+  const later = setTimeout(() => passwordStored().catch((err) => log.error("storing the super admin's password failed", err)), 1_000);
+  // The timer alone must not keep a process alive (a script that only boots the kernel).
+  (later as { unref?: () => void }).unref?.();
+  const settle = async () => {
+    clearTimeout(later);
+    await storing?.catch(() => {});
+  };
+  return { generatedPassword, passwordStored, settle };
 }

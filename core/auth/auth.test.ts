@@ -115,6 +115,8 @@ describe("session: security", () => {
   });
 
   it("stores passwords as argon2id hashes", async () => {
+    // The seeded admin's hash is written just after the first boot (core/seed.ts).
+    await t.kernel.adminPasswordStored();
     const [u] = await t.kernel.db.select().from(users).where(eq(users.id, 1));
     expect(u?.passwordHash).toMatch(/^\$argon2id\$/);
   });

@@ -35,6 +35,8 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, kernel: Kernel) {
       c.header("Retry-After", String(Math.ceil(lockedMs / 1000)));
       throw new AppError("ERR_TOO_MANY_ATTEMPTS");
     }
+    // A first boot stores the super admin's hash just after it starts serving (core/seed.ts).
+    await kernel.adminPasswordStored();
     const [found] = await kernel.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
     // Verifying against a real hash when the e-mail is unknown keeps both paths equally slow.
     const ok = await verifyPassword(password, found?.passwordHash ?? UNKNOWN_USER_HASH);
