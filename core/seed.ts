@@ -48,10 +48,8 @@ export async function seed(db: Db, config: Config, settings: SettingsService, lo
       .limit(1);
     if (!stranded) return { generatedPassword: null, passwordStored: () => Promise.resolve(), settle: () => Promise.resolve() };
     const generatedPassword = generated();
-    const passwordHash = await hashPassword(config.ADMIN_PASSWORD ?? (generatedPassword as string));
-    await db.update(users).set({ passwordHash }).where(eq(users.id, stranded.id));
-    log.warn("the super admin's password was not stored by the first boot: it was set again");
-    return { generatedPassword, passwordStored: () => Promise.resolve(), settle: () => Promise.resolve() };
+    log.warn("the super admin's password was not stored by the first boot: it is set again");
+    return { generatedPassword, ...storeLater(db, stranded.id, config.ADMIN_PASSWORD ?? (generatedPassword as string), log) };
   }
   const generatedPassword = generated();
   const password = config.ADMIN_PASSWORD ?? (generatedPassword as string);
@@ -89,6 +87,14 @@ export async function seed(db: Db, config: Config, settings: SettingsService, lo
     return admin!.id;
   });
   log.info(`seeded the platform company, the default plan and the super admin ${config.ADMIN_EMAIL}`);
+  return { generatedPassword, ...storeLater(db, adminId, password, log) };
+}
+
+/**
+ * Hashes the admin's password off the boot's path: on the first call of `passwordStored` (a
+ * login), or a second after the boot. Only a row still holding the placeholder is written.
+ */
+function storeLater(db: Db, adminId: number, password: string, log: Logger): Pick<Seeded, "passwordStored" | "settle"> {
   let storing: Promise<void> | null = null;
   const passwordStored = () =>
     (storing ??= hashPassword(password)
@@ -106,5 +112,5 @@ export async function seed(db: Db, config: Config, settings: SettingsService, lo
     clearTimeout(later);
     await storing?.catch(() => {});
   };
-  return { generatedPassword, passwordStored, settle };
+  return { passwordStored, settle };
 }
