@@ -1,4 +1,6 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { nowIso } from "../../../core/db/columns.ts";
+import { preparedPer } from "../../../core/db/prepared.ts";
 import type { Db } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
 import { type PluginJobs, qualifiedKind } from "../../../core/jobs/jobs.ts";
@@ -53,7 +55,6 @@ export class Deliveries {
   /** One attempt: signs with the connection token, posts, logs; throws WebhookFailed unless 2xx. */
   async send(connection: ConnectionRow, payload: WebhookPayload, key: string): Promise<void> {
     const body = JSON.stringify(payload);
-    const attempt = (await this.attemptsSoFar(connection.id, key)) + 1;
     const outcome = await postSigned(connection.webhookUrl, connection.token, payload.event, key, body, { timeoutMs: this.options.timeoutMs, outbound: this.outbound });
     await this.record({
       companyId: connection.companyId,
@@ -63,7 +64,6 @@ export class Deliveries {
       statusCode: outcome.statusCode,
       ok: outcome.ok,
       error: outcome.error,
-      attempt,
       durationMs: outcome.durationMs,
       key,
       payload: body,
@@ -108,26 +108,67 @@ export class Deliveries {
     return connection;
   }
 
-  private async attemptsSoFar(whatsappId: number, key: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(apiWebhookDeliveries)
-      .where(and(eq(apiWebhookDeliveries.whatsappId, whatsappId), eq(apiWebhookDeliveries.key, key)));
-    return row?.n ?? 0;
-  }
-
-  /** Inserts one attempt and drops what falls beyond the newest `keep` rows of its connection. */
-  async record(row: typeof apiWebhookDeliveries.$inferInsert): Promise<void> {
-    const keep = this.options.keep ?? DELIVERIES_KEPT;
-    await this.db.insert(apiWebhookDeliveries).values(row);
-    const t = apiWebhookDeliveries;
-    await this.db.run(sql`
-      DELETE FROM ${t} WHERE ${t.companyId} = ${row.companyId} AND ${t.whatsappId} = ${row.whatsappId} AND ${t.id} <= (
-        SELECT ${t.id} FROM ${t} WHERE ${t.companyId} = ${row.companyId} AND ${t.whatsappId} = ${row.whatsappId}
-        ORDER BY ${t.id} DESC LIMIT 1 OFFSET ${keep}
-      )`);
+  /**
+   * Inserts one attempt (numbered after the attempts logged for its key, unless given) and
+   * drops what falls beyond the newest `keep` rows of its connection. Both statements are
+   * prepared once: every webhook writes them.
+   */
+  async record(row: Omit<typeof apiWebhookDeliveries.$inferInsert, "id" | "createdAt">): Promise<void> {
+    const s = logStatements(this.db);
+    const values = { ...row, statusCode: row.statusCode ?? null, ok: row.ok ?? false, error: row.error ?? null, durationMs: row.durationMs ?? 0, createdAt: nowIso() };
+    if (row.attempt === undefined) await s.insertNext.run(values);
+    else await s.insert.run({ ...values, attempt: row.attempt });
+    await s.trim.run({ companyId: row.companyId, whatsappId: row.whatsappId, keep: this.options.keep ?? DELIVERIES_KEPT });
   }
 }
+
+const p = sql.placeholder;
+const logStatements = preparedPer((db: Db) => {
+  const t = apiWebhookDeliveries;
+  const columns = {
+    companyId: p("companyId"),
+    whatsappId: p("whatsappId"),
+    event: p("event"),
+    url: p("url"),
+    statusCode: p("statusCode"),
+    ok: p("ok"),
+    error: p("error"),
+    durationMs: p("durationMs"),
+    key: p("key"),
+    payload: p("payload"),
+    createdAt: p("createdAt"),
+  };
+  return {
+    insert: db
+      .insert(t)
+      .values({ ...columns, attempt: p("attempt") })
+      .prepare(),
+    /** The attempt's number is the attempts of its key so far, plus one (the index on whatsapp_id, key). */
+    insertNext: db
+      .insert(t)
+      .values({ ...columns, attempt: sql`(SELECT count(*) FROM ${t} WHERE ${t.whatsappId} = ${p("whatsappId")} AND ${t.key} = ${p("key")}) + 1` })
+      .prepare(),
+    trim: db
+      .delete(t)
+      .where(
+        and(
+          eq(t.companyId, p("companyId")),
+          eq(t.whatsappId, p("whatsappId")),
+          lte(
+            t.id,
+            db
+              .select({ id: t.id })
+              .from(t)
+              .where(and(eq(t.companyId, p("companyId")), eq(t.whatsappId, p("whatsappId"))))
+              .orderBy(desc(t.id))
+              .limit(1)
+              .offset(p("keep")),
+          ),
+        ),
+      )
+      .prepare(),
+  };
+});
 
 /** The log row as the API shows it: the payload stays on the server. */
 function view(row: DeliveryRow) {

@@ -1,4 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../../../core/db/database.ts";
+import { preparedPer } from "../../../../core/db/prepared.ts";
 import type { UserRow } from "../../../../core/db/rows.ts";
 import { users } from "../../../../core/db/tables.ts";
 import { isAdmin } from "../../../../core/auth/permissions.ts";
@@ -14,6 +16,22 @@ import { maskedView, viewById } from "./tickets-view-query.ts";
 import "../tickets-events.contract.ts";
 
 export type Audience = { full: string[]; masked: string[] };
+
+/** Every announcement reads these (a bot turn several times): built once. */
+const viewsStatements = preparedPer((db: Db) => ({
+  owner: db
+    .select({ profile: users.profile, super: users.super })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
+  ticket: db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
+}));
 
 /**
  * The ticket side's reader: views (joined, LGPD-masked per viewer), the visibility rule,
@@ -47,14 +65,14 @@ export class TicketViews implements TicketReader {
     const masking = (await this.ctx.settings.companyOne(ticket.companyId, "lgpdHideNumber")) === "enabled";
     let ownerIsAdmin = false;
     if (ticket.userId != null) {
-      const [owner] = await this.ctx.db.select({ profile: users.profile, super: users.super }).from(users).where(eq(users.id, ticket.userId)).limit(1);
+      const owner = await viewsStatements(this.ctx.db).owner.get({ id: ticket.userId });
       ownerIsAdmin = owner ? isAdmin(owner as UserRow) : false;
     }
     return audienceOf(ticket, ownerIsAdmin, masking);
   }
 
   async announce(companyId: number, ticketId: number): Promise<void> {
-    const [row] = await this.ctx.db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
+    const row = await viewsStatements(this.ctx.db).ticket.get({ id: ticketId });
     if (!row || row.companyId !== companyId) return;
     await this.announceRow(row);
   }
