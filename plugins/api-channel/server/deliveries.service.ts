@@ -29,6 +29,12 @@ export interface WebhookJob {
 export const DELIVERIES_PAGE_SIZE = 20;
 /** Rows kept per connection: the log is for diagnosis, not an archive. */
 export const DELIVERIES_KEPT = 1000;
+/**
+ * A connection's log is trimmed back to `keep` rows once every this many attempts: the trim
+ * walks `keep` index entries, which cost more than the insert when done on each one. The
+ * rows beyond `keep` meanwhile are never listed.
+ */
+export const DELIVERIES_TRIM_EVERY = 16;
 
 /** Thrown when an attempt did not get a 2xx answer, so the job or driver is retried. */
 export class WebhookFailed extends Error {
@@ -49,7 +55,7 @@ export class Deliveries {
     private services: Services,
     /** The kernel's SSRF guard: every post goes through it (ctx.outbound). */
     private outbound: Pick<OutboundGuard, "fetch">,
-    private options: { keep?: number; timeoutMs?: number } = {},
+    private options: { keep?: number; trimEvery?: number; timeoutMs?: number } = {},
   ) {}
 
   /** One attempt: signs with the connection token, posts, logs; throws WebhookFailed unless 2xx. */
@@ -78,14 +84,19 @@ export class Deliveries {
 
   async page(companyId: number, whatsappId: number, pageNumber: number) {
     await this.connectionOf(companyId, whatsappId);
+    // The newest `keep` rows only: a few older ones may wait for the next trim.
+    const keep = this.options.keep ?? DELIVERIES_KEPT;
+    const offset = (pageNumber - 1) * DELIVERIES_PAGE_SIZE;
+    const shown = Math.min(DELIVERIES_PAGE_SIZE, keep - offset);
+    if (shown <= 0) return { records: [], hasMore: false };
     const rows = await this.db
       .select()
       .from(apiWebhookDeliveries)
       .where(and(eq(apiWebhookDeliveries.companyId, companyId), eq(apiWebhookDeliveries.whatsappId, whatsappId)))
       .orderBy(desc(apiWebhookDeliveries.id))
-      .limit(DELIVERIES_PAGE_SIZE + 1)
-      .offset((pageNumber - 1) * DELIVERIES_PAGE_SIZE);
-    return { records: rows.slice(0, DELIVERIES_PAGE_SIZE).map(view), hasMore: rows.length > DELIVERIES_PAGE_SIZE };
+      .limit(shown + 1)
+      .offset(offset);
+    return { records: rows.slice(0, shown).map(view), hasMore: rows.length > shown && offset + shown < keep };
   }
 
   /** Sends a logged payload again, through the outbox (a new log row per attempt). */
@@ -109,17 +120,26 @@ export class Deliveries {
   }
 
   /**
-   * Inserts one attempt (numbered after the attempts logged for its key, unless given) and
-   * drops what falls beyond the newest `keep` rows of its connection. Both statements are
-   * prepared once: every webhook writes them.
+   * Inserts one attempt (numbered after the attempts logged for its key, unless given) and,
+   * every `trimEvery` attempts of its connection, drops what falls beyond the newest `keep`
+   * rows. Both statements are prepared once: every webhook writes them.
    */
   async record(row: Omit<typeof apiWebhookDeliveries.$inferInsert, "id" | "createdAt">): Promise<void> {
     const s = logStatements(this.db);
     const values = { ...row, statusCode: row.statusCode ?? null, ok: row.ok ?? false, error: row.error ?? null, durationMs: row.durationMs ?? 0, createdAt: nowIso() };
     if (row.attempt === undefined) await s.insertNext.run(values);
     else await s.insert.run({ ...values, attempt: row.attempt });
+    const since = (this.sinceTrim.get(row.whatsappId) ?? 0) + 1;
+    if (since < (this.options.trimEvery ?? DELIVERIES_TRIM_EVERY)) {
+      this.sinceTrim.set(row.whatsappId, since);
+      return;
+    }
+    this.sinceTrim.set(row.whatsappId, 0);
     await s.trim.run({ companyId: row.companyId, whatsappId: row.whatsappId, keep: this.options.keep ?? DELIVERIES_KEPT });
   }
+
+  /** Attempts logged per connection since its last trim (this process). */
+  private readonly sinceTrim = new Map<number, number>();
 }
 
 const p = sql.placeholder;
