@@ -76,8 +76,9 @@ export class BotTurns {
       const after = ticket;
       unit.afterCommit(async () => {
         try {
-          await this.views.announceMoved(before, after);
-          for (const m of sent) await this.sender.announcer.message("create", m, after);
+          // The view just announced serves the messages' announcements (no second read of the ticket).
+          const known = await this.views.announceMoved(before, after);
+          for (const m of sent) await this.sender.announcer.message("create", m, after, true, known ?? undefined);
         } catch (err) {
           this.ctx.log.error(`tickets: events of bot turn on ticket ${ticketId} failed`, err);
         }

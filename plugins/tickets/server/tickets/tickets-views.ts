@@ -72,9 +72,14 @@ export class TicketViews implements TicketReader {
   }
 
   async announce(companyId: number, ticketId: number): Promise<void> {
+    await this.announceStored(companyId, ticketId);
+  }
+
+  /** `announce`, answering the view and audience it sent (null when the ticket is gone). */
+  private async announceStored(companyId: number, ticketId: number): Promise<{ view: TicketView; rooms: Audience } | null> {
     const row = await viewsStatements(this.ctx.db).ticket.get({ id: ticketId });
-    if (!row || row.companyId !== companyId) return;
-    await this.announceRow(row);
+    if (!row || row.companyId !== companyId) return null;
+    return this.announceRow(row);
   }
 
   /**
@@ -102,12 +107,12 @@ export class TicketViews implements TicketReader {
    * queue, closed, handed to someone else): those rooms get a delete so their lists drop
    * it, then the usual update goes to the new audience.
    */
-  async announceMoved(before: TicketRow, after: TicketRow): Promise<void> {
+  async announceMoved(before: TicketRow, after: TicketRow): Promise<{ view: TicketView; rooms: Audience } | null> {
     const [was, now] = await Promise.all([this.audience(before), this.audience(after)]);
     const stillSees = new Set([...now.full, ...now.masked]);
     const lost = [...was.full, ...was.masked].filter((r) => !stillSees.has(r));
     if (lost.length) this.ctx.realtime.emit(after.companyId, `company-${after.companyId}-ticket`, { action: "delete", ticketId: after.id }, lost);
-    await this.announce(after.companyId, after.id);
+    return this.announceStored(after.companyId, after.id);
   }
 
   private emitView(companyId: number, view: TicketView, rooms: Audience): void {
