@@ -14,7 +14,7 @@ import { resolveVariables } from "../messages/message-variables.ts";
 import { attendedStatus } from "../tickets/ticket-lifecycle.support.ts";
 import type { TicketViews } from "../tickets/tickets-views.ts";
 import type { BotApplied, BotTicketContext, BotWrite } from "../bot.contract.ts";
-import { contextStatements, unitStatements } from "./bot-turn-statements.ts";
+import { contextStatements, patchTicket, unitStatements } from "./bot-turn-statements.ts";
 import { nowIso } from "../../../../core/db/columns.ts";
 import type { MessageRow, TicketRow } from "../tickets.contract.ts";
 
@@ -65,7 +65,7 @@ export class BotTurns {
           continue;
         }
         const { patch, log } = this.change(ticket, w);
-        if (Object.keys(patch).length) ticket = unit.db.update(tickets).set(patch).where(eq(tickets.id, ticket.id)).returning().get() ?? ticket;
+        if (Object.keys(patch).length) ticket = patchTicket(unit.db, ticket.id, patch) ?? ticket;
         if (log)
           unit.db
             .insert(ticketLogs)
