@@ -251,11 +251,15 @@ export class Jobs {
       if (lane) lane.push(row);
       else lanes.set(key, [row]);
     }
-    await Promise.all(
+    // Every lane ends before the next claim (a failing write in one must not let the next poll
+    // start while others still run); the first failure is reported then.
+    const outcomes = await Promise.allSettled(
       [...lanes.values()].map(async (rows) => {
         for (const row of rows) await this.runOne(row);
       }),
     );
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+    if (failed) throw failed.reason;
     return claimed.length;
   }
 
