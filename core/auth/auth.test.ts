@@ -127,6 +127,12 @@ describe("session: security", () => {
       const res = await small.call("POST", "/auth/login", { body: { email: ADMIN.email, password: "x".repeat(5000) } });
       expect(res.status).toBe(413);
       expect(res.body.error).toBe("ERR_PAYLOAD_TOO_LARGE");
+      // Decided on the declared length too (the fast path), and a small declared body passes.
+      const big = { email: ADMIN.email, password: "x".repeat(5000) };
+      const declared = await small.call("POST", "/auth/login", { body: big, headers: { "content-length": String(JSON.stringify(big).length) } });
+      expect(declared.status).toBe(413);
+      const fits = { email: ADMIN.email, password: ADMIN.password };
+      expect((await small.call("POST", "/auth/login", { body: fits, headers: { "content-length": String(JSON.stringify(fits).length) } })).status).toBe(200);
     } finally {
       await small.close();
     }

@@ -7,7 +7,8 @@ import { createRequire } from "node:module";
  * asks the native side for its column metadata twice; on the inbound pipeline that was a
  * third of the server's CPU (profile: prepare 15 %, columns 14 %, raw 5 %). SQLite
  * statements are reusable: the driver runs each one synchronously to completion (so a
- * cached statement never holds a read snapshot open between calls), and SQLite re-prepares
+ * cached statement never holds a read snapshot open between calls; EXPLAIN, which SQLite
+ * counts as running until reset, is reset after each use), and SQLite re-prepares
  * a statement by itself when the schema changes. Only the column list we memoise could go
  * stale after DDL, so every DDL statement (and `exec`, which runs migrations) drops the
  * memoised metadata of every connection.
@@ -23,6 +24,9 @@ interface NativeStatement {
   raw(toggle?: boolean): NativeStatement;
   safeIntegers(toggle?: boolean): NativeStatement;
   columns(): unknown[];
+  all(...args: unknown[]): unknown[];
+  get(...args: unknown[]): unknown;
+  run(...args: unknown[]): unknown;
 }
 interface NativeDatabase {
   prepare(sql: string): NativeStatement;
@@ -46,6 +50,9 @@ const isDdl = (sql: string) => {
   // Leading blanks and comments are skipped (migration files start with comments).
   return /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:create|alter|drop)\b/i.test(sql);
 };
+
+/** Whether a statement is an EXPLAIN (bytecode or QUERY PLAN), after any leading blanks and comments. */
+const isExplain = (sql: string) => /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*explain\b/i.test(sql);
 
 /** Whether a script may contain DDL anywhere (scripts hold several statements). */
 const mayChangeSchema = (sql: string) => /\b(?:create|alter|drop)\b/i.test(sql);
@@ -99,6 +106,43 @@ function memoised(stmt: NativeStatement): NativeStatement {
 }
 
 /**
+ * An EXPLAIN statement that listed all its rows is not finished for SQLite until it is reset
+ * (its listing never halts the VM as a query's last step does), and the driver resets before
+ * a query or run, not after. Kept like that (cached, or waiting for the collector), it counts
+ * as a statement in progress: the connection's next statement leaves its read transaction
+ * open, and once another connection commits, this one's next write fails with
+ * SQLITE_BUSY_SNAPSHOT (a batch's COMMIT too). `get` is the driver's one call that resets
+ * after itself: it ends each use. Other statements end when they return their last row or
+ * change (`get` resets; `all` and `run` step to the end).
+ */
+function resetAfterEachUse(stmt: NativeStatement): NativeStatement {
+  const all = stmt.all.bind(stmt);
+  const run = stmt.run.bind(stmt);
+  const reset = (args: unknown[]) => {
+    try {
+      stmt.get(...args);
+    } catch {
+      // Nothing is in progress after a failed step either.
+    }
+  };
+  stmt.all = (...args: unknown[]) => {
+    try {
+      return all(...args);
+    } finally {
+      reset(args);
+    }
+  };
+  stmt.run = (...args: unknown[]) => {
+    try {
+      return run(...args);
+    } finally {
+      reset(args);
+    }
+  };
+  return stmt;
+}
+
+/**
  * Per-connection settings (`PRAGMA synchronous`, `foreign_keys` …) run on each new connection
  * before its first statement: @libsql/client opens up to `concurrency` connections lazily,
  * and a PRAGMA sent through the client reaches only the one connection it borrowed.
@@ -133,7 +177,8 @@ export function installStatementCache(setup = ""): boolean {
       cache.set(sql, hit);
       return hit;
     }
-    const stmt = memoised(prepare.call(this, sql));
+    const prepared = memoised(prepare.call(this, sql));
+    const stmt = isExplain(sql) ? resetAfterEachUse(prepared) : prepared;
     cache.set(sql, stmt);
     if (cache.size > MAX_STATEMENTS) cache.delete(cache.keys().next().value!);
     return stmt;

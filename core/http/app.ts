@@ -65,15 +65,19 @@ export function createRootApp(kernel: Kernel, assets: WebAssets | null): OpenAPI
   app.onError((err, c) => renderError(err, c, kernel));
   app.use("*", securityHeaders());
   if (kernel.config.FRONTEND_URL) app.use("*", cors({ origin: kernel.config.FRONTEND_URL, credentials: true }));
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: kernel.config.MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes: kernel.config.MAX_BODY_BYTES });
-      },
-    }),
-  );
+  const maxBytes = kernel.config.MAX_BODY_BYTES;
+  const tooLarge = () => {
+    throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes });
+  };
+  const streamedLimit = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
+  app.use("*", (c, next) => {
+    // A declared length decides at once. Hono's check looks at `request.body` first, which
+    // makes Bun build a stream for every request (and the handler then read the body through
+    // it): a cost on each inbound message. Bodies without a length are counted as they stream.
+    const length = c.req.raw.headers.get("content-length");
+    if (length !== null && !c.req.raw.headers.has("transfer-encoding")) return Number.parseInt(length, 10) > maxBytes ? tooLarge() : next();
+    return streamedLimit(c, next);
+  });
   app.use("*", async (c, next) => {
     c.set("kernel", kernel);
     const path = new URL(c.req.url).pathname;

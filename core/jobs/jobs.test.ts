@@ -49,6 +49,43 @@ describe("durable jobs", () => {
     expect(await t.kernel.db.select().from(jobs)).toHaveLength(1);
   });
 
+  it("runs a laned kind's jobs of different lanes together, one lane's in order, other kinds one at a time in order", async () => {
+    const events: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let running = 0;
+    let most = 0;
+    t.kernel.jobs.define<{ lane: string; n: number }>(
+      "test.laned",
+      async ({ payload }) => {
+        running++;
+        most = Math.max(most, running);
+        events.push(`start ${payload.lane}${payload.n}`);
+        // Lane a's first job waits until lane b has run: they must overlap.
+        if (payload.lane === "a" && payload.n === 1) await gate;
+        if (payload.lane === "b") open();
+        events.push(`end ${payload.lane}${payload.n}`);
+        running--;
+      },
+      { lane: (p) => p.lane },
+    );
+    t.kernel.jobs.define<{ n: number }>("test.serial", async ({ payload }) => {
+      events.push(`serial ${payload.n}`);
+    });
+    await t.kernel.jobs.enqueue("test.laned", { lane: "a", n: 1 });
+    await t.kernel.jobs.enqueue("test.serial", { n: 1 });
+    await t.kernel.jobs.enqueue("test.laned", { lane: "a", n: 2 });
+    await t.kernel.jobs.enqueue("test.laned", { lane: "b", n: 1 });
+    await t.kernel.jobs.enqueue("test.serial", { n: 2 });
+    expect(await t.kernel.jobs.runDue()).toBe(5);
+    expect(most).toBe(2);
+    // Lane a in order, a2 only after a1 ended; the plain kind's jobs in their order.
+    expect(events.indexOf("start a2")).toBeGreaterThan(events.indexOf("end a1"));
+    expect(events.indexOf("serial 2")).toBeGreaterThan(events.indexOf("serial 1"));
+    expect(events.indexOf("start b1")).toBeLessThan(events.indexOf("end a1"));
+    expect(await t.kernel.db.select().from(jobs).where(eq(jobs.status, "done"))).toHaveLength(5);
+  });
+
   it("resumes a job whose lease lapsed (a crash mid-run)", async () => {
     let runs = 0;
     t.kernel.jobs.define("test.resume", async () => void runs++);

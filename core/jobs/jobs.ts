@@ -1,5 +1,5 @@
 import { Cron } from "croner";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/database.ts";
 import { jobs } from "../db/tables.ts";
 import type { Logger } from "../log.ts";
@@ -15,6 +15,19 @@ export interface JobContext<P> {
   attempt: number;
 }
 export type JobHandler<P = unknown> = (job: JobContext<P>) => Promise<void>;
+
+export interface JobKindOptions<P> {
+  /**
+   * Lets jobs of this kind run alongside the other jobs claimed with them: those whose
+   * payloads name the same lane run one after another, in the order they were enqueued;
+   * different lanes at once. Without it a kind's jobs run one at a time, in order, with
+   * every other kind that has none (deliveries keep their messages' order). For handlers
+   * that already bear concurrency (another node may run a job of the same lane anyway)
+   * and gain from it: their write units then share the write batcher's commits.
+   * @example ctx.jobs.define("step", handler, { lane: (p) => `ticket:${p.ticketId}` });
+   */
+  lane?: (payload: P) => string;
+}
 
 export interface EnqueueOptions {
   /** When to run (default now). */
@@ -66,6 +79,67 @@ const insertJobIn = preparedPer((db: SyncDb) =>
 );
 
 /**
+ * The runner's own statements on the async database, built once: every job costs a claim
+ * (shared by up to `limit` jobs) and an outcome write, which Drizzle otherwise rebuilt as
+ * SQL on each call (several times what SQLite takes to run them).
+ */
+const runnerStatements = preparedPer((db: Db) => {
+  const mine = and(eq(jobs.id, p("id")), eq(jobs.leaseOwner, p("owner")));
+  return {
+    claim: db
+      .update(jobs)
+      .set({ status: "running", leaseUntil: sql`${p("leaseUntil")}`, leaseOwner: sql`${p("owner")}`, attempts: sql`${jobs.attempts} + 1`, updatedAt: sql`${p("at")}` })
+      .where(
+        inArray(
+          jobs.id,
+          db
+            .select({ id: jobs.id })
+            .from(jobs)
+            .where(or(and(eq(jobs.status, "pending"), lte(jobs.dueAt, p("now"))), and(eq(jobs.status, "running"), lt(jobs.leaseUntil, p("now")))))
+            .orderBy(jobs.dueAt, jobs.id)
+            .limit(p("limit")),
+        ),
+      )
+      .returning({ id: jobs.id, kind: jobs.kind, companyId: jobs.companyId, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts })
+      .prepare(),
+    done: db
+      .update(jobs)
+      .set({ status: "done", leaseUntil: null, lastError: null, updatedAt: sql`${p("now")}` })
+      .where(mine)
+      .prepare(),
+    failed: db
+      .update(jobs)
+      .set({ status: sql`${p("status")}`, dueAt: sql`${p("dueAt")}`, leaseUntil: null, lastError: sql`${p("error")}`, updatedAt: sql`${p("now")}` })
+      .where(mine)
+      .prepare(),
+    /** `enqueue` outside a transaction (webhooks and other producers after a commit). */
+    insert: db
+      .insert(jobs)
+      .values({
+        kind: p("kind"),
+        payload: p("payload"),
+        dueAt: p("dueAt"),
+        companyId: p("companyId"),
+        dedupeKey: p("dedupeKey"),
+        maxAttempts: p("maxAttempts"),
+        createdAt: p("createdAt"),
+        updatedAt: p("updatedAt"),
+      })
+      .onConflictDoNothing()
+      .prepare(),
+  };
+});
+
+interface ClaimedRow {
+  id: number;
+  kind: string;
+  companyId: number | null;
+  payload: string;
+  attempts: number;
+  maxAttempts: number;
+}
+
+/**
  * The kind stored for a plugin's job (habit 1: the plugin id names its jobs).
  * @example
  *   qualifiedKind("tickets", "deliver") // "tickets.deliver"
@@ -80,7 +154,7 @@ export const qualifiedKind = (pluginId: string, kind: string): string => `${plug
  *   await ctx.jobs.enqueue("deliver", { messageId }, { tx });
  */
 export interface PluginJobs {
-  define<P>(kind: string, handler: JobHandler<P>): void;
+  define<P>(kind: string, handler: JobHandler<P>, options?: JobKindOptions<P>): void;
   enqueue(kind: string, payload: unknown, options?: EnqueueOptions): Promise<void>;
   /**
    * `enqueue` on a write unit's synchronous handle (the write batcher, `ctx.writes`): the
@@ -105,6 +179,8 @@ export interface PluginJobs {
  */
 export class Jobs {
   private handlers = new Map<string, JobHandler>();
+  /** The lane of each kind that may run alongside others (JobKindOptions.lane). */
+  private lanes = new Map<string, (payload: unknown) => string>();
   private crons: Cron[] = [];
   private cronSpecs: { name: string; pattern: string; fn: () => Promise<void> | void }[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -124,20 +200,26 @@ export class Jobs {
       return qualifiedKind(pluginId, kind);
     };
     return {
-      define: (kind, handler) => this.define(qualify(kind), handler),
+      define: (kind, handler, options) => this.define(qualify(kind), handler, options),
       enqueue: (kind, payload, options) => this.enqueue(qualify(kind), payload, options),
       enqueueSync: (db, kind, payload, options) => this.enqueueSync(db, qualify(kind), payload, options),
       schedule: (name, pattern, fn) => this.schedule(qualify(name), pattern, fn),
     };
   }
 
-  define<P>(kind: string, handler: JobHandler<P>): void {
+  define<P>(kind: string, handler: JobHandler<P>, options: JobKindOptions<P> = {}): void {
     if (this.handlers.has(kind)) throw new Error(`Job kind "${kind}" is defined twice`);
+    if (options.lane) this.lanes.set(kind, options.lane as (payload: unknown) => string);
     this.handlers.set(kind, handler as JobHandler);
   }
 
   async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
-    await (options.tx ?? this.db)
+    if (!options.tx || options.tx === this.db) {
+      const now = nowIso();
+      await runnerStatements(this.db).insert.run({ ...jobRow(kind, payload, options), createdAt: now, updatedAt: now });
+      return;
+    }
+    await options.tx
       .insert(jobs)
       .values(jobRow(kind, payload, options))
       .onConflictDoNothing();
@@ -160,33 +242,51 @@ export class Jobs {
   /** Claims and runs the due jobs once; returns how many ran. Tests call this directly. */
   async runDue(limit = 20): Promise<number> {
     const now = Date.now();
-    const claimed = await this.db.all<{ id: number; kind: string; company_id: number | null; payload: string; attempts: number; max_attempts: number }>(sql`
-      UPDATE jobs SET status = 'running', lease_until = ${now + LEASE_MS}, lease_owner = ${this.owner}, attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM jobs
-        WHERE (status = 'pending' AND due_at <= ${now}) OR (status = 'running' AND lease_until < ${now})
-        ORDER BY due_at LIMIT ${limit}
-      )
-      RETURNING id, kind, company_id, payload, attempts, max_attempts`);
-    for (const row of claimed) await this.runOne(row);
+    const claimed: ClaimedRow[] = await runnerStatements(this.db).claim.all({ leaseUntil: now + LEASE_MS, owner: this.owner, now, limit, at: nowIso() });
+    // One lane for every kind without its own: those run one at a time, as claimed.
+    const lanes = new Map<string, ClaimedRow[]>();
+    for (const row of claimed) {
+      const key = this.laneOf(row);
+      const lane = lanes.get(key);
+      if (lane) lane.push(row);
+      else lanes.set(key, [row]);
+    }
+    // Every lane ends before the next claim (a failing write in one must not let the next poll
+    // start while others still run); the first failure is reported then.
+    const outcomes = await Promise.allSettled(
+      [...lanes.values()].map(async (rows) => {
+        for (const row of rows) await this.runOne(row);
+      }),
+    );
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+    if (failed) throw failed.reason;
     return claimed.length;
   }
 
-  private async runOne(row: { id: number; kind: string; company_id: number | null; payload: string; attempts: number; max_attempts: number }) {
-    const mine = and(eq(jobs.id, row.id), eq(jobs.leaseOwner, this.owner));
+  /** "" (the shared, ordered lane) unless the kind names lanes and its payload reads. */
+  private laneOf(row: ClaimedRow): string {
+    const lane = this.lanes.get(row.kind);
+    if (!lane) return "";
+    try {
+      return `${row.kind}\u0000${lane(JSON.parse(row.payload))}`;
+    } catch {
+      return "";
+    }
+  }
+
+  private async runOne(row: ClaimedRow) {
+    const statements = runnerStatements(this.db);
+    const mine = { id: row.id, owner: this.owner };
     const handler = this.handlers.get(row.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind "${row.kind}"`);
-      await handler({ id: row.id, kind: row.kind, companyId: row.company_id, payload: JSON.parse(row.payload), attempt: row.attempts });
-      await this.db.update(jobs).set({ status: "done", leaseUntil: null, lastError: null }).where(mine);
+      await handler({ id: row.id, kind: row.kind, companyId: row.companyId, payload: JSON.parse(row.payload), attempt: row.attempts });
+      await statements.done.run({ ...mine, now: nowIso() });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const giveUp = row.attempts >= row.max_attempts;
+      const giveUp = row.attempts >= row.maxAttempts;
       const backoff = Math.min(3_600_000, 2 ** row.attempts * 5_000) * (0.75 + Math.random() * 0.5);
-      await this.db
-        .update(jobs)
-        .set({ status: giveUp ? "failed" : "pending", dueAt: Date.now() + backoff, leaseUntil: null, lastError: message })
-        .where(mine);
+      await statements.failed.run({ ...mine, now: nowIso(), status: giveUp ? "failed" : "pending", dueAt: Date.now() + backoff, error: message });
       this.log.warn(`job ${row.kind}#${row.id} attempt ${row.attempts} failed${giveUp ? " (giving up)" : ""}: ${message}`);
     }
   }

@@ -1,6 +1,23 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/database.ts";
+import { preparedPer } from "../db/prepared.ts";
 import { companySettings, settings } from "../db/tables.ts";
+
+const p = sql.placeholder;
+/** A company's settings, read on every bot turn and inbound message: built once. */
+const companyStatements = preparedPer((db: Db) => ({
+  all: db
+    .select()
+    .from(companySettings)
+    .where(eq(companySettings.companyId, p("companyId")))
+    .prepare(),
+  one: db
+    .select()
+    .from(companySettings)
+    .where(and(eq(companySettings.companyId, p("companyId")), eq(companySettings.column, p("column"))))
+    .limit(1)
+    .prepare(),
+}));
 
 export interface SettingDeclaration {
   key: string;
@@ -46,7 +63,7 @@ export class SettingsService {
 
   /** Every company setting of a company, defaults filled in. */
   async companyAll(companyId: number): Promise<Record<string, string>> {
-    const rows = await this.db.select().from(companySettings).where(eq(companySettings.companyId, companyId));
+    const rows = await companyStatements(this.db).all.all({ companyId });
     const out: Record<string, string> = {};
     for (const [k, d] of this.companyColumns) out[k] = d.default;
     for (const r of rows) out[r.column] = r.data;
@@ -64,11 +81,7 @@ export class SettingsService {
   }
 
   private async readCompanyOne(companyId: number, column: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(companySettings)
-      .where(and(eq(companySettings.companyId, companyId), eq(companySettings.column, column)))
-      .limit(1);
+    const row = await companyStatements(this.db).one.get({ companyId, column });
     return row?.data ?? this.companyColumns.get(column)?.default;
   }
 

@@ -12,6 +12,9 @@
  *            BENCH_BUDGET_SECONDS=60 (per list/search measure; inbound gets 5×) — bounded runs.
  *            BENCH_INBOUND_ORDER=off,on (inbound runs with automation off/on, in this order; e.g.
  *            on,off,on,off to see order effects) BENCH_INBOUND_ONLY=1 (skip the lists and search).
+ *            BENCH_WEBHOOK=receiver (the API connection's webhooks reach a loopback receiver in
+ *            this process answering 200, as an integration would) or dead (a closed port: every
+ *            bot message's delivery fails and retries with backoff, adding up across runs).
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -101,8 +104,24 @@ async function listsAndSearch(base: string, admin: string, user: string, queueId
 
 console.log(`conversations bench: ${fmt(TICKETS)} tickets, ${fmt(MESSAGES)} messages, ~${fmt(CONTACTS)} contacts, ${USERS} attendants`);
 
+/** The integrator's side: answers every webhook 200 at once (counted), or nothing listens. */
+const WEBHOOK = process.env.BENCH_WEBHOOK ?? "receiver";
+if (WEBHOOK !== "receiver" && WEBHOOK !== "dead") throw new Error('BENCH_WEBHOOK must be "receiver" or "dead"');
+let webhooks = 0;
+const receiver =
+  WEBHOOK === "receiver"
+    ? Bun.serve({
+        hostname: "127.0.0.1",
+        port: 0,
+        fetch: () => {
+          webhooks++;
+          return new Response("ok");
+        },
+      })
+    : null;
+
 const setupStarted = performance.now();
-const world = await createWorld(USERS);
+const world = await createWorld(USERS, receiver ? `http://127.0.0.1:${receiver.port}/hook` : undefined);
 console.log(
   `setup: company ${world.companyId}, 3 queues, ${world.users.length} attendants, api connection ${world.connection.id} (${((performance.now() - setupStarted) / 1000).toFixed(1)} s)`,
 );
@@ -110,6 +129,7 @@ console.log(
 let server: Awaited<ReturnType<typeof benchServer>> | undefined;
 const cleanup = async () => {
   await server?.stop();
+  receiver?.stop(true);
   rmSync(world.dataDir, { recursive: true, force: true });
   rmSync(jobDir, { recursive: true, force: true });
 };
@@ -173,10 +193,13 @@ try {
     });
     if (!res.ok) throw new Error(`PUT /whatsapp: ${res.status} ${await res.text()}`);
   };
-  // The bot's step jobs run in the server after the message is stored: a run ends with a backlog,
-  // which would slow the next run down. Each run starts with none, and prints what it left behind.
+  // The bot's step jobs run in the server after the message is stored, and the deliveries and
+  // webhooks of its answers after them: a run ends with a backlog, which would slow the next run
+  // down. Each run starts with none due, and prints what it left behind. (Jobs that failed and
+  // wait for a retry, with BENCH_WEBHOOK=dead, are not due.)
   const jobsDb = createClient({ url: `file:${databaseFile}` });
-  const queuedSteps = async () => Number((await jobsDb.execute("SELECT count(*) AS n FROM jobs WHERE kind = 'automation.step' AND status IN ('pending', 'running')")).rows[0]!.n);
+  const queuedSteps = async () =>
+    Number((await jobsDb.execute({ sql: "SELECT count(*) AS n FROM jobs WHERE (status = 'pending' AND due_at <= ?) OR status = 'running'", args: [Date.now()] })).rows[0]!.n);
   const drain = async (): Promise<{ left: number; seconds: number }> => {
     const started = performance.now();
     const left = await queuedSteps();
@@ -193,6 +216,7 @@ try {
     const enqueued = async () => Number((await jobsDb.execute("SELECT count(*) AS n FROM jobs WHERE kind = 'automation.step'")).rows[0]!.n);
     const before = await enqueued();
     const cpuBefore = serverCpuMs(server.process.pid!);
+    const webhooksBefore = webhooks;
     const result = await load(`inbound (automation ${mode})`, base, CONCURRENCY, inbound(INBOUND, `bench-${tag}`, numbers), BUDGET * 5);
     const cpuIntake = serverCpuMs(server.process.pid!) - cpuBefore;
     const steps = (await enqueued()) - before;
@@ -200,7 +224,8 @@ try {
     const cpuAll = serverCpuMs(server.process.pid!) - cpuBefore;
     // The server's own CPU per message says what one core can take, whatever else runs on the machine.
     const perMessage = (cpu: number) => `${((cpu * 1000) / Math.max(1, result.ok)).toFixed(0)} µs`;
-    const backlog = `${fmt(steps)} step jobs, ${fmt(after.left)} queued at the end, ${after.seconds.toFixed(1)} s to drain; server CPU ${perMessage(cpuIntake)}/msg, ${perMessage(cpuAll)}/msg with the steps`;
+    const posted = receiver ? `, ${((webhooks - webhooksBefore) / Math.max(1, result.ok)).toFixed(1)} webhooks/msg` : "";
+    const backlog = `${fmt(steps)} step jobs, ${fmt(after.left)} jobs due at the end, ${after.seconds.toFixed(1)} s to drain${posted}; server CPU ${perMessage(cpuIntake)}/msg, ${perMessage(cpuAll)}/msg with the steps`;
     console.log(`  inbound (automation ${mode}): ${backlog}`);
     rows.push({
       measure: on

@@ -6,7 +6,7 @@ import { whatsappsKey } from "../../connections/schema/keys.contract.ts";
 /**
  * One attempt to post a webhook to an API connection's webhookUrl: the delivery log the
  * settings tab shows. Every attempt is a row (a failure then a success are two rows);
- * the latest 1,000 rows per connection are kept. The payload is stored so an admin can
+ * the latest 1,000 rows per connection are listed and kept (trimmed every 16 attempts). The payload is stored so an admin can
  * send it again.
  */
 export const apiWebhookDeliveries = sqliteTable(

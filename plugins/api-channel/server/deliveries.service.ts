@@ -1,4 +1,6 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { nowIso } from "../../../core/db/columns.ts";
+import { preparedPer } from "../../../core/db/prepared.ts";
 import type { Db } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
 import { type PluginJobs, qualifiedKind } from "../../../core/jobs/jobs.ts";
@@ -27,6 +29,12 @@ export interface WebhookJob {
 export const DELIVERIES_PAGE_SIZE = 20;
 /** Rows kept per connection: the log is for diagnosis, not an archive. */
 export const DELIVERIES_KEPT = 1000;
+/**
+ * A connection's log is trimmed back to `keep` rows once every this many attempts: the trim
+ * walks `keep` index entries, which cost more than the insert when done on each one. The
+ * rows beyond `keep` meanwhile are never listed.
+ */
+export const DELIVERIES_TRIM_EVERY = 16;
 
 /** Thrown when an attempt did not get a 2xx answer, so the job or driver is retried. */
 export class WebhookFailed extends Error {
@@ -47,13 +55,12 @@ export class Deliveries {
     private services: Services,
     /** The kernel's SSRF guard: every post goes through it (ctx.outbound). */
     private outbound: Pick<OutboundGuard, "fetch">,
-    private options: { keep?: number; timeoutMs?: number } = {},
+    private options: { keep?: number; trimEvery?: number; timeoutMs?: number } = {},
   ) {}
 
   /** One attempt: signs with the connection token, posts, logs; throws WebhookFailed unless 2xx. */
   async send(connection: ConnectionRow, payload: WebhookPayload, key: string): Promise<void> {
     const body = JSON.stringify(payload);
-    const attempt = (await this.attemptsSoFar(connection.id, key)) + 1;
     const outcome = await postSigned(connection.webhookUrl, connection.token, payload.event, key, body, { timeoutMs: this.options.timeoutMs, outbound: this.outbound });
     await this.record({
       companyId: connection.companyId,
@@ -63,7 +70,6 @@ export class Deliveries {
       statusCode: outcome.statusCode,
       ok: outcome.ok,
       error: outcome.error,
-      attempt,
       durationMs: outcome.durationMs,
       key,
       payload: body,
@@ -78,14 +84,19 @@ export class Deliveries {
 
   async page(companyId: number, whatsappId: number, pageNumber: number) {
     await this.connectionOf(companyId, whatsappId);
+    // The newest `keep` rows only: a few older ones may wait for the next trim.
+    const keep = this.options.keep ?? DELIVERIES_KEPT;
+    const offset = (pageNumber - 1) * DELIVERIES_PAGE_SIZE;
+    const shown = Math.min(DELIVERIES_PAGE_SIZE, keep - offset);
+    if (shown <= 0) return { records: [], hasMore: false };
     const rows = await this.db
       .select()
       .from(apiWebhookDeliveries)
       .where(and(eq(apiWebhookDeliveries.companyId, companyId), eq(apiWebhookDeliveries.whatsappId, whatsappId)))
       .orderBy(desc(apiWebhookDeliveries.id))
-      .limit(DELIVERIES_PAGE_SIZE + 1)
-      .offset((pageNumber - 1) * DELIVERIES_PAGE_SIZE);
-    return { records: rows.slice(0, DELIVERIES_PAGE_SIZE).map(view), hasMore: rows.length > DELIVERIES_PAGE_SIZE };
+      .limit(shown + 1)
+      .offset(offset);
+    return { records: rows.slice(0, shown).map(view), hasMore: rows.length > shown && offset + shown < keep };
   }
 
   /** Sends a logged payload again, through the outbox (a new log row per attempt). */
@@ -108,26 +119,76 @@ export class Deliveries {
     return connection;
   }
 
-  private async attemptsSoFar(whatsappId: number, key: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(apiWebhookDeliveries)
-      .where(and(eq(apiWebhookDeliveries.whatsappId, whatsappId), eq(apiWebhookDeliveries.key, key)));
-    return row?.n ?? 0;
+  /**
+   * Inserts one attempt (numbered after the attempts logged for its key, unless given) and,
+   * every `trimEvery` attempts of its connection, drops what falls beyond the newest `keep`
+   * rows. Both statements are prepared once: every webhook writes them.
+   */
+  async record(row: Omit<typeof apiWebhookDeliveries.$inferInsert, "id" | "createdAt">): Promise<void> {
+    const s = logStatements(this.db);
+    const values = { ...row, statusCode: row.statusCode ?? null, ok: row.ok ?? false, error: row.error ?? null, durationMs: row.durationMs ?? 0, createdAt: nowIso() };
+    if (row.attempt === undefined) await s.insertNext.run(values);
+    else await s.insert.run({ ...values, attempt: row.attempt });
+    const since = (this.sinceTrim.get(row.whatsappId) ?? 0) + 1;
+    if (since < (this.options.trimEvery ?? DELIVERIES_TRIM_EVERY)) {
+      this.sinceTrim.set(row.whatsappId, since);
+      return;
+    }
+    this.sinceTrim.set(row.whatsappId, 0);
+    await s.trim.run({ companyId: row.companyId, whatsappId: row.whatsappId, keep: this.options.keep ?? DELIVERIES_KEPT });
   }
 
-  /** Inserts one attempt and drops what falls beyond the newest `keep` rows of its connection. */
-  async record(row: typeof apiWebhookDeliveries.$inferInsert): Promise<void> {
-    const keep = this.options.keep ?? DELIVERIES_KEPT;
-    await this.db.insert(apiWebhookDeliveries).values(row);
-    const t = apiWebhookDeliveries;
-    await this.db.run(sql`
-      DELETE FROM ${t} WHERE ${t.companyId} = ${row.companyId} AND ${t.whatsappId} = ${row.whatsappId} AND ${t.id} <= (
-        SELECT ${t.id} FROM ${t} WHERE ${t.companyId} = ${row.companyId} AND ${t.whatsappId} = ${row.whatsappId}
-        ORDER BY ${t.id} DESC LIMIT 1 OFFSET ${keep}
-      )`);
-  }
+  /** Attempts logged per connection since its last trim (this process). */
+  private readonly sinceTrim = new Map<number, number>();
 }
+
+const p = sql.placeholder;
+const logStatements = preparedPer((db: Db) => {
+  const t = apiWebhookDeliveries;
+  const columns = {
+    companyId: p("companyId"),
+    whatsappId: p("whatsappId"),
+    event: p("event"),
+    url: p("url"),
+    statusCode: p("statusCode"),
+    ok: p("ok"),
+    error: p("error"),
+    durationMs: p("durationMs"),
+    key: p("key"),
+    payload: p("payload"),
+    createdAt: p("createdAt"),
+  };
+  return {
+    insert: db
+      .insert(t)
+      .values({ ...columns, attempt: p("attempt") })
+      .prepare(),
+    /** The attempt's number is the attempts of its key so far, plus one (the index on whatsapp_id, key). */
+    insertNext: db
+      .insert(t)
+      .values({ ...columns, attempt: sql`(SELECT count(*) FROM ${t} WHERE ${t.whatsappId} = ${p("whatsappId")} AND ${t.key} = ${p("key")}) + 1` })
+      .prepare(),
+    trim: db
+      .delete(t)
+      .where(
+        and(
+          eq(t.companyId, p("companyId")),
+          eq(t.whatsappId, p("whatsappId")),
+          lte(
+            t.id,
+            db
+              .select({ id: t.id })
+              .from(t)
+              .where(and(eq(t.companyId, p("companyId")), eq(t.whatsappId, p("whatsappId"))))
+              .orderBy(desc(t.id))
+              .limit(1)
+              .offset(p("keep")),
+          ),
+        ),
+      )
+      .prepare(),
+  };
+});
 
 /** The log row as the API shows it: the payload stays on the server. */
 function view(row: DeliveryRow) {

@@ -23,10 +23,10 @@ afterEach(async () => {
   await t.close();
 });
 
-const deliveries = (keep?: number) => new Deliveries(t.kernel.db, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, { keep });
+const deliveries = (keep?: number, trimEvery?: number) =>
+  new Deliveries(t.kernel.db, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, { keep, trimEvery });
 /** Writes `n` log rows for a connection without any HTTP: what paging and pruning read. */
-async function seed(n: number, whatsappId = api.id, companyId = api.companyId, keep?: number) {
-  const d = deliveries(keep);
+async function seed(n: number, whatsappId = api.id, companyId = api.companyId, keep?: number, trimEvery = 1, d = deliveries(keep, trimEvery)) {
   for (let i = 1; i <= n; i += 1)
     await d.record({
       companyId,
@@ -75,6 +75,21 @@ describe("delivery log: happy", () => {
     const rows = await t.kernel.db.select().from(apiWebhookDeliveries).orderBy(asc(apiWebhookDeliveries.id));
     expect(rows.filter((r) => r.whatsappId === api.id).map((r) => r.durationMs)).toEqual([3, 4, 5]);
     expect(rows.filter((r) => r.whatsappId === other.id)).toHaveLength(2);
+  });
+
+  it("trims every few attempts, and lists only the newest rows meanwhile", async () => {
+    const d = deliveries(3, 4);
+    await seed(6, api.id, api.companyId, 3, 4, d);
+    const durations = async () =>
+      (await t.kernel.db.select().from(apiWebhookDeliveries).orderBy(asc(apiWebhookDeliveries.id))).filter((r) => r.whatsappId === api.id).map((r) => r.durationMs);
+    // Trimmed at the 4th attempt (back to 3 rows), then two more wait for the 8th.
+    expect(await durations()).toEqual([2, 3, 4, 5, 6]);
+    const page = await d.page(api.companyId, api.id, 1);
+    expect(page.records.map((r) => r.durationMs)).toEqual([6, 5, 4]);
+    expect(page.hasMore).toBe(false);
+    // Two more (durations 1 and 2 again): the 8th attempt trims back to the newest three.
+    await seed(2, api.id, api.companyId, 3, 4, d);
+    expect(await durations()).toEqual([6, 1, 2]);
   });
 
   it("retry sends the logged payload again through the outbox, as the next attempt", async () => {

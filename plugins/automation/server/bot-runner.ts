@@ -1,4 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../core/db/database.ts";
+import { preparedPer } from "../../../core/db/prepared.ts";
 import type { SyncDb } from "../../../core/db/write-batch.ts";
 import type { PluginContext } from "../../../core/plugin/server-plugin.ts";
 import type { BotWrite } from "../../tickets/server/bot.contract.ts";
@@ -184,26 +186,42 @@ export class BotRunner {
   }
 
   private async stateRow(ticketId: number): Promise<StateRow | null> {
-    const [row] = await this.ctx.db.select().from(automationBotStates).where(eq(automationBotStates.ticketId, ticketId)).limit(1);
-    return row ?? null;
+    return (await stateStatements(this.ctx.db).row.get({ ticketId })) ?? null;
   }
 }
 
+const p = sql.placeholder;
+/** Built once per handle: every turn reads the state, and writes it in its unit. */
+const stateStatements = preparedPer((db: Db) => ({
+  row: db
+    .select()
+    .from(automationBotStates)
+    .where(eq(automationBotStates.ticketId, p("ticketId")))
+    .limit(1)
+    .prepare(),
+}));
+const saveStatements = preparedPer((db: SyncDb) => ({
+  update: db
+    .update(automationBotStates)
+    .set({ state: sql`${p("state")}`, version: sql`${p("version")}`, lastMessageId: sql`${p("lastMessageId")}` })
+    .where(and(eq(automationBotStates.ticketId, p("ticketId")), eq(automationBotStates.version, p("read"))))
+    .returning({ v: automationBotStates.version })
+    .prepare(),
+  insert: db
+    .insert(automationBotStates)
+    .values({ ticketId: p("ticketId"), companyId: p("companyId"), state: p("state"), version: 1, lastMessageId: p("lastMessageId") })
+    .onConflictDoNothing()
+    .returning({ v: automationBotStates.version })
+    .prepare(),
+}));
+
 /** Insert, or update the version read: a turn that raced and lost finds no row to change (and undoes its unit). */
 function saveState(db: SyncDb, ticket: TicketRow, row: StateRow | null, state: BotState, lastMessageId: number): void {
+  const s = saveStatements(db);
+  // The insert's placeholder is the json column's (Drizzle stringifies it); the update's is bare SQL.
   const saved = row
-    ? db
-        .update(automationBotStates)
-        .set({ state, version: row.version + 1, lastMessageId })
-        .where(and(eq(automationBotStates.ticketId, ticket.id), eq(automationBotStates.version, row.version)))
-        .returning({ v: automationBotStates.version })
-        .get()
-    : db
-        .insert(automationBotStates)
-        .values({ ticketId: ticket.id, companyId: ticket.companyId, state, version: 1, lastMessageId })
-        .onConflictDoNothing()
-        .returning({ v: automationBotStates.version })
-        .get();
+    ? s.update.get({ state: JSON.stringify(state), version: row.version + 1, lastMessageId, ticketId: ticket.id, read: row.version })
+    : s.insert.get({ ticketId: ticket.id, companyId: ticket.companyId, state, lastMessageId });
   if (!saved) throw new LostRace();
 }
 

@@ -17,7 +17,9 @@ export default defineServerPlugin({
     const runner = new BotRunner(ctx);
     const rotation = new Rotation(ctx);
     ctx.services.require("tickets.afterInbound")(inboundStep(ctx.jobs));
-    ctx.jobs.define<StepPayload>(STEP_JOB, ({ companyId, payload }) => runner.step(companyId ?? 0, payload));
+    // Turns of different tickets run together (their units share commits); one ticket's in order.
+    // A turn that races another of its ticket (a timer, another node) starts over on the fresh state.
+    ctx.jobs.define<StepPayload>(STEP_JOB, ({ companyId, payload }) => runner.step(companyId ?? 0, payload), { lane: (p) => `ticket:${p.ticketId}` });
     ctx.jobs.define<TimerPayload>(TIMER_JOB, ({ companyId, payload }) => runner.timer(companyId ?? 0, payload));
     ctx.jobs.define<RotatePayload>(ROTATE_JOB, ({ companyId, payload }) => rotation.round(companyId ?? 0, payload));
   },

@@ -9,11 +9,24 @@ import type { TicketRow } from "../../tickets/server/tickets.contract.ts";
 import type { BotState } from "./engine/bot-state.ts";
 import type { BotOption, BotQueue, BotSettings, Calendar, HoursScope, Snapshot } from "./engine/snapshot.ts";
 
-/** The server's zone (`TZ`): the product keeps no per-company time zone. */
-export const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * The server's zone (`TZ`): the product keeps no per-company time zone. Read once per value
+ * of `TZ`: building a DateTimeFormat costs far more than a bot turn's other arithmetic.
+ */
+let zone: { tz: string | undefined; name: string } | null = null;
+export const serverTimeZone = () => {
+  if (!zone || zone.tz !== process.env.TZ) zone = { tz: process.env.TZ, name: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  return zone.name;
+};
 
+/** One YYYY-MM-DD formatter per zone, kept. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** YYYY-MM-DD of an instant in a zone. */
-export const dayIn = (at: number, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+export const dayIn = (at: number, timeZone: string) => {
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  return format.format(at);
+};
 
 const option = (o: ChatbotOption): BotOption => ({
   id: o.id,

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../../core/db/database.ts";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../core/db/database.ts";
+import { preparedPer } from "../../../core/db/prepared.ts";
 import { AppError } from "../../../core/errors.ts";
 import { queuesView } from "../schema/views.ts";
 import { whatsappQueues } from "../schema/tables.ts";
@@ -22,6 +23,21 @@ export async function queuesOf(tx: DbOrTx, whatsappIds: number[]): Promise<Map<n
     .orderBy(asc(queuesView.id));
   for (const { whatsappId, ...q } of rows) out.set(whatsappId, [...(out.get(whatsappId) ?? []), q]);
   return out;
+}
+
+const queueIdsStatement = preparedPer((db: Db) =>
+  db
+    .select({ id: queuesView.id })
+    .from(whatsappQueues)
+    .innerJoin(queuesView, eq(queuesView.id, whatsappQueues.queueId))
+    .where(eq(whatsappQueues.whatsappId, sql.placeholder("whatsappId")))
+    .orderBy(asc(queuesView.id))
+    .prepare(),
+);
+
+/** The queue ids of one connection, as `queuesOf` orders them (every bot turn reads them: prepared once). */
+export async function queueIdsOf(db: Db, whatsappId: number): Promise<number[]> {
+  return (await queueIdsStatement(db).all({ whatsappId })).map((q) => q.id);
 }
 
 /**

@@ -2,7 +2,7 @@ import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import "./connections.contract.ts";
-import { queuesOf } from "./connection-queues.ts";
+import { queueIdsOf } from "./connection-queues.ts";
 import { ConnectionEvents } from "./connections.events.ts";
 import { registerConnectionsHandlers } from "./connections.handlers.ts";
 import { GreetingMedia } from "./connections.media.ts";
@@ -16,9 +16,7 @@ export default defineServerPlugin({
     const connections = new ConnectionsService(ctx.db, ctx.settings, new ConnectionEvents(ctx.realtime), ctx.bus, ctx.outbound, ctx.planFeatures, ctx.planLimits);
     registerConnectionsHandlers(ctx.router, connections, new GreetingMedia(connections, ctx.storage), ctx.permissions);
     ctx.services.provide("connections.get", (companyId, id) => connections.find(companyId, id));
-    ctx.services.provide("connections.queueIds", async (companyId, id) =>
-      (await connections.find(companyId, id)) ? ((await queuesOf(ctx.db, [id])).get(id) ?? []).map((q) => q.id) : [],
-    );
+    ctx.services.provide("connections.queueIds", async (companyId, id) => ((await connections.find(companyId, id)) ? queueIdsOf(ctx.db, id) : []));
     ctx.services.provide("connections.byToken", (token) => connections.byToken(token));
     ctx.services.provide("connections.default", (companyId) => connections.defaultOf(companyId));
     ctx.services.provide("connections.setStatus", (companyId, id, patch) => connections.setStatus(companyId, id, patch));

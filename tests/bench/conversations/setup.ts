@@ -1,7 +1,7 @@
 /**
  * The benchmark's company, built through the real API on an in-process kernel over a
  * fresh embedded database: a plan big enough, the company and its admin, queues, users,
- * one "api" connection (its webhook on a loopback discard port) and kanban tags.
+ * one "api" connection (its webhook on a closed loopback port unless given) and kanban tags.
  */
 import { plans } from "../../../core/db/tables.ts";
 import { createCompanyWithAdmin } from "../../support/fixtures.ts";
@@ -41,7 +41,7 @@ async function call(t: TestKernel, token: string, method: string, path: string, 
  * Builds the world and stops the kernel, leaving the database in `dataDir` for the
  * generator and then the real server. The caller removes `dataDir` when done.
  */
-export async function createWorld(userCount: number): Promise<BenchWorld> {
+export async function createWorld(userCount: number, webhookUrl = "http://127.0.0.1:9/hook"): Promise<BenchWorld> {
   const t = await createTestKernel();
   try {
     const [plan] = await t.kernel.db
@@ -64,7 +64,7 @@ export async function createWorld(userCount: number): Promise<BenchWorld> {
     const connection = await call(t, token, "POST", "/whatsapp", {
       name: "API Bench",
       channel: "api",
-      webhookUrl: "http://127.0.0.1:9/hook",
+      webhookUrl,
     });
     const tagIds: number[] = [];
     for (const name of TAGS) tagIds.push((await call(t, token, "POST", "/tags", { name, kanban: 1 })).id);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lt, or } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import type { SyncDb } from "../../../../core/db/write-batch.ts";
 import { users } from "../../../../core/db/tables.ts";
@@ -6,7 +6,7 @@ import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type {} from "../../../connections/server/connections.contract.ts";
 import type {} from "../../../contacts/server/contacts.contract.ts";
 import { queuesView } from "../../schema/views.ts";
-import { messages, ticketLogs, ticketRatings, tickets, type TicketLogType } from "../../schema/tables.ts";
+import { ticketLogs, ticketRatings, tickets, type TicketLogType } from "../../schema/tables.ts";
 import { restartedClocks } from "../tickets/ticket-clocks.ts";
 import type { OutboundSender } from "../delivery/messages-sender.ts";
 import { isCompanyMediaUrl, mediaTypeOf, mimeOfName } from "../messages/media.ts";
@@ -14,6 +14,8 @@ import { resolveVariables } from "../messages/message-variables.ts";
 import { attendedStatus } from "../tickets/ticket-lifecycle.support.ts";
 import type { TicketViews } from "../tickets/tickets-views.ts";
 import type { BotApplied, BotTicketContext, BotWrite } from "../bot.contract.ts";
+import { contextStatements, patchTicket, unitStatements } from "./bot-turn-statements.ts";
+import { nowIso } from "../../../../core/db/columns.ts";
 import type { MessageRow, TicketRow } from "../tickets.contract.ts";
 
 /**
@@ -37,24 +39,10 @@ export class BotTurns {
   ) {}
 
   async context(companyId: number, ticketId: number, messageId: number): Promise<BotTicketContext | null> {
-    const db = this.ctx.db;
-    const [ticket] = await db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)))
-      .limit(1);
+    const q = contextStatements(this.ctx.db);
+    const ticket = await q.ticket.get({ ticketId, companyId });
     if (!ticket) return null;
-    const [message] = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.id, messageId), eq(messages.ticketId, ticketId)))
-      .limit(1);
-    const [latest] = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, false)))
-      .orderBy(desc(messages.id))
-      .limit(1);
+    const [message, latest] = await Promise.all([q.message.get({ messageId, ticketId }), q.latestInbound.get({ ticketId })]);
     return { ticket, message: message ?? null, latestInboundId: latest?.id ?? messageId };
   }
 
@@ -62,11 +50,7 @@ export class BotTurns {
     // The async reads first (names for the variables): the unit itself must be synchronous.
     const names = writes.some((w) => w.type === "send" && w.text.includes("{{")) ? await this.names(companyId, ticketId) : null;
     return this.ctx.writes.run((unit) => {
-      const before = unit.db
-        .select()
-        .from(tickets)
-        .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)))
-        .get();
+      const before = unitStatements(unit.db).ticket.get({ ticketId, companyId });
       if (!before || !botMayAct(before)) return null;
       let ticket = before;
       const sent: MessageRow[] = [];
@@ -81,7 +65,7 @@ export class BotTurns {
           continue;
         }
         const { patch, log } = this.change(ticket, w);
-        if (Object.keys(patch).length) ticket = unit.db.update(tickets).set(patch).where(eq(tickets.id, ticket.id)).returning().get() ?? ticket;
+        if (Object.keys(patch).length) ticket = patchTicket(unit.db, ticket.id, patch) ?? ticket;
         if (log)
           unit.db
             .insert(ticketLogs)
@@ -92,8 +76,9 @@ export class BotTurns {
       const after = ticket;
       unit.afterCommit(async () => {
         try {
-          await this.views.announceMoved(before, after);
-          for (const m of sent) await this.sender.announcer.message("create", m, after);
+          // The view just announced serves the messages' announcements (no second read of the ticket).
+          const known = await this.views.announceMoved(before, after);
+          for (const m of sent) await this.sender.announcer.message("create", m, after, true, known ?? undefined);
         } catch (err) {
           this.ctx.log.error(`tickets: events of bot turn on ticket ${ticketId} failed`, err);
         }
@@ -191,41 +176,31 @@ export class BotTurns {
     if (!text && !media) return null;
     const fileName = media?.split("/").pop() ?? "";
     const mimetype = media ? mimeOfName(fileName) : "";
-    const message = db
-      .insert(messages)
-      .values({
-        companyId: ticket.companyId,
-        ticketId: ticket.id,
-        contactId: ticket.contactId,
-        whatsappId: ticket.whatsappId,
-        // Our own id, as OutboundSender gives: a retried delivery carries the same one.
-        providerId: `out-${nanoid()}`,
-        body: text,
-        fromMe: true,
-        mediaType: media ? mediaTypeOf(mimetype) : (w.interactive?.mediaType ?? "chat"),
-        mediaUrl: media,
-        ack: 0,
-        userId: null,
-        queueId: ticket.queueId,
-        dataJson: media ? JSON.stringify({ mimetype, fileName }) : w.interactive ? JSON.stringify(w.interactive.data) : null,
-      })
-      .returning()
-      .get();
-    db.update(tickets)
-      .set({ lastMessage: text || fileName })
-      .where(eq(tickets.id, ticket.id))
-      .run();
+    const s = unitStatements(db);
+    const now = nowIso();
+    const message = s.insertMessage.get({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      // Our own id, as OutboundSender gives: a retried delivery carries the same one.
+      providerId: `out-${nanoid()}`,
+      body: text,
+      mediaType: media ? mediaTypeOf(mimetype) : (w.interactive?.mediaType ?? "chat"),
+      mediaUrl: media,
+      queueId: ticket.queueId,
+      dataJson: media ? JSON.stringify({ mimetype, fileName }) : w.interactive ? JSON.stringify(w.interactive.data) : null,
+      now,
+    });
+    if (!message) throw new Error(`bot message of ticket ${ticket.id} not stored`);
+    s.lastMessage.run({ ticketId: ticket.id, lastMessage: text || fileName, now });
     this.sender.delivery.enqueueInUnit(db, ticket.companyId, message.id);
     return message;
   }
 
   /** The contact's and the connection's names, read before the unit. */
   private async names(companyId: number, ticketId: number): Promise<Names | null> {
-    const [row] = await this.ctx.db
-      .select({ contactId: tickets.contactId, whatsappId: tickets.whatsappId })
-      .from(tickets)
-      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)))
-      .limit(1);
+    const row = await contextStatements(this.ctx.db).ticketRefs.get({ ticketId, companyId });
     if (!row) return null;
     const [contact, connection] = await Promise.all([
       this.ctx.services.require("contacts.get")(companyId, row.contactId),

@@ -1,5 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../../core/db/database.ts";
+import { nowIso } from "../../../../core/db/columns.ts";
+import { preparedPer } from "../../../../core/db/prepared.ts";
 import type { PluginJobs } from "../../../../core/jobs/jobs.ts";
 import type { SyncDb } from "../../../../core/db/write-batch.ts";
 import type { Logger } from "../../../../core/log.ts";
@@ -99,11 +101,7 @@ export class Delivery {
     });
     const ack = clampAck(result?.ack ?? 1);
     const providerId = result?.providerId?.trim() || message.providerId;
-    const [stored] = await this.db
-      .update(messages)
-      .set({ providerId, ack: sql`max(${messages.ack}, ${ack})` })
-      .where(eq(messages.id, message.id))
-      .returning();
+    const stored = await deliveryStatements(this.db).sent.get({ providerId, ack, id: message.id, now: nowIso() });
     if (!stored) return;
     // Deleted while the driver was sending: take it back from the customer too.
     if (stored.isDeleted) await this.enqueue(REMOVE_JOB, companyId, stored.id, this.db);
@@ -132,19 +130,14 @@ export class Delivery {
   }
 
   private async row(companyId: number, id: number): Promise<MessageRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
-      .limit(1);
-    return row ?? null;
+    return (await deliveryStatements(this.db).message.get({ companyId, id })) ?? null;
   }
 
   /** The message with everything a driver call needs; null when the message is gone. */
   private async load(companyId: number, messageId: number) {
     const message = await this.row(companyId, messageId);
     if (!message) return null;
-    const [ticketRow] = await this.db.select().from(tickets).where(eq(tickets.id, message.ticketId)).limit(1);
+    const ticketRow = await deliveryStatements(this.db).ticket.get({ id: message.ticketId });
     if (!ticketRow) return null;
     const connection = await this.services.require("connections.get")(companyId, ticketRow.whatsappId);
     if (!connection) throw new Error(`connection ${ticketRow.whatsappId} of message ${messageId} not found`);
@@ -160,6 +153,30 @@ export class Delivery {
     return { message, ticketRow, ticket, driver, base };
   }
 }
+
+const p = sql.placeholder;
+/** Every outbound message's delivery job runs these: built once. */
+const deliveryStatements = preparedPer((db: Db) => ({
+  message: db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, p("companyId")), eq(messages.id, p("id"))))
+    .limit(1)
+    .prepare(),
+  ticket: db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.id, p("id")))
+    .limit(1)
+    .prepare(),
+  /** The driver's id and ack; acks never go down. */
+  sent: db
+    .update(messages)
+    .set({ providerId: sql`${p("providerId")}`, ack: sql`max(${messages.ack}, ${p("ack")})`, updatedAt: sql`${p("now")}` })
+    .where(eq(messages.id, p("id")))
+    .returning()
+    .prepare(),
+}));
 
 const clampAck = (ack: number): MessageAck => Math.max(0, Math.min(5, Math.trunc(Number(ack) || 0))) as MessageAck;
 

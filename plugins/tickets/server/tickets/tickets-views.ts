@@ -1,4 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../../../core/db/database.ts";
+import { preparedPer } from "../../../../core/db/prepared.ts";
 import type { UserRow } from "../../../../core/db/rows.ts";
 import { users } from "../../../../core/db/tables.ts";
 import { isAdmin } from "../../../../core/auth/permissions.ts";
@@ -14,6 +16,22 @@ import { maskedView, viewById } from "./tickets-view-query.ts";
 import "../tickets-events.contract.ts";
 
 export type Audience = { full: string[]; masked: string[] };
+
+/** Every announcement reads these (a bot turn several times): built once. */
+const viewsStatements = preparedPer((db: Db) => ({
+  owner: db
+    .select({ profile: users.profile, super: users.super })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
+  ticket: db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
+}));
 
 /**
  * The ticket side's reader: views (joined, LGPD-masked per viewer), the visibility rule,
@@ -47,16 +65,21 @@ export class TicketViews implements TicketReader {
     const masking = (await this.ctx.settings.companyOne(ticket.companyId, "lgpdHideNumber")) === "enabled";
     let ownerIsAdmin = false;
     if (ticket.userId != null) {
-      const [owner] = await this.ctx.db.select({ profile: users.profile, super: users.super }).from(users).where(eq(users.id, ticket.userId)).limit(1);
+      const owner = await viewsStatements(this.ctx.db).owner.get({ id: ticket.userId });
       ownerIsAdmin = owner ? isAdmin(owner as UserRow) : false;
     }
     return audienceOf(ticket, ownerIsAdmin, masking);
   }
 
   async announce(companyId: number, ticketId: number): Promise<void> {
-    const [row] = await this.ctx.db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
-    if (!row || row.companyId !== companyId) return;
-    await this.announceRow(row);
+    await this.announceStored(companyId, ticketId);
+  }
+
+  /** `announce`, answering the view and audience it sent (null when the ticket is gone). */
+  private async announceStored(companyId: number, ticketId: number): Promise<{ view: TicketView; rooms: Audience } | null> {
+    const row = await viewsStatements(this.ctx.db).ticket.get({ id: ticketId });
+    if (!row || row.companyId !== companyId) return null;
+    return this.announceRow(row);
   }
 
   /**
@@ -84,12 +107,12 @@ export class TicketViews implements TicketReader {
    * queue, closed, handed to someone else): those rooms get a delete so their lists drop
    * it, then the usual update goes to the new audience.
    */
-  async announceMoved(before: TicketRow, after: TicketRow): Promise<void> {
+  async announceMoved(before: TicketRow, after: TicketRow): Promise<{ view: TicketView; rooms: Audience } | null> {
     const [was, now] = await Promise.all([this.audience(before), this.audience(after)]);
     const stillSees = new Set([...now.full, ...now.masked]);
     const lost = [...was.full, ...was.masked].filter((r) => !stillSees.has(r));
     if (lost.length) this.ctx.realtime.emit(after.companyId, `company-${after.companyId}-ticket`, { action: "delete", ticketId: after.id }, lost);
-    await this.announce(after.companyId, after.id);
+    return this.announceStored(after.companyId, after.id);
   }
 
   private emitView(companyId: number, view: TicketView, rooms: Audience): void {
