@@ -65,7 +65,7 @@ describe("kanban and to-do, end to end", () => {
     ] as const) {
       await page.getByRole("button", { name: pt.tagsKanban.add, exact: true }).click();
       const dialog = page.getByRole("dialog");
-      await dialog.getByText(tagsPt.dialog.addTitle).waitFor();
+      await dialog.getByText(tagsPt.laneDialog.addTitle).waitFor();
       await settled(page);
       await dialog.locator("#tag-name").fill(name);
       if (hours) {
