@@ -9,7 +9,8 @@ import { SessionUsers } from "./auth/session-user.ts";
 import { UserAnswers } from "./auth/user-answers.ts";
 import { CompanyAccess } from "./auth/company-access.ts";
 import { defaultDatabaseUrl, openDatabase, type Database, type Db } from "./db/database.ts";
-import { migrateAll } from "./db/migrator.ts";
+import { migrateAll, type MigrationSet } from "./db/migrator.ts";
+import type { SchemaSnapshot } from "./db/schema-snapshot.ts";
 import { migrations as coreMigrations } from "./db/migrations/migrations.gen.ts";
 import { EventBus } from "./events/bus.ts";
 import { createRootApp, createRouter, finishRootApp } from "./http/app.ts";
@@ -41,6 +42,8 @@ export interface KernelOptions {
   webAssets?: WebAssets | null;
   /** Resolves host names for the outbound guard; tests inject one so they never use real DNS. */
   resolveHost?: HostResolver;
+  /** What these plugins' migrations build, for a faster first boot (db/schema-snapshot.ts); ignored unless taken from exactly these migrations. */
+  schemaSnapshot?: SchemaSnapshot;
 }
 
 /** Everything a request, a job or a plugin can reach. */
@@ -90,6 +93,20 @@ export const OPENAPI_INFO = {
   info: { title: "Atendechat API", version: VERSION, description: "Multi-company customer-service platform" },
 } as const;
 
+/** The plugins in the order they load: each after the ones it depends on. */
+function pluginsInLoadOrder(plugins: readonly ServerPlugin[]): ServerPlugin[] {
+  return loadOrder(plugins.map((p) => ({ ...p, id: p.manifest.id, dependsOn: p.manifest.dependsOn })));
+}
+
+/** The migrations a kernel with these plugins applies, in the order it applies them: the kernel's, then each plugin's. */
+export function kernelMigrations(plugins: readonly ServerPlugin[]): MigrationSet[] {
+  return migrationSetsOf(pluginsInLoadOrder(plugins));
+}
+
+function migrationSetsOf(ordered: readonly ServerPlugin[]): MigrationSet[] {
+  return [{ owner: "core", migrations: coreMigrations }, ...ordered.map((p) => ({ owner: p.manifest.id, migrations: p.migrations ?? [] }))];
+}
+
 /**
  * Boots the kernel: config -> database and migrations (core, then plugins in dependency
  * order) -> services -> each plugin's setup -> seed -> HTTP app. Nothing listens yet:
@@ -109,12 +126,12 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     phases.push(`${name} ${(now - mark).toFixed(1)} ms`);
     mark = now;
   };
-  const ordered = loadOrder(options.plugins.map((p) => ({ ...p, id: p.manifest.id, dependsOn: p.manifest.dependsOn })));
+  const ordered = pluginsInLoadOrder(options.plugins);
   registerErrorCodes(ordered.map((p) => ({ owner: p.manifest.id, errors: p.manifest.errors })));
 
   const database = await openDatabase(config.DATABASE_URL ?? defaultDatabaseUrl(config.DATA_DIR), config.DATABASE_AUTH_TOKEN);
   phase("database");
-  await migrateAll(database.client, [{ owner: "core", migrations: coreMigrations }, ...ordered.map((p) => ({ owner: p.manifest.id, migrations: p.migrations ?? [] }))]);
+  await migrateAll(database.client, migrationSetsOf(ordered), { snapshot: options.schemaSnapshot });
 
   phase("migrations");
   const db = database.db;

@@ -53,3 +53,6 @@ export const serverPlugins: ServerPlugin[] = [
   meta,
   billing,
 ];
+
+/** What these plugins' migrations build on an empty database, applied in one batch on a first boot (`bun tests/tools/schema-snapshot.ts` writes it). */
+export { schemaSnapshot } from "./schema-snapshot.gen.ts";

@@ -1,4 +1,5 @@
 import type { Client, InStatement } from "@libsql/client";
+import { isEmptyDatabase, migrationsKey, type SchemaSnapshot } from "./schema-snapshot.ts";
 
 /** One migration step: drizzle-kit's SQL, statements split by its breakpoint marker. */
 export interface Migration {
@@ -19,24 +20,31 @@ const LEDGER = "CREATE TABLE IF NOT EXISTS _migrations (owner TEXT NOT NULL, id 
  * inside one write batch so a failed step leaves nothing half-applied. One bookkeeping table keyed by
  * (owner, id) serves every owner, which avoids drizzle's pitfall of several journals fighting
  * over a single migrations table. The ledger is read once for all owners: a restart with nothing
- * to apply costs two statements, not two per plugin (boot time, issue 17).
+ * to apply costs two statements, not two per plugin (boot time, issue 17). On an empty database,
+ * `options.snapshot`, when taken from exactly these migrations, stands in for running them
+ * (schema-snapshot.ts); the ledger records every migration as applied either way.
  * @example await migrateAll(client, [{ owner: "core", migrations }, { owner: "tags", migrations: tagMigrations }]);
  */
-export async function migrateAll(client: Client, sets: readonly MigrationSet[]): Promise<Record<string, string[]>> {
+export async function migrateAll(client: Client, sets: readonly MigrationSet[], options: { snapshot?: SchemaSnapshot } = {}): Promise<Record<string, string[]>> {
   await client.execute(LEDGER);
   const done = await client.execute("SELECT owner, id FROM _migrations");
   const applied = new Set(done.rows.map((r) => `${String(r.owner)}\u0000${String(r.id)}`));
   const ran: Record<string, string[]> = {};
   const steps: InStatement[] = [];
   const appliedAt = new Date().toISOString();
+  const fromSnapshot = applied.size === 0 && options.snapshot !== undefined && options.snapshot.key === migrationsKey(sets) && (await isEmptyDatabase(client));
+  if (fromSnapshot) steps.push(...(options.snapshot?.statements ?? []));
   for (const { owner, migrations } of sets) {
     for (const m of migrations) {
       if (applied.has(`${owner}\u0000${m.id}`)) continue;
-      const statements = m.sql
-        .split("--> statement-breakpoint")
-        .map((s) => s.trim())
-        .filter(Boolean);
-      steps.push(...statements, { sql: "INSERT INTO _migrations (owner, id, applied_at) VALUES (?, ?, ?)", args: [owner, m.id, appliedAt] });
+      if (!fromSnapshot)
+        steps.push(
+          ...m.sql
+            .split("--> statement-breakpoint")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
+      steps.push({ sql: "INSERT INTO _migrations (owner, id, applied_at) VALUES (?, ?, ?)", args: [owner, m.id, appliedAt] });
       (ran[owner] ??= []).push(m.id);
     }
   }

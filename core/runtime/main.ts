@@ -5,6 +5,7 @@ import { createKernel } from "../kernel.ts";
 import type { ServerPlugin } from "../plugin/server-plugin.ts";
 import { folderAssets, type WebAssets } from "../http/web-assets.ts";
 import { PluginGraphError } from "../plugin/load-order.ts";
+import type { SchemaSnapshot } from "../db/schema-snapshot.ts";
 
 declare const Bun: unknown;
 
@@ -18,7 +19,8 @@ function diskAssets(webDist?: string): WebAssets | null {
  * Boots and serves the product on whichever runtime runs it: config from the
  * environment, kernel with the installed plugins, one port for API, realtime and web.
  */
-export async function runServer(plugins: readonly ServerPlugin[], embedded?: WebAssets) {
+export async function runServer(plugins: readonly ServerPlugin[], options: { embedded?: WebAssets; schemaSnapshot?: SchemaSnapshot } = {}) {
+  const { embedded, schemaSnapshot } = options;
   // performance.now() counts from the process start: what passed until here is loading the modules.
   const started = performance.now();
   let config: ReturnType<typeof loadConfig>;
@@ -26,7 +28,7 @@ export async function runServer(plugins: readonly ServerPlugin[], embedded?: Web
   try {
     config = loadConfig(process.env);
     const assets = embedded ?? diskAssets(config.WEB_DIST);
-    kernel = await createKernel({ config, plugins, webAssets: assets });
+    kernel = await createKernel({ config, plugins, webAssets: assets, schemaSnapshot });
     if (!assets) kernel.log.warn("web app not built (run `bun run build:web`): serving the API only");
   } catch (err) {
     if (err instanceof ConfigError || err instanceof PluginGraphError) {

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from "../../core/config.ts";
 import { createKernel, type Kernel } from "../../core/kernel.ts";
 import type { HostResolver } from "../../core/net/outbound-guard.ts";
 import type { ServerPlugin } from "../../core/plugin/server-plugin.ts";
-import { serverPlugins } from "../../plugins/server.ts";
+import { schemaSnapshot, serverPlugins } from "../../plugins/server.ts";
 
 /** The installed plugins, for tests that add a not-yet-registered plugin to them. */
 export { serverPlugins };
@@ -64,7 +64,14 @@ export async function createTestKernel(
     ALLOWED_INTERNAL_HOSTS: "127.0.0.0/8",
     ...options.env,
   });
-  const kernel = await createKernel({ config, plugins: options.plugins ?? serverPlugins, webAssets: null, resolveHost: options.resolveHost ?? loopbackResolver });
+  const kernel = await createKernel({
+    config,
+    plugins: options.plugins ?? serverPlugins,
+    webAssets: null,
+    resolveHost: options.resolveHost ?? loopbackResolver,
+    // Ignored, and the migrations run, when the plugins are not the installed ones.
+    schemaSnapshot,
+  });
 
   const call: TestKernel["call"] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
