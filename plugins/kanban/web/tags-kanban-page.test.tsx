@@ -98,6 +98,7 @@ describe("/TagsKanban", () => {
     await waitFor(() =>
       expect(api.calls.find((c) => c.method === "POST")?.body).toMatchObject({ name: "Negociação", kanban: 1, timeLane: 0, nextLaneId: null, rollbackLaneId: null }),
     );
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Coluna salva com sucesso!"));
   });
 
   it("deletes a lane after confirmation", async () => {

@@ -58,7 +58,7 @@ export function TagDialog({ isOpen, tagId, onClose, onSaved, kanban = false }: T
       return (id === null ? createTag({ ...payload, kanban: kanban ? 1 : 0 }) : updateTag({ id, ...payload })).unwrap();
     },
     codeErrors: { ERR_DUPLICATED_NAME: { name: t("validation.duplicated") } satisfies TagErrors },
-    messages: { saved: t("messages.saved") },
+    messages: { saved: t(kanban ? "laneDialog.saved" : "messages.saved") },
     onClose,
     onSaved,
   });
