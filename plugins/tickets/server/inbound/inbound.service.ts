@@ -20,7 +20,6 @@ import { viewInUnit } from "../tickets/tickets-view-query.ts";
 import type { TicketView } from "../../shared/ticket-types.ts";
 import type { ContactSummary, InboundMessage, ReceiveResult } from "../../../channels/inbound.contract.ts";
 import type { AfterInboundStep } from "../bot.contract.ts";
-import type { TicketRow } from "../tickets.contract.ts";
 
 /** A reaction is stored as a message of this type; it is neither unread nor the ticket's last message. */
 export const REACTION = "reactionMessage";
@@ -33,6 +32,13 @@ const p = sql.placeholder;
 
 /** The message a connection's provider id names (the unique index messages (whatsapp_id, provider_id)). */
 const sameProviderId = and(eq(messages.companyId, p("companyId")), eq(messages.whatsappId, p("whatsappId")), eq(messages.providerId, p("providerId")));
+
+/**
+ * What the unit needs of the ticket a message lands on; the whole row is read once, by the
+ * view at the end of the unit (mapping 27 columns per lookup cost more than the lookup).
+ */
+const found = { id: tickets.id, queueId: tickets.queueId, userId: tickets.userId };
+type FoundTicket = { id: number; queueId: number | null; userId: number | null };
 
 /**
  * The pipeline's statements, built once per batcher connection. Columns with a JS-side
@@ -63,7 +69,7 @@ const statementsFor = preparedPer((db: SyncDb) => {
   const activity = { activityAt: sql<string>`${p("now")}` };
   const agentActivity = { ...activity, agentActivityAt: sql<string>`${p("now")}` };
   return {
-    liveTicket: db.select().from(tickets).where(live).limit(1).prepare(),
+    liveTicket: db.select(found).from(tickets).where(live).limit(1).prepare(),
     createTicket: db
       .insert(tickets)
       .values({
@@ -83,10 +89,20 @@ const statementsFor = preparedPer((db: SyncDb) => {
         agentActivityAt: p("now"),
       })
       .onConflictDoNothing()
-      .returning()
+      .returning(found)
       .prepare(),
-    /** A stored message of the connection (a retry, or what a reply or reaction points at). */
-    byProviderId: db.select({ id: messages.id }).from(messages).where(sameProviderId).limit(1).prepare(),
+    /**
+     * A stored message of the connection (a retry, or what a reply or reaction points at).
+     * Without the company: the connection is the company's (checked before the unit), and
+     * (whatsapp_id, provider_id) alone is the unique index, so a stored message (a retry, a
+     * quote) is answered from the index, which holds its id, without reading its table row.
+     */
+    byProviderId: db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.whatsappId, p("whatsappId")), eq(messages.providerId, p("providerId"))))
+      .limit(1)
+      .prepare(),
     insertMessage: db
       .insert(messages)
       .values(newMessage)
@@ -119,7 +135,7 @@ const statementsFor = preparedPer((db: SyncDb) => {
         warnedAt: null,
       })
       .where(and(eq(tickets.id, p("id")), eq(tickets.status, "closed")))
-      .returning()
+      .returning(found)
       .prepare(),
     logReopen: db
       .insert(ticketLogs)
@@ -236,7 +252,7 @@ export class InboundService {
     const { companyId, whatsappId } = input;
     const s = statementsFor(unit.db);
     // A delivery that raced its own retry: answered as the stored message, nothing written.
-    if (s.byProviderId.get({ companyId, whatsappId, providerId })) throw new AlreadyStored();
+    if (s.byProviderId.get({ whatsappId, providerId })) throw new AlreadyStored();
     const now = nowIso();
     const contact = contactStep(unit);
     const body = input.body?.trim() ?? "";
@@ -263,7 +279,7 @@ export class InboundService {
       reopenSince: connection.reopenWithin > 0 ? new Date(Date.parse(now) - connection.reopenWithin * 60_000).toISOString() : null,
     });
 
-    const quotedMsgId = input.quotedProviderId ? (s.byProviderId.get({ companyId, whatsappId, providerId: String(input.quotedProviderId).trim() })?.id ?? null) : null;
+    const quotedMsgId = input.quotedProviderId ? (s.byProviderId.get({ whatsappId, providerId: String(input.quotedProviderId).trim() })?.id ?? null) : null;
     const createdAt = input.timestamp && Number.isFinite(input.timestamp) ? new Date(input.timestamp).toISOString() : now;
     const message = s.insertMessage.get({
       companyId,
@@ -319,7 +335,7 @@ export class InboundService {
       now: string;
       reopenSince: string | null;
     },
-  ): { ticket: TicketRow; created: boolean; reopened?: boolean } {
+  ): { ticket: FoundTicket; created: boolean; reopened?: boolean } {
     const live = s.liveTicket.get(k);
     if (live) return { ticket: live, created: false };
     const recent = k.reopenSince ? s.recentlyClosed.get({ ...k, since: k.reopenSince }) : undefined;
