@@ -65,6 +65,10 @@ const result = await Bun.build({
   target: "bun",
   minify: true,
   format: "esm",
+  // Modules loaded on demand (Baileys, socket.io, exceljs, xlsx, nodemailer...) go to chunks of
+  // their own instead of the entry's bytecode: the entry's pages that boot touches are then
+  // dense, and the resident set at idle drops (issue 17: 105 -> 97 MiB).
+  splitting: true,
   // Precompiled bytecode: the binary skips parsing its modules at start (issue 17, boot time).
   bytecode: true,
   // Embedded in the executable: stack traces point at the TypeScript sources.
@@ -77,7 +81,8 @@ if (!result.success) {
   for (const log of result.logs) console.error(log);
   process.exit(1);
 }
-// The executable carries its source map; the copy written beside it is not needed.
+// The executable carries its source maps (one per chunk); the copies written beside it are not needed.
+for (const output of result.outputs) if (output.kind === "sourcemap") rmSync(output.path, { force: true });
 rmSync(`${outfile}.map`, { force: true });
 for (const log of result.logs) if (log.level === "warning") console.warn(String(log.message ?? log));
 const mb = (statSync(outfile).size / 1024 / 1024).toFixed(1);
