@@ -104,6 +104,14 @@ async function compile(bytecodeOrder: string[]) {
 }
 
 await compile([]);
-if (!process.argv.includes("--no-profile")) await compile(await recordBytecodeOrder(outfile, join(work, "order")));
+if (!process.argv.includes("--no-profile")) {
+  // A machine where the first binary cannot run (no free port, TMPDIR not writable) still gets
+  // a working binary, only without the layout.
+  const order = await recordBytecodeOrder(outfile, join(work, "order")).catch((err: Error) => {
+    console.warn(`bytecode profile not recorded, the binary keeps the default layout: ${err.message}`);
+    return null;
+  });
+  if (order) await compile(order);
+}
 const mb = (statSync(outfile).size / 1024 / 1024).toFixed(1);
 console.log(`built ${relative(ROOT, outfile)} (${mb} MiB, ${files.length} web files) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
