@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from "./password.ts";
 
@@ -18,5 +20,25 @@ describe("password hashing", () => {
 
   it("a malformed stored hash is a refusal, not a crash", async () => {
     expect(await verifyPassword("x", "not-a-hash")).toBe(false);
+  });
+
+  it("Bun's hashes (Bun.password) and hash-wasm's verify each other: one database, any runtime", async () => {
+    const here = await hashPassword("runtime-pass");
+    // The same module run by Bun: its hashPassword/verifyPassword take the Bun.password path.
+    const script = `
+      const { hashPassword, verifyPassword } = await import(${JSON.stringify(resolve(import.meta.dirname, "password.ts"))});
+      const [other] = process.argv.slice(-1);
+      console.log(JSON.stringify({ hash: await hashPassword("runtime-pass"), ok: await verifyPassword("runtime-pass", other), wrong: await verifyPassword("runtime-pasS", other), bcrypt: await verifyPassword("x", await Bun.password.hash("x", "bcrypt")) }));
+    `;
+    const out = JSON.parse(execFileSync(process.env.BUN_BIN || "bun", ["-e", script, here], { encoding: "utf8" })) as {
+      hash: string;
+      ok: boolean;
+      wrong: boolean;
+      bcrypt: boolean;
+    };
+    expect(out).toMatchObject({ ok: true, wrong: false, bcrypt: false });
+    expect(parameters(out.hash)).toBe(parameters(UNKNOWN_USER_HASH));
+    expect(await verifyPassword("runtime-pass", out.hash)).toBe(true);
+    expect(await verifyPassword("runtime-pasS", out.hash)).toBe(false);
   });
 });

@@ -7,12 +7,28 @@ import { folderAssets, type WebAssets } from "../http/web-assets.ts";
 import { PluginGraphError } from "../plugin/load-order.ts";
 import type { SchemaSnapshot } from "../db/schema-snapshot.ts";
 
-declare const Bun: unknown;
+declare const Bun: { gc?(force: boolean): void; shrink?(): void; unsafe?: { setJITPolicy?(scale: number): void } } | undefined;
 
 /** The built web app next to the code (web/dist), if it has been built. */
 function diskAssets(webDist?: string): WebAssets | null {
   const dir = webDist ?? resolve(import.meta.dirname, "../../web/dist");
   return existsSync(resolve(dir, "index.html")) ? folderAssets(dir) : null;
+}
+
+/**
+ * Bun, once the server answers (issue 17, idle memory). The binary starts with the JIT reluctant
+ * (tests/tools/build-binary.ts, jitPolicy) so boot's run-once code stays in the interpreter
+ * instead of being compiled: from here code runs per request, and hot code compiles as usual.
+ * A second later, one full collection frees what boot left behind (migrations, seed, the
+ * schema snapshot's SQL) and Bun.shrink hands the freed pages back: about 1.5 MiB less at idle.
+ */
+function settleAfterBoot(bun: NonNullable<typeof Bun>) {
+  bun.unsafe?.setJITPolicy?.(1);
+  const timer = setTimeout(() => {
+    bun.gc?.(true);
+    bun.shrink?.();
+  }, 1000);
+  (timer as { unref?: () => void }).unref?.();
 }
 
 /**
@@ -43,6 +59,7 @@ export async function runServer(plugins: readonly ServerPlugin[], options: { emb
       : await (await import("./serve-node.ts")).serveNode(kernel, config.PORT, config.HOST);
   await kernel.start();
   const ready = performance.now();
+  if (typeof Bun !== "undefined") settleAfterBoot(Bun);
   console.log(`Listening on http://localhost:${server.port} (ready ${ready.toFixed(0)} ms after start: modules ${started.toFixed(0)} ms, boot ${(ready - started).toFixed(0)} ms)`);
   if (kernel.generatedAdminPassword)
     console.log(`\n  Super admin created: ${config.ADMIN_EMAIL} / ${kernel.generatedAdminPassword}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`);

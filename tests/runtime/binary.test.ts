@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csvFile, xlsFile, xlsxFile } from "../../plugins/contacts-import/server/contacts-import.fixtures.ts";
 import { login, navigate, ROOT, startServer, type RunningServer } from "../e2e/support/server.ts";
+import { connectCompany } from "./realtime-client.ts";
 
 const BINARY = process.env.ATENDECHAT_BINARY || join(ROOT, "dist/atendechat");
 const built = existsSync(BINARY);
@@ -55,5 +57,33 @@ describe.skipIf(!built)("single binary (dist/atendechat)", () => {
   it("serves the API description", async () => {
     const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(doc.paths).toHaveProperty("/auth/login");
+  });
+
+  // What loads on demand sits in chunks of its own inside the binary (tests/tools/build-binary.ts,
+  // splitting): each must still be found and run there, not only from the source.
+  it("loads Socket.IO on the first realtime connection", async () => {
+    const { token, user } = await login(server.url);
+    const socket = await connectCompany(server.url, user.companyId, token, ["polling", "websocket"]);
+    expect(socket.connected).toBe(true);
+    socket.close();
+  });
+
+  it("reads uploaded .csv, .xlsx and .xls sheets (csv-parse, exceljs, the xlsx worker) and exports an .xlsx", async () => {
+    const { token } = await login(server.url);
+    const headers = { authorization: `Bearer ${token}` };
+    const rows = [
+      ["Nome", "Telefone"],
+      ["Ana", "5511987654321"],
+    ];
+    for (const file of [csvFile("Nome;Telefone\nAna;5511987654321\n"), await xlsxFile(rows), xlsFile(rows)]) {
+      const form = new FormData();
+      form.append("file", file);
+      const res = await fetch(`${server.url}/contacts/import/upload`, { method: "POST", headers, body: form });
+      expect(res.status, file.name).toBe(200);
+      expect(((await res.json()) as { columns: string[] }).columns, file.name).toEqual(["name", "number"]);
+    }
+    const exported = await fetch(`${server.url}/contacts/export/xlsx`, { headers });
+    expect(exported.status).toBe(200);
+    expect(new Uint8Array(await exported.arrayBuffer()).subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
   });
 });
