@@ -246,7 +246,10 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   phase("seed");
   app.doc("/openapi.json", OPENAPI_INFO);
   finishRootApp(app, assets);
-  await database.ready;
+  const checkpointing = await database.ready;
+  // Without it the server still works (SQLite checkpoints inside the writes, slower under load);
+  // said once so that a build that lost the worker (the binary once did) does not go unnoticed.
+  if (!checkpointing && database.url.startsWith("file:")) log.warn("the WAL checkpoint worker did not start: SQLite checkpoints inside the writes");
   phase("checkpointer");
   log.debug(`boot: ${phases.join(", ")}`);
   return kernel;

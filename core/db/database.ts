@@ -21,8 +21,11 @@ export interface Database {
   /** Group commit for hot, small writes (write-batch.ts). */
   writes: WriteBatcher;
   url: string;
-  /** Resolves once the WAL checkpointer runs (or is known not to); await it before serving. */
-  ready: Promise<void>;
+  /**
+   * Resolves once the WAL checkpointer runs (true), or is known not to (false: a remote
+   * database needs none; an embedded one then checkpoints inside its writes); await it before serving.
+   */
+  ready: Promise<boolean>;
   close(): void;
 }
 
@@ -69,11 +72,12 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   // once it runs. Until then SQLite checkpoints as usual, so nothing is lost either way.
   const starting = isFile ? startCheckpointer(path) : Promise.resolve(null);
   const ready = starting.then(async (checkpointer) => {
-    if (!checkpointer) return;
+    if (!checkpointer) return false;
     const connectionSetup = `${baseSetup}; PRAGMA wal_autocheckpoint = 0`;
     if (everyConnection) installStatementCache(connectionSetup);
     writes.setConnectionSetup(connectionSetup);
     await client.execute("PRAGMA wal_autocheckpoint = 0");
+    return true;
   });
   const close = () => {
     writes.close();

@@ -1,4 +1,8 @@
-import { createRequire } from "node:module";
+// The embedded driver @libsql/client instantiates, imported by name so that the bundler puts it
+// in the single binary (a require resolved at run time found nothing there). It is a direct
+// dependency pinned to the client's version, so both resolve to one module: the very class
+// whose prototype the cache hooks and whose connections the write batcher opens.
+import libsql from "libsql";
 
 /**
  * A per-connection prepared-statement cache for the embedded libSQL driver.
@@ -57,17 +61,10 @@ const isExplain = (sql: string) => /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*e
 /** Whether a script may contain DDL anywhere (scripts hold several statements). */
 const mayChangeSchema = (sql: string) => /\b(?:create|alter|drop)\b/i.test(sql);
 
-/** The embedded driver's connection class, or null when it cannot be located. */
+/** The embedded driver's connection class, or null when it is not the API the kernel expects. */
 export function loadDriver(): DatabaseClass | null {
-  try {
-    // The driver is @libsql/client's dependency, not ours: resolve it from there, so this is
-    // the very class the client instantiates.
-    const require = createRequire(import.meta.resolve("@libsql/client"));
-    const driver = require("libsql") as DatabaseClass;
-    return typeof driver?.prototype?.prepare === "function" ? driver : null;
-  } catch {
-    return null;
-  }
+  const driver = libsql as unknown as DatabaseClass | undefined;
+  return typeof driver?.prototype?.prepare === "function" ? driver : null;
 }
 
 /** Wraps a freshly prepared statement so the per-call setup calls become memo lookups. */

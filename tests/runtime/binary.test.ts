@@ -54,6 +54,24 @@ describe.skipIf(!built)("single binary (dist/atendechat)", () => {
     }
   });
 
+  it("runs its WAL checkpoint worker and the embedded driver's write path: a customer message through the API channel is stored", async () => {
+    // The worker's module and the libSQL driver were once missing from the binary: the first
+    // inbound message answered 500 ("the embedded libSQL driver is not available").
+    expect(server.output()).not.toContain("WAL checkpoint worker did not start");
+    const { token } = await login(server.url);
+    const json = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const created = await fetch(`${server.url}/whatsapp`, { method: "POST", headers: json, body: JSON.stringify({ name: "API", channel: "api", isDefault: true }) });
+    expect(created.status).toBe(200);
+    const { token: channelToken } = (await created.json()) as { token: string };
+    const inbound = { authorization: `Bearer ${channelToken}`, "content-type": "application/json" };
+    const message = { id: "binary-1", number: "5511987650001", name: "Ana", body: "Olá" };
+    const first = await fetch(`${server.url}/channels/api/inbound`, { method: "POST", headers: inbound, body: JSON.stringify(message) });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ duplicate: false, messageId: expect.any(Number), ticketId: expect.any(Number) });
+    const again = await fetch(`${server.url}/channels/api/inbound`, { method: "POST", headers: inbound, body: JSON.stringify(message) });
+    expect(await again.json()).toMatchObject({ duplicate: true });
+  });
+
   it("serves the API description", async () => {
     const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(doc.paths).toHaveProperty("/auth/login");

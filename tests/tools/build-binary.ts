@@ -71,6 +71,11 @@ async function compile(bytecodeOrder: string[]) {
     target: "bun",
     minify: true,
     format: "esm",
+    // Every entry at the executable's root, beside the chunks: the code starts its workers by
+    // `new URL("./<name>-worker.ts", import.meta.url)`, which must name them from wherever the
+    // calling code landed (with the default layout the workers sat under core/ and plugins/,
+    // were never found, and the binary ran without its WAL checkpointer).
+    naming: { entry: "[name].[ext]" },
     // Modules loaded on demand (Baileys, socket.io, exceljs, xlsx, nodemailer...) go to chunks of
     // their own instead of the entry's bytecode: the entry's pages that boot touches are then
     // dense, and the resident set at idle drops (issue 17: 105 -> 97 MiB).
