@@ -3,7 +3,10 @@
  * every `intervalMs` it copies committed WAL frames back into the database file
  * (PASSIVE: never waits for, nor blocks, a reader or the writer) and fsyncs.
  */
+import { restoreJitPolicy } from "../runtime/jit-policy.ts";
 import { loadDriver } from "./statement-cache.ts";
+
+restoreJitPolicy();
 
 interface Start {
   type: "start";

@@ -6,8 +6,9 @@ import type { ServerPlugin } from "../plugin/server-plugin.ts";
 import { folderAssets, type WebAssets } from "../http/web-assets.ts";
 import { PluginGraphError } from "../plugin/load-order.ts";
 import type { SchemaSnapshot } from "../db/schema-snapshot.ts";
+import { restoreJitPolicy } from "./jit-policy.ts";
 
-declare const Bun: { gc?(force: boolean): void; shrink?(): void; unsafe?: { setJITPolicy?(scale: number): void } } | undefined;
+declare const Bun: { gc?(force: boolean): void; shrink?(): void } | undefined;
 
 /** The built web app next to the code (web/dist), if it has been built. */
 function diskAssets(webDist?: string): WebAssets | null {
@@ -23,7 +24,7 @@ function diskAssets(webDist?: string): WebAssets | null {
  * schema snapshot's SQL) and Bun.shrink hands the freed pages back: about 1.5 MiB less at idle.
  */
 function settleAfterBoot(bun: NonNullable<typeof Bun>) {
-  bun.unsafe?.setJITPolicy?.(1);
+  restoreJitPolicy();
   const timer = setTimeout(() => {
     bun.gc?.(true);
     bun.shrink?.();

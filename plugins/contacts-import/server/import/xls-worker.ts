@@ -3,7 +3,11 @@
  * synchronously, which would hold the server's event loop for up to ~0.4 s. Gets the file's
  * bytes, answers its rows as text, or `{ ok: false }` when the file cannot be read.
  */
+import { restoreJitPolicy } from "../../../../core/runtime/jit-policy.ts";
 import { parseXlsHere } from "./xls-parse.ts";
+
+// SheetJS is hot code here: the binary's reluctant start-up JIT policy must not slow it down.
+restoreJitPolicy();
 
 declare const self: { onmessage: ((e: MessageEvent<Uint8Array>) => void) | null; postMessage(m: unknown): void };
 
