@@ -55,6 +55,17 @@ function jobRow(kind: string, payload: unknown, options: Omit<EnqueueOptions, "t
 }
 
 const p = sql.placeholder;
+/** A new job row, every column a placeholder (the in-unit and the standalone insert share it). */
+const newJob = {
+  kind: p("kind"),
+  payload: p("payload"),
+  dueAt: p("dueAt"),
+  companyId: p("companyId"),
+  dedupeKey: p("dedupeKey"),
+  maxAttempts: p("maxAttempts"),
+  createdAt: p("createdAt"),
+  updatedAt: p("updatedAt"),
+};
 /**
  * The write units' insert (the inbound hot path enqueues one per message the bot may
  * answer): building it with Drizzle on every call cost several times what SQLite takes to
@@ -64,16 +75,7 @@ const p = sql.placeholder;
 const insertJobIn = preparedPer((db: SyncDb) =>
   db
     .insert(jobs)
-    .values({
-      kind: p("kind"),
-      payload: p("payload"),
-      dueAt: p("dueAt"),
-      companyId: p("companyId"),
-      dedupeKey: p("dedupeKey"),
-      maxAttempts: p("maxAttempts"),
-      createdAt: p("createdAt"),
-      updatedAt: p("updatedAt"),
-    })
+    .values(newJob)
     .onConflictDoNothing()
     .prepare(),
 );
@@ -115,16 +117,7 @@ const runnerStatements = preparedPer((db: Db) => {
     /** `enqueue` outside a transaction (webhooks and other producers after a commit). */
     insert: db
       .insert(jobs)
-      .values({
-        kind: p("kind"),
-        payload: p("payload"),
-        dueAt: p("dueAt"),
-        companyId: p("companyId"),
-        dedupeKey: p("dedupeKey"),
-        maxAttempts: p("maxAttempts"),
-        createdAt: p("createdAt"),
-        updatedAt: p("updatedAt"),
-      })
+      .values(newJob)
       .onConflictDoNothing()
       .prepare(),
   };

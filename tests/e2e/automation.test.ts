@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { launchBrowser, screenshot, settled, startServer, type LaunchedBrowser, type RunningServer, signIn } from "./support/index.ts";
+import { launchBrowser, screenshot, settled, startServer, type LaunchedBrowser, type RunningServer, signIn, customerMessage, until } from "./support/index.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 import connectionsPt from "../../plugins/connections/web/locales/pt.json" with { type: "json" };
 import queuesPt from "../../plugins/queues/web/locales/pt.json" with { type: "json" };
@@ -33,22 +33,7 @@ const CONNECTION = "Canal API";
 const SUPPORT_GREETING = "Suporte: conte-nos o que houve.";
 const TECH_ANSWER = "Um técnico vai falar com você em instantes.";
 
-async function customerSays(id: string, body: string) {
-  const res = await fetch(`${server.url}/channels/api/inbound`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${connectionToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ id, number: "5511977776666", name: "Cliente Bot", body }),
-  });
-  expect(res.status).toBe(200);
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; bot said ${JSON.stringify(botTexts())}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const customerSays = (id: string, body: string) => customerMessage(server.url, connectionToken, { id, number: "5511977776666", name: "Cliente Bot", body });
 
 const botTexts = () => receiver.received.filter((w) => w.event === "message.created").map((w) => String((w.body.message as { body: string }).body));
 
@@ -157,13 +142,13 @@ describe("inbound automation, end to end", () => {
   it("greeting and menu, the customer picks 2 and an option, the queue's attendant sees and accepts the ticket", async () => {
     expect(connectionToken).not.toBe("");
     await customerSays("bot-1", "Olá");
-    await until(() => botTexts().some((t) => t.includes("*2* - Suporte")), "the queue menu webhook");
+    await until(() => botTexts().some((t) => t.includes("*2* - Suporte")), "the queue menu webhook", botTexts);
     expect(botTexts()[0]).toBe("Bem-vindo!\n\n*1* - Vendas\n*2* - Suporte");
     await customerSays("bot-2", "2");
-    await until(() => botTexts().some((t) => t.startsWith(SUPPORT_GREETING)), "Suporte's option menu webhook");
+    await until(() => botTexts().some((t) => t.startsWith(SUPPORT_GREETING)), "Suporte's option menu webhook", botTexts);
     expect(botTexts()[1]).toBe(`${SUPPORT_GREETING}\n\n*1* - Financeiro\n*2* - Problema técnico\n*0* - Voltar`);
     await customerSays("bot-3", "2");
-    await until(() => botTexts().includes(TECH_ANSWER), "the option's answer webhook");
+    await until(() => botTexts().includes(TECH_ANSWER), "the option's answer webhook", botTexts);
     expect(receiver.received.filter((w) => w.event === "message.created").every((w) => w.signed)).toBe(true);
 
     browser = await launchBrowser();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { callApi, launchBrowser, login, screenshot, startServer, type LaunchedBrowser, type RunningServer, signIn as signInAs } from "./support/index.ts";
+import { callApi, launchBrowser, login, screenshot, startServer, type LaunchedBrowser, type RunningServer, signIn as signInAs, customerMessage, until } from "./support/index.ts";
 import { gradientPng } from "./support/png.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 import actionsPt from "../../plugins/tickets/web/locales/actions/pt.json" with { type: "json" };
@@ -29,24 +29,9 @@ const PNG = gradientPng(240, 150, [41, 101, 204], [120, 200, 160]);
 const api = (path: string, token: string, init: { method?: string; body?: unknown } = {}) => callApi(server.url, path, token, init);
 
 /** The customer writes, through the API channel's inbound endpoint. */
-async function customerSays(id: string, body: string) {
-  const res = await fetch(`${server.url}/channels/api/inbound`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${connectionToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ id, number: "5511988887777", name: "Cliente Teste", body }),
-  });
-  expect(res.status).toBe(200);
-}
+const customerSays = (id: string, body: string) => customerMessage(server.url, connectionToken, { id, number: "5511988887777", name: "Cliente Teste", body });
 
 const signIn = (page: Page) => signInAs(page, server.url);
-
-async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { callApi, launchBrowser, login, screenshot, settled, startServer, type LaunchedBrowser, type RunningServer, signIn as signInAs } from "./support/index.ts";
+import { callApi, launchBrowser, login, screenshot, settled, startServer, type LaunchedBrowser, type RunningServer, signIn as signInAs, customerMessage } from "./support/index.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 import pt from "../../plugins/kanban/web/locales/pt.json" with { type: "json" };
 import tagsPt from "../../plugins/tags/web/locales/pt.json" with { type: "json" };
@@ -24,14 +24,7 @@ const lane = (page: Page, name: string) => page.getByRole("region", { name: pt.l
 const card = (page: Page, name: string) => page.getByLabel(pt.card.drag.replace("{{name}}", name), { exact: true });
 
 /** The customer writes, through the API channel's inbound endpoint. */
-async function customerSays(number: string, name: string, body: string) {
-  const res = await fetch(`${server.url}/channels/api/inbound`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${connectionToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ id: `in-${number}-${Date.now()}`, number, name, body }),
-  });
-  expect(res.status).toBe(200);
-}
+const customerSays = (number: string, name: string, body: string) => customerMessage(server.url, connectionToken, { id: `in-${number}-${Date.now()}`, number, name, body });
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();

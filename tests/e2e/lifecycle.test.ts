@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, launchBrowser, login, screenshot, settled, signIn, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
+import { callApi, launchBrowser, login, screenshot, settled, signIn, startServer, type LaunchedBrowser, type RunningServer, customerMessage, until } from "./support/index.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 import actionsPt from "../../plugins/tickets/web/locales/actions/pt.json" with { type: "json" };
 import listPt from "../../plugins/tickets/web/locales/list/pt.json" with { type: "json" };
@@ -26,23 +26,7 @@ const FAREWELL = "Obrigado pela avaliação, {{firstName}}!";
 
 const texts = () => receiver.received.filter((w) => w.event === "message.created").map((w) => String((w.body.message as { body: string }).body));
 
-async function customerSays(id: string, body: string) {
-  const res = await fetch(`${server.url}/channels/api/inbound`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${connectionToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ id, number: "5511966665555", name: "Carla Nota", body }),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { ticketId: number };
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the customer got ${JSON.stringify(texts())}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const customerSays = (id: string, body: string) => customerMessage(server.url, connectionToken, { id, number: "5511966665555", name: "Carla Nota", body });
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
@@ -87,7 +71,7 @@ describe("resolve with rating, end to end", () => {
     await dialog.getByRole("button", { name: A.resolve.withFarewell, exact: true }).click();
     await dialog.waitFor({ state: "detached" });
 
-    await until(() => texts().includes(QUESTION), "the rating question webhook");
+    await until(() => texts().includes(QUESTION), "the rating question webhook", texts);
     const waiting = await callApi(server.url, `/tickets/${ticketId}`, token);
     expect(waiting.status).toBe("nps");
     // The farewell waits for the answer.
@@ -100,7 +84,7 @@ describe("resolve with rating, end to end", () => {
     await screenshot(page, "lifecycle-2-waiting-for-rating");
 
     await customerSays("nps-2", "9");
-    await until(() => texts().includes("Obrigado pela avaliação, Carla!"), "the farewell webhook");
+    await until(() => texts().includes("Obrigado pela avaliação, Carla!"), "the farewell webhook", texts);
     const rated = await callApi(server.url, `/tickets/${ticketId}`, token);
     expect(rated).toMatchObject({ status: "closed", userRating: { rate: 5, score: 9 } });
 

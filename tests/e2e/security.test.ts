@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, freePort, launchBrowser, login, ROOT, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
+import { callApi, freePort, launchBrowser, login, ROOT, startServer, type LaunchedBrowser, type RunningServer, customerMessage } from "./support/index.ts";
 
 /**
  * Security findings that only a real browser proves: customer media never runs as a page
@@ -54,13 +54,7 @@ async function customerSendsMedia(number: string, fileName: string, mimetype: st
     method: "POST",
     body: { name: `Canal ${id}`, channel: "api", webhookUrl: "http://127.0.0.1:9/hook" },
   });
-  const res = await fetch(`${server.url}/channels/api/inbound`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${String(connection.token)}`, "content-type": "application/json" },
-    body: JSON.stringify({ id, number, name: "Cliente", media: { mimetype, fileName, data } }),
-  });
-  const inbound = (await res.json()) as { ticketUuid: string };
-  expect(res.status).toBe(200);
+  const inbound = await customerMessage(server.url, String(connection.token), { id, number, name: "Cliente", media: { mimetype, fileName, data } });
   const page = (await callApi(server.url, `/messages/${inbound.ticketUuid}`, token)) as { messages: { mediaUrl: string | null }[] };
   const url = page.messages.map((m) => m.mediaUrl).find((u) => u?.includes("/public/"));
   if (!url) throw new Error(`no stored media in ${JSON.stringify(page)}`);

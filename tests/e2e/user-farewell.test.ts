@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, launchBrowser, login, screenshot, settled, signIn, startServer, type LaunchedBrowser, type RunningServer } from "./support/index.ts";
+import { callApi, launchBrowser, login, screenshot, settled, signIn, startServer, type LaunchedBrowser, type RunningServer, customerMessage, until } from "./support/index.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 import actionsPt from "../../plugins/tickets/web/locales/actions/pt.json" with { type: "json" };
 import usersPt from "../../plugins/users/web/locales/pt.json" with { type: "json" };
@@ -23,14 +23,6 @@ const MINE = "Até logo, {{firstName}}! Atendido por {{user}}.";
 
 const texts = () => receiver.received.filter((w) => w.event === "message.created").map((w) => String((w.body.message as { body: string }).body));
 
-async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the customer got ${JSON.stringify(texts())}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   server = await startServer({ env: { JOBS_POLL_MS: "200" } });
@@ -43,13 +35,7 @@ beforeAll(async () => {
   });
   const connectionToken = String(connection.token);
   receiver.setSecret(connectionToken);
-  const res = await fetch(`${server.url}/channels/api/inbound`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${connectionToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ id: "farewell-1", number: "5511955554444", name: "Carla Souza", body: "Bom dia, tudo certo?" }),
-  });
-  expect(res.status).toBe(200);
-  const { ticketId } = (await res.json()) as { ticketId: number };
+  const { ticketId } = await customerMessage(server.url, connectionToken, { id: "farewell-1", number: "5511955554444", name: "Carla Souza", body: "Bom dia, tudo certo?" });
   await callApi(server.url, `/tickets/${ticketId}`, token, { method: "PUT", body: { status: "open", userId: admin.user.id } });
 }, 120_000);
 
@@ -105,7 +91,7 @@ describe("the user's farewell, end to end", () => {
     await resolve.waitFor({ state: "detached" });
 
     const said = `Até logo, Carla! Atendido por ${adminName}.`;
-    await until(() => texts().includes(said), "the user's farewell webhook");
+    await until(() => texts().includes(said), "the user's farewell webhook", texts);
     expect(texts()).not.toContain("Mensagem da conexão");
   }, 120_000);
 });
