@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jobs, users } from "../../../core/db/tables.ts";
 import { defaultOfficeHours } from "../../office-hours/office-hours.contract.ts";
@@ -132,6 +132,30 @@ describe("rotation", () => {
     expect(a).toMatchObject({ status: "open" });
     const opens = (await w.rows()).logs.filter((l) => l.type === "open" && [first.ticketId, second.ticketId].includes(l.ticketId));
     expect(opens).toHaveLength(2);
+  });
+});
+
+describe("rotation restarts the expiry clocks", () => {
+  it("a ticket that waited long is given with fresh activity clocks and no warning, so the expiry sweep does not close it at once", async () => {
+    const sales = await w.queue({ name: "Vendas", ativarRoteador: true, tempoRoteador: 2 });
+    await w.connect({ greetingMessage: "Oi!", queueIds: [sales.id] });
+    await w.t.call("POST", "/users", {
+      token: w.admin.token,
+      body: { name: "Ana", email: "ana@clock.example", password: "Secret123!", profile: "user", queueIds: [sales.id] },
+    });
+    const waited = await w.says("Olá", "c-1", "5511900000031");
+    await w.settle();
+    const longAgo = "2020-01-01T00:00:00.000Z";
+    await w.t.kernel.db.run(sql`UPDATE tickets SET activity_at = ${longAgo}, agent_activity_at = ${longAgo}, warned_at = ${longAgo} WHERE id = ${waited.ticketId}`);
+
+    await w.t.kernel.db.update(users).set({ online: true }).where(eq(users.companyId, w.api.companyId));
+    await w.fastForward();
+    expect(await w.ticket(waited.ticketId)).toMatchObject({ status: "open" });
+    const [clocks] = await w.t.kernel.db.all<{ activity_at: string; agent_activity_at: string; warned_at: string | null }>(
+      sql`SELECT activity_at, agent_activity_at, warned_at FROM tickets WHERE id = ${waited.ticketId}`,
+    );
+    expect(clocks?.warned_at).toBeNull();
+    expect(clocks?.activity_at > longAgo && clocks?.agent_activity_at > longAgo).toBe(true);
   });
 });
 

@@ -98,7 +98,7 @@ export class BotTurns {
     const after = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(tickets)
-        .set({ status: attendedStatus(oldest), userId })
+        .set({ status: attendedStatus(oldest), userId, ...restartedClocks() })
         .where(and(eq(tickets.id, oldest.id), eq(tickets.status, "pending"), isNull(tickets.userId)))
         .returning();
       if (row) await tx.insert(ticketLogs).values({ companyId, ticketId: row.id, type: "open", userId, queueId });
