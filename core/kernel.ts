@@ -10,7 +10,7 @@ import { UserAnswers } from "./auth/user-answers.ts";
 import { CompanyAccess } from "./auth/company-access.ts";
 import { defaultDatabaseUrl, openDatabase, type Database, type Db } from "./db/database.ts";
 import { migrateAll, type MigrationSet } from "./db/migrator.ts";
-import type { SchemaSnapshot } from "./db/schema-snapshot.ts";
+import type { SchemaSnapshotLoader } from "./db/schema-snapshot.ts";
 import { migrations as coreMigrations } from "./db/migrations/migrations.gen.ts";
 import { EventBus } from "./events/bus.ts";
 import { createRootApp, createRouter, finishRootApp } from "./http/app.ts";
@@ -43,7 +43,7 @@ export interface KernelOptions {
   /** Resolves host names for the outbound guard; tests inject one so they never use real DNS. */
   resolveHost?: HostResolver;
   /** What these plugins' migrations build, for a faster first boot (db/schema-snapshot.ts); ignored unless taken from exactly these migrations. */
-  schemaSnapshot?: SchemaSnapshot;
+  schemaSnapshot?: SchemaSnapshotLoader;
 }
 
 /** Everything a request, a job or a plugin can reach. */

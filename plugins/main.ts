@@ -1,5 +1,5 @@
 /** Server entry: `bun plugins/main.ts` (also `deno run -A plugins/main.ts`, `node`-compatible). */
 import { runServer } from "../core/runtime/main.ts";
-import { schemaSnapshot, serverPlugins } from "./server.ts";
+import { loadSchemaSnapshot, serverPlugins } from "./server.ts";
 
-await runServer(serverPlugins, { schemaSnapshot });
+await runServer(serverPlugins, { schemaSnapshot: loadSchemaSnapshot });

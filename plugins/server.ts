@@ -54,5 +54,8 @@ export const serverPlugins: ServerPlugin[] = [
   billing,
 ];
 
-/** What these plugins' migrations build on an empty database, applied in one batch on a first boot (`bun tests/tools/schema-snapshot.ts` writes it). */
-export { schemaSnapshot } from "./schema-snapshot.gen.ts";
+/**
+ * What these plugins' migrations build on an empty database, applied in one batch on a first
+ * boot (`bun tests/tools/schema-snapshot.ts` writes it); loaded only when the database is empty.
+ */
+export const loadSchemaSnapshot = () => import("./schema-snapshot.gen.ts").then((m) => m.schemaSnapshot);

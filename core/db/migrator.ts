@@ -1,5 +1,5 @@
 import type { Client, InStatement } from "@libsql/client";
-import { isEmptyDatabase, migrationsKey, type SchemaSnapshot } from "./schema-snapshot.ts";
+import { isEmptyDatabase, migrationsKey, type SchemaSnapshotLoader } from "./schema-snapshot.ts";
 
 /** One migration step: drizzle-kit's SQL, statements split by its breakpoint marker. */
 export interface Migration {
@@ -25,15 +25,16 @@ const LEDGER = "CREATE TABLE IF NOT EXISTS _migrations (owner TEXT NOT NULL, id 
  * (schema-snapshot.ts); the ledger records every migration as applied either way.
  * @example await migrateAll(client, [{ owner: "core", migrations }, { owner: "tags", migrations: tagMigrations }]);
  */
-export async function migrateAll(client: Client, sets: readonly MigrationSet[], options: { snapshot?: SchemaSnapshot } = {}): Promise<Record<string, string[]>> {
+export async function migrateAll(client: Client, sets: readonly MigrationSet[], options: { snapshot?: SchemaSnapshotLoader } = {}): Promise<Record<string, string[]>> {
   await client.execute(LEDGER);
   const done = await client.execute("SELECT owner, id FROM _migrations");
   const applied = new Set(done.rows.map((r) => `${String(r.owner)}\u0000${String(r.id)}`));
   const ran: Record<string, string[]> = {};
   const steps: InStatement[] = [];
   const appliedAt = new Date().toISOString();
-  const fromSnapshot = applied.size === 0 && options.snapshot !== undefined && options.snapshot.key === migrationsKey(sets) && (await isEmptyDatabase(client));
-  if (fromSnapshot) steps.push(...(options.snapshot?.statements ?? []));
+  const snapshot = applied.size === 0 && options.snapshot && (await isEmptyDatabase(client)) ? await options.snapshot() : undefined;
+  const fromSnapshot = snapshot !== undefined && snapshot.key === migrationsKey(sets);
+  if (fromSnapshot) steps.push(...snapshot.statements);
   for (const { owner, migrations } of sets) {
     for (const m of migrations) {
       if (applied.has(`${owner}\u0000${m.id}`)) continue;

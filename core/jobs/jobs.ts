@@ -72,13 +72,7 @@ const newJob = {
  * run it, inside the batch that holds the writer. Timestamps are placeholders: a prepared
  * statement would freeze their JS-side defaults.
  */
-const insertJobIn = preparedPer((db: SyncDb) =>
-  db
-    .insert(jobs)
-    .values(newJob)
-    .onConflictDoNothing()
-    .prepare(),
-);
+const insertJobIn = preparedPer((db: SyncDb) => db.insert(jobs).values(newJob).onConflictDoNothing().prepare());
 
 /**
  * The runner's own statements on the async database, built once: every job costs a claim
@@ -115,11 +109,7 @@ const runnerStatements = preparedPer((db: Db) => {
       .where(mine)
       .prepare(),
     /** `enqueue` outside a transaction (webhooks and other producers after a commit). */
-    insert: db
-      .insert(jobs)
-      .values(newJob)
-      .onConflictDoNothing()
-      .prepare(),
+    insert: db.insert(jobs).values(newJob).onConflictDoNothing().prepare(),
   };
 });
 

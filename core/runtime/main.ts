@@ -5,7 +5,7 @@ import { createKernel } from "../kernel.ts";
 import type { ServerPlugin } from "../plugin/server-plugin.ts";
 import { folderAssets, type WebAssets } from "../http/web-assets.ts";
 import { PluginGraphError } from "../plugin/load-order.ts";
-import type { SchemaSnapshot } from "../db/schema-snapshot.ts";
+import type { SchemaSnapshotLoader } from "../db/schema-snapshot.ts";
 import { restoreJitPolicy } from "./jit-policy.ts";
 
 declare const Bun: { gc?(force: boolean): void; shrink?(): void } | undefined;
@@ -36,7 +36,7 @@ function settleAfterBoot(bun: NonNullable<typeof Bun>) {
  * Boots and serves the product on whichever runtime runs it: config from the
  * environment, kernel with the installed plugins, one port for API, realtime and web.
  */
-export async function runServer(plugins: readonly ServerPlugin[], options: { embedded?: WebAssets; schemaSnapshot?: SchemaSnapshot } = {}) {
+export async function runServer(plugins: readonly ServerPlugin[], options: { embedded?: WebAssets; schemaSnapshot?: SchemaSnapshotLoader } = {}) {
   const { embedded, schemaSnapshot } = options;
   // performance.now() counts from the process start: what passed until here is loading the modules.
   const started = performance.now();

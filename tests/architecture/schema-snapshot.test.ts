@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type MigrationSet, migrateAll } from "../../core/db/migrator.ts";
 import { kernelMigrations } from "../../core/kernel.ts";
-import { schemaSnapshot, serverPlugins } from "../../plugins/server.ts";
+import { schemaSnapshot } from "../../plugins/schema-snapshot.gen.ts";
+import { serverPlugins } from "../../plugins/server.ts";
 import { buildSnapshot } from "../tools/schema-snapshot-build.ts";
 
 const dirs: string[] = [];
@@ -40,6 +41,7 @@ async function contents(client: Client) {
 }
 
 const sets = kernelMigrations(serverPlugins);
+const snapshot = async () => schemaSnapshot;
 
 describe("the first boot's schema snapshot (plugins/schema-snapshot.gen.ts)", () => {
   it("is what the current migrations build (else run `bun tests/tools/schema-snapshot.ts`)", async () => {
@@ -52,11 +54,11 @@ describe("the first boot's schema snapshot (plugins/schema-snapshot.gen.ts)", ()
     const migrated = emptyDatabase();
     const fromMigrations = await migrateAll(migrated, sets);
     const snapshotted = emptyDatabase();
-    const fromSnapshot = await migrateAll(snapshotted, sets, { snapshot: schemaSnapshot });
+    const fromSnapshot = await migrateAll(snapshotted, sets, { snapshot });
 
     expect(fromSnapshot).toEqual(fromMigrations);
     expect(await contents(snapshotted)).toEqual(await contents(migrated));
-    expect(await migrateAll(snapshotted, sets, { snapshot: schemaSnapshot })).toEqual({});
+    expect(await migrateAll(snapshotted, sets, { snapshot })).toEqual({});
     // The full-text indexes the snapshot created are sound and find what is written after it.
     for (const index of ["messages_fts", "ticket_contacts_fts"]) await snapshotted.execute(`INSERT INTO "${index}"("${index}") VALUES ('integrity-check')`);
     await snapshotted.execute("INSERT INTO messages_fts(rowid, body) VALUES (1, 'orçamento de licenças')");
@@ -66,7 +68,7 @@ describe("the first boot's schema snapshot (plugins/schema-snapshot.gen.ts)", ()
   it("is ignored for any other set of migrations: they run themselves", async () => {
     const extra: MigrationSet = { owner: "scratch", migrations: [{ id: "0000_init", sql: "CREATE TABLE `scratch_notes` (`id` integer PRIMARY KEY)" }] };
     const client = emptyDatabase();
-    const ran = await migrateAll(client, [...sets, extra], { snapshot: schemaSnapshot });
+    const ran = await migrateAll(client, [...sets, extra], { snapshot });
     expect(ran.scratch).toEqual(["0000_init"]);
     expect(Object.keys(ran).length).toBe(sets.filter((s) => s.migrations.length).length + 1);
     const plain = emptyDatabase();
@@ -77,7 +79,7 @@ describe("the first boot's schema snapshot (plugins/schema-snapshot.gen.ts)", ()
   it("on a database that already holds tables without a ledger, applies nothing and reports the clash", async () => {
     const client = emptyDatabase();
     await client.execute("CREATE TABLE `companies` (`id` integer PRIMARY KEY)");
-    await expect(migrateAll(client, sets, { snapshot: schemaSnapshot })).rejects.toThrow(/already exists/);
+    await expect(migrateAll(client, sets, { snapshot })).rejects.toThrow(/already exists/);
     expect((await client.execute("SELECT count(*) AS n FROM _migrations")).rows[0]?.n).toBe(0);
   });
 });

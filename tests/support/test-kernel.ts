@@ -5,7 +5,7 @@ import { loadConfig, type Config } from "../../core/config.ts";
 import { createKernel, type Kernel } from "../../core/kernel.ts";
 import type { HostResolver } from "../../core/net/outbound-guard.ts";
 import type { ServerPlugin } from "../../core/plugin/server-plugin.ts";
-import { schemaSnapshot, serverPlugins } from "../../plugins/server.ts";
+import { loadSchemaSnapshot, serverPlugins } from "../../plugins/server.ts";
 
 /** The installed plugins, for tests that add a not-yet-registered plugin to them. */
 export { serverPlugins };
@@ -70,7 +70,7 @@ export async function createTestKernel(
     webAssets: null,
     resolveHost: options.resolveHost ?? loopbackResolver,
     // Ignored, and the migrations run, when the plugins are not the installed ones.
-    schemaSnapshot,
+    schemaSnapshot: loadSchemaSnapshot,
   });
 
   const call: TestKernel["call"] = async (method, path, opts = {}) => {

@@ -1,12 +1,55 @@
-import { createClient } from "@libsql/client";
+import { type Client, createClient, type InValue } from "@libsql/client";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateAll } from "../../core/db/migrator.ts";
-import { type SchemaSnapshot, takeSchemaSnapshot } from "../../core/db/schema-snapshot.ts";
+import { migrationsKey, type SchemaSnapshot, type SnapshotStatement } from "../../core/db/schema-snapshot.ts";
+import type { MigrationSet } from "../../core/db/migrator.ts";
 import { kernelMigrations } from "../../core/kernel.ts";
 import type { ServerPlugin } from "../../core/plugin/server-plugin.ts";
 import { serverPlugins } from "../../plugins/server.ts";
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The schema objects a database holds apart from SQLite's own, the migrations ledger and the tables virtual tables create for themselves. */
+export async function ownObjects(client: Client): Promise<{ type: string; name: string; sql: string }[]> {
+  const rows = (await client.execute("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")).rows.map((r) => ({
+    type: String(r.type),
+    name: String(r.name),
+    sql: String(r.sql),
+  }));
+  const virtualTables = rows.filter((r) => /^CREATE\s+VIRTUAL\s+TABLE/i.test(r.sql)).map((r) => r.name);
+  const isShadowTable = (r: { type: string; name: string }) => r.type === "table" && virtualTables.some((v) => r.name.startsWith(`${v}_`));
+  return rows.filter((r) => !r.name.startsWith("sqlite_") && r.name !== "_migrations" && !isShadowTable(r));
+}
+
+function snapshotValue(value: InValue | undefined, where: string): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string" || typeof value === "number") return value;
+  if (typeof value === "bigint" && Number.isSafeInteger(Number(value))) return Number(value);
+  if (typeof value === "boolean") return value ? 1 : 0;
+  throw new Error(`schema snapshot: ${where} holds a value a snapshot cannot carry (${typeof value})`);
+}
+
+/**
+ * Takes the snapshot of a database the given migrations have just built from empty (the
+ * generator, `bun tests/tools/schema-snapshot.ts`, and the test that proves the file fresh).
+ */
+export async function takeSchemaSnapshot(client: Client, sets: readonly MigrationSet[]): Promise<SchemaSnapshot> {
+  const objects = await ownObjects(client);
+  const statements: SnapshotStatement[] = objects.map((o) => o.sql);
+  for (const table of objects.filter((o) => o.type === "table" && !/^CREATE\s+VIRTUAL/i.test(o.sql))) {
+    const result = await client.execute(`SELECT * FROM ${quote(table.name)}`);
+    for (const row of result.rows) {
+      const columns = result.columns;
+      statements.push({
+        sql: `INSERT INTO ${quote(table.name)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+        args: columns.map((c) => snapshotValue(row[c], `${table.name}.${c}`)),
+      });
+    }
+  }
+  return { key: migrationsKey(sets), statements };
+}
 
 /** Runs the migrations of the kernel and these plugins on an empty database file and takes its snapshot. */
 export async function buildSnapshot(plugins: readonly ServerPlugin[] = serverPlugins): Promise<SchemaSnapshot> {

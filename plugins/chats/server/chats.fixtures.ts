@@ -1,9 +1,6 @@
 import { createCompanyWithAdmin, createUser } from "../../../tests/support/fixtures.ts";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
 
-export type Company = Awaited<ReturnType<typeof createCompanyWithAdmin>>;
-export type Member = Awaited<ReturnType<typeof createUser>>;
-
 /** A company with its admin and two attendants (Bia, Caio). */
 export async function chatCompany(t: TestKernel, name = "Alfa") {
   const company = await createCompanyWithAdmin(t, name);

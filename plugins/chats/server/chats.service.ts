@@ -51,7 +51,7 @@ export class ChatsService {
   async update(caller: Caller, id: number, changes: ChatChanges): Promise<ChatView> {
     const chat = await this.ownedChat(caller, id);
     const wanted = changes.users ? await this.members(caller, changes.users) : null;
-    const { row, before, after } = await this.db
+    const { row, after, added, removed } = await this.db
       .transaction(async (tx) => {
         // The first statement takes the write lock, so the members read next are the current
         // ones even when two edits race. Setting the title (changed or not) moves updatedAt:
@@ -72,12 +72,10 @@ export class ChatsService {
             .insert(chatUsers)
             .values(added.map((userId) => ({ companyId: chat.companyId, chatId: chat.id, userId })))
             .onConflictDoNothing();
-        return { row: updated, before, after };
+        return { row: updated, after, added, removed };
       })
       // The chat was checked inside the transaction: a refused reference is a member's user.
       .catch(lostRace("ERR_NO_USER_FOUND"));
-    const added = after.filter((u) => !before.includes(u));
-    const removed = before.filter((u) => !after.includes(u));
     await this.feed.membershipChanged([...added, ...removed]);
     const view = await this.views.one(row);
     this.feed.toUsers(chat.companyId, after, { action: "update", chat: view });

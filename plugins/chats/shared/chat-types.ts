@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { Chat, ChatInput, ChatMember, ChatMessage, ChatMessagePage, ChatPage, ChatPatch, ChatQuery, MessagesQuery } from "../server/chats.schemas.ts";
+import type { Chat, ChatInput, ChatMember, ChatMessage, ChatMessagePage, ChatPage, ChatPatch, ChatQuery } from "../server/chats.schemas.ts";
 
 /**
  * The chat shapes, written once: inferred from the server's zod schemas (type-only imports,
@@ -15,7 +15,6 @@ export type ChatInputBody = z.input<typeof ChatInput>;
 export type ChatFields = z.output<typeof ChatInput>;
 export type ChatChanges = z.output<typeof ChatPatch>;
 export type ChatListQuery = z.input<typeof ChatQuery>;
-export type ChatMessagesQuery = z.input<typeof MessagesQuery>;
 
 /**
  * `company-{id}-chat-user-{userId}`, to that user only: their list of chats changed (a chat

@@ -12,7 +12,7 @@ export const blankChat = (): ChatForm => ({ title: "", users: [] });
 export const chatToForm = (chat: ChatView, me: number): ChatForm => ({ title: chat.title, users: chat.users.map((u) => u.userId).filter((id) => id !== me) });
 
 /** Spec 000 §5: save is possible only with a title and at least one user. */
-export const canSave = (form: ChatForm): boolean => form.title.trim().length > 0 && form.users.length > 0;
+export const canSave = (form: ChatForm): boolean => Object.keys(validateChat(form)).length === 0;
 
 export function validateChat(form: ChatForm): ChatErrors {
   const errors: ChatErrors = {};

@@ -58,6 +58,5 @@ export const {
   useDeleteChatMutation,
   useMarkChatReadMutation,
   useGetChatMessagesQuery,
-  useLazyGetChatMessagesQuery,
   useSendChatMessageMutation,
 } = chatsApi;

@@ -11,8 +11,6 @@ import { pageReload } from "./page-reload.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
-export { pageReload };
-
 /**
  * The top bar: menu button and logo on the left; the plugins' items and the shell's own
  * buttons on the right. On narrow screens (a phone) the shell's own buttons (due date,

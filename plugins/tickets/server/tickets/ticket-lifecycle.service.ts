@@ -7,9 +7,9 @@ import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type {} from "../../../connections/server/connections.contract.ts";
 import type {} from "../../../tags/server/tags.contract.ts";
 import { queuesView } from "../../schema/views.ts";
-import { ticketLogs, tickets, type TicketLogType } from "../../schema/tables.ts";
+import { LIVE_STATUSES, ticketLogs, tickets, type TicketLogType } from "../../schema/tables.ts";
 import type { TicketLogView, TicketView } from "../../shared/ticket-types.ts";
-import { attendedStatus, conflictError, ensureQueue, ensureUser, guardedWrite, LIVE_STATUSES, liveTicketOf } from "./ticket-lifecycle.support.ts";
+import { attendedStatus, conflictError, ensureQueue, ensureUser, guardedWrite, liveTicketOf } from "./ticket-lifecycle.support.ts";
 import { restartedClocks } from "./ticket-clocks.ts";
 import { LifecycleTexts } from "./ticket-automatic-texts.ts";
 import { closeAndOpen, type TransferTarget } from "./ticket-close-on-transfer.ts";
@@ -84,7 +84,6 @@ export class TicketLifecycle {
           status,
           userId: status === "pending" ? null : userId,
           queueId: body.queueId ?? null,
-          ...restartedClocks(),
         })
         .onConflictDoNothing()
         .returning();

@@ -7,9 +7,6 @@ import { LIVE_STATUSES, tickets } from "../../schema/tables.ts";
 import type { OpenTicketConflict } from "../../shared/ticket-types.ts";
 import type { TicketRow } from "../tickets.contract.ts";
 
-/** Statuses covered by the live-ticket partial unique index. */
-export { LIVE_STATUSES };
-
 /** The status a ticket takes while someone attends it: groups stay "group". */
 export const attendedStatus = (t: Pick<TicketRow, "isGroup">) => (t.isGroup ? "group" : "open");
 
