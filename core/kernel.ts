@@ -129,7 +129,12 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const ordered = pluginsInLoadOrder(options.plugins);
   registerErrorCodes(ordered.map((p) => ({ owner: p.manifest.id, errors: p.manifest.errors })));
 
-  const database = await openDatabase(config.DATABASE_URL ?? defaultDatabaseUrl(config.DATA_DIR), config.DATABASE_AUTH_TOKEN);
+  const database = await openDatabase(config.DATABASE_URL ?? defaultDatabaseUrl(config.DATA_DIR), config.DATABASE_AUTH_TOKEN, {
+    // Without it the server still works (SQLite checkpoints inside the writes, slower under load);
+    // said so that a build that lost the worker (the binary once did) does not go unnoticed.
+    onCheckpointer: (running) =>
+      running ? log.info("writes in volume: WAL checkpoints moved to a worker thread") : log.warn("the WAL checkpoint worker did not start: SQLite checkpoints inside the writes"),
+  });
   phase("database");
   await migrateAll(database.client, migrationSetsOf(ordered), { snapshot: options.schemaSnapshot });
 
@@ -246,11 +251,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   phase("seed");
   app.doc("/openapi.json", OPENAPI_INFO);
   finishRootApp(app, assets);
-  const checkpointing = await database.ready;
-  // Without it the server still works (SQLite checkpoints inside the writes, slower under load);
-  // said once so that a build that lost the worker (the binary once did) does not go unnoticed.
-  if (!checkpointing && database.url.startsWith("file:")) log.warn("the WAL checkpoint worker did not start: SQLite checkpoints inside the writes");
-  phase("checkpointer");
   log.debug(`boot: ${phases.join(", ")}`);
   return kernel;
 }

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { makePrivateDir, makePrivateFile } from "../storage/private-files.ts";
 import { installStatementCache } from "./statement-cache.ts";
-import { startCheckpointer } from "./checkpointer.ts";
+import { checkpointOnDemand } from "./checkpoint-on-demand.ts";
 import { WriteBatcher } from "./write-batch.ts";
 import { serialiseWrites, WriteLock } from "./write-lock.ts";
 
@@ -22,11 +22,17 @@ export interface Database {
   writes: WriteBatcher;
   url: string;
   /**
-   * Resolves once the WAL checkpointer runs (true), or is known not to (false: a remote
-   * database needs none; an embedded one then checkpoints inside its writes); await it before serving.
+   * Starts the WAL checkpoint worker now; resolves true once it runs, false when it does not
+   * (a remote database needs none; an embedded one then checkpoints inside its writes).
+   * Without this call it starts by itself once writes come in volume (checkpoint-on-demand.ts).
    */
-  ready: Promise<boolean>;
+  startCheckpointer(): Promise<boolean>;
   close(): void;
+}
+
+export interface OpenOptions {
+  /** Told once the WAL checkpoint worker runs (true) or cannot run here (false: a build that lost its module). */
+  onCheckpointer?: (running: boolean) => void;
 }
 
 /** The embedded default: one libSQL file under the data directory. */
@@ -40,7 +46,7 @@ export function defaultDatabaseUrl(dataDir: string): string {
  * talks to a libSQL server with the same code.
  * @example const { db } = await openDatabase("file:./data/app.db");
  */
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+export async function openDatabase(url: string, authToken?: string, options: OpenOptions = {}): Promise<Database> {
   const isFile = url.startsWith("file:");
   // The file (embedded) or the server's URL, as the driver's own connections open it.
   const path = isFile ? resolve(url.slice(5)) : url;
@@ -64,25 +70,28 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   if (isFile) await client.execute("PRAGMA journal_mode = WAL");
   if (isFile && !everyConnection) await client.execute("PRAGMA synchronous = NORMAL");
   if (!everyConnection) await client.execute("PRAGMA foreign_keys = ON");
-  // Checkpoints on a worker thread; then no connection of ours checkpoints on its own.
   const db = drizzle(client) as Db;
   const writes = new WriteBatcher(path, lock, { authToken, setup: isFile ? baseSetup : "" });
-  // The checkpoint worker starts on its own thread while the caller migrates and sets plugins
-  // up (its start was 20-40 ms of the boot, issue 17); `ready` turns automatic checkpoints off
-  // once it runs. Until then SQLite checkpoints as usual, so nothing is lost either way.
-  const starting = isFile ? startCheckpointer(path) : Promise.resolve(null);
-  const ready = starting.then(async (checkpointer) => {
-    if (!checkpointer) return false;
-    const connectionSetup = `${baseSetup}; PRAGMA wal_autocheckpoint = 0`;
-    if (everyConnection) installStatementCache(connectionSetup);
-    writes.setConnectionSetup(connectionSetup);
-    await client.execute("PRAGMA wal_autocheckpoint = 0");
-    return true;
-  });
+  // The checkpoint worker starts once writes come in volume (its thread costs ~3 MiB that an
+  // idle server need not pay); from then on no connection of ours checkpoints on its own. Until
+  // then SQLite checkpoints as usual, so nothing is lost either way.
+  const checkpoints = isFile
+    ? checkpointOnDemand(path, {
+        async onStarted() {
+          const connectionSetup = `${baseSetup}; PRAGMA wal_autocheckpoint = 0`;
+          if (everyConnection) installStatementCache(connectionSetup);
+          writes.setConnectionSetup(connectionSetup);
+          await client.execute("PRAGMA wal_autocheckpoint = 0");
+          options.onCheckpointer?.(true);
+        },
+        onUnavailable: () => options.onCheckpointer?.(false),
+      })
+    : null;
   const close = () => {
     writes.close();
     client.close();
-    void starting.then((checkpointer) => checkpointer?.stop());
+    void checkpoints?.stop();
   };
-  return { client, db, writes, url, ready, close };
+  const startCheckpointer = () => checkpoints?.start() ?? Promise.resolve(false);
+  return { client, db, writes, url, startCheckpointer, close };
 }

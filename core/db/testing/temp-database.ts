@@ -14,7 +14,6 @@ export function tempDatabases(prefix: string) {
     async open(schema: string): Promise<Database> {
       const dir = mkdtempSync(join(tmpdir(), prefix));
       const database = await openDatabase(`file:${join(dir, "t.db")}`);
-      await database.ready;
       current = { database, dir };
       await database.client.executeMultiple(schema);
       return database;
