@@ -37,19 +37,21 @@ export interface Seeded {
  * admin gets a new password (ADMIN_PASSWORD, or a generated one printed again).
  */
 export async function seed(db: Db, config: Config, settings: SettingsService, log: Logger): Promise<Seeded> {
-  const [existing] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, 1)).limit(1);
+  // One query on every boot: whether company 1 exists and, joined, an admin of it still holding
+  // the placeholder (a first boot stopped before the hash was stored).
+  const [existing] = await db
+    .select({ id: companies.id, strandedAdminId: users.id })
+    .from(companies)
+    .leftJoin(users, and(eq(users.companyId, companies.id), eq(users.passwordHash, PENDING_PASSWORD_HASH)))
+    .where(eq(companies.id, 1))
+    .limit(1);
   const generated = () => (config.ADMIN_PASSWORD ? null : Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("base64url"));
   if (existing) {
     await settings.seedCompany(1);
-    const [stranded] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.companyId, 1), eq(users.passwordHash, PENDING_PASSWORD_HASH)))
-      .limit(1);
-    if (!stranded) return { generatedPassword: null, passwordStored: () => Promise.resolve(), settle: () => Promise.resolve() };
+    if (existing.strandedAdminId === null) return { generatedPassword: null, passwordStored: () => Promise.resolve(), settle: () => Promise.resolve() };
     const generatedPassword = generated();
     log.warn("the super admin's password was not stored by the first boot: it is set again");
-    return { generatedPassword, ...storeLater(db, stranded.id, config.ADMIN_PASSWORD ?? (generatedPassword as string), log) };
+    return { generatedPassword, ...storeLater(db, existing.strandedAdminId, config.ADMIN_PASSWORD ?? (generatedPassword as string), log) };
   }
   const generatedPassword = generated();
   const password = config.ADMIN_PASSWORD ?? (generatedPassword as string);

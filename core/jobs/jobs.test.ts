@@ -86,6 +86,23 @@ describe("durable jobs", () => {
     expect(await t.kernel.db.select().from(jobs).where(eq(jobs.status, "done"))).toHaveLength(5);
   });
 
+  it("a laned job whose stored payload is not JSON fails with the parse error; the rest of the claim still runs", async () => {
+    const seen: unknown[] = [];
+    t.kernel.jobs.define<{ lane: string }>("test.laned", async ({ payload }) => void seen.push(payload), { lane: (p) => p.lane });
+    await t.kernel.jobs.enqueue("test.laned", { lane: "a" }, { maxAttempts: 1 });
+    await t.kernel.jobs.enqueue("test.laned", { lane: "b" });
+    const [broken] = await t.kernel.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.payload, JSON.stringify({ lane: "a" })));
+    await t.kernel.db.update(jobs).set({ payload: "{not json" }).where(eq(jobs.id, broken!.id));
+    expect(await t.kernel.jobs.runDue()).toBe(2);
+    expect(seen).toEqual([{ lane: "b" }]);
+    const [row] = await t.kernel.db.select().from(jobs).where(eq(jobs.id, broken!.id));
+    expect(row).toMatchObject({ status: "failed" });
+    expect(row!.lastError).toMatch(/JSON|parse/i);
+  });
+
   it("resumes a job whose lease lapsed (a crash mid-run)", async () => {
     let runs = 0;
     t.kernel.jobs.define("test.resume", async () => void runs++);

@@ -122,6 +122,20 @@ interface ClaimedRow {
   maxAttempts: number;
 }
 
+/** A claimed row with its payload read once: the lane and the handler both need it. A payload that does not parse fails the job when it runs. */
+interface ClaimedJob {
+  row: ClaimedRow;
+  read: { payload: unknown } | { error: unknown };
+}
+
+function claimedJob(row: ClaimedRow): ClaimedJob {
+  try {
+    return { row, read: { payload: JSON.parse(row.payload) } };
+  } catch (error) {
+    return { row, read: { error } };
+  }
+}
+
 /**
  * The kind stored for a plugin's job (habit 1: the plugin id names its jobs).
  * @example
@@ -227,18 +241,18 @@ export class Jobs {
     const now = Date.now();
     const claimed: ClaimedRow[] = await runnerStatements(this.db).claim.all({ leaseUntil: now + LEASE_MS, owner: this.owner, now, limit, at: nowIso() });
     // One lane for every kind without its own: those run one at a time, as claimed.
-    const lanes = new Map<string, ClaimedRow[]>();
-    for (const row of claimed) {
-      const key = this.laneOf(row);
+    const lanes = new Map<string, ClaimedJob[]>();
+    for (const job of claimed.map(claimedJob)) {
+      const key = this.laneOf(job);
       const lane = lanes.get(key);
-      if (lane) lane.push(row);
-      else lanes.set(key, [row]);
+      if (lane) lane.push(job);
+      else lanes.set(key, [job]);
     }
     // Every lane ends before the next claim (a failing write in one must not let the next poll
     // start while others still run); the first failure is reported then.
     const outcomes = await Promise.allSettled(
-      [...lanes.values()].map(async (rows) => {
-        for (const row of rows) await this.runOne(row);
+      [...lanes.values()].map(async (laneJobs) => {
+        for (const job of laneJobs) await this.runOne(job);
       }),
     );
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
@@ -247,23 +261,24 @@ export class Jobs {
   }
 
   /** "" (the shared, ordered lane) unless the kind names lanes and its payload reads. */
-  private laneOf(row: ClaimedRow): string {
+  private laneOf({ row, read }: ClaimedJob): string {
     const lane = this.lanes.get(row.kind);
-    if (!lane) return "";
+    if (!lane || "error" in read) return "";
     try {
-      return `${row.kind}\u0000${lane(JSON.parse(row.payload))}`;
+      return `${row.kind}\u0000${lane(read.payload)}`;
     } catch {
       return "";
     }
   }
 
-  private async runOne(row: ClaimedRow) {
+  private async runOne({ row, read }: ClaimedJob) {
     const statements = runnerStatements(this.db);
     const mine = { id: row.id, owner: this.owner };
     const handler = this.handlers.get(row.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind "${row.kind}"`);
-      await handler({ id: row.id, kind: row.kind, companyId: row.companyId, payload: JSON.parse(row.payload), attempt: row.attempts });
+      if ("error" in read) throw read.error;
+      await handler({ id: row.id, kind: row.kind, companyId: row.companyId, payload: read.payload, attempt: row.attempts });
       await statements.done.run({ ...mine, now: nowIso() });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestKernel, type TestKernel } from "../../tests/support/test-kernel.ts";
 import { companies, plans } from "../db/tables.ts";
+import { definePlugin } from "./manifest.ts";
 import { PlanLimits } from "./plan-limits.ts";
+import { defineServerPlugin } from "./server-plugin.ts";
 
 let t: TestKernel;
 let companyId: number;
@@ -54,8 +56,44 @@ describe("plan limits", () => {
     expect(sameTx).toBe(true);
     expect((await limits.forCompany(companyId)).users).toBe(3);
   });
+});
 
-  it("the kernel gives every plugin the same instance", () => {
-    expect(t.kernel.planLimits).toBeInstanceOf(PlanLimits);
+describe("one PlanLimits for the whole kernel", () => {
+  it("every plugin's ctx.planLimits is the kernel's own object (so one override reaches every check)", async () => {
+    const seen: PlanLimits[] = [];
+    const capture = (id: string) => defineServerPlugin({ manifest: definePlugin({ id }), setup: (ctx) => void seen.push(ctx.planLimits) });
+    const k = await createTestKernel({ plugins: [capture("first"), capture("second")] });
+    try {
+      expect(seen).toHaveLength(2);
+      for (const given of seen) expect(given).toBe(k.kernel.planLimits);
+    } finally {
+      await k.close();
+    }
+  });
+
+  it("the users, connections and queues limit checks ask that object (the real plugins, through HTTP)", async () => {
+    // With every plugin loaded. Meta's linking check needs a Graph stand-in: its own test
+    // (plugins/meta/server/linking.test.ts, the connection limit) spies on the same object.
+    const k = await createTestKernel();
+    try {
+      const asked = vi.spyOn(k.kernel.planLimits, "forCompany");
+      const { token, user } = await k.login();
+      const creates: [string, string, Record<string, unknown>][] = [
+        ["users", "/users", { name: "Pessoa", email: `pessoa-${Date.now()}@limites.test`, password: "Secret123" }],
+        ["connections", "/whatsapp", { name: "Canal" }],
+        ["queues", "/queue", { name: "Fila", color: "#abc" }],
+      ];
+      for (const [check, path, body] of creates) {
+        asked.mockClear();
+        const res = await k.call("POST", path, { token, body });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(
+          asked.mock.calls.map(([companyId]) => companyId),
+          `the ${check} check`,
+        ).toContain(user.companyId);
+      }
+    } finally {
+      await k.close();
+    }
   });
 });

@@ -13,19 +13,17 @@
  *            BENCH_SKIP_BIG=1, BENCH_TICKETS, BENCH_MESSAGES.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { generate } from "./conversations/generate.ts";
 import { createWorld } from "./conversations/setup.ts";
-import { benchServer, login, median, ms, report } from "./support.ts";
+import { benchServer, login, median, ms, proc, report } from "./support.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const AIM_MS = 150;
-/** Linux counts process CPU time in clock ticks of 10 ms (USER_HZ = 100). */
-const TICK_MS = 10;
 
 interface Sample {
   wallMs: number;
@@ -33,20 +31,12 @@ interface Sample {
   rssMiB: number;
 }
 
-function processFigures(pid: number): { cpuMs: number; rssMiB: number } {
-  // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const cpuMs = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  const rss = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-  return { cpuMs, rssMiB: Number(rss) / 1024 };
-}
-
 async function boot(command: string[], dataDir?: string): Promise<Sample & { dataDir: string }> {
   const started = performance.now();
   const server = await benchServer({ command, dataDir, keepData: true, pollMs: 2, timeoutMs: 180_000 });
   const wallMs = performance.now() - started;
-  const figures = processFigures(server.process.pid!);
+  const pid = server.process.pid!;
+  const figures = { cpuMs: proc.cpuMs(pid), rssMiB: proc.memoryMiB(pid, "VmRSS") };
   // Untimed: someone signs in, as after any real first boot. It also makes the first boot store
   // the super admin's hash, which it otherwise leaves for a second later (core/seed.ts); stopped
   // before that, the next boot would set the password again and not be a plain restart.

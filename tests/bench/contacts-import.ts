@@ -11,7 +11,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import ExcelJS from "exceljs";
-import { benchServer, login, ms, now, percentile, report } from "./support.ts";
+import { benchServer, login, ms, now, percentile, proc, report } from "./support.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 if (!Number.isInteger(ROWS) || ROWS < 1) throw new Error("BENCH_ROWS must be a positive integer");
@@ -44,8 +44,6 @@ async function makeFile(format: "csv" | "xlsx", base: number): Promise<{ bytes: 
   await book.commit();
   return { bytes: new Uint8Array(readFileSync(path)), name: "bench.xlsx" };
 }
-
-const status = (pid: number, key: "VmRSS" | "VmHWM") => Number(new RegExp(`${key}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 
 /** Resets the kernel's peak-RSS mark for the process (Linux: writing 5 to clear_refs); false when not allowed. */
 function resetPeak(pid: number): boolean {
@@ -94,7 +92,7 @@ try {
       await sleep(100);
     }
     idle.sort((a, b) => a - b);
-    const baseline = status(pid, "VmRSS");
+    const baseline = proc.memoryMiB(pid, "VmRSS");
     const resettable = resetPeak(pid);
     let sampledPeak = baseline;
     const pings: number[] = [];
@@ -104,7 +102,7 @@ try {
         const t0 = now();
         await fetch(`${server.url}/version`);
         pings.push(now() - t0);
-        sampledPeak = Math.max(sampledPeak, status(pid, "VmRSS"));
+        sampledPeak = Math.max(sampledPeak, proc.memoryMiB(pid, "VmRSS"));
         await sleep(100);
       }
     })();
@@ -120,7 +118,7 @@ try {
     const elapsed = now() - started;
     running = false;
     await pinger;
-    const peak = resettable ? status(pid, "VmHWM") : sampledPeak;
+    const peak = resettable ? proc.memoryMiB(pid, "VmHWM") : sampledPeak;
     if (state.status !== "done" || state.created !== ROWS) throw new Error(`import ended ${JSON.stringify(state)}`);
     pings.sort((a, b) => a - b);
     report(`contacts-import ${format}`, {
@@ -146,7 +144,7 @@ try {
       contacts: fmt(ROWS * FORMATS.length),
       file: `${(bytes / 1048576).toFixed(1)} MiB`,
       time: `${((now() - t0) / 1000).toFixed(1)} s`,
-      peak_rss_since_start: `${status(pid, "VmHWM").toFixed(0)} MiB`,
+      peak_rss_since_start: `${proc.memoryMiB(pid, "VmHWM").toFixed(0)} MiB`,
     });
   }
 } finally {

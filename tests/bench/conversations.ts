@@ -16,7 +16,7 @@
  *            this process answering 200, as an integration would) or dead (a closed port: every
  *            bot message's delivery fails and retries with backoff, adding up across runs).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -24,7 +24,7 @@ import { generate } from "./conversations/generate.ts";
 import type { LoadJob, LoadRequest, LoadResult } from "./conversations/load-worker.ts";
 import { createWorld } from "./conversations/setup.ts";
 import { messageBody, personName, phoneNumber, rng, SEARCHED_NAMES, SEARCHED_WORDS } from "./conversations/text.ts";
-import { benchServer, login, runWorker } from "./support.ts";
+import { benchServer, login, proc, runWorker } from "./support.ts";
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -46,12 +46,6 @@ if (!INBOUND_ORDER.length || INBOUND_ORDER.some((m) => m !== "off" && m !== "on"
 const INBOUND_ONLY = process.env.BENCH_INBOUND_ONLY === "1";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
-/** CPU time (user + system) a process has used, from /proc/<pid>/stat (Linux ticks of 10 ms). */
-const serverCpuMs = (pid: number) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 const msText = (n: number) => (Number.isFinite(n) ? `${n.toFixed(n < 10 ? 2 : 1)} ms` : "—");
 const jobDir = mkdtempSync(join(tmpdir(), "atende-bench-jobs-"));
 let jobs = 0;
@@ -215,13 +209,13 @@ try {
     await drain();
     const enqueued = async () => Number((await jobsDb.execute("SELECT count(*) AS n FROM jobs WHERE kind = 'automation.step'")).rows[0]!.n);
     const before = await enqueued();
-    const cpuBefore = serverCpuMs(server.process.pid!);
+    const cpuBefore = proc.cpuMs(server.process.pid!);
     const webhooksBefore = webhooks;
     const result = await load(`inbound (automation ${mode})`, base, CONCURRENCY, inbound(INBOUND, `bench-${tag}`, numbers), BUDGET * 5);
-    const cpuIntake = serverCpuMs(server.process.pid!) - cpuBefore;
+    const cpuIntake = proc.cpuMs(server.process.pid!) - cpuBefore;
     const steps = (await enqueued()) - before;
     const after = await drain();
-    const cpuAll = serverCpuMs(server.process.pid!) - cpuBefore;
+    const cpuAll = proc.cpuMs(server.process.pid!) - cpuBefore;
     // The server's own CPU per message says what one core can take, whatever else runs on the machine.
     const perMessage = (cpu: number) => `${((cpu * 1000) / Math.max(1, result.ok)).toFixed(0)} µs`;
     const posted = receiver ? `, ${((webhooks - webhooksBefore) / Math.max(1, result.ok)).toFixed(1)} webhooks/msg` : "";

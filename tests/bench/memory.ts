@@ -9,19 +9,18 @@
  * Overrides: BENCH_RUNS=3, BENCH_BINARY=dist/atendechat (built when missing), BENCH_SKIP_BINARY=1.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { benchServer, login, median, report } from "./support.ts";
+import { benchServer, login, median, proc, report } from "./support.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const AIM_MIB = 80;
 
-const statusMiB = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
-const rssMiB = (pid: number) => statusMiB(pid, "VmRSS");
+const rssMiB = (pid: number) => proc.memoryMiB(pid, "VmRSS");
 /** The private part of the resident set: what this process alone costs (the rest maps the executable and libraries, shared and reclaimable). */
-const anonMiB = (pid: number) => statusMiB(pid, "RssAnon");
+const anonMiB = (pid: number) => proc.memoryMiB(pid, "RssAnon");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const targets: { name: string; command: string[] }[] = [{ name: "source", command: [process.env.BUN_BIN || "bun", "plugins/main.ts"] }];

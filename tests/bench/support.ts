@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { startServer, type RunningServer, type StartOptions } from "../e2e/support/server.ts";
@@ -23,6 +24,32 @@ export const median = (values: readonly number[]) =>
     50,
   );
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+
+/** Linux counts process CPU time in clock ticks of 10 ms (USER_HZ = 100). */
+const TICK_MS = 10;
+
+/**
+ * The one reader of a process's figures in /proc (Linux), for every bench that measures the server.
+ * `memoryMiB` reads /proc/<pid>/status: VmRSS the resident set, RssAnon its private part (without
+ * the pages that map the executable and libraries), VmHWM the peak since start or the last reset.
+ * `cpuMs` reads /proc/<pid>/stat: user + system CPU time used so far.
+ * @example
+ *   const before = proc.cpuMs(pid);
+ *   console.log(proc.memoryMiB(pid, "VmRSS"), proc.cpuMs(pid) - before);
+ */
+export const proc = {
+  memoryMiB(pid: number, field: "VmRSS" | "RssAnon" | "VmHWM"): number {
+    const kB = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    if (kB === undefined) throw new Error(`/proc/${pid}/status has no ${field}`);
+    return Number(kB) / 1024;
+  },
+  cpuMs(pid: number): number {
+    // Fields after the command name (which may contain spaces and parentheses): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  },
+};
 
 /** Milliseconds on a clock that several processes on one machine share. */
 export const now = () => performance.timeOrigin + performance.now();

@@ -39,7 +39,7 @@ export const invoices = sqliteTable(
     paidWith: text("paid_with"),
     /**
      * YYYY-MM-DD: the company's due date the payment bought (the renewal's). A paid custom plan
-     * gives its users and connections until then (server/custom-plan-limits.ts).
+     * gives its users and connections until then (server/invoices/custom-plan-limits.ts).
      */
     paidUntil: text("paid_until"),
     ...timestamps,

@@ -27,7 +27,7 @@ export default defineServerPlugin({
     ctx.settings.declareGlobal({ key: EFI_WEBHOOK_TOKEN_KEY, default: "", superOnly: true });
     const invoices = new InvoicesService(ctx.db);
     // A paid custom plan's users and connections replace the plan's for the period paid for.
-    ctx.planLimits.override((companyId, db) => customPlanLimits(companyId, db));
+    ctx.planLimits.override((companyId, db) => customPlanLimits(invoices, companyId, db));
     PaymentFeed.rooms(ctx.realtime);
     const registry = new ProviderRegistry(ctx.settings, ctx.config, ctx.services.require("settings.certificatePath"), ctx.services.require("settings.platformValue"), ctx.log);
     const renewals = new Renewals({

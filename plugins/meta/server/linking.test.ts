@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCompanyWithAdmin, createPlan, createUser } from "../../../tests/support/fixtures.ts";
 import { closeWorld, linkCloud, linkPage, metaWorld, PAGE, PHONE, rows, type MetaWorld } from "./meta.fixtures.ts";
 
@@ -135,8 +135,11 @@ describe("linking errors", () => {
 
   it("the plan's connection limit applies to the whole link: nothing is created when it does not all fit", async () => {
     const small = await companyWithPlan({ connections: 1 });
+    // The limit named is the kernel's PlanLimits' answer (the one object every limit check asks).
+    const asked = vi.spyOn(w.t.kernel.planLimits, "forCompany");
     const res = await link(fbBody(), small.token);
     expect(res.body).toMatchObject({ error: "ERR_PLAN_LIMIT_CONNECTIONS", limit: 1 });
+    expect(asked.mock.calls.map(([companyId]) => companyId)).toContain(small.company.id);
     expect(await rows(w.t, "whatsapps", small.company.id)).toEqual([]);
     expect(w.graph.requests.some((r) => r.path.endsWith("/subscribed_apps"))).toBe(false);
   });

@@ -1,9 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../../../core/db/database.ts";
 import { companies } from "../../../../core/db/tables.ts";
 import type { PlanLimitValues } from "../../../../core/plugin/plan-limits.ts";
-import { invoices } from "../../schema/tables.ts";
 import { utcToday } from "./invoice-values.ts";
+import type { InvoicesService } from "./invoices.service.ts";
 
 /**
  * What a paid custom plan (spec 001 §9, chosen at checkout) gives: its users and connections
@@ -17,22 +17,16 @@ import { utcToday } from "./invoice-values.ts";
  * The due day itself is outside the period, as the company access check counts it (a company
  * is overdue on its due date): from then the plan's limits apply until the next payment.
  */
-export async function customPlanLimits(companyId: number, db: DbOrTx, today = utcToday()): Promise<Pick<PlanLimitValues, "users" | "connections"> | null> {
-  const [last] = await db
-    .select({
-      custom: invoices.custom,
-      planId: invoices.planId,
-      users: invoices.users,
-      connections: invoices.connections,
-      paidUntil: invoices.paidUntil,
-      companyPlan: companies.planId,
-    })
-    .from(invoices)
-    .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.status, "paid")))
-    .orderBy(desc(invoices.paidAt), desc(invoices.id))
-    .limit(1);
-  if (!last?.custom || !last.paidUntil || last.planId === null || last.planId !== last.companyPlan) return null;
-  if (last.paidUntil <= today) return null;
+export async function customPlanLimits(
+  invoices: Pick<InvoicesService, "lastPaid">,
+  companyId: number,
+  db: DbOrTx,
+  today = utcToday(),
+): Promise<Pick<PlanLimitValues, "users" | "connections"> | null> {
+  const last = await invoices.lastPaid(companyId, db);
+  if (!last?.custom || !last.paidUntil || last.planId === null || last.paidUntil <= today) return null;
+  // Read only for a custom period still running: the common answer (no custom plan) costs one query.
+  const [company] = await db.select({ planId: companies.planId }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (company?.planId !== last.planId) return null;
   return { users: last.users, connections: last.connections };
 }
