@@ -18,10 +18,13 @@ export const chatsApi = tagged.injectEndpoints({
       query: () => ({ url: "/chats", params: { pageNumber: 1 } }),
       providesTags: ["ChatInbox"],
     }),
-    /** By id (the edit dialog) or uuid (the address /chats/{uuid}). */
-    getChat: build.query<ChatView, number | string>({
-      query: (ref) => `/chats/${ref}`,
-      providesTags: (_r, _e, ref) => [{ type: "Chat", id: String(ref) }],
+    /**
+     * By uuid (the address /chats/{uuid}; the edit dialog reads the open chat the same way, so a
+     * chat has one cache entry), tagged by the chat's id so an edit's invalidation reaches it.
+     */
+    getChat: build.query<ChatView, string>({
+      query: (uuid) => `/chats/${uuid}`,
+      providesTags: (chat) => (chat ? [{ type: "Chat", id: chat.id }] : []),
     }),
     createChat: build.mutation<ChatView, ChatInputBody>({
       query: (body) => ({ url: "/chats", method: "POST", body }),
@@ -29,7 +32,7 @@ export const chatsApi = tagged.injectEndpoints({
     }),
     updateChat: build.mutation<ChatView, { id: number } & Partial<ChatInputBody>>({
       query: ({ id, ...body }) => ({ url: `/chats/${id}`, method: "PUT", body }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: "Chat", id: String(id) }, "ChatInbox"],
+      invalidatesTags: (_r, _e, { id }) => [{ type: "Chat", id }, "ChatInbox"],
     }),
     deleteChat: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `/chats/${id}`, method: "DELETE" }),
