@@ -2,8 +2,8 @@ import { useMemo, useState } from "react";
 import { Checkbox, FormGroup, InputGroup, Intent, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { RecordDialog, useRecordDialog } from "../../../web/src/ui/index.ts";
+import { useUserSummariesQuery } from "../../users/web/public.ts";
 import { blankChat, canSave, chatToForm, validateChat, type ChatForm } from "./chat-form.ts";
-import { useCompanyUsersQuery } from "./company-users-api.ts";
 import { useCreateChatMutation, useGetChatQuery, useUpdateChatMutation, type ChatView } from "./chats-api.ts";
 import { useMyId } from "./use-chat-inbox.ts";
 
@@ -26,7 +26,8 @@ export function ChatDialog({ isOpen, chat, onClose, onSaved }: ChatDialogProps) 
   const [filter, setFilter] = useState("");
   const [createChat] = useCreateChatMutation();
   const [updateChat] = useUpdateChatMutation();
-  const users = useCompanyUsersQuery(undefined, { skip: !isOpen });
+  // The users plugin's shared GET /users/list (id and name are all the picker needs).
+  const users = useUserSummariesQuery(undefined, { skip: !isOpen });
   const dialog = useRecordDialog({
     isOpen,
     // By uuid, as the page reads the open chat: one cache entry for the chat, not a second one by id.
