@@ -33,6 +33,16 @@ type ConnectionHandler = (socket: Socket, user: SocketUser) => void;
  */
 export type RoomPolicy = (user: UserRow, joined: ReadonlySet<string>) => string[] | Promise<string[]>;
 
+/** What `roomPolicy` answers: a refresh that re-runs that policy alone. */
+export interface RoomPolicyHandle {
+  /**
+   * Re-reads the user and recomputes only this policy's rooms for each of their sockets: the
+   * rooms it gave before and no longer gives are left (unless another policy gives them too),
+   * the others untouched. For a change only this policy depends on (a chat's members).
+   */
+  refreshUser(userId: number): Promise<void>;
+}
+
 export interface RealtimeOptions {
   jwtSecret: string;
   log: Logger;
@@ -63,6 +73,8 @@ export class Realtime {
   private policies: RoomPolicy[] = [];
   /** Each socket's policy runs in order, so a quick second change never lands before the first. */
   private policyRuns = new WeakMap<Socket, Promise<void>>();
+  /** Per socket, the rooms each policy gave at its last run: a one-policy refresh leaves only its own. */
+  private given = new WeakMap<Socket, Map<RoomPolicy, ReadonlySet<string>>>();
   /** The row the handshake read, handed to the same socket's connection: the policies' first run needs it, and reading it again would double the handshake's cost. */
   private admitted = new WeakMap<Socket, UserRow>();
   private log: Logger;
@@ -115,9 +127,12 @@ export class Realtime {
    *   realtime.roomPolicy((user) => [user.profile === "admin" ? "orders-admins" : "orders-readers"]);
    *   // after changing the user's rights:
    *   await realtime.refreshUser(userId);
+   *   // or, when only this policy's answer can have changed:
+   *   const rooms = realtime.roomPolicy(policy); await rooms.refreshUser(userId);
    */
-  roomPolicy(policy: RoomPolicy): void {
+  roomPolicy(policy: RoomPolicy): RoomPolicyHandle {
     this.policies.push(policy);
+    return { refreshUser: (userId) => this.refresh(userId, [policy]) };
   }
 
   /**
@@ -128,7 +143,12 @@ export class Realtime {
    * @example
    *   bus.on("users.user.updated", ({ userId }) => realtime.refreshUser(userId));
    */
-  async refreshUser(userId: number): Promise<void> {
+  refreshUser(userId: number): Promise<void> {
+    return this.refresh(userId, this.policies);
+  }
+
+  /** refreshUser for some of the policies (all of them, or one through its handle). */
+  private async refresh(userId: number, policies: readonly RoomPolicy[]): Promise<void> {
     if (!this.socketsOf(userId).length) return;
     const user = await currentUser(this.options.db, userId);
     if (!user) return this.disconnectUser(userId);
@@ -138,7 +158,7 @@ export class Realtime {
       if (socket.data.user.companyId !== user.companyId) socket.disconnect();
       else {
         socket.data.user = socketUser(user);
-        runs.push(this.applyPolicies(socket, user));
+        runs.push(this.applyPolicies(socket, user, policies));
       }
     }
     await Promise.all(runs);
@@ -219,9 +239,9 @@ export class Realtime {
     return found;
   }
 
-  /** Queues a run of every policy for the socket after the ones already queued. */
-  private applyPolicies(socket: Socket, user: UserRow): Promise<void> {
-    const run = (this.policyRuns.get(socket) ?? Promise.resolve()).then(() => this.runPolicies(socket, user));
+  /** Queues a run of the policies (by default every one) for the socket after the runs already queued. */
+  private applyPolicies(socket: Socket, user: UserRow, policies: readonly RoomPolicy[] = this.policies): Promise<void> {
+    const run = (this.policyRuns.get(socket) ?? Promise.resolve()).then(() => this.runPolicies(socket, user, policies));
     // A failed run must not stop the later ones; its caller still sees the failure.
     this.policyRuns.set(
       socket,
@@ -230,21 +250,39 @@ export class Realtime {
     return run;
   }
 
-  /** Joins the rooms the policies want and leaves those they no longer return; a failing policy keeps none of its rooms. */
-  private async runPolicies(socket: Socket, user: UserRow): Promise<void> {
+  /**
+   * Joins the rooms the policies want and leaves those they no longer return; a failing policy
+   * keeps none of its rooms. Every policy run: any other room is left (rooms a client joined
+   * stay only if a policy returns them). Some of them: only the rooms those gave before are
+   * candidates to leave, and a room another policy gave stays.
+   */
+  private async runPolicies(socket: Socket, user: UserRow, policies: readonly RoomPolicy[]): Promise<void> {
     if (socket.disconnected) return;
     const own = new Set([socket.id, Realtime.userRoom(user.id)]);
     const joined = new Set([...socket.rooms].filter((room) => !own.has(room)));
-    const wanted = new Set<string>();
-    for (const policy of this.policies) {
+    const given = new Map(this.given.get(socket));
+    const fresh = new Map<RoomPolicy, ReadonlySet<string>>();
+    for (const policy of policies) {
       try {
-        for (const room of await policy(user, joined)) wanted.add(room);
+        fresh.set(policy, new Set(await policy(user, joined)));
       } catch (err) {
         this.log.error("realtime room policy failed", err);
+        fresh.set(policy, new Set());
       }
     }
     if (socket.disconnected) return;
-    for (const room of joined) if (!wanted.has(room)) await socket.leave(room);
+    const wanted = new Set<string>();
+    for (const rooms of fresh.values()) for (const room of rooms) wanted.add(room);
+    const kept = new Set(wanted);
+    let candidates: Iterable<string> = joined;
+    if (policies !== this.policies) {
+      // The rooms of the policies not run now stay as they are.
+      for (const [policy, rooms] of given) if (!fresh.has(policy)) for (const room of rooms) kept.add(room);
+      candidates = policies.flatMap((policy) => [...(given.get(policy) ?? [])]);
+    }
+    for (const [policy, rooms] of fresh) given.set(policy, rooms);
+    this.given.set(socket, given);
+    for (const room of candidates) if (joined.has(room) && !kept.has(room)) await socket.leave(room);
     if (wanted.size) await socket.join([...wanted]);
   }
 

@@ -69,6 +69,36 @@ describe("socket rights (happy)", () => {
     expect(live?.rooms.has(`user-${acme.user.id}`)).toBe(true);
   });
 
+  it("a policy's own refresh re-runs that policy alone: its dropped rooms are left, the other policies' rooms stay", async () => {
+    const acme = await createCompanyWithAdmin(t, "Acme");
+    let otherRuns = 0;
+    t.kernel.realtime.roomPolicy(() => {
+      otherRuns++;
+      return ["test-other", "test-shared"];
+    });
+    let mine = ["test-mine-1", "test-mine-2", "test-shared"];
+    const rooms = t.kernel.realtime.roomPolicy(() => mine);
+    await open(acme.company.id, acme.token);
+    await settle();
+    const [before] = await t.kernel.realtime.io.of(`/${acme.company.id}`).fetchSockets();
+    expect([...(before?.rooms ?? [])]).toEqual(expect.arrayContaining(["test-admins", "test-other", "test-shared", "test-mine-1", "test-mine-2"]));
+    expect(otherRuns).toBe(1);
+
+    mine = ["test-mine-2", "test-mine-3"];
+    await rooms.refreshUser(acme.user.id);
+    const [after] = await t.kernel.realtime.io.of(`/${acme.company.id}`).fetchSockets();
+    const joined = [...(after?.rooms ?? [])].filter((r) => r.startsWith("test-")).sort();
+    // test-shared stays: the other policy still gives it, though this one dropped it.
+    expect(joined).toEqual(["test-admins", "test-mine-2", "test-mine-3", "test-other", "test-shared"]);
+    expect(otherRuns).toBe(1);
+
+    // A full refresh still runs them all and agrees.
+    await t.kernel.realtime.refreshUser(acme.user.id);
+    const [full] = await t.kernel.realtime.io.of(`/${acme.company.id}`).fetchSockets();
+    expect([...(full?.rooms ?? [])].filter((r) => r.startsWith("test-")).sort()).toEqual(joined);
+    expect(otherRuns).toBe(2);
+  });
+
   it("an overdue company's sockets are let in (customers' messages are still stored; the bill locks HTTP routes)", async () => {
     const acme = await createCompanyWithAdmin(t, "Atrasada");
     await t.kernel.db.update(companies).set({ dueDate: "2000-01-01" }).where(eq(companies.id, acme.company.id));

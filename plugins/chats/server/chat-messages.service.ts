@@ -3,7 +3,7 @@ import type { Db } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
 import { chatMessages, chats, chatUsers } from "../schema/tables.ts";
 import type { ChatMessagePageView, ChatMessageView, ChatView } from "../shared/chat-types.ts";
-import type { ChatViews } from "./chat-views.ts";
+import { type ChatViews, messageView } from "./chat-views.ts";
 import type { ChatFeed } from "./chats.realtime.ts";
 import { type Caller, type ChatsService, lostRace } from "./chats.service.ts";
 
@@ -25,8 +25,12 @@ export class ChatMessagesService {
     return this.views.messages(chat.id, pageNumber);
   }
 
-  /** Stores the message, counts it unread for the others, and tells the members. The sender has read their own chat. */
-  async send(caller: Caller, chatId: number, text: string): Promise<ChatMessageView> {
+  /**
+   * Stores the message, counts it unread for the others, and tells the members. The sender has
+   * read their own chat. The sender's name is the caller's (the principal, read fresh for this
+   * request), so the answer costs no query of its own.
+   */
+  async send(caller: Caller & { name: string }, chatId: number, text: string): Promise<ChatMessageView> {
     const chat = await this.chats.memberChat(caller, chatId);
     const { message, updated } = await this.db
       .transaction(async (tx) => {
@@ -48,7 +52,7 @@ export class ChatMessagesService {
         return { message: message!, updated };
       })
       .catch(lostRace("ERR_NO_CHAT_FOUND"));
-    const newMessage = await this.views.message(message);
+    const newMessage = messageView(message, caller.name);
     this.feed.toChat(chat.companyId, chat.id, { action: "new-message", newMessage, chat: await this.views.one(updated) });
     return newMessage;
   }

@@ -112,14 +112,10 @@ export class ChatViews {
     const n = total?.n ?? 0;
     return { records: rows.reverse().map((r) => messageView(r.m, r.name)), count: n, hasMore: pageNumber * MESSAGES_PAGE_SIZE < n };
   }
-
-  async message(row: MessageRow): Promise<ChatMessageView> {
-    const [sender] = row.senderId ? await this.db.select({ name: users.name }).from(users).where(eq(users.id, row.senderId)) : [];
-    return messageView(row, sender?.name ?? null);
-  }
 }
 
-function messageView(m: MessageRow, name: string | null): ChatMessageView {
+/** A message as the API answers it; `name` is the sender's (null: the sender was deleted). */
+export function messageView(m: MessageRow, name: string | null): ChatMessageView {
   return {
     id: m.id,
     chatId: m.chatId,

@@ -1,5 +1,5 @@
 import type { PluginContext } from "../../../core/plugin/server-plugin.ts";
-import { Realtime } from "../../../core/realtime/realtime.ts";
+import { Realtime, type RoomPolicyHandle } from "../../../core/realtime/realtime.ts";
 import type { ChatEvent, ChatUserEvent } from "../shared/chat-types.ts";
 import type { ChatViews } from "./chat-views.ts";
 
@@ -14,7 +14,10 @@ export const chatRoom = (companyId: number, chatId: number) => `company-${compan
  * company; here a non-member never receives a chat's title, members or messages.
  */
 export class ChatFeed {
-  constructor(private realtime: Realtime) {}
+  constructor(
+    private realtime: Realtime,
+    private rooms: RoomPolicyHandle,
+  ) {}
 
   /** Each user's list: the chat they see now, or that it left their list. */
   toUsers(companyId: number, userIds: Iterable<number>, payload: ChatUserEvent): void {
@@ -28,20 +31,24 @@ export class ChatFeed {
     this.realtime.emit(companyId, `company-${companyId}-chat-${chatId}`, payload, room);
   }
 
-  /** Recomputes the rooms of users whose membership changed, so they start or stop hearing a chat at once. */
+  /**
+   * Recomputes the chat rooms of users whose membership changed, so they start or stop hearing
+   * a chat at once. Only this plugin's room policy runs again: a membership changes no other.
+   */
   async membershipChanged(userIds: Iterable<number>): Promise<void> {
-    await Promise.all([...new Set(userIds)].map((id) => this.realtime.refreshUser(id)));
+    await Promise.all([...new Set(userIds)].map((id) => this.rooms.refreshUser(id)));
   }
 }
 
 /**
  * The room policy: a socket is in the room of every chat its user is a member of, while the
- * company's plan has useInternalChat; re-run (ChatFeed.membershipChanged, or the kernel's
- * refreshUser) whenever that changes, so a removed member stops hearing the chat.
+ * company's plan has useInternalChat; re-run (ChatFeed.membershipChanged through the handle
+ * answered here, or the kernel's refreshUser) whenever that changes, so a removed member
+ * stops hearing the chat.
  */
-export function registerChatRooms(ctx: PluginContext, views: ChatViews): void {
-  // A room no policy returns is left, so a chat the user left is dropped without bookkeeping here.
-  ctx.realtime.roomPolicy(async (user) => {
+export function registerChatRooms(ctx: PluginContext, views: ChatViews): RoomPolicyHandle {
+  // A room the policy no longer returns is left, so a chat the user left is dropped without bookkeeping here.
+  return ctx.realtime.roomPolicy(async (user) => {
     if (!(await ctx.planFeatures.enabled(user.companyId, "useInternalChat"))) return [];
     return (await views.chatIdsOf(user.companyId, user.id)).map((chatId) => chatRoom(user.companyId, chatId));
   });

@@ -12,9 +12,8 @@ export default defineServerPlugin({
   migrations,
   setup(ctx) {
     const views = new ChatViews(ctx.db);
-    const feed = new ChatFeed(ctx.realtime);
+    const feed = new ChatFeed(ctx.realtime, registerChatRooms(ctx, views));
     const chats = new ChatsService(ctx.db, views, feed);
     registerChatsHandlers(ctx.router, chats, new ChatMessagesService(ctx.db, chats, views, feed));
-    registerChatRooms(ctx, views);
   },
 });

@@ -6,6 +6,7 @@ import { realtimeClient } from "../../../web/src/realtime/realtime.ts";
 import { renderWithProviders, testPlan, testUser } from "../../../web/src/test/render.tsx";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { playNotificationSound } from "../../tickets/web/public.ts";
+import { chatsApi } from "./chats-api.ts";
 import chatsPlugin from "./index.ts";
 import { apiChat, apiMessage, chatPage, withUnread } from "./test-data.ts";
 
@@ -18,7 +19,12 @@ let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
   vi.clearAllMocks();
   answer = chatPage([plantao], 0);
-  api = stubApi({ "GET /chats": () => ({ body: answer }), "GET /version": () => ({ body: { version: "4.5.0" } }) });
+  api = stubApi({
+    "GET /chats": () => ({ body: answer }),
+    "GET /version": () => ({ body: { version: "4.5.0" } }),
+    "POST /chats": () => ({ body: apiChat(3, "Sala nova") }),
+    "POST /chats/1/read": () => ({ body: plantao }),
+  });
   vi.stubGlobal("fetch", api.fetch);
 });
 afterEach(() => {
@@ -77,6 +83,25 @@ describe("chat popover and menu dot", () => {
     // The user's own list events refresh it too (added to a chat, removed from one).
     act(() => realtimeClient.deliver("company-2-chat-user-7", { action: "delete", chatId: 1 }));
     await waitFor(() => expect(inboxReads()).toBe(3), { timeout: 2000 });
+  });
+
+  it("the user's own change reads the inbox once: by the realtime event it comes back as, not also by cache invalidation", async () => {
+    const { store } = renderTopbar();
+    await screen.findByRole("button", { name: "Chat interno" });
+    await waitFor(() => expect(inboxReads()).toBe(1));
+    vi.useFakeTimers();
+    // Creating a chat, then reading one: what the server answers, then the events it sends back to the actor.
+    await act(async () => void (await store.dispatch(chatsApi.endpoints.createChat.initiate({ title: "Sala nova", users: [8] }))));
+    act(() => realtimeClient.deliver("company-2-chat-user-7", { action: "create", chat: apiChat(3, "Sala nova") }));
+    await act(async () => void (await store.dispatch(chatsApi.endpoints.markChatRead.initiate({ id: 1, userId: 7 }))));
+    act(() => realtimeClient.deliver("company-2-chat", { action: "update", chat: plantao }));
+    await act(async () => void vi.advanceTimersByTime(499));
+    expect(inboxReads()).toBe(1);
+    await act(async () => void vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+    await waitFor(() => expect(inboxReads()).toBe(2));
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(inboxReads()).toBe(2);
   });
 
   it("without useInternalChat in the plan: no popover, no menu entry, no request", async () => {

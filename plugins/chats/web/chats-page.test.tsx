@@ -29,7 +29,6 @@ beforeEach(() => {
     "GET /chats": () => ({ body: chatPage([plantao, mine], 2) }),
     [`GET /chats/${plantao.uuid}`]: () => ({ body: plantao }),
     [`GET /chats/${mine.uuid}`]: () => ({ body: mine }),
-    "GET /chats/1": () => ({ body: plantao }),
     "GET /chats/1/messages": (_b, call) =>
       call.url.searchParams.get("pageNumber") === "2"
         ? { body: { records: [apiMessage(9, 1, "Mensagem antiga")], count: 3, hasMore: false } }
@@ -174,11 +173,16 @@ describe("chats page", () => {
     const dialog = await screen.findByRole("dialog");
     const title = (await within(dialog).findByDisplayValue("Plantão")) as HTMLInputElement;
     expect((within(dialog).getByLabelText("Bruno Reis") as HTMLInputElement).checked).toBe(true);
+    // The dialog reads the chat as the page does, by uuid: one cache entry, no second read by id.
+    expect(calls("GET", "/chats/1")).toHaveLength(0);
+    const reads = calls("GET", `/chats/${plantao.uuid}`).length;
     fireEvent.change(title, { target: { value: "Plantão noturno" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Salvar" }));
     await waitFor(() => expect(calls("PUT", "/chats/1")).toHaveLength(1));
     expect(calls("PUT", "/chats/1")[0]!.body).toEqual({ title: "Plantão noturno", users: [8] });
     expect(await screen.findByRole("heading", { name: "Plantão noturno" })).toBeTruthy();
+    // The edit's invalidation (tagged by the chat's id) reaches the page's entry, read by uuid.
+    await waitFor(() => expect(calls("GET", `/chats/${plantao.uuid}`)).toHaveLength(reads + 1));
 
     fireEvent.click(screen.getByRole("button", { name: "Excluir conversa Plantão noturno" }));
     const confirm = await screen.findByRole("dialog");

@@ -29,7 +29,7 @@ export function ChatsPage({ params }: { params: { uuid?: string } }) {
   const register = useCallback((handle: ListHandle) => {
     list.current = handle;
   }, []);
-  const [dialog, setDialog] = useState<{ open: boolean; chatId: number | null }>({ open: false, chatId: null });
+  const [dialog, setDialog] = useState<{ open: boolean; chat: ChatView | null }>({ open: false, chat: null });
   const [deleteChat, deleting] = useDeleteChatMutation();
   const deletion = useConfirmedAction((c: ChatView) => deleteChat(c.id).unwrap(), {
     success: t("confirm.deleted"),
@@ -57,13 +57,13 @@ export function ChatsPage({ params }: { params: { uuid?: string } }) {
 
   return (
     <div className={uuid ? "chats-page chats-page-has-chat" : "chats-page"}>
-      <ChatListPane activeUuid={uuid} onOpen={(c) => navigate(`/chats/${c.uuid}`)} onNew={() => setDialog({ open: true, chatId: null })} register={register} />
+      <ChatListPane activeUuid={uuid} onOpen={(c) => navigate(`/chats/${c.uuid}`)} onNew={() => setDialog({ open: true, chat: null })} register={register} />
       <section className="chats-page-conversation" aria-label={shown?.title ?? t("page.title")}>
         {shown ? (
           <ChatConversation
             key={shown.id}
             chat={shown}
-            onEdit={(c) => setDialog({ open: true, chatId: c.id })}
+            onEdit={(c) => setDialog({ open: true, chat: c })}
             onDelete={(c) => deletion.ask(c)}
             onGone={() => navigate("/chats")}
             onChanged={setOpen}
@@ -77,11 +77,11 @@ export function ChatsPage({ params }: { params: { uuid?: string } }) {
       </section>
       <ChatDialog
         isOpen={dialog.open}
-        chatId={dialog.chatId}
-        onClose={() => setDialog({ open: false, chatId: null })}
+        chat={dialog.chat}
+        onClose={() => setDialog({ open: false, chat: null })}
         onSaved={(saved) => {
           list.current?.upsert(saved);
-          if (dialog.chatId === null) navigate(`/chats/${saved.uuid}`);
+          if (dialog.chat === null) navigate(`/chats/${saved.uuid}`);
           else setOpen(saved);
         }}
       />

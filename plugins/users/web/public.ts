@@ -7,3 +7,6 @@ import type { UserSummary as UserSummarySchema } from "../server/users.schemas.t
 
 /** A user as GET /users/list answers it (inferred from the route's schema; type-only, nothing of the server is bundled). */
 export type UserSummary = z.infer<typeof UserSummarySchema>;
+
+/** The company's users for a selector (GET /users/list), one cached answer for every plugin that asks. */
+export { useUserSummariesQuery } from "./user-summaries-api.ts";

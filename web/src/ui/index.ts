@@ -12,7 +12,7 @@ export { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "./use-debounced-value.ts"
 export { INFINITE_SCROLL_MARGIN_PX, useInfiniteScroll, type InfiniteScrollOptions } from "./use-infinite-scroll.ts";
 export { useRecordEditor, type RecordEditorOptions } from "./use-record-editor.ts";
 export { useLiveList, type LiveListOptions, type LivePage, type PageQueryHook } from "./use-live-list.ts";
-export { useRecordDialog, type FieldErrors, type RecordDialogOptions, type RecordQueryHook } from "./use-record-dialog.ts";
+export { useRecordDialog, type FieldErrors, type RecordDialogOptions, type RecordKey, type RecordQueryHook } from "./use-record-dialog.ts";
 export { RecordDialog, type RecordDialogProps } from "./record-dialog.tsx";
 export { refusalOf, validationFields, type Refusal } from "./refusal.ts";
 export { SearchAndAdd, type SearchAndAddProps } from "./search-and-add.tsx";

@@ -26,6 +26,8 @@ export interface RecordDialogProps {
   width: number;
   /** No submit button: a record that can no longer change (e.g. a sent schedule) is only shown. */
   readOnly?: boolean;
+  /** The submit button waits for the form (e.g. spec 000 §5: Save only once a chat has a title and a member). */
+  submitDisabled?: boolean;
   children: ReactNode;
 }
 
@@ -34,7 +36,21 @@ export interface RecordDialogProps {
  * spinner while the record loads), and Cancel / Add or Save. Spread `useRecordDialog`'s `frame`.
  * @example <RecordDialog {...dialog.frame} ns="tags" icon="tag" width={440}>{fields}</RecordDialog>
  */
-export function RecordDialog({ isOpen, isNew, busy, loading, onSubmit, onClose, ns, titleKeys, icon, width, readOnly = false, children }: RecordDialogProps) {
+export function RecordDialog({
+  isOpen,
+  isNew,
+  busy,
+  loading,
+  onSubmit,
+  onClose,
+  ns,
+  titleKeys,
+  icon,
+  width,
+  readOnly = false,
+  submitDisabled = false,
+  children,
+}: RecordDialogProps) {
   const { t } = useTranslation(ns);
   const keys = titleKeys ?? { add: "dialog.addTitle", edit: "dialog.editTitle" };
   const title = isNew ? t(keys.add) : t(keys.edit);
@@ -46,7 +62,7 @@ export function RecordDialog({ isOpen, isNew, busy, loading, onSubmit, onClose, 
           actions={
             <>
               <Button text={t("dialog.cancel")} variant="minimal" onClick={onClose} disabled={busy} />
-              {!readOnly && <Button type="submit" intent={Intent.PRIMARY} text={isNew ? t("dialog.add") : t("dialog.save")} loading={busy} />}
+              {!readOnly && <Button type="submit" intent={Intent.PRIMARY} text={isNew ? t("dialog.add") : t("dialog.save")} loading={busy} disabled={submitDisabled} />}
             </>
           }
         />

@@ -2,18 +2,24 @@ import { useEffect, useState, type FormEvent } from "react";
 import { refusalOf, validationFields } from "./refusal.ts";
 import { toastError, toastSuccess } from "./toast.ts";
 
-/** What the helper needs of an RTK Query `useGetXQuery(id)` hook. */
-export type RecordQueryHook<R> = (id: number, options: { skip: boolean; refetchOnMountOrArgChange: true }) => { currentData?: R; isFetching: boolean; isError: boolean };
+/** What the helper needs of an RTK Query `useGetXQuery(id)` hook (keyed by id, or by another key such as a uuid). */
+export type RecordQueryHook<R, K extends RecordKey = number> = (
+  id: K,
+  options: { skip: boolean; refetchOnMountOrArgChange: true },
+) => { currentData?: R; isFetching: boolean; isError: boolean };
 
 /** A form's errors: a message (or i18n key) per field, possibly nested (`extraInfo: { 0: "Required" }`). */
 export type FieldErrors = object;
 
-export interface RecordDialogOptions<R extends { id: number }, F extends object, E extends FieldErrors> {
+/** How a dialog names the record it edits: its id, or the key its page already reads it by (a chat's uuid), so the record has one cache entry. */
+export type RecordKey = number | string;
+
+export interface RecordDialogOptions<R extends { id: number }, F extends object, E extends FieldErrors, K extends RecordKey = number> {
   isOpen: boolean;
   /** The record being edited; null creates one. */
-  id: number | null;
+  id: K | null;
   /** Reads the record being edited, e.g. `useGetTagQuery`. */
-  useRecord: RecordQueryHook<R>;
+  useRecord: RecordQueryHook<R, K>;
   /** A new record's form, taken each time the dialog opens in create mode. */
   blank: () => F;
   /** The form of the record being edited. */
@@ -21,7 +27,7 @@ export interface RecordDialogOptions<R extends { id: number }, F extends object,
   /** The spec's checks before sending (no keys: valid). */
   validate?: (form: F) => E;
   /** Creates (`id` null) or updates, and answers the saved record. */
-  save: (form: F, id: number | null) => Promise<R>;
+  save: (form: F, id: K | null) => Promise<R>;
   /**
    * The field errors of a refusal, or null to toast it instead. By default, ERR_VALIDATION's
    * messages for the fields the form has, and `codeErrors` for other codes.
@@ -58,11 +64,12 @@ function withoutField<E extends FieldErrors>(errors: E, key: string): E {
  *     <InputGroup value={dialog.form.name} onChange={(e) => dialog.set("name", e.target.value)} />
  *   </RecordDialog>
  */
-export function useRecordDialog<R extends { id: number }, F extends object, E extends FieldErrors>(options: RecordDialogOptions<R, F, E>) {
+export function useRecordDialog<R extends { id: number }, F extends object, E extends FieldErrors, K extends RecordKey = number>(options: RecordDialogOptions<R, F, E, K>) {
   const { isOpen, id, useRecord, blank, toForm, validate, save, fieldErrors, codeErrors, messages, onClose, onSaved, onOpen, onErrors } = options;
   const isNew = id === null;
   // currentData: never the previously opened record's data while the next one loads
-  const { currentData: record, isFetching, isError } = useRecord(id ?? 0, { skip: !isOpen || isNew, refetchOnMountOrArgChange: true });
+  // Creating skips the read, so the placeholder key is never sent, whatever the key's type.
+  const { currentData: record, isFetching, isError } = useRecord(id ?? (0 as K), { skip: !isOpen || isNew, refetchOnMountOrArgChange: true });
   const [form, setForm] = useState<F>(blank);
   const [errors, setErrors] = useState<E>({} as E);
   const [saving, setSaving] = useState(false);
