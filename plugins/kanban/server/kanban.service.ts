@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
 import { AppError } from "../../../core/errors.ts";
@@ -36,7 +36,10 @@ export class KanbanService {
     private services: Services,
   ) {}
 
-  /** The company's lanes by name, each with how many tickets carry it (one grouped read of the ticket tags' covering index). */
+  /**
+   * The company's lanes by name, each with how many tickets carry it: one grouped read of the
+   * ticket tags' covering index, over the lanes only (a company's plain tags may be many more).
+   */
   async lanes(companyId: number) {
     const rows = await this.db
       .select()
@@ -47,7 +50,15 @@ export class KanbanService {
     const counts = await this.db
       .select({ tagId: ticketTagsView.tagId, n: count() })
       .from(ticketTagsView)
-      .where(eq(ticketTagsView.companyId, companyId))
+      .where(
+        and(
+          eq(ticketTagsView.companyId, companyId),
+          inArray(
+            ticketTagsView.tagId,
+            rows.map((lane) => lane.id),
+          ),
+        ),
+      )
       .groupBy(ticketTagsView.tagId);
     const byTag = new Map(counts.map((c) => [c.tagId, Number(c.n)]));
     return rows.map(({ companyId: _company, ...lane }) => ({ ...lane, ticketsCount: byTag.get(lane.id) ?? 0 }));
