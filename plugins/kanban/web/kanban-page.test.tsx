@@ -80,15 +80,22 @@ describe("kanban page", () => {
     expect(api.calls.filter((c) => c.path.startsWith("/ticket-tags/")).map((c) => `${c.method} ${c.path}`)).toEqual(["DELETE /ticket-tags/1", "PUT /ticket-tags/1/9"]);
   });
 
-  it("'Ver Ticket' opens the conversation; 'Buscar' asks for the chosen days", async () => {
+  it("'Ver Ticket' opens the conversation; 'Buscar' asks for the chosen days only (the old range is not read again), and the same days again", async () => {
     const { path } = renderWithProviders(<KanbanPage />, { plugins: [kanbanPlugin], route: "/kanban" });
     await screen.findByText("Bruno Lima");
+    const reads = () => api.calls.filter((c) => c.path === "/ticket/kanban").map((c) => Object.fromEntries(c.url.searchParams));
+    const today = localDay();
+    expect(reads()).toEqual([dayWindow(today, today)]);
     fireEvent.change(screen.getByLabelText("Data inicial"), { target: { value: "2026-03-01" } });
     fireEvent.change(screen.getByLabelText("Data final"), { target: { value: "2026-03-05" } });
     fireEvent.click(screen.getByRole("button", { name: "Buscar" }));
-    await waitFor(() =>
-      expect(Object.fromEntries(api.calls.filter((c) => c.path === "/ticket/kanban").at(-1)!.url.searchParams)).toMatchObject(dayWindow("2026-03-01", "2026-03-05")),
-    );
+    await waitFor(() => expect(reads()).toHaveLength(2));
+    await screen.findByText("Bruno Lima");
+    expect(reads()).toEqual([dayWindow(today, today), dayWindow("2026-03-01", "2026-03-05")]);
+    // 'Buscar' on the range shown reads it again.
+    fireEvent.click(screen.getByRole("button", { name: "Buscar" }));
+    await waitFor(() => expect(reads()).toHaveLength(3));
+    expect(reads()[2]).toEqual(dayWindow("2026-03-01", "2026-03-05"));
     fireEvent.click(within(lane("Em aberto")).getByRole("button", { name: "Ver Ticket" }));
     expect(path()).toBe("/tickets/uuid-2");
   });
