@@ -1,9 +1,5 @@
 import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
-import type { Tag } from "../../tags/web/public.ts";
 import type { KanbanBoard, KanbanBoardQuery, KanbanLaneList } from "../shared/kanban-types.ts";
-
-/** A lane as the stage selector needs it (GET /tags/list?kanban=1). */
-export type LaneOption = Pick<Tag, "id" | "name" | "color">;
 
 export type { KanbanBoard, KanbanBoardQuery, KanbanLane, KanbanLaneList, KanbanTicket } from "../shared/kanban-types.ts";
 
@@ -16,11 +12,6 @@ const tagged = api.enhanceEndpoints({ addTagTypes: ["KanbanLanes", "Ticket"] });
 export const kanbanApi = tagged.injectEndpoints({
   endpoints: (b) => ({
     kanbanLanes: b.query<KanbanLaneList, void>({ query: () => "/tag/kanban", providesTags: ["KanbanLanes"] }),
-    /**
-     * The lanes without their ticket counts, for the stage selector of every conversation
-     * opened: the tags plugin's list, which reads the tags alone (the counts read ticket tags).
-     */
-    kanbanLaneOptions: b.query<LaneOption[], void>({ query: () => ({ url: "/tags/list", params: { kanban: 1 } }), providesTags: ["KanbanLanes"] }),
     kanbanBoard: b.query<KanbanBoard, KanbanBoardQuery>({
       query: (params) => ({ url: "/ticket/kanban", params }),
       keepUnusedDataFor: 0,
@@ -34,7 +25,7 @@ export const kanbanApi = tagged.injectEndpoints({
   }),
 });
 
-export const { useKanbanLanesQuery, useKanbanLaneOptionsQuery, useKanbanBoardQuery, useKanbanClearTicketTagsMutation, useKanbanSetTicketTagMutation } = kanbanApi;
+export const { useKanbanLanesQuery, useKanbanBoardQuery, useKanbanClearTicketTagsMutation, useKanbanSetTicketTagMutation } = kanbanApi;
 
 /** After a move: the lanes' counts and the ticket's own view (the workspace re-reads it). */
 export const movedTags = (ticketId: number) => kanbanApi.util.invalidateTags(["KanbanLanes", { type: "Ticket", id: ticketId }]);

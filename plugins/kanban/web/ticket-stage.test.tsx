@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { realtimeClient } from "../../../web/src/realtime/realtime.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Zone } from "../../../web/src/plugin/zone.tsx";
 import { renderWithProviders, testPlan, testUser } from "../../../web/src/test/render.tsx";
@@ -51,6 +52,24 @@ describe("ticket stage", () => {
     const select = (await screen.findByLabelText("Etapa do Kanban")) as HTMLSelectElement;
     await waitFor(() => expect(select.value).toBe("20"));
     expect([...select.options].map((o) => o.text)).toEqual(["Nenhuma", "Lead", "Proposta"]);
+  });
+
+  it("the header and the drawer share one read of the lanes (the tags plugin's lane options); a tag event reads them once more", async () => {
+    renderWithProviders(
+      <>
+        <TicketHeaderStage ticket={ticket} />
+        <TicketDrawerStage ticket={ticket} isOpen />
+      </>,
+      { plugins: [kanbanPlugin] },
+    );
+    await waitFor(() => expect(screen.getAllByLabelText("Etapa do Kanban")).toHaveLength(2));
+    const reads = () => api.calls.filter((c) => c.path === "/tags/list");
+    expect(reads()).toHaveLength(1);
+    expect(Object.fromEntries(reads()[0]!.url.searchParams)).toEqual({ kanban: "1" });
+    lanes = [...lanes, laneOf(22, "Ganho")];
+    act(() => realtimeClient.deliver("company-2-tag", { action: "create", tag: lanes[2] }));
+    await waitFor(() => expect(screen.getAllByRole("option", { name: "Ganho" })).toHaveLength(2));
+    expect(reads()).toHaveLength(2);
   });
 
   it("a company without lanes shows no selector", async () => {
