@@ -80,7 +80,7 @@ export function KanbanPage() {
     const from = placed.has(ticketId) ? placed.get(ticketId)! : laneOf(ticket.tags, laneIds);
     if (from === laneId) return;
     setPlaced((m) => new Map(m).set(ticketId, laneId));
-    const ok = await move(ticket, laneId, laneIds);
+    const ok = await move(ticket, laneId);
     if (ok) void board.refetch();
     else
       setPlaced((m) => {

@@ -29,7 +29,7 @@ function StageSelect({ ticket, id, compact }: { ticket: TicketView; id: string; 
   const choose = async (next: number | null) => {
     const previous = value;
     setValue(next);
-    if (!(await move(ticket, next, laneIds))) setValue(previous);
+    if (!(await move(ticket, next))) setValue(previous);
   };
   const select = (
     <HTMLSelect
