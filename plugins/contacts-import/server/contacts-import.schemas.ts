@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { BoolLike, FileField } from "../../../core/http/schemas.ts";
+import { TAG_NAME_MAX, TAG_NAME_MIN, TAG_NAME_TOO_LONG, TAG_NAME_TOO_SHORT } from "../../tags/shared/tag-name.contract.ts";
 import { COLUMN_TARGETS } from "../shared/columns.ts";
 
 export const ImportStatus = z.enum(["uploaded", "queued", "running", "done", "failed", "cancelled"]).openapi("ContactImportStatus");
@@ -44,7 +45,7 @@ export const ImportPreview = z
 export const ImportUpload = z.object({ file: FileField }).openapi("ContactImportUpload");
 
 /** A tag for every imported contact: the company's tag id, or a name (found or created). */
-const TagRef = z.union([z.number().int().positive(), z.string().trim().min(3, "Tag muito curta!").max(50, "Too Long!")]);
+const TagRef = z.union([z.number().int().positive(), z.string().trim().min(TAG_NAME_MIN, TAG_NAME_TOO_SHORT).max(TAG_NAME_MAX, TAG_NAME_TOO_LONG)]);
 
 export const ImportStart = z
   .object({

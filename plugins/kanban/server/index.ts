@@ -6,7 +6,6 @@ import { LaneReturn } from "./lane-return.ts";
 import { LaneTimer } from "./lane-timer.ts";
 import "../../tickets/server/tickets.contract.ts";
 import "../../tickets/server/tickets-events.contract.ts";
-import "./kanban.contract.ts";
 
 /** The lane timer's tick: every 30 seconds (lane times are hours; croner skips a tick while the previous one runs). */
 const TICK_PATTERN = "*/30 * * * * *";
@@ -17,7 +16,6 @@ export default defineServerPlugin({
     registerKanbanHandlers(ctx.router, new KanbanService(ctx.db, ctx.services));
 
     const timer = new LaneTimer(ctx);
-    ctx.services.provide("kanban.moveDue", (now) => timer.moveDue(now));
     ctx.jobs.schedule("lanes", TICK_PATTERN, async () => {
       await timer.moveDue();
     });

@@ -1,7 +1,7 @@
 import { routeFactory } from "../../../core/http/route.ts";
-import { jsonResponse as json } from "../../../core/http/schemas.ts";
+import { errorResponse, jsonBody as body, jsonResponse as json } from "../../../core/http/schemas.ts";
 import { manifest } from "../plugin.ts";
-import { BoardPage, BoardQuery, LaneList } from "./kanban.schemas.ts";
+import { BoardPage, BoardQuery, LaneList, MoveInput, MoveParams, Moved } from "./kanban.schemas.ts";
 
 const route = routeFactory(manifest);
 
@@ -21,4 +21,18 @@ export const board = route({
     "The board's tickets: pending and open tickets the caller may see (the ticket list's visibility and queue filter), last active between startDate and endDate (default today), newest first, at most 500.",
   request: { query: BoardQuery },
   responses: { 200: json(BoardPage, "The tickets") },
+});
+
+export const move = route({
+  method: "put",
+  path: "/ticket/kanban/{ticketId}",
+  access: "user",
+  description:
+    "Moves a ticket to another lane in ONE transaction (the board's drag, spec 002 §4.3: the old lane link goes, then the new one is set; the ticket's other tags stay): a failure leaves it in its old lane. A null lane is the default lane. The ticket's update is announced.",
+  request: { params: MoveParams, ...body(MoveInput) },
+  responses: {
+    200: json(Moved, "Where the ticket is now"),
+    400: errorResponse("ERR_VALIDATION (laneId: a tag of the company that is not a kanban lane)"),
+    404: errorResponse("ERR_NO_TICKET_FOUND (not a ticket of the company) or ERR_NOT_FOUND (not a tag of the company)"),
+  },
 });

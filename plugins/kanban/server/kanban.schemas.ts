@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { OptionalRefId } from "../../../core/http/loose-values.ts";
+import { pathId } from "../../../core/http/schemas.ts";
 import { TicketListQuerySchema, TicketSchema } from "../../tickets/server/ticket-schemas.contract.ts";
 
 /** A lane of the board: a tag with kanban = 1 (spec 002 §3 "Tag (kanban)"), with how many tickets carry it. */
@@ -45,3 +47,14 @@ export const BoardQuery = z.object({
   endDate: when("Through this day (YYYY-MM-DD, the whole day) or up to this instant; default the start's day"),
 });
 export type BoardQueryInput = z.output<typeof BoardQuery>;
+
+export const MoveParams = z.object({ ticketId: pathId("ticketId") });
+
+/** Where the board puts the ticket: a lane of the company, or none (the default lane). */
+export const MoveInput = z
+  .object({
+    laneId: OptionalRefId.openapi({ description: 'A kanban lane of the company; false, "", null, [] or 0 for the default lane (no lane)' }),
+  })
+  .openapi("KanbanMoveInput");
+
+export const Moved = z.object({ ticketId: z.number(), laneId: z.number().nullable() }).openapi("KanbanMoved");

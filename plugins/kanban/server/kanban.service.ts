@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
 import { AppError } from "../../../core/errors.ts";
@@ -36,7 +36,10 @@ export class KanbanService {
     private services: Services,
   ) {}
 
-  /** The company's lanes by name, each with how many tickets carry it (one grouped read of the ticket tags' covering index). */
+  /**
+   * The company's lanes by name, each with how many tickets carry it: one grouped read of the
+   * ticket tags' covering index, over the lanes only (a company's plain tags may be many more).
+   */
   async lanes(companyId: number) {
     const rows = await this.db
       .select()
@@ -47,10 +50,39 @@ export class KanbanService {
     const counts = await this.db
       .select({ tagId: ticketTagsView.tagId, n: count() })
       .from(ticketTagsView)
-      .where(eq(ticketTagsView.companyId, companyId))
+      .where(
+        and(
+          eq(ticketTagsView.companyId, companyId),
+          inArray(
+            ticketTagsView.tagId,
+            rows.map((lane) => lane.id),
+          ),
+        ),
+      )
       .groupBy(ticketTagsView.tagId);
     const byTag = new Map(counts.map((c) => [c.tagId, Number(c.n)]));
     return rows.map(({ companyId: _company, ...lane }) => ({ ...lane, ticketsCount: byTag.get(lane.id) ?? 0 }));
+  }
+
+  /**
+   * Moves a ticket to a lane (null: the default lane) in ONE transaction: the company's lanes
+   * are read, then the tickets plugin takes every lane link off the ticket and links the new
+   * lane (its other tags stay). Announced after the commit.
+   */
+  async move(companyId: number, ticketId: number, laneId: number | null): Promise<{ ticketId: number; laneId: number | null }> {
+    const moved = await this.db.transaction(async (tx) => {
+      const tags = await tx
+        .select({ id: tagsView.id, kanban: tagsView.kanban })
+        .from(tagsView)
+        .where(and(eq(tagsView.companyId, companyId), laneId === null ? eq(tagsView.kanban, 1) : or(eq(tagsView.kanban, 1), eq(tagsView.id, laneId))));
+      const target = tags.find((tag) => tag.id === laneId);
+      if (laneId !== null && !target) throw new AppError("ERR_NOT_FOUND");
+      if (target && target.kanban !== 1) throw new AppError("ERR_VALIDATION", { fields: { laneId: "Not a kanban lane" } });
+      const lanes = tags.filter((tag) => tag.kanban === 1).map((tag) => tag.id);
+      return this.services.require("tickets.swapTags")({ companyId, ticketId, removeTagIds: lanes, addTagId: laneId }, tx);
+    });
+    await moved.announce();
+    return { ticketId, laneId };
   }
 
   board(user: UserRow, q: BoardQueryInput) {

@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { BoardPage, BoardQuery, Lane, LaneList } from "../server/kanban.schemas.ts";
+import type { BoardPage, BoardQuery, Lane, LaneList, MoveInput, Moved } from "../server/kanban.schemas.ts";
 
 /**
  * The kanban shapes, written once: inferred from the server's zod schemas (type-only imports,
@@ -14,3 +14,6 @@ export type KanbanBoard = z.infer<typeof BoardPage>;
 export type KanbanTicket = KanbanBoard["tickets"][number];
 /** The query of GET /ticket/kanban as the page sends it. */
 export type KanbanBoardQuery = z.input<typeof BoardQuery>;
+/** What PUT /ticket/kanban/{ticketId} takes and answers (the board's move between lanes). */
+export type KanbanMovePayload = z.input<typeof MoveInput>;
+export type KanbanMoved = z.infer<typeof Moved>;

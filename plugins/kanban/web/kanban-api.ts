@@ -1,40 +1,30 @@
-import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
-import type { Tag } from "../../tags/web/public.ts";
-import type { KanbanBoard, KanbanBoardQuery, KanbanLaneList } from "../shared/kanban-types.ts";
-
-/** A lane as the stage selector needs it (GET /tags/list?kanban=1). */
-export type LaneOption = Pick<Tag, "id" | "name" | "color">;
+import { api } from "../../../web/src/api/api.ts";
+import type { KanbanBoard, KanbanBoardQuery, KanbanLaneList, KanbanMoved, KanbanMovePayload } from "../shared/kanban-types.ts";
 
 export type { KanbanBoard, KanbanBoardQuery, KanbanLane, KanbanLaneList, KanbanTicket } from "../shared/kanban-types.ts";
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["KanbanLanes", "Ticket"] });
 
 /**
- * The kanban calls (spec 002 §7 "Kanban"): the lanes, the board's tickets, and the ticket-tags
- * calls a move makes (named for this plugin, so no other plugin's endpoint is redefined).
+ * The kanban calls (spec 002 §7 "Kanban"): the lanes, the board's tickets, and the move of a
+ * ticket between lanes (one call, one server transaction; the spec's DELETE and PUT
+ * /ticket-tags calls stay on the server for other clients).
  */
 export const kanbanApi = tagged.injectEndpoints({
   endpoints: (b) => ({
     kanbanLanes: b.query<KanbanLaneList, void>({ query: () => "/tag/kanban", providesTags: ["KanbanLanes"] }),
-    /**
-     * The lanes without their ticket counts, for the stage selector of every conversation
-     * opened: the tags plugin's list, which reads the tags alone (the counts read ticket tags).
-     */
-    kanbanLaneOptions: b.query<LaneOption[], void>({ query: () => ({ url: "/tags/list", params: { kanban: 1 } }), providesTags: ["KanbanLanes"] }),
     kanbanBoard: b.query<KanbanBoard, KanbanBoardQuery>({
       query: (params) => ({ url: "/ticket/kanban", params }),
       keepUnusedDataFor: 0,
     }),
-    kanbanClearTicketTags: b.mutation<MessageAnswer, number>({
-      query: (ticketId) => ({ url: `/ticket-tags/${ticketId}`, method: "DELETE" }),
-    }),
-    kanbanSetTicketTag: b.mutation<unknown, { ticketId: number; tagId: number }>({
-      query: ({ ticketId, tagId }) => ({ url: `/ticket-tags/${ticketId}/${tagId}`, method: "PUT" }),
+    /** Moves a ticket to a lane (null: the default lane) in one server transaction. */
+    kanbanMoveTicket: b.mutation<KanbanMoved, { ticketId: number } & KanbanMovePayload>({
+      query: ({ ticketId, ...body }) => ({ url: `/ticket/kanban/${ticketId}`, method: "PUT", body }),
     }),
   }),
 });
 
-export const { useKanbanLanesQuery, useKanbanLaneOptionsQuery, useKanbanBoardQuery, useKanbanClearTicketTagsMutation, useKanbanSetTicketTagMutation } = kanbanApi;
+export const { useKanbanLanesQuery, useKanbanBoardQuery, useKanbanMoveTicketMutation } = kanbanApi;
 
 /** After a move: the lanes' counts and the ticket's own view (the workspace re-reads it). */
 export const movedTags = (ticketId: number) => kanbanApi.util.invalidateTags(["KanbanLanes", { type: "Ticket", id: ticketId }]);

@@ -3,7 +3,7 @@ import { realtimeClient } from "../../../web/src/realtime/realtime.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
-import { toastSuccess } from "../../../web/src/ui/toast.ts";
+import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
 import kanbanPlugin from "./index.ts";
 import { dayWindow, localDay } from "./kanban-dates.ts";
 import { KanbanPage } from "./kanban-page.tsx";
@@ -20,17 +20,15 @@ beforeEach(() => {
   api = stubApi({
     "GET /tag/kanban": () => ({ body: { lista: [laneOf(20, "Lead", { timeLane: 24, nextLaneId: 21 }), laneOf(21, "Proposta")] } }),
     "GET /ticket/kanban": () => ({ body: { tickets, hasMore: false } }),
-    "DELETE /ticket-tags/*": () => ({ body: { message: "Ticket tags removed" } }),
-    "PUT /ticket-tags/*": (_b, call) => {
-      const [, , ticketId, tagId] = call.path.split("/");
-      return { body: { ticketId: Number(ticketId), tagId: Number(tagId) } };
-    },
+    "PUT /ticket/kanban/*": (body, call) => ({ body: { ticketId: Number(call.path.split("/")[3]), laneId: (body as { laneId: number | null }).laneId } }),
   });
   vi.stubGlobal("fetch", api.fetch);
 });
 afterEach(() => vi.unstubAllGlobals());
 
 const lane = (name: string) => screen.getByRole("region", { name: `Coluna ${name}` });
+/** The moves the page asked the server for: `PUT /ticket/kanban/{id} laneId`. */
+const moves = () => api.calls.filter((c) => c.method === "PUT").map((c) => `${c.method} ${c.path} ${JSON.stringify(c.body)}`);
 /** The native drag events a browser fires, with the data they carry. */
 function drag(card: HTMLElement, target: HTMLElement) {
   const data = new Map<string, string>();
@@ -61,14 +59,31 @@ describe("kanban page", () => {
     expect((screen.getByLabelText("Data inicial") as HTMLInputElement).value).toBe(today);
   });
 
-  it("dragging a card to another lane clears the ticket's tags, sets the lane and puts its other tags back", async () => {
+  it("dragging a card to another lane moves the ticket in ONE call (the server's transaction); the card shows in the new lane", async () => {
     renderWithProviders(<KanbanPage />, { plugins: [kanbanPlugin], route: "/kanban" });
     const card = await within(await screen.findByRole("region", { name: "Coluna Lead" })).findByLabelText("Ticket de Ana Souza");
     drag(card, lane("Proposta"));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Ticket Tag Adicionado com Sucesso!"));
-    const tagCalls = api.calls.filter((c) => c.path.startsWith("/ticket-tags/")).map((c) => `${c.method} ${c.path}`);
-    expect(tagCalls).toEqual(["DELETE /ticket-tags/1", "PUT /ticket-tags/1/21", "PUT /ticket-tags/1/9"]);
+    expect(moves()).toEqual(['PUT /ticket/kanban/1 {"laneId":21}']);
+    expect(api.calls.filter((c) => c.path.startsWith("/ticket-tags/"))).toEqual([]);
     expect(within(lane("Proposta")).getByText("Ana Souza")).toBeTruthy();
+  });
+
+  it("a move the server refuses leaves the card in its old lane, with the error shown", async () => {
+    api = stubApi({
+      "GET /tag/kanban": () => ({ body: { lista: [laneOf(20, "Lead"), laneOf(21, "Proposta")] } }),
+      "GET /ticket/kanban": () => ({ body: { tickets, hasMore: false } }),
+      "PUT /ticket/kanban/*": () => ({ status: 404, body: { error: "ERR_NOT_FOUND" } }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderWithProviders(<KanbanPage />, { plugins: [kanbanPlugin], route: "/kanban" });
+    const card = await within(await screen.findByRole("region", { name: "Coluna Lead" })).findByLabelText("Ticket de Ana Souza");
+    drag(card, lane("Proposta"));
+    await waitFor(() => expect(toastError).toHaveBeenCalled());
+    await waitFor(() => expect(within(lane("Lead")).getByText("Ana Souza")).toBeTruthy());
+    expect(within(lane("Proposta")).queryByText("Ana Souza")).toBeNull();
+    expect(toastSuccess).not.toHaveBeenCalled();
+    expect(moves()).toEqual(['PUT /ticket/kanban/1 {"laneId":21}']);
   });
 
   it("dropping on the default lane only removes the lane ('Ticket Tag Removido!'); dropping where it is does nothing", async () => {
@@ -77,18 +92,25 @@ describe("kanban page", () => {
     drag(card, lane("Lead"));
     drag(card, lane("Em aberto"));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Ticket Tag Removido!"));
-    expect(api.calls.filter((c) => c.path.startsWith("/ticket-tags/")).map((c) => `${c.method} ${c.path}`)).toEqual(["DELETE /ticket-tags/1", "PUT /ticket-tags/1/9"]);
+    expect(moves()).toEqual(['PUT /ticket/kanban/1 {"laneId":null}']);
   });
 
-  it("'Ver Ticket' opens the conversation; 'Buscar' asks for the chosen days", async () => {
+  it("'Ver Ticket' opens the conversation; 'Buscar' asks for the chosen days only (the old range is not read again), and the same days again", async () => {
     const { path } = renderWithProviders(<KanbanPage />, { plugins: [kanbanPlugin], route: "/kanban" });
     await screen.findByText("Bruno Lima");
+    const reads = () => api.calls.filter((c) => c.path === "/ticket/kanban").map((c) => Object.fromEntries(c.url.searchParams));
+    const today = localDay();
+    expect(reads()).toEqual([dayWindow(today, today)]);
     fireEvent.change(screen.getByLabelText("Data inicial"), { target: { value: "2026-03-01" } });
     fireEvent.change(screen.getByLabelText("Data final"), { target: { value: "2026-03-05" } });
     fireEvent.click(screen.getByRole("button", { name: "Buscar" }));
-    await waitFor(() =>
-      expect(Object.fromEntries(api.calls.filter((c) => c.path === "/ticket/kanban").at(-1)!.url.searchParams)).toMatchObject(dayWindow("2026-03-01", "2026-03-05")),
-    );
+    await waitFor(() => expect(reads()).toHaveLength(2));
+    await screen.findByText("Bruno Lima");
+    expect(reads()).toEqual([dayWindow(today, today), dayWindow("2026-03-01", "2026-03-05")]);
+    // 'Buscar' on the range shown reads it again.
+    fireEvent.click(screen.getByRole("button", { name: "Buscar" }));
+    await waitFor(() => expect(reads()).toHaveLength(3));
+    expect(reads()[2]).toEqual(dayWindow("2026-03-01", "2026-03-05"));
     fireEvent.click(within(lane("Em aberto")).getByRole("button", { name: "Ver Ticket" }));
     expect(path()).toBe("/tickets/uuid-2");
   });
@@ -137,6 +159,6 @@ describe("kanban page", () => {
     ).toEqual(["Lead", "Proposta"]);
     fireEvent.click(within(menu).getByText("Proposta"));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Ticket Tag Adicionado com Sucesso!"));
-    expect(api.calls.filter((c) => c.path.startsWith("/ticket-tags/")).map((c) => `${c.method} ${c.path}`)).toEqual(["DELETE /ticket-tags/2", "PUT /ticket-tags/2/21"]);
+    expect(moves()).toEqual(['PUT /ticket/kanban/2 {"laneId":21}']);
   });
 });

@@ -80,7 +80,7 @@ export function KanbanPage() {
     const from = placed.has(ticketId) ? placed.get(ticketId)! : laneOf(ticket.tags, laneIds);
     if (from === laneId) return;
     setPlaced((m) => new Map(m).set(ticketId, laneId));
-    const ok = await move(ticket, laneId, laneIds);
+    const ok = await move(ticket, laneId);
     if (ok) void board.refetch();
     else
       setPlaced((m) => {
@@ -98,8 +98,10 @@ export function KanbanPage() {
       onSubmit={(e) => {
         e.preventDefault();
         if (invalidRange) return;
-        setQuery(dayWindow(dates.start, dates.end));
-        void board.refetch();
+        const next = dayWindow(dates.start, dates.end);
+        // A new range is fetched by the query's new arguments; refetching here would read the old range once more first.
+        if (next.startDate === query.startDate && next.endDate === query.endDate) void board.refetch();
+        else setQuery(next);
       }}
     >
       <label htmlFor="kanban-start">

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TicketDrawerSectionProps, TicketHeaderActionProps, TicketView } from "../../tickets/web/public.ts";
 import { useCompanyEvent } from "../../../web/src/realtime/realtime.ts";
 import { useAppDispatch } from "../../../web/src/store/store.ts";
-import { kanbanApi, useKanbanLaneOptionsQuery } from "./kanban-api.ts";
+import { reloadLaneOptions, useLaneOptionsQuery } from "../../tags/web/public.ts";
 import { laneOf, useMoveTicket } from "./use-move-ticket.ts";
 
 /**
@@ -14,10 +14,11 @@ import { laneOf, useMoveTicket } from "./use-move-ticket.ts";
  */
 function StageSelect({ ticket, id, compact }: { ticket: TicketView; id: string; compact: boolean }) {
   const { t } = useTranslation("kanban");
-  const { data: lanes = [] } = useKanbanLaneOptionsQuery();
+  // The lanes without their ticket counts (the tags plugin's GET /tags/list?kanban=1): opening a conversation reads no ticket tags.
+  const { data: lanes = [] } = useLaneOptionsQuery();
   // A lane created, renamed or deleted elsewhere: one refetch of the shared answer, however many selectors show it.
   const dispatch = useAppDispatch();
-  useCompanyEvent("tag", () => void dispatch(kanbanApi.util.invalidateTags(["KanbanLanes"])));
+  useCompanyEvent("tag", () => void dispatch(reloadLaneOptions()));
   const laneIds = useMemo(() => new Set(lanes.map((l) => l.id)), [lanes]);
   const current = laneOf(ticket.tags, laneIds);
   const [value, setValue] = useState<number | null>(current);
@@ -28,7 +29,7 @@ function StageSelect({ ticket, id, compact }: { ticket: TicketView; id: string; 
   const choose = async (next: number | null) => {
     const previous = value;
     setValue(next);
-    if (!(await move(ticket, next, laneIds))) setValue(previous);
+    if (!(await move(ticket, next))) setValue(previous);
   };
   const select = (
     <HTMLSelect

@@ -13,7 +13,7 @@ export default defineServerPlugin({
     registerTagsHandlers(ctx.router, tags);
     ctx.services.provide("tags.ofContacts", (companyId, contactIds) => tags.ofContacts(companyId, contactIds));
     ctx.services.provide("tags.ownIds", (companyId, ids) => tags.ownIds(companyId, ids));
-    ctx.services.provide("tags.resolveNames", (companyId, userId, names, tx) => tags.resolveNames(companyId, userId, names, tx));
+    ctx.services.provide("tags.resolveNames", (companyId, userId, names, unit) => tags.resolveNames(companyId, userId, names, unit));
     ctx.services.provide("tags.attach", (companyId, links, tx) => tags.attach(companyId, links, tx));
   },
 });

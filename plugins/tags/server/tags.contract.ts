@@ -7,6 +7,16 @@ export interface TagSummary {
   color: string;
 }
 
+/**
+ * The caller's transaction, and how to run what must wait for its commit (announcements):
+ * the caller runs each `afterCommit` function once its transaction committed, and drops them
+ * when it rolled back.
+ */
+export interface InTransaction {
+  tx: DbOrTx;
+  afterCommit(fn: () => void): void;
+}
+
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /** The tags of each of the company's contacts named (contacts without tags are absent). */
@@ -15,11 +25,11 @@ declare module "../../../core/plugin/services.ts" {
     "tags.ownIds": (companyId: number, ids: number[]) => Promise<number[]>;
     /**
      * The company's tags of these names (case-insensitive, trimmed), the missing ones created
-     * with a random colour by `userId` in the caller's transaction (`company-{id}-tag` create
-     * for each). Names must already be 3 characters or more (the tag editor's rule). Keyed by
-     * the lower-cased name.
+     * with a random colour by `userId` in the caller's transaction; each creation is announced
+     * (`company-{id}-tag` create) through `afterCommit`, so only once it committed. Names must
+     * already pass the tag-name rule (`shared/tag-name.contract.ts`). Keyed by the lower-cased name.
      */
-    "tags.resolveNames": (companyId: number, userId: number | null, names: string[], tx: DbOrTx) => Promise<Map<string, number>>;
+    "tags.resolveNames": (companyId: number, userId: number | null, names: string[], unit: InTransaction) => Promise<Map<string, number>>;
     /** Adds tags to contacts of the company (links that exist are kept; none removed), in the caller's transaction. */
     "tags.attach": (companyId: number, links: { contactId: number; tagId: number }[], tx: DbOrTx) => Promise<void>;
   }

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { OptionalRefId } from "../../../core/http/loose-values.ts";
 import { nonEmptyPatch, pathId } from "../../../core/http/schemas.ts";
+import { TAG_NAME_MAX, TAG_NAME_MIN, TAG_NAME_TOO_LONG } from "../shared/tag-name.ts";
 
 export const Tag = z
   .object({
@@ -23,7 +24,7 @@ export const TagWithCount = Tag.extend({ contactsCount: z.number() }).openapi("T
 export const TagPage = z.object({ tags: z.array(TagWithCount), count: z.number(), hasMore: z.boolean() }).openapi("TagPage");
 
 // Spec 000 §5: the tag screen's name is required ('Obrigatório') and at least 3 long ('Mensagem muito curta').
-const name = z.string().trim().min(1, "Obrigatório").min(3, "Mensagem muito curta").max(50, "Too Long!");
+const name = z.string().trim().min(1, "Obrigatório").min(TAG_NAME_MIN, "Mensagem muito curta").max(TAG_NAME_MAX, TAG_NAME_TOO_LONG);
 const color = z
   .string()
   .trim()
@@ -75,7 +76,7 @@ export const SyncInput = z
       .array(
         z.object({
           id: z.number().int().positive().optional(),
-          name: z.string().trim().max(50, "Too Long!").optional().default(""),
+          name: z.string().trim().max(TAG_NAME_MAX, TAG_NAME_TOO_LONG).optional().default(""),
           color: color.optional(),
         }),
       )

@@ -4,8 +4,9 @@ import { AppError } from "../../../core/errors.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
 import { contactTags, tags } from "../schema/tables.ts";
+import { typedTagNameProblem } from "../shared/tag-name.ts";
 import { randomColor } from "./random-color.ts";
-import type { TagSummary } from "./tags.contract.ts";
+import type { InTransaction, TagSummary } from "./tags.contract.ts";
 import "../../contacts/server/contacts.contract.ts";
 
 const PAGE_SIZE = 20;
@@ -137,7 +138,8 @@ export class TagsService {
           continue;
         }
         const name = item.name.trim();
-        if (name.length < 3) throw new AppError("ERR_VALIDATION", { fields: { tags: "Tag muito curta!" } });
+        const problem = typedTagNameProblem(name);
+        if (problem) throw new AppError("ERR_VALIDATION", { fields: { tags: problem } });
         const [existing] = await tx.select().from(tags).where(sameName(companyId, name)).limit(1);
         if (existing) ids.add(existing.id);
         else {
@@ -182,8 +184,12 @@ export class TagsService {
     return rows.map((r) => r.id);
   }
 
-  /** `tags.resolveNames`: the company's tags of these names, the missing ones created (an import's tag column). */
-  async resolveNames(companyId: number, userId: number | null, names: string[], tx: DbOrTx): Promise<Map<string, number>> {
+  /**
+   * `tags.resolveNames`: the company's tags of these names, the missing ones created in the
+   * caller's transaction (an import's tag column). The creations are announced once that
+   * transaction commits: one rolled back created nothing, and clients must not hear of it.
+   */
+  async resolveNames(companyId: number, userId: number | null, names: string[], { tx, afterCommit }: InTransaction): Promise<Map<string, number>> {
     const wanted = new Map<string, string>();
     for (const name of names) if (name.trim()) wanted.set(name.trim().toLowerCase(), name.trim());
     const out = new Map<string, number>();
@@ -199,10 +205,10 @@ export class TagsService {
       .insert(tags)
       .values(missing.map(([, name]) => ({ companyId, userId, name, color: randomColor(), timeLane: 0 })))
       .returning();
-    for (const row of created) {
-      out.set(row.name.toLowerCase(), row.id);
-      this.emit(companyId, "create", row);
-    }
+    for (const row of created) out.set(row.name.toLowerCase(), row.id);
+    afterCommit(() => {
+      for (const row of created) this.emit(companyId, "create", row);
+    });
     return out;
   }
 

@@ -11,5 +11,9 @@ export type Tag = z.infer<typeof TagSchema>;
 export type { ContactTags, TagSyncPayload } from "../shared/tag-types.ts";
 /** The tag dialog (create or edit); `kanban` makes it the kanban lane dialog, with the lane fields. */
 export { TagDialog, type TagDialogProps } from "./tag-dialog.tsx";
-/** The tags calls other plugins' pages share (the /TagsKanban table: GET /tags pages, DELETE /tags/{id}). */
-export { useDeleteTagMutation, useGetTagsPageQuery } from "./tags-api.ts";
+/**
+ * The tags calls other plugins' pages share: the /TagsKanban table (GET /tags pages, DELETE
+ * /tags/{id}) and the lanes as choices (GET /tags/list?kanban=1, the kanban stage selector;
+ * `reloadLaneOptions` on a tag event).
+ */
+export { reloadLaneOptions, useDeleteTagMutation, useGetTagsPageQuery, useLaneOptionsQuery } from "./tags-api.ts";

@@ -26,7 +26,8 @@ export function TagDialog({ isOpen, tagId, onClose, onSaved, kanban = false }: T
   const { t } = useTranslation("tags");
   const [createTag] = useCreateTagMutation();
   const [updateTag] = useUpdateTagMutation();
-  const { data: lanes = [] } = useLaneOptionsQuery(undefined, { skip: !kanban || !isOpen });
+  // Read afresh at each opening: another user's lanes may have changed meanwhile.
+  const { data: lanes = [] } = useLaneOptionsQuery(undefined, { skip: !kanban || !isOpen, refetchOnMountOrArgChange: true });
   const dialog = useRecordDialog({
     isOpen,
     id: tagId,

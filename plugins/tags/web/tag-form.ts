@@ -1,3 +1,5 @@
+import { TAG_NAME_MAX, TAG_NAME_MIN, TAG_NAME_TOO_LONG } from "../shared/tag-name.ts";
+
 /** The tag dialog's values; the lane fields only for a kanban lane (spec 002 §3 "Tag (kanban)"). */
 export interface TagForm {
   name: string;
@@ -17,8 +19,8 @@ export function validateTag(form: TagForm): TagErrors {
   const errors: TagErrors = {};
   const name = form.name.trim();
   if (!name) errors.name = "Obrigatório";
-  else if (name.length < 3) errors.name = "Mensagem muito curta";
-  else if (name.length > 50) errors.name = "Too Long!";
+  else if (name.length < TAG_NAME_MIN) errors.name = "Mensagem muito curta";
+  else if (name.length > TAG_NAME_MAX) errors.name = TAG_NAME_TOO_LONG;
   if (!/^#[0-9a-fA-F]{6}$/.test(form.color)) errors.color = "Invalid color";
   if (form.timeLane !== undefined && !/^\d{1,6}$/.test(form.timeLane.trim() || "0")) errors.timeLane = "Invalid hours";
   if ((form.greetingMessageLane ?? "").length > 5000) errors.greetingMessageLane = "Too Long!";

@@ -49,6 +49,16 @@ export interface TagMove {
   toTagId: number;
 }
 
+/** A ticket's tags swapped in one go (the kanban board's move between lanes). */
+export interface TagSwap {
+  companyId: number;
+  ticketId: number;
+  /** Tags taken off the ticket (the company's lanes); those it does not carry are ignored. */
+  removeTagIds: number[];
+  /** The tag put on (a link that exists is kept as it is), or null for none. */
+  addTagId: number | null;
+}
+
 export interface MovedTicket {
   ticket: TicketRow;
   /** Emits the ticket's update (its tags changed): call it once the caller's transaction has committed. */
@@ -95,6 +105,13 @@ declare module "../../../core/plugin/services.ts" {
      * Throws ERR_NOT_FOUND when `toTagId` is not a tag of the company.
      */
     "tickets.moveTag": (input: TagMove, tx: Tx) => Promise<MovedTicket | null>;
+    /**
+     * Takes `removeTagIds` off a ticket and puts `addTagId` on inside the CALLER's
+     * transaction, so the ticket is never seen half-way (in no lane, or in two). Throws
+     * ERR_NO_TICKET_FOUND when the ticket is not the company's, ERR_NOT_FOUND when
+     * `addTagId` is not a tag of the company.
+     */
+    "tickets.swapTags": (input: TagSwap, tx: Tx) => Promise<MovedTicket>;
     /**
      * A text a channel sends on its own (the call-rejection answer) with the message variables
      * filled for this ticket ({{firstName}}, {{name}}, {{ticket_id}}, {{queue}}, …), as every

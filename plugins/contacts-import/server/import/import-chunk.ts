@@ -28,7 +28,9 @@ export async function writeChunk(db: Db, services: Services, row: ImportRow, rec
   const headers = row.hasHeader ? parsed<string[]>(row.headers) : [];
   const tagIds = parsed<number[]>(row.tagIds);
   const { rows, errors } = mapRecords(records, columns, headers);
-  return db.transaction(async (tx) => {
+  // Announcements of tags this chunk creates: told only once the chunk committed.
+  const afterCommit: (() => void)[] = [];
+  const written = await db.transaction(async (tx) => {
     const results = await services.require("contacts.upsertMany")(
       row.companyId,
       rows.map((r) => r.contact),
@@ -48,7 +50,9 @@ export async function writeChunk(db: Db, services: Services, row: ImportRow, rec
       }
     });
     const names = [...new Set(tagged.flatMap((t) => t.names))];
-    const byName = names.length ? await services.require("tags.resolveNames")(row.companyId, row.userId, names, tx) : new Map<string, number>();
+    const byName = names.length
+      ? await services.require("tags.resolveNames")(row.companyId, row.userId, names, { tx, afterCommit: (fn) => afterCommit.push(fn) })
+      : new Map<string, number>();
     const links = tagged.flatMap((t) => [...new Set([...tagIds, ...t.names.map((n) => byName.get(n.toLowerCase())!)])].map((tagId) => ({ contactId: t.contactId, tagId })));
     await services.require("tags.attach")(row.companyId, links, tx);
     const room = Math.max(0, MAX_STORED_ERRORS - row.failed);
@@ -69,4 +73,6 @@ export async function writeChunk(db: Db, services: Services, row: ImportRow, rec
     if (!next) throw new StaleRun(`import ${row.id} moved on`);
     return next;
   });
+  for (const fn of afterCommit) fn();
+  return written;
 }

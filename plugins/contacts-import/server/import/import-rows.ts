@@ -1,4 +1,5 @@
 import type { BulkContactInput } from "../../../contacts/server/contacts.contract.ts";
+import { typedTagNameProblem } from "../../../tags/shared/tag-name.contract.ts";
 import { type ColumnTarget, TAG_SEPARATORS } from "../../shared/columns.ts";
 import type { SheetRecord } from "./sheet-reader.ts";
 
@@ -17,15 +18,15 @@ export interface MappedRow {
   tagNames: string[];
 }
 
-/** Tag names in a cell, trimmed; the tag editor's rules (3 to 50 characters) apply to each. */
+/** Tag names in a cell, trimmed; the tags plugin's name rule applies to each. */
 function tagsOf(cell: string): { names: string[] } | { error: string; value: string } {
   const names = cell
     .split(TAG_SEPARATORS)
     .map((n) => n.trim())
     .filter(Boolean);
   for (const name of names) {
-    if (name.length < 3) return { error: "Tag muito curta!", value: name };
-    if (name.length > 50) return { error: "Too Long!", value: name };
+    const problem = typedTagNameProblem(name);
+    if (problem) return { error: problem, value: name };
   }
   return { names };
 }

@@ -200,7 +200,11 @@ export class ImportService {
     if (own.length !== ids.length) throw new AppError("ERR_VALIDATION", { fields: { tags: "Invalid tag" } });
     const names = tags.filter((t): t is string => typeof t === "string");
     if (!names.length) return own;
-    const byName = await this.db.transaction((tx) => this.services.require("tags.resolveNames")(who.companyId, who.userId, names, tx));
+    const afterCommit: (() => void)[] = [];
+    const byName = await this.db.transaction((tx) =>
+      this.services.require("tags.resolveNames")(who.companyId, who.userId, names, { tx, afterCommit: (fn) => afterCommit.push(fn) }),
+    );
+    for (const fn of afterCommit) fn();
     return [...new Set([...own, ...byName.values()])];
   }
 

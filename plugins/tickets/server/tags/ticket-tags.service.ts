@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../../../core/db/database.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { Logger } from "../../../../core/log.ts";
 import { tagsView } from "../../schema/views.ts";
 import { tickets, ticketTags } from "../../schema/tables.ts";
 import type { TicketReader } from "../tickets-internals.ts";
-import type { MovedTicket, TagMove } from "../tickets.contract.ts";
+import type { MovedTicket, TagMove, TagSwap } from "../tickets.contract.ts";
 
 /** Tags on tickets: the kanban lanes and the list's tag chips. */
 export class TicketTagsService {
@@ -68,6 +68,37 @@ export class TicketTagsService {
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, gone.ticketId)))
       .limit(1);
     return { ticket: ticket!, announce: () => this.announce(companyId, gone.ticketId) };
+  }
+
+  /**
+   * `tickets.swapTags`: takes tags off a ticket and puts one on, inside the caller's
+   * transaction (the board's move between lanes: never in no lane or two half-way). A link to
+   * `addTagId` that exists stays as it is, so its lane's time goes on.
+   */
+  async swapTags(input: TagSwap, tx: Tx): Promise<MovedTicket> {
+    const { companyId, ticketId, removeTagIds, addTagId } = input;
+    const [ticket] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+      .limit(1);
+    if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+    if (addTagId !== null) {
+      const [tag] = await tx
+        .select({ id: tagsView.id })
+        .from(tagsView)
+        .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, addTagId)))
+        .limit(1);
+      if (!tag) throw new AppError("ERR_NOT_FOUND");
+    }
+    const off = removeTagIds.filter((id) => id !== addTagId);
+    if (off.length) await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, off)));
+    if (addTagId !== null)
+      await tx
+        .insert(ticketTags)
+        .values({ companyId, ticketId, tagId: addTagId })
+        .onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
+    return { ticket, announce: () => this.announce(companyId, ticketId) };
   }
 
   private async ensureTicket(companyId: number, ticketId: number): Promise<void> {

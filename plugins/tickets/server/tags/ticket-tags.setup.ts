@@ -8,4 +8,5 @@ export function registerTicketTags(ctx: PluginContext, deps: { reader: TicketRea
   const ticketTags = new TicketTagsService(ctx.db, deps.reader, ctx.log);
   registerTicketTagsHandlers(ctx.router, ticketTags);
   ctx.services.provide("tickets.moveTag", (input, tx) => ticketTags.move(input, tx));
+  ctx.services.provide("tickets.swapTags", (input, tx) => ticketTags.swapTags(input, tx));
 }
