@@ -1,10 +1,10 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
-import { allContacts, createContact, csvFile, drainJobs, importFile, upload } from "./contacts-import.fixtures.ts";
+import { allContacts, createContact, csvFile, drainJobs, importFile, upload, xlsFile, xlsxFile } from "./contacts-import.fixtures.ts";
 
 let t: TestKernel;
 let a: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
@@ -98,6 +98,41 @@ describe("contacts import: security — files", () => {
     expect((await t.call("GET", `/public/${stored[0]}`)).status).toBe(404);
     await t.call("POST", `/contacts/import/${res.body.contactImport.id}/start`, { token: a.token, body: { columns: ["name", "number"], hasHeader: true } });
     await drainJobs(t);
+    expect(files(privateDir)).toEqual([]);
+  });
+
+  it("a legacy .xls is kept as its parsed rows, private (mode 600), the .xls itself deleted", async () => {
+    const privateDir = join(t.dataDir, "private", "contacts-import");
+    const res = await upload(
+      t,
+      a.token,
+      xlsFile([
+        ["Nome", "Número"],
+        ["Ana", 5511987654321],
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const stored = files(privateDir);
+    expect(stored).toEqual([expect.stringMatching(/^company\d+\/[\w-]{21}\.jsonl$/)]);
+    expect(statSync(join(privateDir, stored[0]!)).mode & 0o777).toBe(0o600);
+  });
+
+  it("an import that fails while it runs deletes its file too", async () => {
+    const privateDir = join(t.dataDir, "private", "contacts-import");
+    const res = await upload(
+      t,
+      a.token,
+      await xlsxFile([
+        ["Nome", "Número"],
+        ["Ana", 5511987654321],
+      ]),
+    );
+    // The stored file turns unreadable between the preview and the run.
+    writeFileSync(join(privateDir, files(privateDir)[0]!), "PK\u0003\u0004garbage");
+    await t.call("POST", `/contacts/import/${res.body.contactImport.id}/start`, { token: a.token, body: { columns: ["name", "number"], hasHeader: true } });
+    await drainJobs(t);
+    const done = await t.call("GET", `/contacts/import/${res.body.contactImport.id}`, { token: a.token });
+    expect(done.body).toMatchObject({ status: "failed", error: "ERR_CONTACT_IMPORT_BAD_FILE" });
     expect(files(privateDir)).toEqual([]);
   });
 

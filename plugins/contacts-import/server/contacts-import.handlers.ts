@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../../core/http/env.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import { csvStream, EXPORT_PAGE, xlsxStream } from "./export/contacts-export.ts";
-import { exportFileName } from "./export/export-headers.ts";
+import { exportFileName } from "../shared/export-file.ts";
 import type { ImportService, Starter } from "./import/import-service.ts";
 import * as r from "./contacts-import.routes.ts";
 

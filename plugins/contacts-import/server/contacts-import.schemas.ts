@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { BoolLike, FileField } from "../../../core/http/schemas.ts";
 import { TAG_NAME_MAX, TAG_NAME_MIN, TAG_NAME_TOO_LONG, TAG_NAME_TOO_SHORT } from "../../tags/shared/tag-name.contract.ts";
 import { COLUMN_TARGETS } from "../shared/columns.ts";
+import { EXPORT_LANGS } from "../shared/export-file.ts";
 
 export const ImportStatus = z.enum(["uploaded", "queued", "running", "done", "failed", "cancelled"]).openapi("ContactImportStatus");
 export const ColumnTarget = z.enum(COLUMN_TARGETS).openapi("ContactImportColumnTarget");
@@ -73,5 +74,5 @@ export const ExportQuery = z.object({
   searchParam: z.string().max(100, "Too Long!").optional().default(""),
   channel: z.string().max(30, "Too Long!").optional(),
   isGroup: BoolLike.optional(),
-  lang: z.enum(["pt", "en", "es", "tr"]).optional().default("pt"),
+  lang: z.enum(EXPORT_LANGS).optional().default("pt"),
 });

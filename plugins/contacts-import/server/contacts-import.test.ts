@@ -2,6 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { allContacts, createContact, csvFile, importFile, upload, xlsFile, xlsxFile } from "./contacts-import.fixtures.ts";
+import { parseXls } from "./import/xls-parse.ts";
+
+// The .xls parse, counted (it still runs): an upload's file is parsed once, whatever reads it after.
+vi.mock("./import/xls-parse.ts", async (original) => {
+  const real = await original<typeof import("./import/xls-parse.ts")>();
+  return { ...real, parseXls: vi.fn(real.parseXls) };
+});
 
 let t: TestKernel;
 let a: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
@@ -70,7 +77,8 @@ describe("contacts import: happy", () => {
     ]);
   });
 
-  it("imports a legacy .xls, and a file without a header by column position", async () => {
+  it("imports a legacy .xls, parsed once, and a file without a header by column position", async () => {
+    vi.mocked(parseXls).mockClear();
     const { contactImport } = await importFile(
       t,
       a.token,
@@ -81,6 +89,8 @@ describe("contacts import: happy", () => {
     );
     expect(contactImport).toMatchObject({ status: "done", format: "xls", hasHeader: false, columns: ["name", "number", "email"], created: 2 });
     expect((await allContacts(t, a.token)).map((c) => c.email)).toEqual(["ana@x.com", ""]);
+    // Preview, count and import: one parse.
+    expect(parseXls).toHaveBeenCalledTimes(1);
   });
 
   it("reports progress on company-{id}-contactImport and tells contact lists of each contact of a small import", async () => {

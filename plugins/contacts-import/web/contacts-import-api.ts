@@ -2,6 +2,7 @@ import { api } from "../../../web/src/api/api.ts";
 import type { Connection } from "../../connections/web/public.ts";
 import type { Tag } from "../../tags/web/public.ts";
 import type { ContactImport, ImportErrors, ImportListAnswer, ImportPreview, ImportStartPayload } from "../shared/import-types.ts";
+import type { ExportFormat, ExportLang } from "../shared/export-file.ts";
 
 export type { ContactImport, ImportPreview, ImportRowError } from "../shared/import-types.ts";
 
@@ -50,7 +51,7 @@ export const contactsImportApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** The file, as an object URL the caller downloads and then revokes (a string keeps the store serialisable). */
-    exportContacts: build.mutation<string, { format: "xlsx" | "csv"; searchParam: string; lang: string }>({
+    exportContacts: build.mutation<string, { format: ExportFormat; searchParam: string; lang: ExportLang }>({
       query: ({ format, ...params }) => ({
         url: `/contacts/export/${format}`,
         params,

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { toastError } from "../../../web/src/ui/toast.ts";
 import type { ContactListActionProps } from "../../contacts/web/public.ts";
+import { EXPORT_LANGS, type ExportFormat, exportFileName } from "../shared/export-file.ts";
 import { useExportContactsMutation } from "./contacts-import-api.ts";
 
 /** Saves an object URL as a file, then lets the browser free it. */
@@ -21,13 +22,12 @@ export function ContactListActions({ filter }: ContactListActionProps) {
   const { t, i18n } = useTranslation("contacts-import");
   const [, navigate] = useLocation();
   const [exportContacts, exporting] = useExportContactsMutation();
-  const lang = (["pt", "en", "es", "tr"].includes(i18n.language) ? i18n.language : "pt") as "pt" | "en" | "es" | "tr";
+  const lang = EXPORT_LANGS.find((l) => l === i18n.language) ?? "pt";
 
-  const download = async (format: "xlsx" | "csv") => {
+  const download = async (format: ExportFormat) => {
     try {
       const url = await exportContacts({ format, searchParam: filter.searchParam, lang }).unwrap();
-      const day = new Date().toISOString().slice(0, 10);
-      saveAs(url, `${t("export.fileName")}-${day}.${format}`);
+      saveAs(url, exportFileName(lang, format));
     } catch (err) {
       toastError(err);
     }

@@ -1,42 +1,41 @@
-import { z } from "@hono/zod-openapi";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../core/db/database.ts";
 import { nowIso } from "../../../core/db/columns.ts";
 import { contactExtraInfo, contacts } from "../schema/tables.ts";
 import { checkNumber } from "../shared/phone.ts";
 import type { BulkContactInput, BulkContactResult } from "./contacts.contract.ts";
+import { ContactFieldRules } from "./contacts.schemas.ts";
 
-/** Spec 000 §5 (the contact form's rules), applied to a spreadsheet's cells. */
-const NAME_MIN = 2;
-const NAME_MAX = 50;
-const EMAIL_MAX = 150;
-const EXTRA_NAME_MAX = 100;
-const EXTRA_VALUE_MAX = 1000;
-/** The contact form's e-mail check (contacts.schemas.ts). */
-const emailRule = z.string().email();
+/** The first message of a rule a value breaks, as the form reports it (its first issue). */
+const firstIssue = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message ?? "Invalid";
 
 /** One input row checked: the fields to write, or the first field that is wrong. */
 type Checked = { ok: true; number: string; name: string; email: string; extraInfo: { name: string; value: string }[] } | { ok: false; field: string; message: string };
 
-/** Checks one row with the contact form's rules; empty name and e-mail mean "keep / none". */
+/**
+ * Checks one row with the contact form's rules (contacts.schemas.ts ContactFieldRules; the number
+ * with checkNumber, strict); cells are trimmed first, and an empty name or e-mail means "keep / none".
+ */
 export function checkBulkRow(row: BulkContactInput): Checked {
   const number = checkNumber(row.number, false, true);
   if ("error" in number) return { ok: false, field: "number", message: number.error };
   const name = (row.name ?? "").trim();
-  if (name && name.length < NAME_MIN) return { ok: false, field: "name", message: "Too Short!" };
-  if (name.length > NAME_MAX) return { ok: false, field: "name", message: "Too Long!" };
-  const email = (row.email ?? "").trim().toLowerCase();
-  if (email.length > EMAIL_MAX) return { ok: false, field: "email", message: "Too Long!" };
-  if (email && !emailRule.safeParse(email).success) return { ok: false, field: "email", message: "Invalid email" };
+  if (name) {
+    const nameCheck = ContactFieldRules.name.safeParse(name);
+    if (!nameCheck.success) return { ok: false, field: "name", message: firstIssue(nameCheck) };
+  }
+  const emailCheck = ContactFieldRules.email.safeParse((row.email ?? "").trim());
+  if (!emailCheck.success) return { ok: false, field: "email", message: firstIssue(emailCheck) };
   const extraInfo: { name: string; value: string }[] = [];
   for (const item of row.extraInfo ?? []) {
     const key = item.name.trim();
     const value = item.value.trim();
     if (!key || !value) continue;
-    if (key.length > EXTRA_NAME_MAX || value.length > EXTRA_VALUE_MAX) return { ok: false, field: key, message: "Too Long!" };
+    const itemCheck = ContactFieldRules.extraInfo.safeParse({ name: key, value });
+    if (!itemCheck.success) return { ok: false, field: key, message: firstIssue(itemCheck) };
     extraInfo.push({ name: key, value });
   }
-  return { ok: true, number: number.number, name, email, extraInfo };
+  return { ok: true, number: number.number, name, email: emailCheck.data, extraInfo };
 }
 
 /** Rows of one batch sharing a number become one write: later non-empty cells win, extra info merges by name. */

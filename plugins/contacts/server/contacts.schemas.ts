@@ -43,6 +43,9 @@ const extraInfoInput = z.object({
   value: z.string().max(1000, "Too Long!").optional().default(""),
 });
 
+/** The form's field rules, for the spreadsheet import's rows (contacts-bulk.ts): one change changes both. */
+export const ContactFieldRules = { name, email, extraInfo: extraInfoInput };
+
 /** A user of the contact's company (the service checks it); `""`, `null` or `0` clear it. */
 const walletUserId = OptionalRefId.openapi({ description: 'The wallet owner, a user of the company; false, "", null, [] or 0 mean none' });
 

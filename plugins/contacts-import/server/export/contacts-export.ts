@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from "node:stream";
 import type { ExportedContact } from "../../../contacts/server/contacts.contract.ts";
-import { EXPORT_HEADERS, type ExportLang } from "./export-headers.ts";
+import type { ExportLang } from "../../shared/export-file.ts";
+import { EXPORT_HEADERS } from "./export-headers.ts";
 
 /** Contacts read per query while exporting. */
 const PAGE = 500;

@@ -1,4 +1,4 @@
-export type ExportLang = "pt" | "en" | "es" | "tr";
+import type { ExportLang } from "../../shared/export-file.ts";
 
 /**
  * The header row of an export in each language: words the import recognises (shared/columns.ts
@@ -10,9 +10,3 @@ export const EXPORT_HEADERS: Record<ExportLang, string[]> = {
   es: ["Nombre", "Número", "Correo", "Etiquetas"],
   tr: ["Ad", "Telefon", "E-posta", "Etiketler"],
 };
-
-/** The file's name: `contatos-2026-11-27.xlsx`. */
-export function exportFileName(lang: ExportLang, format: "xlsx" | "csv", now = new Date()): string {
-  const base = { pt: "contatos", en: "contacts", es: "contactos", tr: "kisiler" }[lang];
-  return `${base}-${now.toISOString().slice(0, 10)}.${format}`;
-}

@@ -68,7 +68,7 @@ export class ImportRunner {
     } catch (err) {
       if (err instanceof StaleRun) return;
       if (err instanceof AppError || job.attempt >= MAX_ATTEMPTS) {
-        await this.finish(row.id, "failed", err instanceof AppError ? err.code : "ERR_INTERNAL");
+        await this.finish(row, "failed", err instanceof AppError ? err.code : "ERR_INTERNAL");
         if (!(err instanceof AppError)) this.deps.log.error(`contact import ${row.id} failed`, err);
         return;
       }
@@ -99,7 +99,7 @@ export class ImportRunner {
       }
       if (batch.length < CHUNK_ROWS) {
         this.forget(row.id);
-        const done = await this.finish(row.id, "done");
+        const done = await this.finish(row, "done");
         if (done && !announce && done.created + done.updated > 0) this.deps.services.require("contacts.reloaded")(row.companyId);
         return;
       }
@@ -153,17 +153,19 @@ export class ImportRunner {
     return n;
   }
 
-  /** Ends an import (unless it already ended): status, time, the upload deleted, everyone told. */
-  private async finish(id: number, status: "done" | "failed", error = ""): Promise<ImportRow | null> {
-    this.forget(id);
-    const before = await this.load(id);
+  /**
+   * Ends an import (unless it already ended): status, time, the upload deleted, everyone told.
+   * `current` is the run's own row: its stored path never changes while the import runs.
+   */
+  private async finish(current: ImportRow, status: "done" | "failed", error = ""): Promise<ImportRow | null> {
+    this.forget(current.id);
     const [row] = await this.deps.db
       .update(contactImports)
       .set({ status, error, finishedAt: nowIso(), storedPath: "" })
-      .where(and(eq(contactImports.id, id), inArray(contactImports.status, ["queued", "running"])))
+      .where(and(eq(contactImports.id, current.id), inArray(contactImports.status, ["queued", "running"])))
       .returning();
     if (!row) return null;
-    await this.deps.store.remove(before?.storedPath ?? "");
+    await this.deps.store.remove(current.storedPath);
     this.deps.feed.changed(row);
     return row;
   }

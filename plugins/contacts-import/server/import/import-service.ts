@@ -11,6 +11,7 @@ import { type ImportFeed, type ImportRow, type ImportView, importView } from "./
 import { suggestColumns } from "./column-guess.ts";
 import { readSheet, type SheetFormat, sniffFormat } from "./sheet-reader.ts";
 import type { UploadStore } from "./upload-store.ts";
+import { xlsToRows } from "./xls-rows.ts";
 
 /** Rows of the file shown in the preview (the header included). */
 const PREVIEW_ROWS = 11;
@@ -37,10 +38,12 @@ export class ImportService {
 
   /** Stores the file, reads its first rows and suggests a mapping; nothing is imported yet. */
   async upload(who: Starter, file: File) {
-    const storedPath = await this.store.save(who.companyId, file);
+    let storedPath = await this.store.save(who.companyId, file);
     try {
       const format = await sniffFormat(this.store.pathOf(storedPath));
       if (!format || !fitsName(format, file.name)) throw new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
+      // Parsed once, here: the preview, the count and the import read the rows kept.
+      if (format === "xls") storedPath = await this.store.replace(storedPath, ".jsonl", xlsToRows);
       const rows: string[][] = [];
       for await (const record of readSheet(format, this.store.pathOf(storedPath))) {
         if (!record.error) rows.push(record.cells);

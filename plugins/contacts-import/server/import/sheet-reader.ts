@@ -1,9 +1,11 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
+import { extname } from "node:path";
 import type { Row } from "exceljs";
 import { AppError } from "../../../../core/errors.ts";
 import { cellText, cut, MAX_COLUMNS, MAX_ROWS } from "./cells.ts";
 import { parseXls } from "./xls-parse.ts";
+import { readRows } from "./xls-rows.ts";
 
 export { MAX_CELL, MAX_COLUMNS, MAX_ROWS } from "./cells.ts";
 
@@ -127,8 +129,12 @@ async function* readXlsx(path: string): AsyncGenerator<SheetRecord> {
   }
 }
 
-/** A legacy .xls is read whole (the format holds 65,536 rows at most), on a worker thread (xls-parse.ts). */
+/**
+ * A legacy .xls was parsed once at upload and kept as a rows file (xls-rows.ts). An upload
+ * stored as the .xls itself (before an upgrade) is parsed here, on a worker thread.
+ */
 async function* readXls(path: string): AsyncGenerator<SheetRecord> {
+  if (extname(path) !== ".xls") return yield* readRows(path);
   const { firstRow, rows } = await parseXls(path);
   for (let i = 0; i < rows.length; i += 1) {
     const cells = rows[i]!;
@@ -141,8 +147,8 @@ function badFile(err: unknown): AppError {
 }
 
 /**
- * The file's records in order, blank rows left out, read as a stream (.csv, .xlsx) so a large
- * file never sits in memory whole. A file that is not what it claims fails with
+ * The file's records in order, blank rows left out, read as a stream (.csv, .xlsx, an .xls's
+ * rows file) so a large file never sits in memory whole. A file that is not what it claims fails with
  * ERR_CONTACT_IMPORT_BAD_FILE; a single bad CSV record is yielded with its `error`.
  */
 export async function* readSheet(format: SheetFormat, path: string): AsyncGenerator<SheetRecord> {

@@ -35,6 +35,21 @@ export class UploadStore {
     return path;
   }
 
+  /**
+   * Replaces a stored upload by a file made from it (`make(from, to)`, absolute paths), under
+   * the same random name with this extension; the original is deleted either way. Answers
+   * the new stored path.
+   */
+  async replace(stored: string, ext: string, make: (from: string, to: string) => Promise<void>): Promise<string> {
+    const next = stored.slice(0, stored.length - extname(stored).length) + ext;
+    try {
+      await make(this.pathOf(stored), this.pathOf(next));
+    } finally {
+      await this.remove(stored);
+    }
+    return next;
+  }
+
   /** The absolute path of a stored upload (paths come from our own rows, never from a request). */
   pathOf(stored: string): string {
     return join(this.root, stored);

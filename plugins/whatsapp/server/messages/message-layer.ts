@@ -1,4 +1,4 @@
-import type { BaileysEventMap } from "@whiskeysockets/baileys";
+import type { BaileysEventMap, Contact } from "@whiskeysockets/baileys";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type {} from "../../../channels/channel-driver.contract.ts";
 import type { WaBoundary } from "../boundary/wa-socket.ts";
@@ -89,6 +89,13 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
     };
     /** Lid pairs WhatsApp announced: messages that arrive after an announcement wait for it to be recorded. */
     let learning = Promise.resolve();
+    /** The phone's address book, for the contacts import: recorded in order, after the lid pairs learnt before it. */
+    const learnBook = (contacts: Partial<Contact>[] | undefined) => {
+      if (contacts?.length)
+        void chats.run(`${session.whatsappId}:contacts`, () =>
+          guard("address book", session, () => learning.then(() => book.learn(session.companyId, session.whatsappId, contacts))),
+        );
+    };
     const offs = [
       on("messages.upsert", ({ messages }) => {
         const learnt = learning;
@@ -112,27 +119,9 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
         for (const g of list) if (g.id && g.subject) groups.renamed(session.whatsappId, g.id, g.subject);
       }),
       on("messaging-history.set", (event) => void guard("history import", session, () => history.onHistory(session, event))),
-      // The phone's address book, for the contacts import; after the lid pairs learnt before it.
-      on("messaging-history.set", ({ contacts }) => {
-        if (contacts?.length)
-          void chats.run(`${session.whatsappId}:contacts`, () =>
-            guard("address book", session, () => learning.then(() => book.learn(session.companyId, session.whatsappId, contacts))),
-          );
-      }),
-      on(
-        "contacts.upsert",
-        (list) =>
-          void chats.run(`${session.whatsappId}:contacts`, () =>
-            guard("address book", session, () => learning.then(() => book.learn(session.companyId, session.whatsappId, list))),
-          ),
-      ),
-      on(
-        "contacts.update",
-        (list) =>
-          void chats.run(`${session.whatsappId}:contacts`, () =>
-            guard("address book", session, () => learning.then(() => book.learn(session.companyId, session.whatsappId, list))),
-          ),
-      ),
+      on("messaging-history.set", ({ contacts }) => learnBook(contacts)),
+      on("contacts.upsert", learnBook),
+      on("contacts.update", learnBook),
       on("messaging-history.status", (event) => void guard("history import", session, () => history.onStatus(session, event))),
     ];
     return () => {
