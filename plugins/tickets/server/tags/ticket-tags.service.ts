@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Db, Tx } from "../../../../core/db/database.ts";
+import type { Db, DbOrTx, Tx } from "../../../../core/db/database.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { Logger } from "../../../../core/log.ts";
 import { tagsView } from "../../schema/views.ts";
@@ -18,16 +18,7 @@ export class TicketTagsService {
   /** Links a tag of the company to a ticket of the company; an existing link is kept as it is. */
   async link(companyId: number, ticketId: number, tagId: number): Promise<{ ticketId: number; tagId: number }> {
     await this.ensureTicket(companyId, ticketId);
-    const [tag] = await this.db
-      .select({ id: tagsView.id })
-      .from(tagsView)
-      .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, tagId)))
-      .limit(1);
-    if (!tag) throw new AppError("ERR_NOT_FOUND");
-    await this.db
-      .insert(ticketTags)
-      .values({ companyId, ticketId, tagId })
-      .onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
+    await this.attach(this.db, companyId, ticketId, tagId);
     await this.announce(companyId, ticketId);
     return { ticketId, tagId };
   }
@@ -52,22 +43,27 @@ export class TicketTagsService {
       .where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.id, ticketTagId)))
       .returning({ ticketId: ticketTags.ticketId });
     if (!gone) return null;
-    const [tag] = await tx
-      .select({ id: tagsView.id })
-      .from(tagsView)
-      .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, toTagId)))
-      .limit(1);
-    if (!tag) throw new AppError("ERR_NOT_FOUND");
-    await tx
-      .insert(ticketTags)
-      .values({ companyId, ticketId: gone.ticketId, tagId: toTagId })
-      .onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
+    await this.attach(tx, companyId, gone.ticketId, toTagId);
     const [ticket] = await tx
       .select()
       .from(tickets)
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, gone.ticketId)))
       .limit(1);
     return { ticket: ticket!, announce: () => this.announce(companyId, gone.ticketId) };
+  }
+
+  /** Links a tag of the company (else ERR_NOT_FOUND) to a ticket; an existing link is kept as it is. */
+  private async attach(db: DbOrTx, companyId: number, ticketId: number, tagId: number): Promise<void> {
+    const [tag] = await db
+      .select({ id: tagsView.id })
+      .from(tagsView)
+      .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, tagId)))
+      .limit(1);
+    if (!tag) throw new AppError("ERR_NOT_FOUND");
+    await db
+      .insert(ticketTags)
+      .values({ companyId, ticketId, tagId })
+      .onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
   }
 
   private async ensureTicket(companyId: number, ticketId: number): Promise<void> {
