@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../core/db/database.ts";
 import { nowIso } from "../../../core/db/columns.ts";
 import { contactExtraInfo, contacts } from "../schema/tables.ts";
 import { checkNumber } from "../shared/phone.ts";
-import type { BulkContactInput, BulkContactResult } from "./contacts.contract.ts";
+import type { BulkContactInput, BulkContactResult, ContactRow } from "./contacts.contract.ts";
 import { ContactFieldRules } from "./contacts.schemas.ts";
 
 /** The first message of a rule a value breaks, as the form reports it (its first issue). */
@@ -58,21 +58,44 @@ function mergeByNumber(rows: Extract<Checked, { ok: true }>[]) {
   return merged;
 }
 
+/** Every column of a contact, named by its field: what a RETURNING must list to give whole rows. */
+const contactColumns = Object.entries(getTableColumns(contacts));
+const allColumns = sql.join(
+  contactColumns.map(([field, column]) => sql`${sql.identifier(column.name)} AS ${sql.identifier(field)}`),
+  sql`, `,
+);
+
+/** A row as SQLite returned it, with each column's driver value mapped as Drizzle's own reads do (booleans). */
+function contactOf(raw: Record<string, unknown>): ContactRow {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of contactColumns) row[field] = raw[field] == null ? null : column.mapFromDriverValue(raw[field]);
+  return row as ContactRow;
+}
+
+export interface BulkUpsert {
+  /** One per input row, in order. */
+  results: BulkContactResult[];
+  /** The contacts written, as stored after the batch: only with `withRows`, else empty. */
+  rows: ContactRow[];
+}
+
 /**
  * Creates or merges a batch of contacts in the caller's transaction (the spreadsheet import):
  * each row is checked with the contact form's rules, rows are matched by their normalised
  * number within the batch and against the company's contacts (the unique index decides), a
  * new contact without a name is named by its number, an existing one keeps what an empty
  * cell leaves out, and extra info is set by name. Three statements per batch, whatever its size.
- * Answers one result per input row, in order.
+ * With `withRows` the upsert's RETURNING gives the written contacts whole (for their events);
+ * without, only their ids, so a large import maps no more than it needs.
  */
-export async function upsertContacts(tx: DbOrTx, companyId: number, rows: BulkContactInput[], acceptAudioMessage: boolean): Promise<BulkContactResult[]> {
+export async function upsertContacts(tx: DbOrTx, companyId: number, rows: BulkContactInput[], acceptAudioMessage: boolean, withRows = false): Promise<BulkUpsert> {
   const checked = rows.map(checkBulkRow);
   const valid = checked.filter((c): c is Extract<Checked, { ok: true }> => c.ok);
   const merged = mergeByNumber(valid);
   const numbers = [...merged.keys()];
   const ids = new Map<string, number>();
   const existing = new Set<string>();
+  let written: ContactRow[] = [];
   if (numbers.length) {
     const found = await tx
       .select({ id: contacts.id, number: contacts.number })
@@ -87,24 +110,26 @@ export async function upsertContacts(tx: DbOrTx, companyId: number, rows: BulkCo
       sql`, `,
     );
     // An empty cell keeps what the contact has (a new contact's placeholder name is its number).
-    const written = await tx.all<{ id: number; number: string }>(sql`
+    const returned = await tx.all<Record<string, unknown> & { id: number; number: string }>(sql`
       INSERT INTO ${contacts} (company_id, number, name, email, accept_audio_message, created_at, updated_at) VALUES ${values}
       ON CONFLICT (company_id, number) DO UPDATE SET
         name = CASE WHEN excluded.name = excluded.number THEN ${contacts}.name ELSE excluded.name END,
         email = CASE WHEN excluded.email = '' THEN ${contacts}.email ELSE excluded.email END,
         updated_at = excluded.updated_at
-      RETURNING id, number`);
-    for (const w of written) ids.set(w.number, w.id);
+      RETURNING ${withRows ? allColumns : sql`id, number`}`);
+    for (const w of returned) ids.set(w.number, w.id);
+    if (withRows) written = returned.map(contactOf);
     await setExtraInfo(tx, merged, ids);
   }
   // The first row of a new number created it; every later row of it (and of a known number) merged.
   const firstSeen = new Set<string>();
-  return checked.map((c): BulkContactResult => {
+  const results = checked.map((c): BulkContactResult => {
     if (!c.ok) return { ok: false, field: c.field, message: c.message };
     const created = !existing.has(c.number) && !firstSeen.has(c.number);
     firstSeen.add(c.number);
     return { ok: true, contactId: ids.get(c.number)!, number: c.number, created };
   });
+  return { results, rows: written };
 }
 
 /** Extra info named in the batch replaces the contact's entry of that name; other entries stay. */

@@ -60,3 +60,43 @@ describe("contacts.findOrCreate", () => {
     expect((await service().findOrCreate({ companyId: a.company.id, number: "5511911112222" })).acceptAudioMessage).toBe(false);
   });
 });
+
+describe("contacts.upsertMany", () => {
+  it("with announce, each written contact is announced whole, as GET /contacts/{id} shows it: created, or merged", async () => {
+    const upsertMany = t.kernel.services.require("contacts.upsertMany");
+    const known = await service().findOrCreate({ companyId: a.company.id, number: "5511987654321", name: "Ana" });
+    const events: { action: string; contact: { id: number } }[] = [];
+    t.kernel.realtime.emit = (_c, event, payload) => {
+      if (event === `company-${a.company.id}-contact`) events.push(payload as (typeof events)[number]);
+    };
+    const rows = [{ number: "5511987654321", email: "ana@x.com", extraInfo: [{ name: "Cidade", value: "Santos" }] }, { number: "5521912345678", name: "Bruno" }, { number: "x" }];
+    const results = await upsertMany(a.company.id, rows, { tx: t.kernel.db, announce: true });
+    expect(results.map((r) => (r.ok ? r.created : r.field))).toEqual([false, true, "number"]);
+    const bruno = results[1]!.ok ? results[1]!.contactId : 0;
+    expect(events.map((e) => [e.action, e.contact.id]).sort()).toEqual([
+      ["create", bruno],
+      ["update", known.id],
+    ]);
+    for (const e of events) {
+      const shown = (await t.call("GET", `/contacts/${e.contact.id}`, { token: a.token })).body;
+      expect(e.contact).toEqual(shown);
+    }
+    expect(events.find((e) => e.contact.id === known.id)!.contact).toMatchObject({
+      name: "Ana",
+      email: "ana@x.com",
+      active: true,
+      isGroup: false,
+      extraInfo: [{ name: "Cidade", value: "Santos" }],
+    });
+  });
+
+  it("without announce, nothing is announced", async () => {
+    const events: unknown[] = [];
+    t.kernel.realtime.emit = (_c, event, payload) => {
+      if (event === `company-${a.company.id}-contact`) events.push(payload);
+    };
+    const results = await t.kernel.services.require("contacts.upsertMany")(a.company.id, [{ number: "5521912345678", name: "Bruno" }], { tx: t.kernel.db, announce: false });
+    expect(results).toEqual([{ ok: true, contactId: expect.any(Number), number: "5521912345678", created: true }]);
+    expect(events).toEqual([]);
+  });
+});

@@ -252,15 +252,12 @@ export class ContactsService {
    * transaction; with `announce`, each created or merged contact is announced like a saved one.
    */
   async upsertMany(companyId: number, rows: BulkContactInput[], options: { tx: DbOrTx; announce: boolean }): Promise<BulkContactResult[]> {
-    const results = await upsertContacts(options.tx, companyId, rows, await this.acceptsAudioByDefault(companyId));
+    const { results, rows: written } = await upsertContacts(options.tx, companyId, rows, await this.acceptsAudioByDefault(companyId), options.announce);
     if (options.announce) {
       const done = new Map<number, boolean>();
       for (const r of results) if (r.ok) done.set(r.contactId, (done.get(r.contactId) ?? false) || r.created);
-      const changed = await options.tx
-        .select()
-        .from(contacts)
-        .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, [...done.keys()])));
-      for (const full of await this.present({ companyId, masked: false }, changed)) await this.events.changed(companyId, done.get(full.id) ? "create" : "update", full);
+      // The upsert's RETURNING gave the contacts as stored: nothing to read again.
+      for (const full of await this.present({ companyId, masked: false }, written)) await this.events.changed(companyId, done.get(full.id) ? "create" : "update", full);
     }
     return results;
   }

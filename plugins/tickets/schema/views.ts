@@ -28,12 +28,11 @@ export const whatsappsView = sqliteView("whatsapps_view", {
   name: text("name").notNull(),
   channel: text("channel").notNull(),
   groupAsTicket: text("group_as_ticket", { enum: ["disabled", "enabled"] }).notNull(),
-  // The lifecycle's clocks (issue 14): expiresTicket in hours, the others in minutes.
+  // The expiry sweep's clocks (issue 14, expiry-query.ts): expiresTicket in hours, the others in minutes.
   expiresTicket: integer("expires_ticket").notNull(),
   whenExpiresTicket: text("when_expires_ticket", { enum: ["0", "1"] }).notNull(),
   expiresTicketNPS: integer("expires_ticket_nps").notNull(),
   timeInactiveMessage: integer("time_inactive_message").notNull(),
-  timeCreateNewTicket: integer("time_create_new_ticket").notNull(),
 }).existing();
 
 export const queuesView = sqliteView("queues_view", {

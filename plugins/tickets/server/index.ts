@@ -13,7 +13,6 @@ import { registerTicketFeatures } from "./tickets/tickets.setup.ts";
 import { registerListPreferences } from "./preferences/list-preferences.setup.ts";
 import { registerFarewellMessages } from "./preferences/farewell-messages.setup.ts";
 import { registerBotTurns } from "./bot/bot-turns.setup.ts";
-import { resolveVariables } from "./messages/message-variables.ts";
 import "../../channels/inbound.contract.ts";
 import "./tickets.contract.ts";
 import "./tickets-events.contract.ts";
@@ -37,19 +36,7 @@ export default defineServerPlugin({
     ctx.services.provide("tickets.receive", (input) => inbound.receive(input));
     ctx.services.provide("tickets.sendToContact", createSendToContact(ctx, sender));
     ctx.services.provide("tickets.afterInbound", (step) => inbound.afterInbound(step));
-    ctx.services.provide("tickets.fillVariables", async (companyId, ticketId, text) => {
-      if (!text.includes("{{")) return text;
-      const view = await reader.view(companyId, ticketId);
-      if (!view) return text;
-      return resolveVariables(text, {
-        contactName: view.contact.name,
-        userName: view.user?.name ?? "",
-        ticketId,
-        queueName: view.queue?.name ?? "",
-        connectionName: view.whatsapp?.name ?? "",
-        now: new Date(),
-      });
-    });
+    ctx.services.provide("tickets.fillVariables", (companyId, ticketId, text) => sender.fillVariables(companyId, ticketId, text));
     registerBotTurns(ctx, reader, sender);
     registerTicketFeatures(ctx, { reader, sender });
     registerMessageFeatures(ctx, { reader, sender, inbound });

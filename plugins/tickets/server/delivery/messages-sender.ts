@@ -8,7 +8,7 @@ import { messages, tickets } from "../../schema/tables.ts";
 import { Delivery, DELIVER_JOB, type DriverLookup } from "./deliver.ts";
 import { isCompanyMediaUrl, mediaTypeOf } from "../messages/media.ts";
 import { mediaLimitBytes } from "../../../../core/storage/media-limits.ts";
-import { resolveVariables } from "../messages/message-variables.ts";
+import { mayHoldVariables, resolveVariables } from "../messages/message-variables.ts";
 import { MessageAnnouncer } from "../messages/messages-events.ts";
 import { MessageViews } from "../messages/messages-view.ts";
 import type { MessageSender, SendMessageInput, TicketReader } from "../tickets-internals.ts";
@@ -129,20 +129,28 @@ export class OutboundSender implements MessageSender {
   /** Variables, then the private or signature prefix. */
   private async finalText(text: string, ticket: TicketRow, input: SendMessageInput): Promise<string> {
     let body = text;
-    if (body && input.resolveVariables) body = await this.withVariables(body, ticket, input.user);
+    if (body && input.resolveVariables) body = await this.fillVariables(ticket.companyId, ticket.id, body, input.user);
     if (input.isPrivate) return privatePrefix(input.user?.name ?? null) + body;
     if (body && input.sign && input.user && (await this.ctx.settings.companyOne(ticket.companyId, "sendSignMessage")) === "enabled") return signaturePrefix(input.user.name) + body;
     return body;
   }
 
-  private async withVariables(text: string, ticket: TicketRow, user: UserRow | null): Promise<string> {
-    const view = await this.reader.view(ticket.companyId, ticket.id);
+  /**
+   * The message variables (message-variables.ts) filled for a ticket as it now stands: the
+   * one filling behind sends with `resolveVariables` and the `tickets.fillVariables` service.
+   * `user`, when an attendant writes, names {{user}}; else the ticket's attendant does. A
+   * text without placeholders, or a ticket that is gone, is answered as given.
+   */
+  async fillVariables(companyId: number, ticketId: number, text: string, user: Pick<UserRow, "name"> | null = null): Promise<string> {
+    if (!mayHoldVariables(text)) return text;
+    const view = await this.reader.view(companyId, ticketId);
+    if (!view) return text;
     return resolveVariables(text, {
-      contactName: view?.contact.name ?? "",
-      userName: user?.name ?? view?.user?.name ?? "",
-      ticketId: ticket.id,
-      queueName: view?.queue?.name ?? "",
-      connectionName: view?.whatsapp?.name ?? "",
+      contactName: view.contact.name,
+      userName: user?.name ?? view.user?.name ?? "",
+      ticketId,
+      queueName: view.queue?.name ?? "",
+      connectionName: view.whatsapp?.name ?? "",
       now: new Date(),
     });
   }

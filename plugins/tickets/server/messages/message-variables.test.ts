@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatHour, greeting, protocol, resolveVariables, type VariableContext } from "./message-variables.ts";
+import { formatDate, formatHour, greeting, mayHoldVariables, protocol, resolveVariables, type VariableContext } from "./message-variables.ts";
 
 const ctx = (now: Date): VariableContext => ({ contactName: "Ana Maria Souza", userName: "Bruno", ticketId: 42, queueName: "Vendas", connectionName: "Zap 1", now });
 
@@ -46,5 +46,12 @@ describe("message variables", () => {
 
   it("handles an empty contact name", () => {
     expect(resolveVariables("Olá {{firstName}}!", { ...ctx(new Date()), contactName: "" })).toBe("Olá !");
+  });
+
+  it("tells which texts may hold a placeholder, of either form (the look-ups are skipped for the rest)", () => {
+    expect(mayHoldVariables("Olá {{name}}")).toBe(true);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: legacy placeholders are plain text here
+    expect(mayHoldVariables("Fila ${queue.name}")).toBe(true);
+    expect(mayHoldVariables("Olá, tudo bem? {name} $queue")).toBe(false);
   });
 });

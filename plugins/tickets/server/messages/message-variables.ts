@@ -34,6 +34,9 @@ export const formatHour = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes(
 /** A protocol number the customer can quote: the day (YYYYMMDD) followed by the ticket id. */
 export const protocol = (d: Date, ticketId: number) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${ticketId}`;
 
+/** Whether a text may hold a placeholder of either form: without one there is nothing to look up. */
+export const mayHoldVariables = (text: string) => text.includes("{{") || text.includes("${");
+
 /**
  * Replaces every known `{{variable}}` (spaces inside the braces allowed, names case-sensitive),
  * and the older `${queue.name}` / `${user.name}` forms that texts saved by earlier versions

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db, Tx } from "../../../../core/db/database.ts";
+import type { Db, DbOrTx, Tx } from "../../../../core/db/database.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { Logger } from "../../../../core/log.ts";
 import { tagsView } from "../../schema/views.ts";
@@ -18,16 +18,7 @@ export class TicketTagsService {
   /** Links a tag of the company to a ticket of the company; an existing link is kept as it is. */
   async link(companyId: number, ticketId: number, tagId: number): Promise<{ ticketId: number; tagId: number }> {
     await this.ensureTicket(companyId, ticketId);
-    const [tag] = await this.db
-      .select({ id: tagsView.id })
-      .from(tagsView)
-      .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, tagId)))
-      .limit(1);
-    if (!tag) throw new AppError("ERR_NOT_FOUND");
-    await this.db
-      .insert(ticketTags)
-      .values({ companyId, ticketId, tagId })
-      .onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
+    await this.attach(this.db, companyId, ticketId, tagId);
     await this.announce(companyId, ticketId);
     return { ticketId, tagId };
   }
@@ -52,16 +43,7 @@ export class TicketTagsService {
       .where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.id, ticketTagId)))
       .returning({ ticketId: ticketTags.ticketId });
     if (!gone) return null;
-    const [tag] = await tx
-      .select({ id: tagsView.id })
-      .from(tagsView)
-      .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, toTagId)))
-      .limit(1);
-    if (!tag) throw new AppError("ERR_NOT_FOUND");
-    await tx
-      .insert(ticketTags)
-      .values({ companyId, ticketId: gone.ticketId, tagId: toTagId })
-      .onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
+    await this.attach(tx, companyId, gone.ticketId, toTagId);
     const [ticket] = await tx
       .select()
       .from(tickets)
@@ -83,22 +65,25 @@ export class TicketTagsService {
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
       .limit(1);
     if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-    if (addTagId !== null) {
-      const [tag] = await tx
-        .select({ id: tagsView.id })
-        .from(tagsView)
-        .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, addTagId)))
-        .limit(1);
-      if (!tag) throw new AppError("ERR_NOT_FOUND");
-    }
     const off = removeTagIds.filter((id) => id !== addTagId);
     if (off.length) await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, off)));
-    if (addTagId !== null)
-      await tx
-        .insert(ticketTags)
-        .values({ companyId, ticketId, tagId: addTagId })
-        .onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
+    // Another company's tag throws here, and the transaction takes the deletes back with it.
+    if (addTagId !== null) await this.attach(tx, companyId, ticketId, addTagId);
     return { ticket, announce: () => this.announce(companyId, ticketId) };
+  }
+
+  /** Links a tag of the company (else ERR_NOT_FOUND) to a ticket; an existing link is kept as it is. */
+  private async attach(db: DbOrTx, companyId: number, ticketId: number, tagId: number): Promise<void> {
+    const [tag] = await db
+      .select({ id: tagsView.id })
+      .from(tagsView)
+      .where(and(eq(tagsView.companyId, companyId), eq(tagsView.id, tagId)))
+      .limit(1);
+    if (!tag) throw new AppError("ERR_NOT_FOUND");
+    await db
+      .insert(ticketTags)
+      .values({ companyId, ticketId, tagId })
+      .onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
   }
 
   private async ensureTicket(companyId: number, ticketId: number): Promise<void> {

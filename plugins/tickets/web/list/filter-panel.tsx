@@ -1,6 +1,6 @@
 import { Button } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { TICKET_STATUS_VALUES, type TicketStatusValue } from "../../shared/ticket-types.ts";
+import type { TicketStatusValue } from "../../shared/ticket-types.ts";
 import { useTicketFilterConnectionsQuery, useTicketFilterTagsQuery, useTicketFilterUsersQuery } from "../tickets-api.ts";
 import { MultiPick } from "./multi-pick.tsx";
 
@@ -18,9 +18,20 @@ export const pickCount = (p: FilterPicks) => p.tagIds.length + p.whatsappIds.len
 
 /**
  * Shown by the filter toggle (spec 000 §2): by tag, connection and status; by user for
- * admins only. The option lists load when the panel first opens.
+ * admins only. The option lists load when the panel first opens; `statuses` are those the
+ * company's tickets can be in (waiting-statuses.ts).
  */
-export function FilterPanel({ picks, onChange, isAdmin }: { picks: FilterPicks; onChange: (next: FilterPicks) => void; isAdmin: boolean }) {
+export function FilterPanel({
+  picks,
+  onChange,
+  isAdmin,
+  statuses,
+}: {
+  picks: FilterPicks;
+  onChange: (next: FilterPicks) => void;
+  isAdmin: boolean;
+  statuses: TicketStatusValue[];
+}) {
   const { t } = useTranslation("tickets");
   const tags = useTicketFilterTagsQuery().data ?? [];
   const connections = useTicketFilterConnectionsQuery().data ?? [];
@@ -53,7 +64,7 @@ export function FilterPanel({ picks, onChange, isAdmin }: { picks: FilterPicks; 
       <MultiPick
         label={t("list.filters.status")}
         icon="flow-branch"
-        options={TICKET_STATUS_VALUES.map((s) => ({ value: s, label: t(`list.status.${s}`) }))}
+        options={statuses.map((s) => ({ value: s, label: t(`list.status.${s}`) }))}
         selected={picks.statuses}
         onChange={set("statuses")}
         clearText={t("list.filters.clear")}

@@ -16,6 +16,8 @@ vi.mock("../../../../web/src/ui/toast.ts", async (orig) => ({ ...(await orig()),
 
 const queues = [{ id: 1, name: "Vendas", color: "#7c4dff" }];
 const admin = testUser({ id: 7, queues });
+/** An admin whose company has these settings on (the waiting statuses' switches among them). */
+const withSettings = (...keys: string[]) => testUser({ id: 7, queues, company: { settings: keys.map((key) => ({ key, value: "enabled" })) } });
 const plain = testUser({ id: 7, profile: "user", queues });
 
 const tags = [
@@ -117,13 +119,44 @@ describe("tickets list panel: tabs and items", () => {
 
   it("Resolvidos starts with my tickets waiting for their rating, counted in its badge (issue 14)", async () => {
     waitingRating = [apiTicket(9, "Eva Nota", { status: "nps" })];
-    render();
+    render(withSettings("userRating"));
     expect(await screen.findByRole("tab", { name: "Resolvidos 1" })).toBeTruthy();
     fireEvent.click(screen.getByRole("tab", { name: /Resolvidos/ }));
     const waiting = await screen.findByRole("list", { name: "Aguardando avaliação" });
     expect(within(waiting).getByText("Eva Nota")).toBeTruthy();
     expect(within(waiting).getByText("Avaliação")).toBeTruthy();
     expect(ticketCalls().some((q) => q.status === "nps")).toBe(true);
+  });
+
+  it("asks for no nps or lgpd list, nor offers them as status filters, while the settings that enable them are off", async () => {
+    // enableLGPD alone only informs the customer (no lgpdConsent): no ticket waits in lgpd.
+    render(withSettings("enableLGPD"));
+    await screen.findByText("Ana Lima");
+    await waitFor(() => expect(ticketCalls().some((q) => q.status === "search")).toBe(true));
+    fireEvent.click(screen.getByRole("button", { name: "Filtros" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Status" }));
+    expect(await screen.findByRole("option", { name: /Atendendo/ })).toBeTruthy();
+    expect(screen.queryByRole("option", { name: /Avaliação/ })).toBeNull();
+    expect(screen.queryByRole("option", { name: /LGPD/ })).toBeNull();
+    fireEvent.click(screen.getByRole("tab", { name: /Resolvidos/ }));
+    await screen.findByText("Nenhum ticket encontrado");
+    expect(ticketCalls().filter((q) => q.status === "nps" || q.status === "lgpd")).toEqual([]);
+  });
+
+  it("asks for both lists and offers both filters with userRating, enableLGPD and lgpdConsent on", async () => {
+    render(withSettings("userRating", "enableLGPD", "lgpdConsent"));
+    await waitFor(() =>
+      expect(
+        ticketCalls()
+          .filter((q) => q.status === "nps" || q.status === "lgpd")
+          .map((q) => q.status)
+          .sort(),
+      ).toEqual(["lgpd", "nps"]),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Filtros" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Status" }));
+    expect(await screen.findByRole("option", { name: /Avaliação/ })).toBeTruthy();
+    expect(screen.getByRole("option", { name: /LGPD/ })).toBeTruthy();
   });
 
   it("shows the group tab only with allowGroup", async () => {

@@ -13,6 +13,7 @@ import { ListToolbar } from "./list-toolbar.tsx";
 import { defaultQueueIds, QueueSelector } from "./queue-selector.tsx";
 import { TicketListItem } from "./ticket-list-item.tsx";
 import { useTicketList, type TicketList } from "./use-ticket-list.ts";
+import { filterStatuses, waitingStatusesOf } from "./waiting-statuses.ts";
 
 export interface TicketsListPanelProps {
   selectedUuid: string | null;
@@ -26,8 +27,9 @@ export interface TicketsListPanelProps {
  */
 export function TicketsListPanel({ selectedUuid, onSelect }: TicketsListPanelProps) {
   const { t } = useTranslation("tickets");
-  const { user, isAdmin, can } = useSession();
+  const { user, isAdmin, can, settings } = useSession();
   const allowGroup = !!user?.allowGroup;
+  const waits = waitingStatusesOf(settings);
   const canShowAll = isAdmin || user?.allUserChat === "enabled" || can("tickets-manager:showall");
   const tabs = tabsFor(allowGroup);
 
@@ -58,11 +60,12 @@ export function TicketsListPanel({ selectedUuid, onSelect }: TicketsListPanelPro
   const group = useTicketList("group", filters, ctx, allowGroup);
   const closed = useTicketList("closed", filters, ctx);
   const searched = useTicketList("search", filters, ctx);
-  // Issue 14: the tickets waiting for the customer head a tab (first page; search finds the rest).
-  const awaitingConsent = useTicketList("lgpd", filters, ctx);
-  const awaitingRating = useTicketList("nps", filters, ctx);
+  // Issue 14: the tickets waiting for the customer head a tab (first page; search finds the rest),
+  // asked for only while the company's settings let a ticket wait so.
+  const awaitingConsent = useTicketList("lgpd", filters, ctx, waits.lgpd);
+  const awaitingRating = useTicketList("nps", filters, ctx, waits.nps);
   const lists: Record<TicketTab, TicketList> = { open, pending, group, closed, search: searched };
-  const waiting: Partial<Record<TicketTab, TicketList>> = { pending: awaitingConsent, closed: awaitingRating };
+  const waiting: Partial<Record<TicketTab, TicketList>> = { ...(waits.lgpd ? { pending: awaitingConsent } : {}), ...(waits.nps ? { closed: awaitingRating } : {}) };
   const counts = Object.fromEntries(Object.entries(lists).map(([k, l]) => [k, l.count + (waiting[k as TicketTab]?.count ?? 0)])) as Record<TicketTab, number>;
   const list = lists[tab];
   const head = waiting[tab]?.tickets ?? [];
@@ -74,7 +77,7 @@ export function TicketsListPanel({ selectedUuid, onSelect }: TicketsListPanelPro
     return () => emitRealtime("leaveTickets", tab);
   }, [tab]);
 
-  const failed = [...Object.values(lists), awaitingConsent, awaitingRating].some((l) => l.isError);
+  const failed = [...Object.values(lists), ...Object.values(waiting)].some((l) => l.isError);
   useEffect(() => {
     if (failed) toastError(t("list.loadError"));
   }, [failed, t]);
@@ -119,7 +122,7 @@ export function TicketsListPanel({ selectedUuid, onSelect }: TicketsListPanelPro
         sort={sort}
         onSort={setSort}
       />
-      {filtersOpen ? <FilterPanel picks={picks} onChange={setPicks} isAdmin={isAdmin} /> : null}
+      {filtersOpen ? <FilterPanel picks={picks} onChange={setPicks} isAdmin={isAdmin} statuses={filterStatuses(waits)} /> : null}
       <ListTabs tabs={tabs} selected={tab} counts={counts} onChange={setTab} />
       {queueIds ? (
         <div className="tickets-queues">

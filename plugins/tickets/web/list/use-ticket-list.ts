@@ -16,7 +16,8 @@ export interface TicketListContext {
  * One tab's list: pages from GET /tickets (the next one when the sentinel nears the
  * bottom), back to page 1 whenever a filter changes, kept live by `company-{id}-ticket`
  * and `company-{id}-appMessage`. Every tab keeps a list so each tab's badge has a count;
- * `enabled` false (the group tab without allowGroup) asks nothing and ignores events.
+ * `enabled` false (the group tab without allowGroup, a waiting status the company's settings
+ * leave off) asks nothing and ignores events.
  */
 export function useTicketList(tab: TicketListKind, filters: ListFilters, ctx: TicketListContext, enabled = true) {
   const key = `${ctx.reload}:${JSON.stringify(buildListQuery(tab, filters, 1, ctx.isAdmin))}`;
