@@ -53,6 +53,9 @@ export interface AddressBookEntry {
   name: string;
 }
 
+/** Takes a function to run once the caller's transaction committed. */
+export type AfterCommit = (fn: () => void) => void;
+
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /**
@@ -92,9 +95,11 @@ declare module "../../../core/plugin/services.ts" {
      * Creates or merges many contacts in the caller's transaction (the spreadsheet import):
      * rows checked with the contact form's rules, matched by normalised number within the
      * batch and against the company's contacts. One result per row, in order. Sends no
-     * per-contact events unless `announce` (a small import); call `contacts.reloaded` after.
+     * per-contact events unless `announce` (a small import) is given: the caller runs what it
+     * was handed once its transaction committed (a rolled-back batch announces nothing); call
+     * `contacts.reloaded` after.
      */
-    "contacts.upsertMany": (companyId: number, rows: BulkContactInput[], options: { tx: DbOrTx; announce: boolean }) => Promise<BulkContactResult[]>;
+    "contacts.upsertMany": (companyId: number, rows: BulkContactInput[], options: { tx: DbOrTx; announce: AfterCommit | null }) => Promise<BulkContactResult[]>;
     /** Tells the company's contact lists to load again (`company-{id}-contact` `{ action: "reload" }`): many contacts changed at once. */
     "contacts.reloaded": (companyId: number) => void;
     /** The contacts the list shows for these filters, in its order (name, id), a page of `size` at a time; numbers masked for LGPD viewers. */

@@ -7,7 +7,7 @@ import { uniqueViolation } from "../../../core/db/errors.ts";
 import { users } from "../../../core/db/tables.ts";
 import { contactExtraInfo, contacts } from "../schema/tables.ts";
 import { checkNumber, isMasked, looksLikeGroupId, maskNumber } from "../shared/phone.ts";
-import type { BulkContactInput, BulkContactResult, ContactFilter, ContactRow, ExportedContact, FindOrCreateContactInput } from "./contacts.contract.ts";
+import type { AfterCommit, BulkContactInput, BulkContactResult, ContactFilter, ContactRow, ExportedContact, FindOrCreateContactInput } from "./contacts.contract.ts";
 import { upsertContacts } from "./contacts-bulk.ts";
 import type { ContactEvents } from "./contacts.events.ts";
 import { createdContact, newContact } from "./contacts-write-step.ts";
@@ -249,15 +249,22 @@ export class ContactsService {
 
   /**
    * `contacts.upsertMany` (contacts-bulk.ts): creates or merges a batch inside the caller's
-   * transaction; with `announce`, each created or merged contact is announced like a saved one.
+   * transaction; with `announce`, each created or merged contact is announced like a saved one,
+   * once that transaction committed.
    */
-  async upsertMany(companyId: number, rows: BulkContactInput[], options: { tx: DbOrTx; announce: boolean }): Promise<BulkContactResult[]> {
-    const { results, rows: written } = await upsertContacts(options.tx, companyId, rows, await this.acceptsAudioByDefault(companyId), options.announce);
-    if (options.announce) {
+  async upsertMany(companyId: number, rows: BulkContactInput[], options: { tx: DbOrTx; announce: AfterCommit | null }): Promise<BulkContactResult[]> {
+    const { announce } = options;
+    const { results, rows: written } = await upsertContacts(options.tx, companyId, rows, await this.acceptsAudioByDefault(companyId), announce !== null);
+    if (announce) {
       const done = new Map<number, boolean>();
       for (const r of results) if (r.ok) done.set(r.contactId, (done.get(r.contactId) ?? false) || r.created);
       // The upsert's RETURNING gave the contacts as stored: nothing to read again.
-      for (const full of await this.present({ companyId, masked: false }, written)) await this.events.changed(companyId, done.get(full.id) ? "create" : "update", full);
+      const views = await this.present({ companyId, masked: false }, written);
+      // Best effort once committed: a failed announcement must not fail a batch already stored
+      // (the import ends with contacts.reloaded, which reloads every list anyway).
+      announce(() => {
+        for (const full of views) this.events.changed(companyId, done.get(full.id) ? "create" : "update", full).catch(() => {});
+      });
     }
     return results;
   }

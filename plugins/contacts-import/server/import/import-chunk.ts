@@ -28,13 +28,14 @@ export async function writeChunk(db: Db, services: Services, row: ImportRow, rec
   const headers = row.hasHeader ? parsed<string[]>(row.headers) : [];
   const tagIds = parsed<number[]>(row.tagIds);
   const { rows, errors } = mapRecords(records, columns, headers);
-  // Announcements of tags this chunk creates: told only once the chunk committed.
+  // Announcements of the contacts and tags this chunk writes: told only once the chunk committed.
   const afterCommit: (() => void)[] = [];
+  const later = (fn: () => void) => afterCommit.push(fn);
   const written = await db.transaction(async (tx) => {
     const results = await services.require("contacts.upsertMany")(
       row.companyId,
       rows.map((r) => r.contact),
-      { tx, announce },
+      { tx, announce: announce ? later : null },
     );
     const refused: RowError[] = [...errors];
     let created = 0;
@@ -51,7 +52,7 @@ export async function writeChunk(db: Db, services: Services, row: ImportRow, rec
     });
     const names = [...new Set(tagged.flatMap((t) => t.names))];
     const byName = names.length
-      ? await services.require("tags.resolveNames")(row.companyId, row.userId, names, { tx, afterCommit: (fn) => afterCommit.push(fn) })
+      ? await services.require("tags.resolveNames")(row.companyId, row.userId, names, { tx, afterCommit: later })
       : new Map<string, number>();
     const links = tagged.flatMap((t) => [...new Set([...tagIds, ...t.names.map((n) => byName.get(n.toLowerCase())!)])].map((tagId) => ({ contactId: t.contactId, tagId })));
     await services.require("tags.attach")(row.companyId, links, tx);
