@@ -51,9 +51,7 @@ export async function writeChunk(db: Db, services: Services, row: ImportRow, rec
       }
     });
     const names = [...new Set(tagged.flatMap((t) => t.names))];
-    const byName = names.length
-      ? await services.require("tags.resolveNames")(row.companyId, row.userId, names, { tx, afterCommit: later })
-      : new Map<string, number>();
+    const byName = names.length ? await services.require("tags.resolveNames")(row.companyId, row.userId, names, { tx, afterCommit: later }) : new Map<string, number>();
     const links = tagged.flatMap((t) => [...new Set([...tagIds, ...t.names.map((n) => byName.get(n.toLowerCase())!)])].map((tagId) => ({ contactId: t.contactId, tagId })));
     await services.require("tags.attach")(row.companyId, links, tx);
     const room = Math.max(0, MAX_STORED_ERRORS - row.failed);
