@@ -102,7 +102,34 @@ async function* readCsv(path: string): AsyncGenerator<SheetRecord> {
   }
 }
 
+/**
+ * Tries at reading a workbook, as long as none gave a row. exceljs's stream reader (4.4.0, over
+ * unzipper 0.10) now and then fails a good file when the machine is busy: the zip's entries after
+ * a worksheet it set aside (one stored before the shared strings, as Excel and exceljs write
+ * them) are lost, and with them xl/workbook.xml ("this.model.sheets" undefined). Reading one
+ * small exceljs-written file 4 at a time beside 3 busy processes on 2 cores: 28 of 1,200 reads
+ * failed once, 3 of 2,400 failed three times. The cause inside the two libraries is not found;
+ * a file that is really broken fails every time, so trying again costs a bad file little.
+ */
+const XLSX_ATTEMPTS = 3;
+
 async function* readXlsx(path: string): AsyncGenerator<SheetRecord> {
+  for (let attempt = 1; ; attempt += 1) {
+    let yielded = false;
+    try {
+      for await (const record of readXlsxOnce(path)) {
+        yielded = true;
+        yield record;
+      }
+      return;
+    } catch (err) {
+      // Rows already handed on cannot be taken back: only a read that gave none starts over.
+      if (yielded || attempt >= XLSX_ATTEMPTS) throw err;
+    }
+  }
+}
+
+async function* readXlsxOnce(path: string): AsyncGenerator<SheetRecord> {
   const { default: ExcelJS } = await import("exceljs");
   const file = createReadStream(path, { highWaterMark: READ_BYTES });
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
