@@ -28,7 +28,11 @@ beforeAll(async () => {
   path = join(dir, "contatos.xlsx");
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet("Planilha1");
-  for (const row of [["Nome", "Celular"], ["Ana", 5511987654321]]) sheet.addRow(row);
+  for (const row of [
+    ["Nome", "Celular"],
+    ["Ana", 5511987654321],
+  ])
+    sheet.addRow(row);
   writeFileSync(path, new Uint8Array((await book.xlsx.writeBuffer()) as ArrayBuffer));
 });
 afterAll(async () => {
