@@ -10,7 +10,7 @@ const failing = vi.hoisted(() => ({ next: 0 }));
 vi.mock("exceljs", async (importOriginal) => {
   const real = ((await importOriginal()) as { default: typeof ExcelJS }).default;
   class FlakyReader extends real.stream.xlsx.WorkbookReader {
-    async *[Symbol.asyncIterator]() {
+    override async *[Symbol.asyncIterator]() {
       if (failing.next > 0) {
         failing.next -= 1;
         throw new TypeError("undefined is not an object (evaluating 'this.model.sheets')");
