@@ -15,6 +15,24 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Either the database or a transaction: services accept this so callers can compose writes. */
 export type DbOrTx = Db | Tx;
 
+/**
+ * Takes work that must wait for the caller's transaction to commit (announcements): a service
+ * writing in another plugin's transaction gets one, and the caller runs what it was handed
+ * once the transaction committed, or drops it when it rolled back (`afterCommitQueue`).
+ */
+export type AfterCommit = (fn: () => void) => void;
+
+/** The caller's side of `AfterCommit`: hand `afterCommit` to the services, then `run()` once committed. */
+export function afterCommitQueue(): { afterCommit: AfterCommit; run(): void } {
+  const queued: (() => void)[] = [];
+  return {
+    afterCommit: (fn) => void queued.push(fn),
+    run: () => {
+      for (const fn of queued.splice(0)) fn();
+    },
+  };
+}
+
 export interface Database {
   client: Client;
   db: Db;

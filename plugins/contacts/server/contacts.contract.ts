@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../../../core/db/database.ts";
+import type { AfterCommit, DbOrTx } from "../../../core/db/database.ts";
 import type { SyncDb, WriteUnit } from "../../../core/db/write-batch.ts";
 import type { contacts } from "../schema/tables.ts";
 
@@ -52,9 +52,6 @@ export interface AddressBookEntry {
   number: string;
   name: string;
 }
-
-/** Takes a function to run once the caller's transaction committed. */
-export type AfterCommit = (fn: () => void) => void;
 
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {

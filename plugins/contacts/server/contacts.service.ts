@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../../core/db/database.ts";
+import type { AfterCommit, Db, DbOrTx } from "../../../core/db/database.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
@@ -7,7 +7,7 @@ import { uniqueViolation } from "../../../core/db/errors.ts";
 import { users } from "../../../core/db/tables.ts";
 import { contactExtraInfo, contacts } from "../schema/tables.ts";
 import { checkNumber, isMasked, looksLikeGroupId, maskNumber } from "../shared/phone.ts";
-import type { AfterCommit, BulkContactInput, BulkContactResult, ContactFilter, ContactRow, ExportedContact, FindOrCreateContactInput } from "./contacts.contract.ts";
+import type { BulkContactInput, BulkContactResult, ContactFilter, ContactRow, ExportedContact, FindOrCreateContactInput } from "./contacts.contract.ts";
 import { upsertContacts } from "./contacts-bulk.ts";
 import type { ContactEvents } from "./contacts.events.ts";
 import { createdContact, newContact } from "./contacts-write-step.ts";

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../../../core/db/database.ts";
+import type { AfterCommit, DbOrTx } from "../../../core/db/database.ts";
 
 /** A tag as another plugin shows it next to a contact. */
 export interface TagSummary {
@@ -7,14 +7,10 @@ export interface TagSummary {
   color: string;
 }
 
-/**
- * The caller's transaction, and how to run what must wait for its commit (announcements):
- * the caller runs each `afterCommit` function once its transaction committed, and drops them
- * when it rolled back.
- */
+/** The caller's transaction, and where to hand what must wait for its commit (announcements). */
 export interface InTransaction {
   tx: DbOrTx;
-  afterCommit(fn: () => void): void;
+  afterCommit: AfterCommit;
 }
 
 declare module "../../../core/plugin/services.ts" {

@@ -9,6 +9,12 @@ export const MAX_ROWS = 1_000_000;
 
 export const cut = (s: string) => (s.length > MAX_CELL ? s.slice(0, MAX_CELL) : s);
 
+/** A row with no text in any cell: left out of every file's records. */
+export const isBlank = (cells: string[]) => cells.every((c) => !c.trim());
+
+/** Bytes read from a stored file at a time: each read is parsed synchronously, so smaller reads keep the event loop free (the default is 64 KiB). */
+export const READ_BYTES = 16 * 1024;
+
 /**
  * A cell as text. Numbers keep every digit (a phone typed as a number is 5511987654321, not
  * 5.5119E+12); a formula gives its cached result and is never evaluated; dates are ISO days.

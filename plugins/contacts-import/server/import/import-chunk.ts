@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../../core/db/database.ts";
+import { afterCommitQueue, type Db } from "../../../../core/db/database.ts";
 import type { Services } from "../../../../core/plugin/services.ts";
 import { contactImportErrors, contactImports } from "../../schema/tables.ts";
 import type { ColumnTarget } from "../../shared/columns.ts";
@@ -29,13 +29,12 @@ export async function writeChunk(db: Db, services: Services, row: ImportRow, rec
   const tagIds = parsed<number[]>(row.tagIds);
   const { rows, errors } = mapRecords(records, columns, headers);
   // Announcements of the contacts and tags this chunk writes: told only once the chunk committed.
-  const afterCommit: (() => void)[] = [];
-  const later = (fn: () => void) => afterCommit.push(fn);
+  const { afterCommit, run: announceCommitted } = afterCommitQueue();
   const written = await db.transaction(async (tx) => {
     const results = await services.require("contacts.upsertMany")(
       row.companyId,
       rows.map((r) => r.contact),
-      { tx, announce: announce ? later : null },
+      { tx, announce: announce ? afterCommit : null },
     );
     const refused: RowError[] = [...errors];
     let created = 0;
@@ -51,7 +50,7 @@ export async function writeChunk(db: Db, services: Services, row: ImportRow, rec
       }
     });
     const names = [...new Set(tagged.flatMap((t) => t.names))];
-    const byName = names.length ? await services.require("tags.resolveNames")(row.companyId, row.userId, names, { tx, afterCommit: later }) : new Map<string, number>();
+    const byName = names.length ? await services.require("tags.resolveNames")(row.companyId, row.userId, names, { tx, afterCommit }) : new Map<string, number>();
     const links = tagged.flatMap((t) => [...new Set([...tagIds, ...t.names.map((n) => byName.get(n.toLowerCase())!)])].map((tagId) => ({ contactId: t.contactId, tagId })));
     await services.require("tags.attach")(row.companyId, links, tx);
     const room = Math.max(0, MAX_STORED_ERRORS - row.failed);
@@ -72,6 +71,6 @@ export async function writeChunk(db: Db, services: Services, row: ImportRow, rec
     if (!next) throw new StaleRun(`import ${row.id} moved on`);
     return next;
   });
-  for (const fn of afterCommit) fn();
+  announceCommitted();
   return written;
 }

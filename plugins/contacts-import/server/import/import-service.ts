@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../../../core/db/database.ts";
+import { afterCommitQueue, type Db } from "../../../../core/db/database.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { PluginJobs } from "../../../../core/jobs/jobs.ts";
 import type { Services } from "../../../../core/plugin/services.ts";
@@ -203,11 +203,9 @@ export class ImportService {
     if (own.length !== ids.length) throw new AppError("ERR_VALIDATION", { fields: { tags: "Invalid tag" } });
     const names = tags.filter((t): t is string => typeof t === "string");
     if (!names.length) return own;
-    const afterCommit: (() => void)[] = [];
-    const byName = await this.db.transaction((tx) =>
-      this.services.require("tags.resolveNames")(who.companyId, who.userId, names, { tx, afterCommit: (fn) => afterCommit.push(fn) }),
-    );
-    for (const fn of afterCommit) fn();
+    const { afterCommit, run } = afterCommitQueue();
+    const byName = await this.db.transaction((tx) => this.services.require("tags.resolveNames")(who.companyId, who.userId, names, { tx, afterCommit }));
+    run();
     return [...new Set([...own, ...byName.values()])];
   }
 

@@ -3,7 +3,7 @@ import { open } from "node:fs/promises";
 import { extname } from "node:path";
 import type { Row } from "exceljs";
 import { AppError } from "../../../../core/errors.ts";
-import { cellText, cut, MAX_COLUMNS, MAX_ROWS } from "./cells.ts";
+import { cellText, cut, isBlank, MAX_COLUMNS, MAX_ROWS, READ_BYTES } from "./cells.ts";
 import { parseXls } from "./xls-parse.ts";
 import { readRows } from "./xls-rows.ts";
 
@@ -49,8 +49,6 @@ async function csvDelimiter(path: string): Promise<string> {
   }
 }
 
-const isBlank = (cells: string[]) => cells.every((c) => !c.trim());
-
 /**
  * A record csv-parse could not read. A quote never closed swallows the rest of the file into
  * one field: it is reported at the line after the last good record, where that record began.
@@ -59,9 +57,6 @@ function skippedRecord(err: { code?: string; lines?: number } | undefined, lastG
   if (err?.code === "CSV_QUOTE_NOT_CLOSED") return { line: lastGoodLine + 1, cells: [], error: "Quote not closed" };
   return { line: err?.lines ?? 0, cells: [], error: "Invalid row" };
 }
-
-/** Bytes read at a time: each read is parsed synchronously, so smaller reads keep the event loop free (the default is 64 KiB). */
-const READ_BYTES = 16 * 1024;
 
 async function* readCsv(path: string): AsyncGenerator<SheetRecord> {
   const { parse } = await import("csv-parse");

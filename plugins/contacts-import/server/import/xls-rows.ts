@@ -1,13 +1,12 @@
 import { createReadStream } from "node:fs";
 import { open, rm } from "node:fs/promises";
 import { createInterface } from "node:readline";
+import { isBlank, READ_BYTES } from "./cells.ts";
 import type { SheetRecord } from "./sheet-reader.ts";
 import { parseXls } from "./xls-parse.ts";
 
 /** Lines written at a time: the rows file is never built whole as one string. */
 const WRITE_LINES = 1_000;
-/** Bytes read at a time, as the CSV reader does (sheet-reader.ts). */
-const READ_BYTES = 16 * 1024;
 
 /**
  * A legacy .xls cannot be streamed (SheetJS reads it whole, on a worker: xls-parse.ts), so it
@@ -21,14 +20,15 @@ export async function xlsToRows(xlsPath: string, rowsPath: string): Promise<void
   const file = await open(rowsPath, "w", 0o600);
   try {
     let lines: string[] = [];
+    const flush = async () => {
+      if (lines.length) await file.write(`${lines.join("\n")}\n`);
+      lines = [];
+    };
     for (let i = 0; i < rows.length; i += 1) {
-      const cells = rows[i]!;
-      if (cells.some((c) => c.trim())) lines.push(JSON.stringify([firstRow + i + 1, ...cells]));
-      if (lines.length >= WRITE_LINES || (i === rows.length - 1 && lines.length)) {
-        await file.write(`${lines.join("\n")}\n`);
-        lines = [];
-      }
+      if (!isBlank(rows[i]!)) lines.push(JSON.stringify([firstRow + i + 1, ...rows[i]!]));
+      if (lines.length >= WRITE_LINES) await flush();
     }
+    await flush();
     await file.close();
   } catch (err) {
     await file.close().catch(() => {});
