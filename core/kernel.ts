@@ -166,7 +166,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       companyState: (companyId) => kernel.companyAccess.state(companyId),
       corsOrigin: config.FRONTEND_URL,
     }),
-    jobs: new Jobs(db, log.child("jobs"), config.JOBS_POLL_MS),
+    jobs: new Jobs(database.writes, log.child("jobs"), config.JOBS_POLL_MS),
     storage: new Storage(config.DATA_DIR, config.UPLOAD_MAX_BYTES),
     mail: new Mailer(config),
     settings,
