@@ -23,7 +23,9 @@ afterEach(async () => {
 });
 
 const driverWith = (options: { timeoutMs?: number } = {}) =>
-  createApiDriver(new Deliveries(t.kernel.db, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, options));
+  createApiDriver(
+    new Deliveries(t.kernel.db, t.kernel.database.writes, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, options),
+  );
 const connection = async () => (await t.kernel.services.require("connections.get")(api.companyId, api.id))!;
 const log = () => t.kernel.db.select().from(apiWebhookDeliveries).where(eq(apiWebhookDeliveries.whatsappId, api.id)).orderBy(asc(apiWebhookDeliveries.id));
 

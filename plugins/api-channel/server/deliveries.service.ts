@@ -2,6 +2,7 @@ import { and, desc, eq, lte, sql } from "drizzle-orm";
 import { nowIso } from "../../../core/db/columns.ts";
 import { preparedPer } from "../../../core/db/prepared.ts";
 import type { Db } from "../../../core/db/database.ts";
+import type { SyncDb, WriteBatcher } from "../../../core/db/write-batch.ts";
 import { AppError } from "../../../core/errors.ts";
 import { type PluginJobs, qualifiedKind } from "../../../core/jobs/jobs.ts";
 import type { OutboundGuard } from "../../../core/net/outbound-guard.ts";
@@ -51,6 +52,8 @@ export class WebhookFailed extends Error {
 export class Deliveries {
   constructor(
     private db: Db,
+    /** The log's writes: one unit per attempt, sharing commits with the other hot writes. */
+    private writes: WriteBatcher,
     private jobs: PluginJobs,
     private services: Services,
     /** The kernel's SSRF guard: every post goes through it (ctx.outbound). */
@@ -122,20 +125,20 @@ export class Deliveries {
   /**
    * Inserts one attempt (numbered after the attempts logged for its key, unless given) and,
    * every `trimEvery` attempts of its connection, drops what falls beyond the newest `keep`
-   * rows. Both statements are prepared once: every webhook writes them.
+   * rows. Both statements are prepared once and run as one write unit: every webhook writes
+   * them, and a commit of their own cost more than the statements.
    */
   async record(row: Omit<typeof apiWebhookDeliveries.$inferInsert, "id" | "createdAt">): Promise<void> {
-    const s = logStatements(this.db);
     const values = { ...row, statusCode: row.statusCode ?? null, ok: row.ok ?? false, error: row.error ?? null, durationMs: row.durationMs ?? 0, createdAt: nowIso() };
-    if (row.attempt === undefined) await s.insertNext.run(values);
-    else await s.insert.run({ ...values, attempt: row.attempt });
     const since = (this.sinceTrim.get(row.whatsappId) ?? 0) + 1;
-    if (since < (this.options.trimEvery ?? DELIVERIES_TRIM_EVERY)) {
-      this.sinceTrim.set(row.whatsappId, since);
-      return;
-    }
-    this.sinceTrim.set(row.whatsappId, 0);
-    await s.trim.run({ companyId: row.companyId, whatsappId: row.whatsappId, keep: this.options.keep ?? DELIVERIES_KEPT });
+    const trim = since >= (this.options.trimEvery ?? DELIVERIES_TRIM_EVERY);
+    this.sinceTrim.set(row.whatsappId, trim ? 0 : since);
+    await this.writes.run(({ db }) => {
+      const s = logStatements(db);
+      if (row.attempt === undefined) s.insertNext.run(values);
+      else s.insert.run({ ...values, attempt: row.attempt });
+      if (trim) s.trim.run({ companyId: row.companyId, whatsappId: row.whatsappId, keep: this.options.keep ?? DELIVERIES_KEPT });
+    });
   }
 
   /** Attempts logged per connection since its last trim (this process). */
@@ -143,7 +146,7 @@ export class Deliveries {
 }
 
 const p = sql.placeholder;
-const logStatements = preparedPer((db: Db) => {
+const logStatements = preparedPer((db: SyncDb) => {
   const t = apiWebhookDeliveries;
   const columns = {
     companyId: p("companyId"),

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "../../../../core/db/database.ts";
 import { nowIso } from "../../../../core/db/columns.ts";
 import { preparedPer } from "../../../../core/db/prepared.ts";
 import type { PluginJobs } from "../../../../core/jobs/jobs.ts";
-import type { SyncDb } from "../../../../core/db/write-batch.ts";
+import type { SyncDb, WriteBatcher } from "../../../../core/db/write-batch.ts";
 import type { Logger } from "../../../../core/log.ts";
 import type { Services } from "../../../../core/plugin/services.ts";
 import type {} from "../../../connections/server/connections.contract.ts";
@@ -52,6 +52,8 @@ const parseJson = (text: string | null): unknown => {
 export class Delivery {
   constructor(
     private db: Db,
+    /** The sent mark is a write unit: deliveries finishing together share a commit. */
+    private writes: WriteBatcher,
     private services: Services,
     private jobs: PluginJobs,
     private log: Logger,
@@ -101,7 +103,8 @@ export class Delivery {
     });
     const ack = clampAck(result?.ack ?? 1);
     const providerId = result?.providerId?.trim() || message.providerId;
-    const stored = await deliveryStatements(this.db).sent.get({ providerId, ack, id: message.id, now: nowIso() });
+    const sent = { providerId, ack, id: message.id, now: nowIso() };
+    const stored = await this.writes.run(({ db }) => sentStatement(db).get(sent));
     if (!stored) return;
     // Deleted while the driver was sending: take it back from the customer too.
     if (stored.isDeleted) await this.enqueue(REMOVE_JOB, companyId, stored.id, this.db);
@@ -169,14 +172,16 @@ const deliveryStatements = preparedPer((db: Db) => ({
     .where(eq(tickets.id, p("id")))
     .limit(1)
     .prepare(),
-  /** The driver's id and ack; acks never go down. */
-  sent: db
+}));
+/** The driver's id and ack; acks never go down. */
+const sentStatement = preparedPer((db: SyncDb) =>
+  db
     .update(messages)
     .set({ providerId: sql`${p("providerId")}`, ack: sql`max(${messages.ack}, ${p("ack")})`, updatedAt: sql`${p("now")}` })
     .where(eq(messages.id, p("id")))
     .returning()
     .prepare(),
-}));
+);
 
 const clampAck = (ack: number): MessageAck => Math.max(0, Math.min(5, Math.trunc(Number(ack) || 0))) as MessageAck;
 

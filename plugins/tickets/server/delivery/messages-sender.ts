@@ -53,7 +53,7 @@ export class OutboundSender implements MessageSender {
     this.driverFor = ctx.services.require("channels.driverFor");
     this.views = new MessageViews(ctx.db, ctx.services);
     this.announcer = new MessageAnnouncer(ctx.realtime, ctx.bus, reader, this.views);
-    this.delivery = new Delivery(ctx.db, ctx.services, ctx.jobs, ctx.log, this.driverFor, this.announcer);
+    this.delivery = new Delivery(ctx.db, ctx.writes, ctx.services, ctx.jobs, ctx.log, this.driverFor, this.announcer);
     this.delivery.define();
   }
 
