@@ -104,4 +104,19 @@ describe("full-text indexing of write batches", () => {
     expect(await indexed("goiabada")).toEqual([]);
     await integrity();
   });
+
+  it("a batch that adds only a contact, or nothing, indexes exactly what it added", async () => {
+    const [contactOnly] = await Promise.all([
+      t.kernel.database.writes.run(({ db }) =>
+        db.all<{ id: number }>(
+          sql`INSERT INTO contacts (company_id, name, number, created_at, updated_at) VALUES (1, 'Zebedeu Sozinho', '5511970003000', '2026-01-01', '2026-01-01') RETURNING id`,
+        ),
+      ),
+      t.kernel.database.writes.run(({ db }) => db.all(sql`SELECT 1`)),
+    ]);
+    const hits = await t.kernel.db.all<{ id: number }>(sql`SELECT rowid AS id FROM ticket_contacts_fts WHERE ticket_contacts_fts MATCH 'Zebedeu'`);
+    expect(hits.map((h) => Number(h.id))).toEqual([Number(contactOnly[0]!.id)]);
+    await t.kernel.database.writes.run(({ db }) => db.all(sql`SELECT 1`));
+    await integrity();
+  });
 });

@@ -18,12 +18,20 @@ import type { BatchHooks } from "../../../../core/db/write-batch.ts";
  * the triggers as usual; new ones are indexed as they are at the end.
  */
 export const fullTextDeferral: BatchHooks = {
-  begin: (db) =>
-    void db.run(sql`UPDATE full_text_deferral SET messages_after = (SELECT coalesce(max(id), 0) FROM messages), contacts_after = (SELECT coalesce(max(id), 0) FROM contacts)`),
+  begin: (db) => void db.run(MARK),
   end: (db) => {
-    // The rowid puts the message id above the ticket id: ascending ids are ascending rowids.
-    db.run(sql`INSERT INTO messages_fts(rowid, body) SELECT (id << 31) | ticket_id, body FROM messages WHERE id > (SELECT messages_after FROM full_text_deferral) ORDER BY id`);
-    db.run(sql`INSERT INTO ticket_contacts_fts(rowid, name, number) SELECT id, name, number FROM contacts WHERE id > (SELECT contacts_after FROM full_text_deferral) ORDER BY id`);
-    db.run(sql`UPDATE full_text_deferral SET messages_after = NULL, contacts_after = NULL`);
+    // Most batches of a busy server's other writers (job outcomes, webhook logs) add neither:
+    // an FTS5 insert costs its table's setup even when it selects no row.
+    const [messagesAdded, contactsAdded] = db.values<[number, number]>(ADDED)[0] ?? [1, 1];
+    if (messagesAdded) db.run(INDEX_MESSAGES);
+    if (contactsAdded) db.run(INDEX_CONTACTS);
+    db.run(CLEAR);
   },
 };
+
+const MARK = sql`UPDATE full_text_deferral SET messages_after = (SELECT coalesce(max(id), 0) FROM messages), contacts_after = (SELECT coalesce(max(id), 0) FROM contacts)`;
+const ADDED = sql`SELECT (SELECT coalesce(max(id), 0) FROM messages) > messages_after, (SELECT coalesce(max(id), 0) FROM contacts) > contacts_after FROM full_text_deferral`;
+// The rowid puts the message id above the ticket id: ascending ids are ascending rowids.
+const INDEX_MESSAGES = sql`INSERT INTO messages_fts(rowid, body) SELECT (id << 31) | ticket_id, body FROM messages WHERE id > (SELECT messages_after FROM full_text_deferral) ORDER BY id`;
+const INDEX_CONTACTS = sql`INSERT INTO ticket_contacts_fts(rowid, name, number) SELECT id, name, number FROM contacts WHERE id > (SELECT contacts_after FROM full_text_deferral) ORDER BY id`;
+const CLEAR = sql`UPDATE full_text_deferral SET messages_after = NULL, contacts_after = NULL`;
