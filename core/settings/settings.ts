@@ -29,7 +29,7 @@ export interface SettingDeclaration {
 }
 
 /**
- * How long a company setting read by `companyOne` is reused. `setCompany` drops it at once;
+ * How long a company setting read by `companyOne` or `companyAll` is reused. `setCompany` drops it at once;
  * the bound covers writes this process did not make (another node, a cascade).
  */
 const COMPANY_ONE_CACHE_MS = 1_000;
@@ -50,6 +50,8 @@ export class SettingsService {
 
   /** companyOne's recent answers (hot paths read the same options on every message). */
   private oneCache = new Map<string, { value: string | undefined; at: number }>();
+  /** companyAll's recent answers (every bot turn reads them). */
+  private allCache = new Map<number, { value: Record<string, string>; at: number }>();
   /** Moves on each write: a read that started before it does not store what it read. */
   private epoch = 0;
 
@@ -63,10 +65,15 @@ export class SettingsService {
 
   /** Every company setting of a company, defaults filled in. */
   async companyAll(companyId: number): Promise<Record<string, string>> {
+    const hit = this.allCache.get(companyId);
+    // A copy: callers may change what they got.
+    if (hit && Date.now() - hit.at < COMPANY_ONE_CACHE_MS) return { ...hit.value };
+    const epoch = this.epoch;
     const rows = await companyStatements(this.db).all.all({ companyId });
     const out: Record<string, string> = {};
     for (const [k, d] of this.companyColumns) out[k] = d.default;
     for (const r of rows) out[r.column] = r.data;
+    if (epoch === this.epoch) this.allCache.set(companyId, { value: { ...out }, at: Date.now() });
     return out;
   }
 
@@ -134,5 +141,6 @@ export class SettingsService {
   private forget(): void {
     this.epoch++;
     this.oneCache.clear();
+    this.allCache.clear();
   }
 }

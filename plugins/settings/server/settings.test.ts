@@ -64,6 +64,15 @@ describe("settings: happy", () => {
     expect(await t.kernel.settings.companyOne(acme.company.id, "transcriptionApiKey")).toBe("sk-live-123");
   });
 
+  it("a company's settings read as a whole are reused briefly, and a save is seen at once", async () => {
+    const acme = await createCompanyWithAdmin(t, "Acme");
+    const first = await t.kernel.settings.companyAll(acme.company.id);
+    first.userRating = "changed by the caller";
+    expect((await t.kernel.settings.companyAll(acme.company.id)).userRating).toBe("disabled");
+    await t.call("PUT", "/companySettings", { token: acme.token, body: { column: "userRating", data: "enabled" } });
+    expect((await t.kernel.settings.companyAll(acme.company.id)).userRating).toBe("enabled");
+  });
+
   it("booleans are kept as true/false text; PUT /settings/{key} also saves company options", async () => {
     const acme = await createCompanyWithAdmin(t, "Acme");
     const res = await t.call("PUT", "/companySettings", { token: acme.token, body: { column: "closeTicketOnTransfer", data: true } });
