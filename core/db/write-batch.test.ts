@@ -39,6 +39,36 @@ describe("write batcher (group commit)", () => {
     expect(commits).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
 
+  it("the after-commit writes of a batch's units share the next batch instead of one batch each", async () => {
+    const { writes } = await fresh();
+    let batches = 0;
+    writes.aroundEachBatch({ begin: () => void batches++, end: () => {} });
+    const order: string[] = [];
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        writes.run(({ db, afterCommit }) => {
+          db.insert(notes)
+            .values({ body: `first ${i}` })
+            .run();
+          // An announcement that queues durable work (a webhook job) once the unit committed.
+          afterCommit(async () => {
+            order.push(`announce ${i}`);
+            await writes.run(({ db: next }) =>
+              next
+                .insert(notes)
+                .values({ body: `then ${i}` })
+                .run(),
+            );
+          });
+        }),
+      ),
+    );
+    expect(await count()).toBe(20);
+    expect(batches).toBe(2);
+    // Each unit's callbacks still start in the batch's order.
+    expect(order).toEqual(Array.from({ length: 10 }, (_, i) => `announce ${i}`));
+  });
+
   it("undoes only the failing unit's writes and rejects only its caller", async () => {
     const { writes } = await fresh();
     const announced: string[] = [];

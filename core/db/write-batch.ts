@@ -139,20 +139,26 @@ export class WriteBatcher {
       this.scheduled = false;
       if (this.queue.length) this.schedule();
     }
-    for (const s of settled) {
-      if (!s.ok) {
-        s.q.reject(s.value);
-        continue;
-      }
-      for (const fn of s.after) {
-        try {
-          await fn();
-        } catch {
-          // An announcement failing must not turn a stored write into an error.
-        }
-      }
-      s.q.resolve(s.value);
+    // Each unit's callbacks run in its order and answer its caller when they are done, but the
+    // units' chains start together, in the batch's order: a callback that writes (a webhook
+    // queued by an announcement) then shares the next batch with the others' instead of
+    // waiting for a batch of its own after each of them.
+    for (const s of settled) void this.answer(s);
+  }
+
+  private async answer(s: Settled): Promise<void> {
+    if (!s.ok) {
+      s.q.reject(s.value);
+      return;
     }
+    for (const fn of s.after) {
+      try {
+        await fn();
+      } catch {
+        // An announcement failing must not turn a stored write into an error.
+      }
+    }
+    s.q.resolve(s.value);
   }
 
   /**
