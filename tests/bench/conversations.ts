@@ -12,6 +12,8 @@
  *            BENCH_BUDGET_SECONDS=60 (per list/search measure; inbound gets 5×) — bounded runs.
  *            BENCH_INBOUND_ORDER=off,on (inbound runs with automation off/on, in this order; e.g.
  *            on,off,on,off to see order effects) BENCH_INBOUND_ONLY=1 (skip the lists and search).
+ *            BENCH_SQL_PROFILE=/tmp/sql.json (the server times each SQL statement; the top 20 are printed
+ *            at the end, summed over every run: sql-profile.ts).
  *            BENCH_WEBHOOK=receiver (the API connection's webhooks reach a loopback receiver in
  *            this process answering 200, as an integration would) or dead (a closed port: every
  *            bot message's delivery fails and retries with backoff, adding up across runs).
@@ -24,6 +26,7 @@ import { generate } from "./conversations/generate.ts";
 import type { LoadJob, LoadRequest, LoadResult } from "./conversations/load-worker.ts";
 import { createWorld } from "./conversations/setup.ts";
 import { messageBody, personName, phoneNumber, rng, SEARCHED_NAMES, SEARCHED_WORDS } from "./conversations/text.ts";
+import { printSqlProfile } from "./sql-profile.ts";
 import { benchServer, login, proc, runWorker } from "./support.ts";
 
 const env = (name: string, fallback: number) => {
@@ -232,6 +235,11 @@ try {
   }
   jobsDb.close();
   if (!INBOUND_ONLY) await listsAndSearch(base, admin, user, attendant.queueIds);
+  if (process.env.BENCH_SQL_PROFILE) {
+    // The profile is written each second: wait for the last one.
+    await new Promise((r) => setTimeout(r, 1100));
+    printSqlProfile(process.env.BENCH_SQL_PROFILE);
+  }
 } finally {
   await cleanup();
 }

@@ -6,9 +6,15 @@ import { startServer, type RunningServer, type StartOptions } from "../e2e/suppo
 
 export { login, startServer, type RunningServer } from "../e2e/support/server.ts";
 
-/** A server for measuring: info logs off so printing does not count against it. */
+/**
+ * A server for measuring: info logs off so printing does not count against it. With
+ * BENCH_SQL_PROFILE=<file>, the source server times its SQL statements into that file
+ * (sql-profile.ts; `printSqlProfile` shows them).
+ */
 export function benchServer(options: StartOptions = {}): Promise<RunningServer> {
-  return startServer({ ...options, env: { LOG_LEVEL: "warn", ...options.env } });
+  const profile = process.env.BENCH_SQL_PROFILE;
+  const command = options.command ?? (profile ? [process.env.BUN_BIN || "bun", "--preload", resolve(import.meta.dirname, "sql-profile.ts"), "plugins/main.ts"] : undefined);
+  return startServer({ ...options, command, env: { LOG_LEVEL: "warn", ...(profile ? { SQL_PROFILE_FILE: resolve(profile) } : {}), ...options.env } });
 }
 
 /** The q-th percentile (0..100) of already sorted numbers, nearest-rank. */
