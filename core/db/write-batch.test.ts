@@ -215,7 +215,7 @@ describe("write batcher (group commit)", () => {
     let failEnd = false;
     writes.aroundEachBatch({
       // Inside the transaction: a hook's writes commit or roll back with the batch.
-      begin: (db) => void calls.push(`begin ${db.get<{ n: number }>(sql`SELECT count(*) AS n FROM notes`).n}`),
+      begin: (db, units) => void calls.push(`begin ${db.get<{ n: number }>(sql`SELECT count(*) AS n FROM notes`).n} (${units} units)`),
       end: (db) => {
         if (failEnd) throw new Error("end failed");
         db.run(sql`INSERT INTO notes (body) VALUES ('end of batch ' || (SELECT count(*) FROM notes))`);
@@ -229,8 +229,9 @@ describe("write batcher (group commit)", () => {
         throw new Error("after writing");
       }),
     ]);
-    // The first transaction was rolled back (b wrote, then failed), so begin ran twice and end once.
-    expect(calls).toEqual(["begin 0", "begin 0", "end"]);
+    // The first transaction was rolled back (b wrote, then failed), so begin ran twice (the second
+    // time for the unit left) and end once.
+    expect(calls).toEqual(["begin 0 (2 units)", "begin 0 (1 units)", "end"]);
     expect((await databases.database.client.execute("SELECT body FROM notes ORDER BY id")).rows.map((r) => r.body)).toEqual(["a", "end of batch 1"]);
     failEnd = true;
     await expect(writes.run(({ db }) => db.insert(notes).values({ body: "c" }).run())).rejects.toThrow(/end failed/);

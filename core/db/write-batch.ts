@@ -22,10 +22,12 @@ export interface WriteUnit {
  * Work around every batch's transaction: `begin` runs right after BEGIN, `end` right before
  * COMMIT (and again in the new transaction when a batch starts over). Either throwing fails
  * the whole batch, like a failed commit. For upkeep that is cheaper once per batch than once
- * per unit, e.g. full-text indexing in rowid order (the tickets plugin's full-text-deferral).
+ * per unit, e.g. full-text indexing in rowid order (the tickets plugin's full-text-deferral);
+ * `units` says how many units the transaction runs, so such a hook can skip a batch of one.
+ * A batch's hooks and units run synchronously, one batch at a time per batcher.
  */
 export interface BatchHooks {
-  begin(db: SyncDb): void;
+  begin(db: SyncDb, units: number): void;
   end(db: SyncDb): void;
 }
 
@@ -181,7 +183,7 @@ export class WriteBatcher {
       const pending = settled.filter((s) => !s.failed);
       try {
         conn.native.exec("BEGIN IMMEDIATE");
-        for (const h of this.hooks) h.begin(conn.db);
+        for (const h of this.hooks) h.begin(conn.db, pending.length);
       } catch (err) {
         if (conn.native.inTransaction) conn.native.exec("ROLLBACK");
         for (const s of pending) Object.assign(s, { ok: false, value: err, after: [] });

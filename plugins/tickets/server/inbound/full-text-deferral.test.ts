@@ -119,4 +119,26 @@ describe("full-text indexing of write batches", () => {
     await t.kernel.database.writes.run(({ db }) => db.all(sql`SELECT 1`));
     await integrity();
   });
+
+  it("a batch of one unit leaves its rows to the triggers and never writes the marks; a batch of several defers", async () => {
+    const { ticket } = await receive("alone-ticket", "5511970004000", "Sozinha", "oi");
+    const base = { companyId: 1, ticketId: ticket.id, whatsappId: wa.id };
+    const unit = (providerId: string, body: string) =>
+      t.kernel.database.writes.run(({ db }) => {
+        const marks = db.get<{ m: number | null }>(sql`SELECT messages_after AS m FROM full_text_deferral`);
+        const row = db
+          .insert(messages)
+          .values({ ...base, providerId, body })
+          .returning()
+          .get();
+        return { deferred: marks?.m !== null, id: row.id };
+      });
+    const alone = await unit("alone-1", "jabuticaba");
+    expect(alone.deferred).toBe(false);
+    expect(await indexed("jabuticaba")).toEqual([alone.id]);
+    const together = await Promise.all([unit("together-1", "pitanga"), unit("together-2", "pitanga")]);
+    expect(together.map((r) => r.deferred)).toEqual([true, true]);
+    expect((await indexed("pitanga")).sort((a, b) => a - b)).toEqual(together.map((r) => r.id).sort((a, b) => a - b));
+    await integrity();
+  });
 });
