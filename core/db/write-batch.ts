@@ -23,12 +23,12 @@ export interface WriteUnit {
  * COMMIT (and again in the new transaction when a batch starts over). Either throwing fails
  * the whole batch, like a failed commit. For upkeep that is cheaper once per batch than once
  * per unit, e.g. full-text indexing in rowid order (the tickets plugin's full-text-deferral);
- * `units` says how many units the transaction runs, so such a hook can skip a batch of one.
- * A batch's hooks and units run synchronously, one batch at a time per batcher.
+ * `units` says how many units the transaction runs (the same at both ends), so such a hook
+ * can skip a batch of one.
  */
 export interface BatchHooks {
   begin(db: SyncDb, units: number): void;
-  end(db: SyncDb): void;
+  end(db: SyncDb, units: number): void;
 }
 
 interface Queued {
@@ -213,7 +213,7 @@ export class WriteBatcher {
       }
       if (undone) continue;
       try {
-        for (const h of this.hooks) h.end(conn.db);
+        for (const h of this.hooks) h.end(conn.db, pending.length);
         conn.native.exec("COMMIT");
       } catch (err) {
         if (conn.native.inTransaction) conn.native.exec("ROLLBACK");

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/database.ts";
 import { jobs } from "../db/tables.ts";
 import type { Logger } from "../log.ts";
-import type { SyncDb, WriteBatcher } from "../db/write-batch.ts";
+import type { SyncDb, WriteBatcher, WriteUnit } from "../db/write-batch.ts";
 import { nowIso } from "../db/columns.ts";
 import { preparedPer } from "../db/prepared.ts";
 
@@ -289,22 +289,23 @@ export class Jobs {
   private async runOne({ row, read }: ClaimedJob): Promise<{ outcomeWritten: Promise<void> }> {
     const mine = { id: row.id, owner: this.owner };
     const handler = this.handlers.get(row.kind);
-    let outcome: Parameters<ReturnType<typeof runnerStatements>["failed"]["run"]>[0] | null = null;
+    let outcome: (unit: WriteUnit) => void;
     try {
       if (!handler) throw new Error(`no handler for job kind "${row.kind}"`);
       if ("error" in read) throw read.error;
       await handler({ id: row.id, kind: row.kind, companyId: row.companyId, payload: read.payload, attempt: row.attempts });
+      const done = { ...mine, now: nowIso() };
+      outcome = ({ db }) => void runnerStatements(db).done.run(done);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = row.attempts >= row.maxAttempts;
       const backoff = Math.min(3_600_000, 2 ** row.attempts * 5_000) * (0.75 + Math.random() * 0.5);
-      outcome = { ...mine, now: nowIso(), status: giveUp ? "failed" : "pending", dueAt: Date.now() + backoff, error: message };
+      const failed = { ...mine, now: nowIso(), status: giveUp ? "failed" : "pending", dueAt: Date.now() + backoff, error: message };
+      outcome = ({ db }) => void runnerStatements(db).failed.run(failed);
       this.log.warn(`job ${row.kind}#${row.id} attempt ${row.attempts} failed${giveUp ? " (giving up)" : ""}: ${message}`);
     }
-    const failed = outcome;
-    const done = { ...mine, now: nowIso() };
     const outcomeWritten = this.writes
-      .run(({ db }) => void (failed ? runnerStatements(db).failed.run(failed) : runnerStatements(db).done.run(done)))
+      .run(outcome)
       .catch((err) => this.log.error(`job ${row.kind}#${row.id}: its outcome was not stored (it runs again once its lease lapses)`, err));
     return { outcomeWritten };
   }

@@ -11,12 +11,6 @@ const companyStatements = preparedPer((db: Db) => ({
     .from(companySettings)
     .where(eq(companySettings.companyId, p("companyId")))
     .prepare(),
-  one: db
-    .select()
-    .from(companySettings)
-    .where(and(eq(companySettings.companyId, p("companyId")), eq(companySettings.column, p("column"))))
-    .limit(1)
-    .prepare(),
 }));
 
 export interface SettingDeclaration {
@@ -29,10 +23,10 @@ export interface SettingDeclaration {
 }
 
 /**
- * How long a company setting read by `companyOne` or `companyAll` is reused. `setCompany` drops it at once;
- * the bound covers writes this process did not make (another node, a cascade).
+ * How long a company's settings read by `companyOne` or `companyAll` are reused. `setCompany`
+ * drops them at once; the bound covers writes this process did not make (another node, a cascade).
  */
-const COMPANY_ONE_CACHE_MS = 1_000;
+const COMPANY_CACHE_MS = 1_000;
 
 /** The company whose `/settings` rows hold the platform-wide values (branding, credentials). */
 export const PLATFORM_COMPANY_ID = 1;
@@ -48,10 +42,8 @@ export class SettingsService {
 
   constructor(private db: Db) {}
 
-  /** companyOne's recent answers (hot paths read the same options on every message). */
-  private oneCache = new Map<string, { value: string | undefined; at: number }>();
-  /** companyAll's recent answers (every bot turn reads them). */
-  private allCache = new Map<number, { value: Record<string, string>; at: number }>();
+  /** Companies' settings read recently (hot paths read the same options on every message and bot turn). */
+  private companyCache = new Map<number, { value: Readonly<Record<string, string>>; at: number }>();
   /** Moves on each write: a read that started before it does not store what it read. */
   private epoch = 0;
 
@@ -65,31 +57,26 @@ export class SettingsService {
 
   /** Every company setting of a company, defaults filled in. */
   async companyAll(companyId: number): Promise<Record<string, string>> {
-    const hit = this.allCache.get(companyId);
     // A copy: callers may change what they got.
-    if (hit && Date.now() - hit.at < COMPANY_ONE_CACHE_MS) return { ...hit.value };
-    const epoch = this.epoch;
-    const rows = await companyStatements(this.db).all.all({ companyId });
-    const out: Record<string, string> = {};
-    for (const [k, d] of this.companyColumns) out[k] = d.default;
-    for (const r of rows) out[r.column] = r.data;
-    if (epoch === this.epoch) this.allCache.set(companyId, { value: { ...out }, at: Date.now() });
-    return out;
+    return { ...(await this.company(companyId)) };
   }
 
   async companyOne(companyId: number, column: string): Promise<string | undefined> {
-    const key = `${companyId}:${column}`;
-    const hit = this.oneCache.get(key);
-    if (hit && Date.now() - hit.at < COMPANY_ONE_CACHE_MS) return hit.value;
-    const epoch = this.epoch;
-    const value = await this.readCompanyOne(companyId, column);
-    if (epoch === this.epoch) this.oneCache.set(key, { value, at: Date.now() });
-    return value;
+    const values = await this.company(companyId);
+    return Object.hasOwn(values, column) ? values[column] : undefined;
   }
 
-  private async readCompanyOne(companyId: number, column: string): Promise<string | undefined> {
-    const row = await companyStatements(this.db).one.get({ companyId, column });
-    return row?.data ?? this.companyColumns.get(column)?.default;
+  /** A company's settings, defaults filled in, reused for up to COMPANY_CACHE_MS. */
+  private async company(companyId: number): Promise<Readonly<Record<string, string>>> {
+    const hit = this.companyCache.get(companyId);
+    if (hit && Date.now() - hit.at < COMPANY_CACHE_MS) return hit.value;
+    const epoch = this.epoch;
+    const rows = await companyStatements(this.db).all.all({ companyId });
+    const value: Record<string, string> = {};
+    for (const [k, d] of this.companyColumns) value[k] = d.default;
+    for (const r of rows) value[r.column] = r.data;
+    if (epoch === this.epoch) this.companyCache.set(companyId, { value, at: Date.now() });
+    return value;
   }
 
   async setCompany(companyId: number, column: string, data: string, tx: DbOrTx = this.db): Promise<void> {
@@ -136,11 +123,10 @@ export class SettingsService {
   /**
    * Drops the cached company settings. Inside a caller's transaction the write commits
    * later; a read between this and that commit may cache the old value for at most
-   * COMPANY_ONE_CACHE_MS.
+   * COMPANY_CACHE_MS.
    */
   private forget(): void {
     this.epoch++;
-    this.oneCache.clear();
-    this.allCache.clear();
+    this.companyCache.clear();
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { BatchHooks, SyncDb } from "../../../../core/db/write-batch.ts";
+import type { BatchHooks } from "../../../../core/db/write-batch.ts";
 
 /**
  * Indexes a write batch's new messages and contacts once, at the end of the batch, instead of
@@ -19,15 +19,11 @@ import type { BatchHooks, SyncDb } from "../../../../core/db/write-batch.ts";
  * (a quiet server's usual batch) is left to the triggers.
  */
 export const fullTextDeferral: BatchHooks = {
-  begin: (db, units) => {
-    // A batch of one unit gains nothing (its new rows would make one segment either way): the
-    // triggers index them as they do the client's, and the marks are not written.
-    const defer = units > 1;
-    deferring.set(db, defer);
-    if (defer) db.run(MARK);
-  },
-  end: (db) => {
-    if (!deferring.get(db)) return;
+  // A batch of one unit gains nothing (its new rows would make one segment either way): the
+  // triggers index them as they do the client's, and the marks are not written.
+  begin: (db, units) => void (units > 1 && db.run(MARK)),
+  end: (db, units) => {
+    if (units < 2) return;
     // Most batches of a busy server's other writers (job outcomes, webhook logs) add neither:
     // an FTS5 insert costs its table's setup even when it selects no row.
     const [messagesAdded, contactsAdded] = db.values<[number, number]>(ADDED)[0] ?? [1, 1];
@@ -36,9 +32,6 @@ export const fullTextDeferral: BatchHooks = {
     db.run(CLEAR);
   },
 };
-
-/** Whether the batch in progress on a batcher's handle defers (its begin and end run synchronously around it). */
-const deferring = new WeakMap<SyncDb, boolean>();
 
 const MARK = sql`UPDATE full_text_deferral SET messages_after = (SELECT coalesce(max(id), 0) FROM messages), contacts_after = (SELECT coalesce(max(id), 0) FROM contacts)`;
 const ADDED = sql`SELECT (SELECT coalesce(max(id), 0) FROM messages) > messages_after, (SELECT coalesce(max(id), 0) FROM contacts) > contacts_after FROM full_text_deferral`;
