@@ -58,18 +58,23 @@ export class SettingsService {
   /** Every company setting of a company, defaults filled in. */
   async companyAll(companyId: number): Promise<Record<string, string>> {
     // A copy: callers may change what they got.
-    return { ...(await this.company(companyId)) };
+    return { ...(this.cached(companyId) ?? (await this.load(companyId))) };
   }
 
   async companyOne(companyId: number, column: string): Promise<string | undefined> {
-    const values = await this.company(companyId);
+    // A hit answers without another await: callers announcing after it stay as prompt as before the cache.
+    const values = this.cached(companyId) ?? (await this.load(companyId));
     return Object.hasOwn(values, column) ? values[column] : undefined;
   }
 
-  /** A company's settings, defaults filled in, reused for up to COMPANY_CACHE_MS. */
-  private async company(companyId: number): Promise<Readonly<Record<string, string>>> {
+  /** A company's settings read within COMPANY_CACHE_MS, if any. */
+  private cached(companyId: number): Readonly<Record<string, string>> | undefined {
     const hit = this.companyCache.get(companyId);
-    if (hit && Date.now() - hit.at < COMPANY_CACHE_MS) return hit.value;
+    return hit && Date.now() - hit.at < COMPANY_CACHE_MS ? hit.value : undefined;
+  }
+
+  /** Reads a company's settings, defaults filled in, and keeps them unless a save came meanwhile. */
+  private async load(companyId: number): Promise<Readonly<Record<string, string>>> {
     const epoch = this.epoch;
     const rows = await companyStatements(this.db).all.all({ companyId });
     const value: Record<string, string> = {};
