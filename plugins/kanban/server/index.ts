@@ -21,8 +21,8 @@ export default defineServerPlugin({
     });
 
     const back = new LaneReturn(ctx);
-    ctx.bus.on("tickets.message.created", async ({ companyId, message }) => {
-      await back.onMessage(companyId, message);
+    ctx.bus.on("tickets.message.created", async ({ companyId, message, ticket }) => {
+      await back.onMessage(companyId, message, ticket);
     });
   },
 });

@@ -15,6 +15,7 @@ import {
   sqlRows,
   startWebhookReceiver,
 } from "./kanban.fixtures.ts";
+import { returnLinkQuery } from "./lane-return.ts";
 import { dueLinksQuery } from "./lane-timer.ts";
 
 let t: TestKernel;
@@ -167,5 +168,17 @@ describe("lane timer: errors and gating", () => {
     expect(details.some((d) => /tags_timed_lanes_idx/.test(d))).toBe(true);
     expect(details.some((d) => /ticket_tags_tag_created_idx \(tag_id=\? AND created_at<\?\)/.test(d))).toBe(true);
     expect(details.filter((d) => /^SCAN/.test(d) && !/tags_timed_lanes_idx/.test(d))).toEqual([]);
+  });
+
+  it("a customer's message reads the ticket's own links first, then lanes by id, with or without many tags", async () => {
+    for (let i = 0; i < 30; i++) await createLane(t, a.token, { name: `Raia ${i}` });
+    for (const analyzed of [false, true]) {
+      if (analyzed) await t.kernel.db.run(sql`ANALYZE`);
+      const plan = await t.kernel.db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${returnLinkQuery(a.company.id, 1)}`);
+      const details = plan.map((r) => String(r.detail));
+      expect(details[0]).toMatch(/^SEARCH ticket_tags USING COVERING INDEX ticket_tags_unique \(ticket_id=\?\)/);
+      // Each lane by its id (the primary key, or the company index's rowid once analyzed).
+      expect(details.slice(1)).toEqual([expect.stringMatching(/^SEARCH tags USING .*rowid=\?\)$/), expect.stringMatching(/^SEARCH tags USING .*rowid=\?\)$/)]);
+    }
   });
 });

@@ -16,8 +16,8 @@ declare module "../../../core/events/bus.ts" {
     /** An attendant read the ticket (its unread count went to 0): channels send read receipts. */
     "tickets.ticket.read": { companyId: number; ticketId: number; whatsappId: number; contactId: number };
     "tickets.ticket.deleted": { companyId: number; ticketId: number; whatsappId: number };
-    /** A message stored (inbound or outbound, private ones excluded). */
-    "tickets.message.created": { companyId: number; whatsappId: number; message: MessageView };
+    /** A message stored (inbound or outbound, private ones excluded); `ticket` is its ticket's unmasked view as announced with it. */
+    "tickets.message.created": { companyId: number; whatsappId: number; message: MessageView; ticket: TicketView };
     /** A message's ack rose. */
     "tickets.message.acked": { companyId: number; whatsappId: number; messageId: number; providerId: string; ack: MessageAck };
     /** A message was edited or deleted (by the attendant or the customer). */

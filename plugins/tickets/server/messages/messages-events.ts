@@ -51,7 +51,7 @@ export class MessageAnnouncer {
     // Private messages are internal notes: no other plugin (webhooks, reports) hears of them.
     if (notifyBus && !row.isPrivate) {
       const payload = { companyId, whatsappId: ticket.whatsappId, message };
-      if (action === "create") await this.bus.emit("tickets.message.created", payload);
+      if (action === "create") await this.bus.emit("tickets.message.created", { ...payload, ticket: full });
       else await this.bus.emit("tickets.message.updated", payload);
     }
     return message;

@@ -115,7 +115,14 @@ describe("events", () => {
     });
     expect(app[0]!.room).toContain(`ticket-${c.ticket.uuid}`);
     expect(events.some((e) => e.event === `company-${c.a.company.id}-ticket` && e.payload.action === "update")).toBe(true);
-    expect(bus).toEqual([{ companyId: c.a.company.id, whatsappId: c.connection.id, message: expect.objectContaining({ id: res.body.id }) }]);
+    expect(bus).toEqual([
+      {
+        companyId: c.a.company.id,
+        whatsappId: c.connection.id,
+        message: expect.objectContaining({ id: res.body.id }),
+        ticket: expect.objectContaining({ id: c.ticket.id, tags: [] }),
+      },
+    ]);
     // delivery: appMessage update with the new ack
     await c.t.kernel.jobs.runDue();
     const update = events.filter((e) => e.event === `company-${c.a.company.id}-appMessage` && e.payload.action === "update");
