@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestKernel } from "../../../../tests/support/test-kernel.ts";
 import { messages } from "../../schema/tables.ts";
 import { idsOf, listTickets } from "../tickets/tickets-list.fixtures.ts";
 import { createConnection, ticketsKernel } from "../testing/tickets.fixtures.ts";
+import { beforeSearch } from "./full-text-deferral.ts";
 import "../../../channels/inbound.contract.ts";
 
 let t: TestKernel;
@@ -19,7 +20,13 @@ afterAll(() => t.close());
 const receive = (providerId: string, number: string, name: string, body: string) =>
   t.kernel.services.require("tickets.receive")({ companyId: 1, whatsappId: wa.id, providerId, from: { number, name }, body });
 
-/** Message ids the full-text index holds for `word` (rowid = id << 31 | ticket id). */
+/** Indexes what waits, as a search does first. */
+const catchUp = () => beforeSearch(t.kernel.db, t.kernel.database.writes);
+
+/** The marks: null when nothing waits for the index. */
+const marks = async () => (await t.kernel.db.all<{ m: number | null; c: number | null }>(sql`SELECT messages_after AS m, contacts_after AS c FROM full_text_deferral`))[0];
+
+/** Message ids the full-text index holds for `word` (rowid = id << 31 | ticket id), as it is (no catch-up). */
 const indexed = async (word: string) =>
   (await t.kernel.db.all<{ id: number; ticket: number }>(sql`SELECT rowid >> 31 AS id, rowid & 2147483647 AS ticket FROM messages_fts WHERE messages_fts MATCH ${word}`)).map((r) =>
     Number(r.id),
@@ -46,9 +53,8 @@ describe("full-text indexing of write batches", () => {
     // Accents fold as before: "amanha" finds every message of the burst.
     expect((await indexed("amanha")).sort((a, b) => a - b)).toEqual(burst.map((r) => r.message.id).sort((a, b) => a - b));
     await integrity();
-    // Outside a batch's transaction nothing is ever deferred.
-    const [row] = await t.kernel.db.all<{ m: number | null; c: number | null }>(sql`SELECT messages_after AS m, contacts_after AS c FROM full_text_deferral`);
-    expect(row).toEqual({ m: null, c: null });
+    // The searches indexed what waited: nothing does now.
+    expect(await marks()).toEqual({ m: null, c: null });
   });
 
   it("a batch's edits and deletions of its own new rows, edits of older rows and a unit undone midway leave the index exact", async () => {
@@ -86,6 +92,7 @@ describe("full-text indexing of write batches", () => {
       }),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected"]);
+    await catchUp();
     const edited = (outcomes[0] as PromiseFulfilledResult<number>).value;
     expect(await indexed("beterraba")).toEqual([edited]);
     expect(await indexed("abacate")).toEqual([]);
@@ -96,7 +103,8 @@ describe("full-text indexing of write batches", () => {
     await integrity();
   });
 
-  it("messages written outside a batch are indexed at once, as before", async () => {
+  it("while nothing waits, messages written outside a batch are indexed at once, as before", async () => {
+    expect(await marks()).toEqual({ m: null, c: null });
     const { ticket } = await receive("client-path-ticket", "5511970002000", "Fora", "oi");
     const [row] = await t.kernel.db.insert(messages).values({ companyId: 1, ticketId: ticket.id, whatsappId: wa.id, providerId: "client-path", body: "goiabada" }).returning();
     expect(await indexed("goiabada")).toEqual([row!.id]);
@@ -114,6 +122,7 @@ describe("full-text indexing of write batches", () => {
       ),
       t.kernel.database.writes.run(({ db }) => db.all(sql`SELECT 1`)),
     ]);
+    await catchUp();
     const hits = await t.kernel.db.all<{ id: number }>(sql`SELECT rowid AS id FROM ticket_contacts_fts WHERE ticket_contacts_fts MATCH 'Zebedeu'`);
     expect(hits.map((h) => Number(h.id))).toEqual([Number(contactOnly[0]!.id)]);
     await t.kernel.database.writes.run(({ db }) => db.all(sql`SELECT 1`));
@@ -138,7 +147,92 @@ describe("full-text indexing of write batches", () => {
     expect(await indexed("jabuticaba")).toEqual([alone.id]);
     const together = await Promise.all([unit("together-1", "pitanga"), unit("together-2", "pitanga")]);
     expect(together.map((r) => r.deferred)).toEqual([true, true]);
-    expect((await indexed("pitanga")).sort((a, b) => a - b)).toEqual(together.map((r) => r.id).sort((a, b) => a - b));
+    // Two rows are far from a catch-up's worth: they wait, and so does a lone unit's row now.
+    expect(await indexed("pitanga")).toEqual([]);
+    const after = await unit("alone-2", "pitanga");
+    expect(after.deferred).toBe(true);
+    expect(await indexed("pitanga")).toEqual([]);
+    await catchUp();
+    expect((await indexed("pitanga")).sort((a, b) => a - b)).toEqual([...together, after].map((r) => r.id).sort((a, b) => a - b));
+    expect(await marks()).toEqual({ m: null, c: null });
     await integrity();
+  });
+
+  it("rows wait across batches and writers; a search finds them all, edited and deleted as they end up", async () => {
+    const { ticket } = await receive("wait-ticket", "5511970005000", "Espera", "oi");
+    const base = { companyId: 1, ticketId: ticket.id, whatsappId: wa.id };
+    const insert = (providerId: string, body: string) =>
+      t.kernel.database.writes.run(
+        ({ db }) =>
+          db
+            .insert(messages)
+            .values({ ...base, providerId, body })
+            .returning()
+            .get().id,
+      );
+    const first = await Promise.all([insert("wait-1", "tangerina"), insert("wait-2", "carambola")]);
+    const second = await Promise.all([insert("wait-3", "tangerina"), insert("wait-4", "tangerina")]);
+    // A client write while rows wait: its row waits too, and an edit of a waiting row is not indexed twice.
+    const [client] = await t.kernel.db
+      .insert(messages)
+      .values({ ...base, providerId: "wait-client", body: "tangerina" })
+      .returning();
+    await t.kernel.db.update(messages).set({ body: "mexerica" }).where(eq(messages.id, first[1]!));
+    await t.kernel.db.delete(messages).where(eq(messages.id, second[1]!));
+    expect(await indexed("tangerina")).toEqual([]);
+    const found = await listTickets(t, admin, { status: "search", searchParam: "tangerina", searchOnMessages: true, showAll: true });
+    expect(idsOf(found.body)).toEqual([ticket.id]);
+    expect((await indexed("tangerina")).sort((a, b) => a - b)).toEqual([first[0]!, second[0]!, client!.id].sort((a, b) => a - b));
+    expect(await indexed("carambola")).toEqual([]);
+    expect(await indexed("mexerica")).toEqual([first[1]]);
+    expect(await marks()).toEqual({ m: null, c: null });
+    await integrity();
+  });
+
+  it("a batch that leaves a catch-up's worth of rows waiting indexes them before its commit", async () => {
+    const { ticket } = await receive("many-ticket", "5511970006000", "Muitas", "oi");
+    const base = { companyId: 1, ticketId: ticket.id, whatsappId: wa.id };
+    const [ids] = await Promise.all([
+      t.kernel.database.writes.run(({ db }) =>
+        Array.from(
+          { length: 499 },
+          (_, i) =>
+            db
+              .insert(messages)
+              .values({ ...base, providerId: `many-${i}`, body: "pessego" })
+              .returning()
+              .get().id,
+        ),
+      ),
+      t.kernel.database.writes.run(({ db }) =>
+        db
+          .insert(messages)
+          .values({ ...base, providerId: "many-last", body: "pessego" })
+          .run(),
+      ),
+    ]);
+    expect(await marks()).toEqual({ m: null, c: null });
+    expect((await indexed("pessego")).length).toBe(500);
+    expect(await indexed("pessego")).toEqual(expect.arrayContaining(ids));
+  });
+
+  it("rows nobody searches for are indexed about a second after they began to wait", async () => {
+    const { ticket } = await receive("later-ticket", "5511970007000", "Depois", "oi");
+    const base = { companyId: 1, ticketId: ticket.id, whatsappId: wa.id };
+    const ids = await Promise.all(
+      ["later-1", "later-2"].map((providerId) =>
+        t.kernel.database.writes.run(
+          ({ db }) =>
+            db
+              .insert(messages)
+              .values({ ...base, providerId, body: "nespera" })
+              .returning()
+              .get().id,
+        ),
+      ),
+    );
+    expect(await indexed("nespera")).toEqual([]);
+    await vi.waitFor(async () => expect((await indexed("nespera")).sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b)), { timeout: 3_000, interval: 100 });
+    expect(await marks()).toEqual({ m: null, c: null });
   });
 });

@@ -1,39 +1,81 @@
 import { sql } from "drizzle-orm";
-import type { BatchHooks } from "../../../../core/db/write-batch.ts";
+import { setTimeout } from "node:timers";
+import type { Db } from "../../../../core/db/database.ts";
+import type { BatchHooks, SyncDb, WriteBatcher } from "../../../../core/db/write-batch.ts";
 
 /**
- * Indexes a write batch's new messages and contacts once, at the end of the batch, instead of
- * one by one from the insert triggers (schema migration 0007_full_text_in_batches).
+ * Indexes new messages and contacts in chunks of a few hundred rows instead of one by one
+ * from the insert triggers (schema migration 0007_full_text_in_batches).
  *
  * Why: every statement of a batch that may abort halfway opens a statement savepoint, and
  * opening one makes each FTS5 table already written in the transaction flush its pending
  * terms into a new segment. With the triggers, that was a segment per message (and per new
  * contact), and FTS5 merging those segments took more time than the rest of the inbound
- * pipeline. Here the triggers skip the batch's new rows, and one INSERT … SELECT per table,
- * in rowid order, indexes them right before the COMMIT: one segment per batch.
+ * pipeline. One segment per write batch was better; one per few hundred rows is better still
+ * (a tenth of the inbound pipeline's SQL time went to the index with a segment per batch).
  *
- * The ids that mark "new in this batch" live in the one-row `full_text_deferral` table and
- * are set and cleared inside the batch's own transaction, so no other transaction ever sees
- * them set. Rows the batch changes or deletes that were there before it are re-indexed by
- * the triggers as usual; new ones are indexed as they are at the end. A batch of a single unit
- * (a quiet server's usual batch) is left to the triggers.
+ * `full_text_deferral` holds the ids after which messages and contacts are not indexed yet.
+ * A batch of several units sets them when they are unset; from then on the insert triggers
+ * skip new rows (of any writer) and the update and delete triggers leave those rows alone.
+ * One INSERT … SELECT per table, in rowid order, then indexes the rows as they are by then
+ * and clears the marks (`catchUp`): at the end of a batch once enough rows wait, a second
+ * after they began waiting otherwise, and before every full-text search, so a search finds
+ * everything written before it (`beforeSearch`). The marks live in the database, so rows a
+ * crash left unindexed are indexed by the next catch-up. While the marks are unset (a quiet
+ * server: its batches are single units), the triggers index at once, as before.
  */
-export const fullTextDeferral: BatchHooks = {
-  // A batch of one unit gains nothing (its new rows would make one segment either way): the
-  // triggers index them as they do the client's, and the marks are not written.
-  begin: (db, units) => void (units > 1 && db.run(MARK)),
-  end: (db, units) => {
-    if (units < 2) return;
-    // Most batches of a busy server's other writers (job outcomes, webhook logs) add neither:
-    // an FTS5 insert costs its table's setup even when it selects no row.
-    const [messagesAdded, contactsAdded] = db.values<[number, number]>(ADDED)[0] ?? [1, 1];
-    if (messagesAdded) db.run(INDEX_MESSAGES);
-    if (contactsAdded) db.run(INDEX_CONTACTS);
-    db.run(CLEAR);
-  },
-};
+export function fullTextDeferral(writes: WriteBatcher): BatchHooks {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const catchUpSoon = () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      // A closed database (a test's kernel, a shutdown) leaves the rows to the next start.
+      writes.run(({ db }) => catchUp(db)).catch(() => undefined);
+    }, CATCH_UP_AFTER_MS);
+    timer.unref();
+  };
+  return {
+    begin: (db, units) => void (units > 1 && db.run(MARK)),
+    end: (db, units) => {
+      // A single unit sets no marks; rows that already wait have their catch-up scheduled.
+      if (units < 2) return;
+      const [messages, contacts] = db.values<[number | null, number | null]>(WAITING)[0] ?? [null, null];
+      if (messages === null) return;
+      if (messages >= MESSAGES_PER_CATCH_UP || (contacts ?? 0) >= CONTACTS_PER_CATCH_UP) catchUp(db);
+      else catchUpSoon();
+    },
+  };
+}
 
-const MARK = sql`UPDATE full_text_deferral SET messages_after = (SELECT coalesce(max(id), 0) FROM messages), contacts_after = (SELECT coalesce(max(id), 0) FROM contacts)`;
+/**
+ * Indexes every row waiting for the full-text index, so a search that follows sees all that
+ * was committed before it. A read when nothing waits; a write unit when something does.
+ */
+export async function beforeSearch(db: Db, writes: WriteBatcher): Promise<void> {
+  const [row] = await db.all<{ waiting: number }>(sql`SELECT messages_after IS NOT NULL AS waiting FROM full_text_deferral`);
+  if (row?.waiting) await writes.run(({ db }) => catchUp(db));
+}
+
+/** Indexes the waiting rows as they are now, in rowid order, and clears the marks. */
+function catchUp(db: SyncDb): void {
+  const [messagesAdded, contactsAdded] = db.values<[number | null, number | null]>(ADDED)[0] ?? [null, null];
+  if (messagesAdded === null) return;
+  // An FTS5 insert costs its table's setup even when it selects no row.
+  if (messagesAdded) db.run(INDEX_MESSAGES);
+  if (contactsAdded) db.run(INDEX_CONTACTS);
+  db.run(CLEAR);
+}
+
+/** Rows that wait before a batch indexes them itself (about a tenth of a second of a busy server's inbound). */
+const MESSAGES_PER_CATCH_UP = 500;
+/** Contacts cost more (a trigram index over name and number). */
+const CONTACTS_PER_CATCH_UP = 200;
+/** The longest rows wait when no batch or search indexes them first. */
+const CATCH_UP_AFTER_MS = 1_000;
+
+const MARK = sql`UPDATE full_text_deferral SET messages_after = (SELECT coalesce(max(id), 0) FROM messages), contacts_after = (SELECT coalesce(max(id), 0) FROM contacts) WHERE messages_after IS NULL`;
+const WAITING = sql`SELECT (SELECT coalesce(max(id), 0) FROM messages) - messages_after, (SELECT coalesce(max(id), 0) FROM contacts) - contacts_after FROM full_text_deferral`;
 const ADDED = sql`SELECT (SELECT coalesce(max(id), 0) FROM messages) > messages_after, (SELECT coalesce(max(id), 0) FROM contacts) > contacts_after FROM full_text_deferral`;
 // The rowid puts the message id above the ticket id: ascending ids are ascending rowids.
 const INDEX_MESSAGES = sql`INSERT INTO messages_fts(rowid, body) SELECT (id << 31) | ticket_id, body FROM messages WHERE id > (SELECT messages_after FROM full_text_deferral) ORDER BY id`;

@@ -36,6 +36,8 @@ export class TicketList {
   constructor(
     private db: Db,
     private views: TicketViews,
+    /** Brings the full-text indexes up to date (inbound/full-text-deferral.ts); awaited before a search reads them. */
+    private beforeSearch: () => Promise<void>,
   ) {}
 
   async page(user: UserRow, q: TicketListParams): Promise<TicketListResponse> {
@@ -184,6 +186,8 @@ export class TicketList {
     // and no name, number or message word holds a control character: they separate words.
     const search = q.searchParam.replace(/\p{Cc}+/gu, " ").trim();
     if (!search) return { filters: c, hits: null };
+    // The indexes may lag the newest rows by up to a second: bring them up to date first.
+    await this.beforeSearch();
     const contacts = this.contactIds(user.companyId, search, mask);
     const words = q.searchOnMessages ? search.split(/[^\p{L}\p{N}]+/u).filter(Boolean) : [];
     if (!words.length) return { filters: [...c, sql`${tickets.contactId} in (${contacts})`], hits: null };

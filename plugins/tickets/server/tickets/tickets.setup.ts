@@ -1,5 +1,6 @@
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import { registerTicketRooms } from "../rooms/ticket-rooms.setup.ts";
+import { beforeSearch } from "../inbound/full-text-deferral.ts";
 import { TicketLifecycle } from "./ticket-lifecycle.service.ts";
 import { TicketList } from "./ticket-list.service.ts";
 import type { MessageSender, TicketReader } from "../tickets-internals.ts";
@@ -12,7 +13,7 @@ export function registerTicketFeatures(ctx: PluginContext, deps: { reader: Ticke
   // The reader index.ts built is a TicketViews; its extra methods (masking, moves) serve the list and lifecycle.
   const views = deps.reader instanceof TicketViews ? deps.reader : new TicketViews(ctx);
   const lifecycle = new TicketLifecycle(ctx, views, deps.sender);
-  const list = new TicketList(ctx.db, views);
+  const list = new TicketList(ctx.db, views, () => beforeSearch(ctx.db, ctx.writes));
   registerTicketsHandlers(ctx.router, list, lifecycle);
   ctx.services.provide("tickets.board", (user, q) => list.board(user, q));
   ctx.services.provide("tickets.closeMany", (companyId, ticketIds) => lifecycle.closeMany(companyId, ticketIds));
