@@ -1,5 +1,5 @@
-import { asc, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
 import type { OutboundRequest } from "../../channels/channel-driver.contract.ts";
 import { apiWebhookDeliveries } from "../schema/tables.ts";
@@ -24,10 +24,23 @@ afterEach(async () => {
 
 const driverWith = (options: { timeoutMs?: number } = {}) =>
   createApiDriver(
-    new Deliveries(t.kernel.db, t.kernel.database.writes, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, options),
+    new Deliveries(
+      t.kernel.db,
+      t.kernel.database.writes,
+      t.kernel.jobs.forPlugin("api-channel"),
+      t.kernel.services.scoped("api-channel"),
+      t.kernel.outbound,
+      t.kernel.log,
+      options,
+    ),
   );
 const connection = async () => (await t.kernel.services.require("connections.get")(api.companyId, api.id))!;
-const log = () => t.kernel.db.select().from(apiWebhookDeliveries).where(eq(apiWebhookDeliveries.whatsappId, api.id)).orderBy(asc(apiWebhookDeliveries.id));
+/** The log rows of the attempts so far: a send queues its row, and a later write unit commits after it (units run in order). */
+const stored = () => t.kernel.database.writes.run(() => undefined);
+const log = async () => {
+  await stored();
+  return t.kernel.db.select().from(apiWebhookDeliveries).where(eq(apiWebhookDeliveries.whatsappId, api.id)).orderBy(asc(apiWebhookDeliveries.id));
+};
 
 async function request(overrides: Partial<OutboundRequest["message"]> = {}): Promise<OutboundRequest> {
   return {
@@ -87,6 +100,20 @@ describe("api driver: happy", () => {
   });
 });
 
+describe("api driver: the delivery log", () => {
+  it("a log row that cannot be written is reported, and the delivery the receiver has still succeeds", async () => {
+    const warnings: string[] = [];
+    const deliveries = new Deliveries(t.kernel.db, t.kernel.database.writes, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, {
+      warn: (msg) => void warnings.push(msg),
+    });
+    await t.kernel.db.run(sql`DROP TABLE api_webhook_deliveries`);
+    expect(await createApiDriver(deliveries).send(await request())).toEqual({ ack: 1 });
+    expect(receiver.received).toHaveLength(1);
+    await stored();
+    await vi.waitFor(() => expect(warnings).toEqual(["webhook message.created:out-11: the delivery log row was not written"]));
+  });
+});
+
 describe("api driver: failures are thrown so the delivery job retries", () => {
   it("a 500 throws and is logged; the retry that gets 200 is attempt 2", async () => {
     receiver.answer(500);
@@ -118,6 +145,7 @@ describe("api driver: failures are thrown so the delivery job retries", () => {
     const bare = await createConnection(t, admin, { channel: "api" });
     const row = (await t.kernel.services.require("connections.get")(bare.companyId, bare.id))!;
     await expect(driverWith().send({ ...(await request()), connection: row })).rejects.toThrow(/No webhook URL/);
+    await stored();
     const all = await t.kernel.db.select().from(apiWebhookDeliveries).orderBy(asc(apiWebhookDeliveries.id));
     expect(all.map((r) => [r.whatsappId, r.ok, r.statusCode])).toEqual([
       [api.id, false, null],

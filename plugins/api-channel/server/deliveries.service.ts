@@ -5,6 +5,7 @@ import type { Db } from "../../../core/db/database.ts";
 import type { SyncDb, WriteBatcher } from "../../../core/db/write-batch.ts";
 import { AppError } from "../../../core/errors.ts";
 import { type PluginJobs, qualifiedKind } from "../../../core/jobs/jobs.ts";
+import type { Logger } from "../../../core/log.ts";
 import type { OutboundGuard } from "../../../core/net/outbound-guard.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
@@ -58,14 +59,23 @@ export class Deliveries {
     private services: Services,
     /** The kernel's SSRF guard: every post goes through it (ctx.outbound). */
     private outbound: Pick<OutboundGuard, "fetch">,
+    /** Where a log row that could not be written is reported. */
+    private log: Pick<Logger, "warn">,
     private options: { keep?: number; trimEvery?: number; timeoutMs?: number } = {},
   ) {}
 
-  /** One attempt: signs with the connection token, posts, logs; throws WebhookFailed unless 2xx. */
+  /**
+   * One attempt: signs with the connection token, posts, logs; throws WebhookFailed unless 2xx.
+   * The log row is queued, not awaited: it commits with the caller's next write (the job's
+   * outcome, the message's "sent" mark) instead of in a commit of its own, which was a fifth
+   * of the automated inbound's commits. The write batcher runs units in order, so the row is
+   * stored no later than anything the caller writes after this attempt; a row that cannot be
+   * written is reported, and does not fail a delivery the receiver already has.
+   */
   async send(connection: ConnectionRow, payload: WebhookPayload, key: string): Promise<void> {
     const body = JSON.stringify(payload);
     const outcome = await postSigned(connection.webhookUrl, connection.token, payload.event, key, body, { timeoutMs: this.options.timeoutMs, outbound: this.outbound });
-    await this.record({
+    const logged = this.record({
       companyId: connection.companyId,
       whatsappId: connection.id,
       event: payload.event,
@@ -77,6 +87,7 @@ export class Deliveries {
       key,
       payload: body,
     });
+    logged.catch((err: unknown) => this.log.warn(`webhook ${key}: the delivery log row was not written`, { error: err instanceof Error ? err.message : String(err) }));
     if (!outcome.ok) throw new WebhookFailed(outcome);
   }
 

@@ -24,7 +24,10 @@ afterEach(async () => {
 });
 
 const deliveries = (keep?: number, trimEvery?: number) =>
-  new Deliveries(t.kernel.db, t.kernel.database.writes, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, { keep, trimEvery });
+  new Deliveries(t.kernel.db, t.kernel.database.writes, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, t.kernel.log, {
+    keep,
+    trimEvery,
+  });
 /** Writes `n` log rows for a connection without any HTTP: what paging and pruning read. */
 async function seed(n: number, whatsappId = api.id, companyId = api.companyId, keep?: number, trimEvery = 1, d = deliveries(keep, trimEvery)) {
   for (let i = 1; i <= n; i += 1)

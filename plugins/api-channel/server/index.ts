@@ -12,7 +12,7 @@ export default defineServerPlugin({
   manifest,
   migrations,
   setup(ctx) {
-    const deliveries = new Deliveries(ctx.db, ctx.writes, ctx.jobs, ctx.services, ctx.outbound);
+    const deliveries = new Deliveries(ctx.db, ctx.writes, ctx.jobs, ctx.services, ctx.outbound, ctx.log);
     registerApiInboundHandlers(ctx.router, ctx.services, ctx.settings, ctx.config, ctx.companyAccess);
     registerDeliveriesHandlers(ctx.router, deliveries);
     registerWebhookEvents({ bus: ctx.bus, jobs: ctx.jobs, services: ctx.services, deliveries, log: ctx.log });
