@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import "./contacts.contract.ts";
@@ -74,10 +74,13 @@ describe("contacts.upsertMany", () => {
     const results = await upsertMany(a.company.id, rows, { tx: t.kernel.db, announce: (fn) => fn() });
     expect(results.map((r) => (r.ok ? r.created : r.field))).toEqual([false, true, "number"]);
     const bruno = results[1]!.ok ? results[1]!.contactId : 0;
-    expect(events.map((e) => [e.action, e.contact.id]).sort()).toEqual([
-      ["create", bruno],
-      ["update", known.id],
-    ]);
+    // What runs after the commit is handed over, not awaited (AfterCommit returns nothing).
+    await vi.waitFor(() =>
+      expect(events.map((e) => [e.action, e.contact.id]).sort()).toEqual([
+        ["create", bruno],
+        ["update", known.id],
+      ]),
+    );
     for (const e of events) {
       const shown = (await t.call("GET", `/contacts/${e.contact.id}`, { token: a.token })).body;
       expect(e.contact).toEqual(shown);

@@ -12,8 +12,8 @@ import type { LaneTimerDeps } from "./lane-timer.ts";
  * the conversation). No greeting: the customer is talking and is answered by the attendant or
  * the bot. Runs on `tickets.message.created` after the message's commit; one read by the
  * ticket id (`returnLinkQuery`) when nothing is to move, and nothing at all for the
- * attendant's own messages or a ticket without tags. The move is the same exact-link move as the lane timer's, so a
- * race with the timer moves the ticket once.
+ * attendant's own messages or a ticket without tags. The move is the same exact-link move as
+ * the lane timer's, so a race with the timer moves the ticket once.
  */
 export class LaneReturn {
   constructor(private deps: LaneTimerDeps) {}

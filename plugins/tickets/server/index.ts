@@ -29,7 +29,7 @@ export default defineServerPlugin({
   manifest,
   migrations,
   setup(ctx) {
-    ctx.writes.aroundEachBatch(fullTextDeferral(ctx.writes));
+    ctx.writes.aroundEachBatch(fullTextDeferral(ctx.writes, ctx.log));
     const reader = createTicketReader(ctx);
     const sender = createMessageSender(ctx, reader);
     const inbound = new InboundService(ctx.db, ctx.writes, ctx.services, ctx.storage, ctx.settings, ctx.config);

@@ -235,4 +235,25 @@ describe("full-text indexing of write batches", () => {
     await vi.waitFor(async () => expect((await indexed("nespera")).sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b)), { timeout: 3_000, interval: 100 });
     expect(await marks()).toEqual({ m: null, c: null });
   });
+
+  it("only searches that read an index bring it up to date: a name shorter than three characters is matched with LIKE", async () => {
+    // After the timer test: no catch-up is due for a second once these rows begin to wait.
+    const { ticket } = await receive("short-ticket", "5511970008000", "Curto", "oi");
+    const base = { companyId: 1, ticketId: ticket.id, whatsappId: wa.id };
+    await Promise.all(
+      ["short-1", "short-2"].map((providerId) =>
+        t.kernel.database.writes.run(({ db }) =>
+          db
+            .insert(messages)
+            .values({ ...base, providerId, body: "amora" })
+            .run(),
+        ),
+      ),
+    );
+    expect((await marks())?.m).not.toBeNull();
+    expect((await listTickets(t, admin, { status: "search", searchParam: "Cu", showAll: true })).status).toBe(200);
+    expect((await marks())?.m).not.toBeNull();
+    expect(idsOf((await listTickets(t, admin, { status: "search", searchParam: "Cur", showAll: true })).body)).toContain(ticket.id);
+    expect(await marks()).toEqual({ m: null, c: null });
+  });
 });

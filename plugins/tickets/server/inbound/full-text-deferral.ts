@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { setTimeout } from "node:timers";
 import type { Db } from "../../../../core/db/database.ts";
+import type { Logger } from "../../../../core/log.ts";
 import type { BatchHooks, SyncDb, WriteBatcher } from "../../../../core/db/write-batch.ts";
 
 /**
@@ -24,14 +25,14 @@ import type { BatchHooks, SyncDb, WriteBatcher } from "../../../../core/db/write
  * crash left unindexed are indexed by the next catch-up. While the marks are unset (a quiet
  * server: its batches are single units), the triggers index at once, as before.
  */
-export function fullTextDeferral(writes: WriteBatcher): BatchHooks {
+export function fullTextDeferral(writes: WriteBatcher, log: Pick<Logger, "warn">): BatchHooks {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const catchUpSoon = () => {
     if (timer) return;
     timer = setTimeout(() => {
       timer = null;
-      // A closed database (a test's kernel, a shutdown) leaves the rows to the next start.
-      writes.run(({ db }) => catchUp(db)).catch(() => undefined);
+      // Rows that still wait (a closed database, a failed write) go with the next catch-up.
+      writes.run(({ db }) => catchUp(db)).catch((err: unknown) => log.warn("full-text catch-up failed", { error: err instanceof Error ? err.message : String(err) }));
     }, CATCH_UP_AFTER_MS);
     timer.unref();
   };

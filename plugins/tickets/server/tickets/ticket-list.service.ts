@@ -23,6 +23,9 @@ function dayRange(day: string): [string, string] {
   return [start.toISOString(), new Date(start.getTime() + 86_400_000).toISOString()];
 }
 
+/** The shortest term the contacts' trigram index can match; shorter ones use LIKE. */
+const TRIGRAM = 3;
+
 /** An FTS5 string literal. */
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
@@ -186,10 +189,11 @@ export class TicketList {
     // and no name, number or message word holds a control character: they separate words.
     const search = q.searchParam.replace(/\p{Cc}+/gu, " ").trim();
     if (!search) return { filters: c, hits: null };
-    // The indexes may lag the newest rows by up to a second: bring them up to date first.
-    await this.beforeSearch();
-    const contacts = this.contactIds(user.companyId, search, mask);
     const words = q.searchOnMessages ? search.split(/[^\p{L}\p{N}]+/u).filter(Boolean) : [];
+    // The indexes may lag the newest rows by up to a second: bring them up to date first
+    // (short names and numbers are matched with LIKE, without them).
+    if (words.length || [...search].length >= TRIGRAM) await this.beforeSearch();
+    const contacts = this.contactIds(user.companyId, search, mask);
     if (!words.length) return { filters: [...c, sql`${tickets.contactId} in (${contacts})`], hits: null };
     // The message index's rowid carries the ticket id in its low 31 bits
     // (0007_full_text_in_batches.sql): hits resolve to tickets without reading messages.
@@ -225,7 +229,7 @@ export class TicketList {
    * cannot be probed). Message text is searched by word prefix (see conditions()).
    */
   private contactIds(companyId: number, search: string, mask: boolean): SQL {
-    if ([...search].length >= 3) {
+    if ([...search].length >= TRIGRAM) {
       const match = mask ? `name : ${quote(search)}` : quote(search);
       return sql`select rowid from ticket_contacts_fts where ticket_contacts_fts match ${match}`;
     }
