@@ -27,17 +27,24 @@ import type { BatchHooks, SyncDb, WriteBatcher } from "../../../../core/db/write
  */
 export function fullTextDeferral(writes: WriteBatcher, log: Pick<Logger, "warn">): BatchHooks {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const catchUpSoon = () => {
+  /** When the rows that wait now began to wait (the marks were last set), as far as this process knows. */
+  let waitingSince = 0;
+  const catchUpSoon = (delay = CATCH_UP_AFTER_MS) => {
     if (timer) return;
     timer = setTimeout(() => {
       timer = null;
+      // A search or a batch caught up and new rows began to wait since: theirs is a new second.
+      const left = waitingSince + CATCH_UP_AFTER_MS - Date.now();
+      if (left > 0) return catchUpSoon(left);
       // Rows that still wait (a closed database, a failed write) go with the next catch-up.
       writes.run(({ db }) => catchUp(db)).catch((err: unknown) => log.warn("full-text catch-up failed", { error: err instanceof Error ? err.message : String(err) }));
-    }, CATCH_UP_AFTER_MS);
+    }, delay);
     timer.unref();
   };
   return {
-    begin: (db, units) => void (units > 1 && db.run(MARK)),
+    begin: (db, units) => {
+      if (units > 1 && db.values(MARK).length) waitingSince = Date.now();
+    },
     end: (db, units) => {
       // A single unit sets no marks; rows that already wait have their catch-up scheduled.
       if (units < 2) return;
@@ -75,7 +82,8 @@ const CONTACTS_PER_CATCH_UP = 200;
 /** The longest rows wait when no batch or search indexes them first. */
 const CATCH_UP_AFTER_MS = 1_000;
 
-const MARK = sql`UPDATE full_text_deferral SET messages_after = (SELECT coalesce(max(id), 0) FROM messages), contacts_after = (SELECT coalesce(max(id), 0) FROM contacts) WHERE messages_after IS NULL`;
+// Returns a row when it set the marks: rows began to wait in this batch.
+const MARK = sql`UPDATE full_text_deferral SET messages_after = (SELECT coalesce(max(id), 0) FROM messages), contacts_after = (SELECT coalesce(max(id), 0) FROM contacts) WHERE messages_after IS NULL RETURNING 1`;
 const WAITING = sql`SELECT (SELECT coalesce(max(id), 0) FROM messages) - messages_after, (SELECT coalesce(max(id), 0) FROM contacts) - contacts_after FROM full_text_deferral`;
 const ADDED = sql`SELECT (SELECT coalesce(max(id), 0) FROM messages) > messages_after, (SELECT coalesce(max(id), 0) FROM contacts) > contacts_after FROM full_text_deferral`;
 // The rowid puts the message id above the ticket id: ascending ids are ascending rowids.
