@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Logger } from "../../../core/log.ts";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
 import type { OutboundRequest } from "../../channels/channel-driver.contract.ts";
 import { apiWebhookDeliveries } from "../schema/tables.ts";
@@ -22,17 +23,9 @@ afterEach(async () => {
   await t.close();
 });
 
-const driverWith = (options: { timeoutMs?: number } = {}) =>
+const driverWith = (options: { timeoutMs?: number } = {}, log: Pick<Logger, "warn"> = t.kernel.log) =>
   createApiDriver(
-    new Deliveries(
-      t.kernel.db,
-      t.kernel.database.writes,
-      t.kernel.jobs.forPlugin("api-channel"),
-      t.kernel.services.scoped("api-channel"),
-      t.kernel.outbound,
-      t.kernel.log,
-      options,
-    ),
+    new Deliveries(t.kernel.db, t.kernel.database.writes, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, log, options),
   );
 const connection = async () => (await t.kernel.services.require("connections.get")(api.companyId, api.id))!;
 /** The log rows of the attempts so far: a send queues its row, and a later write unit commits after it (units run in order). */
@@ -103,11 +96,9 @@ describe("api driver: happy", () => {
 describe("api driver: the delivery log", () => {
   it("a log row that cannot be written is reported, and the delivery the receiver has still succeeds", async () => {
     const warnings: string[] = [];
-    const deliveries = new Deliveries(t.kernel.db, t.kernel.database.writes, t.kernel.jobs.forPlugin("api-channel"), t.kernel.services.scoped("api-channel"), t.kernel.outbound, {
-      warn: (msg) => void warnings.push(msg),
-    });
+    const driver = driverWith({}, { warn: (msg) => void warnings.push(msg) });
     await t.kernel.db.run(sql`DROP TABLE api_webhook_deliveries`);
-    expect(await createApiDriver(deliveries).send(await request())).toEqual({ ack: 1 });
+    expect(await driver.send(await request())).toEqual({ ack: 1 });
     expect(receiver.received).toHaveLength(1);
     await stored();
     await vi.waitFor(() => expect(warnings).toEqual(["webhook message.created:out-11: the delivery log row was not written"]));

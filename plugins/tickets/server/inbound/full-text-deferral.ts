@@ -48,9 +48,9 @@ export function fullTextDeferral(writes: WriteBatcher, log: Pick<Logger, "warn">
     end: (db, units) => {
       // A single unit sets no marks; rows that already wait have their catch-up scheduled.
       if (units < 2) return;
-      const [messages, contacts] = db.values<[number | null, number | null]>(WAITING)[0] ?? [null, null];
-      if (messages === null) return;
-      if (messages >= MESSAGES_PER_CATCH_UP || (contacts ?? 0) >= CONTACTS_PER_CATCH_UP) catchUp(db);
+      const rows = waiting(db);
+      if (!rows) return;
+      if (rows.messages >= MESSAGES_PER_CATCH_UP || rows.contacts >= CONTACTS_PER_CATCH_UP) catchUp(db);
       else catchUpSoon();
     },
   };
@@ -67,12 +67,18 @@ export async function beforeSearch(db: Db, writes: WriteBatcher): Promise<void> 
 
 /** Indexes the waiting rows as they are now, in rowid order, and clears the marks. */
 function catchUp(db: SyncDb): void {
-  const [messagesAdded, contactsAdded] = db.values<[number | null, number | null]>(ADDED)[0] ?? [null, null];
-  if (messagesAdded === null) return;
+  const rows = waiting(db);
+  if (!rows) return;
   // An FTS5 insert costs its table's setup even when it selects no row.
-  if (messagesAdded) db.run(INDEX_MESSAGES);
-  if (contactsAdded) db.run(INDEX_CONTACTS);
+  if (rows.messages > 0) db.run(INDEX_MESSAGES);
+  if (rows.contacts > 0) db.run(INDEX_CONTACTS);
   db.run(CLEAR);
+}
+
+/** How many ids lie above each mark (the marks are set and cleared together); null when nothing waits. */
+function waiting(db: SyncDb): { messages: number; contacts: number } | null {
+  const [messages, contacts] = db.values<[number | null, number | null]>(WAITING)[0] ?? [null, null];
+  return messages === null || contacts === null ? null : { messages, contacts };
 }
 
 /** Rows that wait before a batch indexes them itself (about a tenth of a second of a busy server's inbound). */
@@ -85,7 +91,6 @@ const CATCH_UP_AFTER_MS = 1_000;
 // Returns a row when it set the marks: rows began to wait in this batch.
 const MARK = sql`UPDATE full_text_deferral SET messages_after = (SELECT coalesce(max(id), 0) FROM messages), contacts_after = (SELECT coalesce(max(id), 0) FROM contacts) WHERE messages_after IS NULL RETURNING 1`;
 const WAITING = sql`SELECT (SELECT coalesce(max(id), 0) FROM messages) - messages_after, (SELECT coalesce(max(id), 0) FROM contacts) - contacts_after FROM full_text_deferral`;
-const ADDED = sql`SELECT (SELECT coalesce(max(id), 0) FROM messages) > messages_after, (SELECT coalesce(max(id), 0) FROM contacts) > contacts_after FROM full_text_deferral`;
 // The rowid puts the message id above the ticket id: ascending ids are ascending rowids.
 const INDEX_MESSAGES = sql`INSERT INTO messages_fts(rowid, body) SELECT (id << 31) | ticket_id, body FROM messages WHERE id > (SELECT messages_after FROM full_text_deferral) ORDER BY id`;
 const INDEX_CONTACTS = sql`INSERT INTO ticket_contacts_fts(rowid, name, number) SELECT id, name, number FROM contacts WHERE id > (SELECT contacts_after FROM full_text_deferral) ORDER BY id`;
