@@ -185,6 +185,24 @@ export class Realtime {
   }
 
   /**
+   * Takes the company's sockets out of `room`, except those also in one of the `keep` rooms
+   * (none kept when `keep` is empty). For a room whose right follows a record rather than the
+   * user (an open chat after its ticket was transferred, closed or deleted): `keep` names the
+   * rooms of those who may still see the record, which the room policies keep in step with
+   * each user's rights. One adapter operation, not a walk of this node's sockets, so a
+   * cross-process adapter applies it on every node.
+   * @example
+   *   // the ticket moved to queue 7: only its new audience stays in the chat's room
+   *   realtime.leaveRoom(companyId, `ticket-${uuid}`, ["tickets-admins", "queue-7", "user-12"]);
+   */
+  leaveRoom(companyId: number, room: string, keep: readonly string[] = []): void {
+    const nsp = this.namespace(companyId);
+    if (!nsp) return;
+    const members = nsp.in(room);
+    (keep.length ? members.except([...keep]) : members).socketsLeave(room);
+  }
+
+  /**
    * Sends `event` to everyone connected to the company, or only to the sockets in
    * `room` (several rooms: each socket receives the event once). Sockets in an `except`
    * room are skipped (e.g. LGPD-masked viewers who get a masked variant of the payload).

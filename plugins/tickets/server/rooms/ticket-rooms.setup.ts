@@ -20,7 +20,9 @@ const uuidOfTicketRoom = (room: string): string | null => (room.startsWith(TICKE
  * rooms its user may see, from the user's current row and queues, and runs again when the
  * kernel is told their rights changed: the open chats joined stay only while the user may
  * still open them. "joinTicket" / "leaveTicket" with a ticket uuid (or id) join the room
- * of one open chat, only when the user (read now, not at connection) may open that ticket.
+ * of one open chat, only when the user (read now, not at connection) may open that ticket;
+ * a change of the ticket that takes it out of the user's sight takes the socket out of the
+ * room (TicketViews.announceMoved, announceDeleted).
  * The client's "joinTickets" / "leaveTickets" (status rooms) and "joinNotification" are
  * accepted and need nothing: the visibility rooms already scope every ticket event.
  */
@@ -57,8 +59,16 @@ export function registerTicketRooms(ctx: PluginContext, views: TicketViews): voi
         // The user as they are now: rights may have changed since the socket connected.
         const [user] = await ctx.db.select().from(users).where(eq(users.id, who.id)).limit(1);
         const ticket = await findTicket(who.companyId, ref);
-        const ok = !!user && user.companyId === who.companyId && !!ticket && (await views.canOpen(user, ticket));
-        if (ok) await socket.join(ticketRoom(ticket!.uuid));
+        let ok = !!user && user.companyId === who.companyId && !!ticket && (await views.canOpen(user, ticket));
+        if (ok) {
+          const room = ticketRoom(ticket!.uuid);
+          await socket.join(room);
+          // A transfer or close that committed after the read above found the socket not yet in
+          // the room (TicketViews.announceMoved): the ticket is read again now that it is.
+          const now = await findTicket(who.companyId, ticket!.id);
+          ok = !!now && (await views.canOpen(user!, now));
+          if (!ok) await socket.leave(room);
+        }
         ack(cb, ok);
       } catch (err) {
         ctx.log.error("tickets: joinTicket failed", err);

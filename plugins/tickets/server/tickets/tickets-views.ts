@@ -10,6 +10,7 @@ import type {} from "../../../queues/server/queues.contract.ts";
 import { tickets } from "../../schema/tables.ts";
 import type { TicketView } from "../../shared/ticket-types.ts";
 import { audienceOf, userMayOpen } from "../rooms/ticket-rooms.ts";
+import { ticketRoom } from "../rooms/tickets.events.ts";
 import type { TicketReader } from "../tickets-internals.ts";
 import type { TicketRow } from "../tickets.contract.ts";
 import { maskedView, viewById } from "./tickets-view-query.ts";
@@ -97,6 +98,8 @@ export class TicketViews implements TicketReader {
   }
 
   async announceDeleted(companyId: number, ticket: TicketRow): Promise<void> {
+    // Nobody may open a deleted ticket: its open chats are closed first.
+    this.ctx.realtime.leaveRoom(companyId, ticketRoom(ticket.uuid));
     const rooms = await this.audience(ticket);
     this.ctx.realtime.emit(companyId, `company-${companyId}-ticket`, { action: "delete", ticketId: ticket.id }, [...rooms.full, ...rooms.masked]);
     await this.ctx.bus.emit("tickets.ticket.deleted", { companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId });
@@ -104,14 +107,22 @@ export class TicketViews implements TicketReader {
 
   /**
    * After a change that moved a ticket out of some sockets' sight (transfer to another
-   * queue, closed, handed to someone else): those rooms get a delete so their lists drop
-   * it, then the usual update goes to the new audience.
+   * queue, closed, handed to someone else): the ticket's open chats (`ticket-{uuid}`) keep
+   * only the sockets of its new audience, so the customer's next message reaches nobody who
+   * may no longer open it; the rooms that lost it get a delete so their lists drop it; then
+   * the usual update goes to the new audience. The audience rooms say who may open the
+   * ticket (ticket-rooms.ts), and the room policy keeps each socket in the rooms of its
+   * user's current rights, so this is the same rule as opening the ticket over HTTP.
    */
   async announceMoved(before: TicketRow, after: TicketRow): Promise<{ view: TicketView; rooms: Audience } | null> {
     const [was, now] = await Promise.all([this.audience(before), this.audience(after)]);
-    const stillSees = new Set([...now.full, ...now.masked]);
-    const lost = [...was.full, ...was.masked].filter((r) => !stillSees.has(r));
-    if (lost.length) this.ctx.realtime.emit(after.companyId, `company-${after.companyId}-ticket`, { action: "delete", ticketId: after.id }, lost);
+    const stillSees = [...now.full, ...now.masked];
+    const lost = [...was.full, ...was.masked].filter((r) => !stillSees.includes(r));
+    // Nothing lost: whoever could open it still can, and the chats stay as they are.
+    if (lost.length) {
+      this.ctx.realtime.leaveRoom(after.companyId, ticketRoom(after.uuid), stillSees);
+      this.ctx.realtime.emit(after.companyId, `company-${after.companyId}-ticket`, { action: "delete", ticketId: after.id }, lost);
+    }
     return this.announceStored(after.companyId, after.id);
   }
 
