@@ -12,7 +12,7 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "kanban",
   dependsOn: ["tags", "tickets"],
-  requires: ["tickets.board", "tickets.moveTag", "tickets.swapTags", "tickets.sendToContact"],
+  requires: ["tickets.openable", "tickets.board", "tickets.moveTag", "tickets.swapTags", "tickets.sendToContact"],
   planFeatures: [{ key: "useKanban", label: "kanban:planFeature", default: true }],
   planFlag: "useKanban",
 });

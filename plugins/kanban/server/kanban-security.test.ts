@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPlan } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
-import { attendant, type Company, createApiConnection, createCompanyWithAdmin, createLane, createQueue, customerWrites, putInLane, sqlRows } from "./kanban.fixtures.ts";
+import { attendant, type Company, createApiConnection, createCompanyWithAdmin, createLane, createQueue, customerWrites, lanesOf, putInLane, sqlRows } from "./kanban.fixtures.ts";
 
 let t: TestKernel;
 let a: Company;
@@ -71,6 +71,31 @@ describe("kanban: security", () => {
     // The admin sees every live ticket; the queue filter narrows (tickets without a queue always pass).
     expect(await ids(a.token)).toEqual([inSales.ticketId, inSupport.ticketId, noQueue.ticketId, mineInSupport.ticketId]);
     expect(await ids(a.token, `?queueIds=${encodeURIComponent(JSON.stringify([sales.id]))}`)).toEqual([inSales.ticketId, noQueue.ticketId]);
+  });
+
+  it("PUT /ticket/kanban/{id} answers what opening the ticket answers: 403 for a ticket of another queue, and it stays in its lane", async () => {
+    const sales = await createQueue(t, a.token);
+    const support = await createQueue(t, a.token);
+    const from = await createLane(t, a.token);
+    const to = await createLane(t, a.token);
+    const theirs = await customerWrites(t, api.token, "5511900000501");
+    const mine = await customerWrites(t, api.token, "5511900000502");
+    await sqlRows(t, "UPDATE tickets SET queue_id = ? WHERE id = ?", [support.id, theirs.ticketId]);
+    await sqlRows(t, "UPDATE tickets SET queue_id = ? WHERE id = ?", [sales.id, mine.ticketId]);
+    await putInLane(t, a.token, theirs.ticketId, from.id);
+    const seller = await attendant(t, a.company.id, [sales.id]);
+    expect((await t.call("GET", `/tickets/${theirs.ticketId}`, { token: seller.token })).status).toBe(403);
+
+    const res = await t.call("PUT", `/ticket/kanban/${theirs.ticketId}`, { token: seller.token, body: { laneId: to.id } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "ERR_NO_PERMISSION" });
+    expect(await lanesOf(t, theirs.ticketId)).toEqual([from.id]);
+    expect((await t.call("PUT", `/ticket/kanban/${theirs.ticketId}`, { token: seller.token, body: { laneId: null } })).status).toBe(403);
+    expect(await lanesOf(t, theirs.ticketId)).toEqual([from.id]);
+    // Their own queue's ticket moves.
+    const ok = await t.call("PUT", `/ticket/kanban/${mine.ticketId}`, { token: seller.token, body: { laneId: to.id } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(await lanesOf(t, mine.ticketId)).toEqual([to.id]);
   });
 
   it("a plain user's card hides the number when the company masks numbers (LGPD), as the ticket list does", async () => {

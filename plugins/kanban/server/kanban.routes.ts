@@ -28,11 +28,14 @@ export const move = route({
   path: "/ticket/kanban/{ticketId}",
   access: "user",
   description:
-    "Moves a ticket to another lane in ONE transaction (the board's drag, spec 002 §4.3: the old lane link goes, then the new one is set; the ticket's other tags stay): a failure leaves it in its old lane. A null lane is the default lane. The ticket's update is announced.",
+    "Moves a ticket to another lane in ONE transaction (the board's drag, spec 002 §4.3: the old lane link goes, then the new one is set; the ticket's other tags stay): a failure leaves it in its old lane. A null lane is the default lane. Only a ticket the caller may open (the rule of GET /tickets/{id}). The ticket's update is announced.",
   request: { params: MoveParams, ...body(MoveInput) },
   responses: {
     200: json(Moved, "Where the ticket is now"),
     400: errorResponse("ERR_VALIDATION (laneId: a tag of the company that is not a kanban lane)"),
+    403: errorResponse(
+      "ERR_NO_PERMISSION for a ticket the caller may not open (the rule of GET /tickets/{id}); as on every route, also an invalid token, a disabled company or a plan without kanban",
+    ),
     404: errorResponse("ERR_NO_TICKET_FOUND (not a ticket of the company) or ERR_NOT_FOUND (not a tag of the company)"),
   },
 });

@@ -67,9 +67,13 @@ export class KanbanService {
   /**
    * Moves a ticket to a lane (null: the default lane) in ONE transaction: the company's lanes
    * are read, then the tickets plugin takes every lane link off the ticket and links the new
-   * lane (its other tags stay). Announced after the commit.
+   * lane (its other tags stay). Announced after the commit. Only a ticket the user may open
+   * (the tickets plugin's rule: ERR_NO_TICKET_FOUND 404, ERR_NO_PERMISSION 403), since a lane
+   * can move a ticket on or message its customer (lane timers and greetings).
    */
-  async move(companyId: number, ticketId: number, laneId: number | null): Promise<{ ticketId: number; laneId: number | null }> {
+  async move(user: UserRow, ticketId: number, laneId: number | null): Promise<{ ticketId: number; laneId: number | null }> {
+    const companyId = user.companyId;
+    await this.services.require("tickets.openable")(user, ticketId);
     const moved = await this.db.transaction(async (tx) => {
       const tags = await tx
         .select({ id: tagsView.id, kanban: tagsView.kanban })

@@ -40,7 +40,7 @@ export default defineServerPlugin({
     registerBotTurns(ctx, reader, sender);
     registerTicketFeatures(ctx, { reader, sender });
     registerMessageFeatures(ctx, { reader, sender, inbound });
-    registerTicketNotes(ctx);
+    registerTicketNotes(ctx, { reader });
     registerTicketTags(ctx, { reader });
     registerListPreferences(ctx);
     registerFarewellMessages(ctx);

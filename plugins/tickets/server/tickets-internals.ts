@@ -13,8 +13,17 @@ import type { MessageRow, TicketRow } from "./tickets.contract.ts";
 export interface TicketReader {
   /** One ticket of the company as a TicketView (the contact's number LGPD-masked for `viewer` when required), or null. */
   view(companyId: number, ticketId: number, viewer?: UserRow): Promise<TicketView | null>;
+  /**
+   * The ticket (by id or uuid) if `user` may open it: ERR_NO_TICKET_FOUND (404) when it is not a
+   * ticket of their company, ERR_NO_PERMISSION (403) when it is but `canOpen` says no. Every
+   * route that reads or changes a ticket or its things (messages, notes, tags, lane, log)
+   * answers with it, so each says what GET /tickets/{id} says. Other plugins: `tickets.openable`.
+   */
+  openable(user: UserRow, where: { id: number } | { uuid: string }): Promise<TicketRow>;
   /** Whether `user` may open this ticket and its messages (the visibility rules of GET /tickets, for one ticket). */
   canOpen(user: UserRow, ticket: TicketRow): Promise<boolean>;
+  /** The ids of `tickets` that `user` may open (`canOpen` for a list, reading the user's queues once). */
+  openableAmong(user: UserRow, tickets: readonly TicketRow[]): Promise<Set<number>>;
   /** Emits `company-{id}-ticket` `{ action: "update", ticket }` with the fresh view to the sockets allowed to see it. */
   announce(companyId: number, ticketId: number): Promise<void>;
   /**

@@ -76,6 +76,16 @@ export interface BoardQuery {
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
     /**
+     * The ticket if `user` may open it, by the rule of GET /tickets/{id}: throws
+     * ERR_NO_TICKET_FOUND (404) when it is not a ticket of the user's company, ERR_NO_PERMISSION
+     * (403) when the user may not open it. A route of another plugin that reads or changes a
+     * ticket's things (its kanban lane) asks it first, so it answers what opening the ticket does.
+     * @example
+     *   // openable: this service, taken with require (manifest `requires`)
+     *   const ticket = await openable(user, ticketId); // 404 / 403 as GET /tickets/{id}
+     */
+    "tickets.openable": (user: UserRow, ticketId: number) => Promise<TicketRow>;
+    /**
      * Stores one outbound message to a contact inside the CALLER's transaction, with its
      * delivery outbox row, so the caller's own change (e.g. a schedule marked sent) lands with
      * it or not at all. Finds the contact's live ticket on the connection or starts one as

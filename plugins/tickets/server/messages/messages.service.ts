@@ -56,13 +56,7 @@ export class MessagesService {
    * counted: `count` is the messages known so far (exact on the last page).
    */
   async list(user: UserRow, uuid: string, pageNumber: number, selectedQueues: number[]): Promise<MessageListResponse> {
-    const [ticket] = await this.ctx.db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.companyId, user.companyId), eq(tickets.uuid, uuid)))
-      .limit(1);
-    if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-    if (!(await this.reader.canOpen(user, ticket))) throw new AppError("ERR_NO_PERMISSION");
+    const ticket = await this.reader.openable(user, { uuid });
     // Users who see the whole history (admins, allHistoric) get every ticket of the contact,
     // older tickets limited to the selected queues when some are chosen.
     const wholeHistory = isAdmin(user) || user.allHistoric === "enabled";
@@ -92,13 +86,7 @@ export class MessagesService {
 
   /** A ticket the user may write to: the company's, visible to them, open or group. */
   async writable(user: UserRow, ticketId: number): Promise<TicketRow> {
-    const [ticket] = await this.ctx.db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.companyId, user.companyId), eq(tickets.id, ticketId)))
-      .limit(1);
-    if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-    if (!(await this.reader.canOpen(user, ticket))) throw new AppError("ERR_NO_PERMISSION");
+    const ticket = await this.reader.openable(user, { id: ticketId });
     if (!SENDABLE.has(ticket.status)) throw new AppError("ERR_SENDING_WAPP_MSG", { reason: "The ticket is not open" });
     return ticket;
   }

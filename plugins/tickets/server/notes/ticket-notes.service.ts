@@ -7,6 +7,7 @@ import { AppError } from "../../../../core/errors.ts";
 import type { TicketNoteView } from "../../shared/ticket-types.ts";
 import { contactsView } from "../../schema/views.ts";
 import { ticketNotes, tickets } from "../../schema/tables.ts";
+import type { TicketReader } from "../tickets-internals.ts";
 
 export interface NoteInput {
   note: string;
@@ -16,17 +17,18 @@ export interface NoteInput {
 
 /** Internal observations on tickets (spec 000 §3 Note): never sent to the customer. */
 export class TicketNotesService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private reader: TicketReader,
+  ) {}
 
-  /** The ticket and the contact must both be the author's company's, and the contact the ticket's. */
+  /**
+   * The ticket must be one the author may open (as GET /tickets/{id}: 404 not the company's,
+   * 403 not theirs to open), the contact the company's and the ticket's.
+   */
   async create(author: UserRow, input: NoteInput): Promise<TicketNoteView> {
     const companyId = author.companyId;
-    const [ticket] = await this.db
-      .select({ contactId: tickets.contactId })
-      .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, input.ticketId)))
-      .limit(1);
-    if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+    const ticket = await this.reader.openable(author, { id: input.ticketId });
     const [contact] = await this.db
       .select({ id: contactsView.id })
       .from(contactsView)
@@ -38,18 +40,32 @@ export class TicketNotesService {
     return { id: row!.id, note: row!.note, ticketId: row!.ticketId, contactId: row!.contactId, createdAt: row!.createdAt, user: { id: author.id, name: author.name } };
   }
 
-  /** Newest first. ticketId narrows to one ticket; contactId alone lists the contact's notes over all its tickets. */
-  async list(companyId: number, q: { ticketId?: number; contactId?: number }): Promise<TicketNoteView[]> {
+  /**
+   * Newest first. ticketId narrows to one ticket, which the user must be able to open (else its
+   * 404 or 403); contactId alone lists the contact's notes over the tickets the user may open.
+   */
+  async list(user: UserRow, q: { ticketId?: number; contactId?: number }): Promise<TicketNoteView[]> {
     if (q.ticketId === undefined && q.contactId === undefined) throw new AppError("ERR_VALIDATION", { fields: { ticketId: "Required" } });
-    const filters: SQL[] = [eq(ticketNotes.companyId, companyId)];
+    if (q.ticketId !== undefined) await this.reader.openable(user, { id: q.ticketId });
+    const filters: SQL[] = [eq(ticketNotes.companyId, user.companyId)];
     if (q.ticketId !== undefined) filters.push(eq(ticketNotes.ticketId, q.ticketId));
     if (q.contactId !== undefined) filters.push(eq(ticketNotes.contactId, q.contactId));
-    const rows = await this.db
-      .select({ note: ticketNotes, userName: users.name })
+    const found = await this.db
+      .select({ note: ticketNotes, userName: users.name, ticket: tickets })
       .from(ticketNotes)
+      .innerJoin(tickets, eq(tickets.id, ticketNotes.ticketId))
       .leftJoin(users, eq(users.id, ticketNotes.userId))
       .where(and(...filters))
       .orderBy(desc(ticketNotes.createdAt), desc(ticketNotes.id));
+    // A contact's notes span its tickets: only those of tickets the user may open are theirs to read.
+    const allowed =
+      q.ticketId !== undefined
+        ? null
+        : await this.reader.openableAmong(
+            user,
+            found.map((r) => r.ticket),
+          );
+    const rows = allowed ? found.filter((r) => allowed.has(r.ticket.id)) : found;
     return rows.map(({ note: n, userName }) => ({
       id: n.id,
       note: n.note,
@@ -60,14 +76,16 @@ export class TicketNotesService {
     }));
   }
 
-  /** Only the author or an admin; another company's note is simply not found. */
+  /** Only the author or an admin, on a ticket they may open; another company's note is simply not found. */
   async remove(user: UserRow, id: number): Promise<void> {
     const [row] = await this.db
-      .select({ userId: ticketNotes.userId })
+      .select({ userId: ticketNotes.userId, ticketId: ticketNotes.ticketId })
       .from(ticketNotes)
       .where(and(eq(ticketNotes.companyId, user.companyId), eq(ticketNotes.id, id)))
       .limit(1);
     if (!row) throw new AppError("ERR_NOT_FOUND");
+    // A note is a thing of its ticket: whoever may no longer open the ticket may not touch it.
+    await this.reader.openable(user, { id: row.ticketId });
     if (row.userId !== user.id && !isAdmin(user)) throw new AppError("ERR_NO_PERMISSION");
     await this.db.delete(ticketNotes).where(and(eq(ticketNotes.companyId, user.companyId), eq(ticketNotes.id, id)));
   }

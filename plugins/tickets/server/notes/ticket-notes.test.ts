@@ -57,7 +57,8 @@ describe("ticket notes: happy", () => {
   });
 
   it("the author deletes their note; an admin deletes anyone's", async () => {
-    const user = await createUser(t, a.company.id);
+    // The fixture's ticket has no queue: a plain user opens it with allTicket.
+    const user = await createUser(t, a.company.id, { allTicket: "enable" });
     const mine = await addNote(user.token, { note: "minha nota", ticketId: ticket.ticketId, contactId: ticket.contactId });
     const another = await addNote(user.token, { note: "outra nota", ticketId: ticket.ticketId, contactId: ticket.contactId });
     expect((await t.call("DELETE", `/ticket-notes/${mine.body.id}`, { token: user.token })).body).toEqual({ message: "Note deleted" });
@@ -118,7 +119,8 @@ describe("ticket notes: security", () => {
 
   it("a plain user cannot delete another user's note (ERR_NO_PERMISSION)", async () => {
     const note = await addNote(a.token, { note: "do admin", ticketId: ticket.ticketId, contactId: ticket.contactId });
-    const user = await createUser(t, a.company.id);
+    // The fixture's ticket has no queue: a plain user opens it with allTicket.
+    const user = await createUser(t, a.company.id, { allTicket: "enable" });
     const res = await t.call("DELETE", `/ticket-notes/${note.body.id}`, { token: user.token });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "ERR_NO_PERMISSION" });
@@ -132,7 +134,8 @@ describe("ticket notes: security", () => {
     // B's own ticket with A's contact: the contact is not found for B.
     const bTicket = await createTicket(t, b.token, b.company.id);
     expect((await addNote(b.token, { note: "intrusa", ticketId: bTicket.ticketId, contactId: ticket.contactId })).body).toEqual({ error: "ERR_NO_CONTACT_FOUND" });
-    expect((await t.call("GET", `/ticket-notes/list?ticketId=${ticket.ticketId}`, { token: b.token })).body).toEqual([]);
+    // As GET /tickets/{id} answers another company's ticket.
+    expect((await t.call("GET", `/ticket-notes/list?ticketId=${ticket.ticketId}`, { token: b.token })).body).toEqual({ error: "ERR_NO_TICKET_FOUND" });
     expect((await t.call("GET", `/ticket-notes/list?contactId=${ticket.contactId}`, { token: b.token })).body).toEqual([]);
     const del = await t.call("DELETE", `/ticket-notes/${note.body.id}`, { token: b.token });
     expect(del.status).toBe(404);

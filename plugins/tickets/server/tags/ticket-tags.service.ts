@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../../../core/db/database.ts";
+import type { UserRow } from "../../../../core/db/rows.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { Logger } from "../../../../core/log.ts";
 import { tagsView } from "../../schema/views.ts";
@@ -15,19 +16,19 @@ export class TicketTagsService {
     private log: Logger,
   ) {}
 
-  /** Links a tag of the company to a ticket of the company; an existing link is kept as it is. */
-  async link(companyId: number, ticketId: number, tagId: number): Promise<{ ticketId: number; tagId: number }> {
-    await this.ensureTicket(companyId, ticketId);
-    await this.attach(this.db, companyId, ticketId, tagId);
-    await this.announce(companyId, ticketId);
+  /** Links a tag of the company to a ticket the user may open (else its 404 or 403); an existing link is kept as it is. */
+  async link(user: UserRow, ticketId: number, tagId: number): Promise<{ ticketId: number; tagId: number }> {
+    await this.reader.openable(user, { id: ticketId });
+    await this.attach(this.db, user.companyId, ticketId, tagId);
+    await this.announce(user.companyId, ticketId);
     return { ticketId, tagId };
   }
 
-  /** Removes every tag of the ticket. */
-  async clear(companyId: number, ticketId: number): Promise<void> {
-    await this.ensureTicket(companyId, ticketId);
-    await this.db.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, ticketId)));
-    await this.announce(companyId, ticketId);
+  /** Removes every tag of a ticket the user may open (else its 404 or 403). */
+  async clear(user: UserRow, ticketId: number): Promise<void> {
+    await this.reader.openable(user, { id: ticketId });
+    await this.db.delete(ticketTags).where(and(eq(ticketTags.companyId, user.companyId), eq(ticketTags.ticketId, ticketId)));
+    await this.announce(user.companyId, ticketId);
   }
 
   /**
@@ -84,15 +85,6 @@ export class TicketTagsService {
       .insert(ticketTags)
       .values({ companyId, ticketId, tagId })
       .onConflictDoNothing({ target: [ticketTags.ticketId, ticketTags.tagId] });
-  }
-
-  private async ensureTicket(companyId: number, ticketId: number): Promise<void> {
-    const [ticket] = await this.db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-      .limit(1);
-    if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
   }
 
   /**

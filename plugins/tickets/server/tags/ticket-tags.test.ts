@@ -52,8 +52,9 @@ describe("ticket tags: happy", () => {
     expect((await t.call("DELETE", `/ticket-tags/${ticket.ticketId}`, { token: a.token })).status).toBe(200);
   });
 
-  it("a plain user of the company may set and clear tags", async () => {
-    const user = await createUser(t, a.company.id);
+  it("a plain user of the company may set and clear tags of a ticket they may open", async () => {
+    // The fixture's ticket has no queue: a plain user opens it with allTicket.
+    const user = await createUser(t, a.company.id, { allTicket: "enable" });
     const tag = await createTag(t, a.token);
     expect((await t.call("PUT", `/ticket-tags/${ticket.ticketId}/${tag.id}`, { token: user.token })).status).toBe(200);
     expect((await t.call("DELETE", `/ticket-tags/${ticket.ticketId}`, { token: user.token })).status).toBe(200);
@@ -61,20 +62,21 @@ describe("ticket tags: happy", () => {
 
   it("each change re-announces the ticket so lists update live; a failing announcement does not fail the change", async () => {
     const announced: [number, number][] = [];
-    const reader = { announce: async (companyId: number, ticketId: number) => void announced.push([companyId, ticketId]) } as unknown as TicketReader;
+    const openable = async () => ({});
+    const reader = { openable, announce: async (companyId: number, ticketId: number) => void announced.push([companyId, ticketId]) } as unknown as TicketReader;
     const warnings: string[] = [];
     const log = { warn: (m: string) => warnings.push(m) } as unknown as ConstructorParameters<typeof TicketTagsService>[2];
     const tag = await createTag(t, a.token);
     const service = new TicketTagsService(t.kernel.db, reader, log);
-    await service.link(a.company.id, ticket.ticketId, tag.id);
-    await service.clear(a.company.id, ticket.ticketId);
+    await service.link(a.user, ticket.ticketId, tag.id);
+    await service.clear(a.user, ticket.ticketId);
     expect(announced).toEqual([
       [a.company.id, ticket.ticketId],
       [a.company.id, ticket.ticketId],
     ]);
 
-    const broken = new TicketTagsService(t.kernel.db, { announce: () => Promise.reject(new Error("socket down")) } as unknown as TicketReader, log);
-    await broken.link(a.company.id, ticket.ticketId, tag.id);
+    const broken = new TicketTagsService(t.kernel.db, { openable, announce: () => Promise.reject(new Error("socket down")) } as unknown as TicketReader, log);
+    await broken.link(a.user, ticket.ticketId, tag.id);
     expect(await tagIdsOf(ticket.ticketId)).toEqual([tag.id]);
     expect(warnings).toEqual([expect.stringContaining("socket down")]);
   });

@@ -40,16 +40,8 @@ export class TicketLifecycle {
   }
 
   /** A ticket of the caller's company that the caller may open: 404 otherwise, 403 when it exists but is not theirs to see. */
-  async openable(user: UserRow, where: { id: number } | { uuid: string }): Promise<TicketRow> {
-    const cond = "id" in where ? eq(tickets.id, where.id) : eq(tickets.uuid, where.uuid);
-    const [row] = await this.ctx.db
-      .select()
-      .from(tickets)
-      .where(and(cond, eq(tickets.companyId, user.companyId)))
-      .limit(1);
-    if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
-    if (!(await this.views.canOpen(user, row))) throw new AppError("ERR_NO_PERMISSION");
-    return row;
+  openable(user: UserRow, where: { id: number } | { uuid: string }): Promise<TicketRow> {
+    return this.views.openable(user, where);
   }
 
   async show(user: UserRow, where: { id: number } | { uuid: string }, logAccess = false): Promise<TicketView> {

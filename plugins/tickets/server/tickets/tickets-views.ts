@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../../core/db/database.ts";
 import { preparedPer } from "../../../../core/db/prepared.ts";
 import type { UserRow } from "../../../../core/db/rows.ts";
 import { users } from "../../../../core/db/tables.ts";
 import { isAdmin } from "../../../../core/auth/permissions.ts";
+import { AppError } from "../../../../core/errors.ts";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type {} from "../../../contacts/server/contacts.contract.ts";
 import type {} from "../../../queues/server/queues.contract.ts";
@@ -56,10 +57,29 @@ export class TicketViews implements TicketReader {
     return viewById(this.ctx.db, companyId, ticketId, mask);
   }
 
+  async openable(user: UserRow, where: { id: number } | { uuid: string }): Promise<TicketRow> {
+    const cond = "id" in where ? eq(tickets.id, where.id) : eq(tickets.uuid, where.uuid);
+    const [row] = await this.ctx.db
+      .select()
+      .from(tickets)
+      .where(and(cond, eq(tickets.companyId, user.companyId)))
+      .limit(1);
+    if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
+    if (!(await this.canOpen(user, row))) throw new AppError("ERR_NO_PERMISSION");
+    return row;
+  }
+
   async canOpen(user: UserRow, ticket: TicketRow): Promise<boolean> {
     if (ticket.companyId !== user.companyId) return false;
     if (isAdmin(user) || ticket.userId === user.id) return true;
     return userMayOpen(user, ticket, await this.queueIdsOf(user.id));
+  }
+
+  async openableAmong(user: UserRow, rows: readonly TicketRow[]): Promise<Set<number>> {
+    if (isAdmin(user)) return new Set(rows.filter((t) => t.companyId === user.companyId).map((t) => t.id));
+    // One read of the user's queues for the whole list, not one per ticket.
+    const queueIds = rows.length ? await this.queueIdsOf(user.id) : [];
+    return new Set(rows.filter((t) => userMayOpen(user, t, queueIds)).map((t) => t.id));
   }
 
   async audience(ticket: TicketRow): Promise<Audience> {

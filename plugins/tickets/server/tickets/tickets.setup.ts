@@ -15,6 +15,7 @@ export function registerTicketFeatures(ctx: PluginContext, deps: { reader: Ticke
   const lifecycle = new TicketLifecycle(ctx, views, deps.sender);
   const list = new TicketList(ctx.db, views, () => beforeSearch(ctx.db, ctx.writes));
   registerTicketsHandlers(ctx.router, list, lifecycle);
+  ctx.services.provide("tickets.openable", (user, ticketId) => views.openable(user, { id: ticketId }));
   ctx.services.provide("tickets.board", (user, q) => list.board(user, q));
   ctx.services.provide("tickets.closeMany", (companyId, ticketIds) => lifecycle.closeMany(companyId, ticketIds));
   registerTicketRooms(ctx, views);
