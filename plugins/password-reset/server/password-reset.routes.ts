@@ -32,7 +32,8 @@ export const resetPassword = route({
   access: "public",
   // The new password is in the path: a failure's log line names the template instead.
   secretPath: true,
-  description: "The spec's form, kept for existing clients. It puts the new password in the URL (proxies and browsers may keep it): prefer `POST /resetpasswords` with a JSON body.",
+  description:
+    "The spec's form, kept for existing clients. It puts the new password in the URL (proxies and browsers may keep it): prefer `POST /resetpasswords` with a JSON body.",
   request: { params: ResetParams },
   responses: resetResponses,
 });
