@@ -160,6 +160,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     bus: new EventBus(log.child("bus")),
     realtime: new Realtime({
       jwtSecret: secrets.jwt,
+      refreshSecret: secrets.jwtRefresh,
+      trustProxy: config.TRUST_PROXY,
       log: log.child("realtime"),
       db,
       // Read at each handshake, after the kernel exists: the company cache is built below.

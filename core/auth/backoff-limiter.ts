@@ -54,6 +54,12 @@ export class BackoffLimiter {
     return this.lockedFor(key) > 0;
   }
 
+  /** Whether the key failed recently enough to be remembered (a reset or a quiet window forgets it). */
+  remembers(key: string): boolean {
+    const e = this.entries.get(key);
+    return !!e && e.expiresAt > Date.now();
+  }
+
   fail(key: string): void {
     const now = Date.now();
     let e = this.entries.get(key);

@@ -1,14 +1,22 @@
 import { BackoffLimiter } from "./backoff-limiter.ts";
 
-/** An address may fail this many times the per-(address, e-mail) limit: an office behind one NAT has many people. */
+/** An address may fail this many times the per-(address, e-mail) limit before it is watched: an office behind one NAT has many people. */
 export const ADDRESS_LIMIT_FACTOR = 5;
 
 /**
- * Failed logins, counted so that a burst never locks the account's owner out elsewhere:
- * per (address, e-mail) with the configured limit, and per address with a few times that,
- * both with exponential backoff. Nothing is counted per e-mail alone, so a correct password
- * from another address always works; a success clears its own pair (not its address, or one
- * valid account would let an address keep guessing others).
+ * Failed logins, counted so that a burst never locks the account's owner out elsewhere, and
+ * one NAT'd office's typos never lock its other people out:
+ * - per (address, e-mail), the configured limit: that pair is locked, whatever the password;
+ * - per address, a few times that: the address is then *watched* (for the lock's length). While
+ *   it is, the e-mails that failed from it are refused, but an e-mail with no failure from it
+ *   still gets its try, so a colleague who never mistyped signs in;
+ * - per watched address, the configured limit again for failures of such fresh e-mails (a
+ *   sprayer moving on to new accounts): past it every e-mail from the address is refused.
+ * So a password sprayer gets the address limit plus one more limit of guesses per lock, as
+ * before plus one limit, while a correct password only loses to an active spray.
+ * All three lock with exponential backoff. Nothing is counted per e-mail alone, so a correct
+ * password from another address always works; a success clears its own pair (not its address,
+ * or one valid account would let an address keep guessing others).
  * @example
  *   const limiter = new LoginLimiter(10, 15 * 60_000);
  *   if (limiter.lockedFor(ip, email)) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
@@ -16,21 +24,28 @@ export const ADDRESS_LIMIT_FACTOR = 5;
 export class LoginLimiter {
   private pairs: BackoffLimiter;
   private addresses: BackoffLimiter;
+  /** Failures, while the address is watched, for e-mails that had not failed from it. */
+  private newcomers: BackoffLimiter;
 
   constructor(limit: number, windowMs: number) {
     this.pairs = new BackoffLimiter(limit, windowMs);
     this.addresses = new BackoffLimiter(limit * ADDRESS_LIMIT_FACTOR, windowMs);
+    this.newcomers = new BackoffLimiter(limit, windowMs);
   }
 
   /** Milliseconds until this address may try this e-mail again; 0 when it may now. */
   lockedFor(address: string, email: string): number {
     const bucket = addressBucket(address);
-    return Math.max(this.pairs.lockedFor(`${bucket} ${email}`), this.addresses.lockedFor(bucket));
+    const pair = `${bucket} ${email}`;
+    const watched = this.pairs.remembers(pair) ? this.addresses.lockedFor(bucket) : 0;
+    return Math.max(this.pairs.lockedFor(pair), this.newcomers.lockedFor(bucket), watched);
   }
 
   failed(address: string, email: string): void {
     const bucket = addressBucket(address);
-    this.pairs.fail(`${bucket} ${email}`);
+    const pair = `${bucket} ${email}`;
+    if (this.addresses.blocked(bucket) && !this.pairs.remembers(pair)) this.newcomers.fail(bucket);
+    this.pairs.fail(pair);
     this.addresses.fail(bucket);
   }
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { createUser } from "../../tests/support/fixtures.ts";
 import { ADMIN, createTestKernel, type TestKernel } from "../../tests/support/test-kernel.ts";
 import { ADDRESS_LIMIT_FACTOR } from "./login-limiter.ts";
 
@@ -34,16 +35,36 @@ describe("login limits: security", () => {
     expect((await login(ADMIN, A)).status).toBe(200);
   });
 
-  it("one address failing across many e-mails is eventually blocked, other addresses are not", async () => {
+  it("one address failing across many e-mails is watched: the e-mails it failed stay refused, a sprayer moving on is blocked", async () => {
     t = await createTestKernel({ plugins: [], env: { LOGIN_RATE_LIMIT: String(LIMIT) } });
     const perAddress = LIMIT * ADDRESS_LIMIT_FACTOR;
     // Below the per-pair limit for every e-mail, so only the per-address count can block.
-    for (let i = 1; i < perAddress; i++) await login({ email: `guess${i}@example.com`, password: "nope" }, A);
-    expect((await login(ADMIN, A)).status).toBe(200);
-    await login({ email: "last-guess@example.com", password: "nope" }, A);
-    const blocked = await login(ADMIN, A);
-    expect(blocked.status).toBe(429);
+    for (let i = 1; i <= perAddress; i++) await login({ email: `guess${i}@example.com`, password: "nope" }, A);
+    const again = await login({ email: "guess1@example.com", password: "nope" }, A);
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Fresh e-mails still get their try, up to one more limit of failures while watched...
+    for (let i = 0; i < LIMIT; i++) expect((await login({ email: `fresh${i}@example.com`, password: "nope" }, A)).status).toBe(401);
+    // ...then the address is refused for everyone, the right password included.
+    expect((await login({ email: "fresh-last@example.com", password: "nope" }, A)).status).toBe(429);
+    expect((await login(ADMIN, A)).status).toBe(429);
     expect((await login(ADMIN, B)).status).toBe(200);
+  });
+
+  it("a NAT'd office: 50 failures from one address do not stop a colleague's correct password; the attacked pairs stay locked", async () => {
+    t = await createTestKernel({ plugins: [], env: { LOGIN_RATE_LIMIT: "10" } });
+    const victims = await Promise.all([0, 1, 2, 3, 4].map(() => createUser(t, 1)));
+    for (const v of victims) for (let i = 0; i < 10; i++) await login({ email: v.email, password: `wrong-${i}` }, A);
+    for (let i = 0; i < 5; i++) await login({ email: `typo${i}@example.com`, password: "nope" }, A);
+    // 55 failures from A: every pair that failed is refused, even with its right password.
+    for (const v of victims) expect((await login({ email: v.email, password: v.password }, A)).status).toBe(429);
+    expect((await login({ email: "typo0@example.com", password: "nope" }, A)).status).toBe(429);
+    // A colleague who never failed from A signs in from A.
+    const colleague = await createUser(t, 1);
+    expect((await login({ email: colleague.email, password: colleague.password }, A)).status).toBe(200);
+    expect((await login(ADMIN, A)).status).toBe(200);
+    // The attacked accounts still sign in from elsewhere.
+    expect((await login({ email: victims[0]!.email, password: victims[0]!.password }, B)).status).toBe(200);
   });
 
   it("counts an IPv6 host by its /64, so hopping addresses inside it does not help", async () => {
@@ -72,7 +93,9 @@ describe("login limits: security", () => {
       });
     for (let i = 0; i < LIMIT * ADDRESS_LIMIT_FACTOR; i++) await noPeer(`guess${i}@example.com`, "nope", `192.0.2.${i + 1}`);
     // Every one of them was the same unknown caller: a fresh header does not make a fresh one.
-    expect((await noPeer(ADMIN.email, ADMIN.password, "192.0.2.200")).status).toBe(429);
+    expect((await noPeer("guess0@example.com", "nope", "192.0.2.200")).status).toBe(429);
+    for (let i = 0; i < LIMIT; i++) await noPeer(`fresh${i}@example.com`, "nope", `192.0.2.${i + 100}`);
+    expect((await noPeer(ADMIN.email, ADMIN.password, "192.0.2.201")).status).toBe(429);
   });
 
   it("honours X-Forwarded-For from a trusted proxy: clients behind it are told apart", async () => {

@@ -37,7 +37,9 @@ export function renderError(err: unknown, c: Context, kernel: Kernel) {
     const detail = err.status === 400 && err.message ? { fields: { body: err.message } } : {};
     return c.json({ error: code, ...detail }, err.status);
   }
-  kernel.log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, err);
+  // A route whose path carries a secret names its template instead (`secretPath` in core/http/route.ts).
+  const path = c.get("loggedPath") ?? new URL(c.req.url).pathname;
+  kernel.log.error(`${c.req.method} ${path} failed`, err);
   return c.json({ error: "ERR_INTERNAL" }, 500);
 }
 

@@ -15,6 +15,8 @@ declare module "hono" {
     kernel: Kernel;
     /** The authenticated user, loaded fresh on every guarded request. */
     user: UserRow;
+    /** What a failure's log line names instead of the request's path (a route whose path carries a secret). */
+    loggedPath: string;
   }
 }
 

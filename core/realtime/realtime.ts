@@ -19,6 +19,8 @@ declare module "socket.io" {
     user: SocketUser;
     /** When the handshake's access token expires (ms since the epoch): the socket is dropped then. */
     expiresAt: number;
+    /** Let in on the refresh cookie: at `expiresAt` its transport is closed instead, so the client reconnects with its current cookie. */
+    viaCookie: boolean;
   }
 }
 
@@ -45,6 +47,10 @@ export interface RoomPolicyHandle {
 
 export interface RealtimeOptions {
   jwtSecret: string;
+  /** The refresh cookie's secret: a handshake without a token is let in on the cookie (same-origin clients). */
+  refreshSecret: string;
+  /** TRUST_PROXY's hop count: whose `X-Forwarded-Host` a cookie handshake's Origin is checked against. */
+  trustProxy?: number;
   log: Logger;
   /** Where the handshake and `refreshUser` read the user's current row. */
   db: Db;
@@ -59,7 +65,8 @@ const socketUser = (u: UserRow): SocketUser => ({ id: u.id, companyId: u.company
 
 /**
  * Socket.IO v4 with one namespace per company (`/<companyId>`). The handshake must carry
- * the access token (`auth: { token }`), the namespace must be the token's company, the
+ * the access token (`auth: { token }`, or the places socket-admission.ts lists) or, from our
+ * own origin, the refresh cookie; the namespace must be the user's company, the
  * user must still exist and the company must not be disabled; anything else is refused
  * before a single event flows. A socket's rights then follow the user: it is dropped when
  * its token expires, when the user is deleted or the company disabled, and its rooms are
@@ -308,11 +315,11 @@ export class Realtime {
   private prepare(nsp: Namespace) {
     nsp.use(async (socket, next) => {
       try {
-        const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : "";
-        const admission = await admitSocket(token, socket.nsp.name, this.options);
+        const admission = await admitSocket(socket.handshake, socket.nsp.name, this.options);
         if ("refused" in admission) return next(new Error(admission.refused));
         socket.data.user = socketUser(admission.user);
         socket.data.expiresAt = admission.expiresAt;
+        socket.data.viaCookie = admission.via === "cookie";
         this.admitted.set(socket, admission.user);
         next();
       } catch (err) {
@@ -323,7 +330,11 @@ export class Realtime {
     nsp.on("connection", (socket) => {
       const user = socket.data.user;
       // An access token is worth 15 minutes over HTTP; a socket opened with it is worth no more.
-      const expiry = setTimeout(() => socket.disconnect(), Math.max(0, socket.data.expiresAt - Date.now()));
+      // A cookie socket's client holds no token to renew: closing its transport (not a server
+      // disconnect, which clients do not retry) makes it reconnect with the cookie it has now,
+      // and a revoked session is refused then.
+      const expire = () => (socket.data.viaCookie ? socket.conn.close() : socket.disconnect());
+      const expiry = setTimeout(expire, Math.max(0, socket.data.expiresAt - Date.now()));
       socket.once("disconnect", () => clearTimeout(expiry));
       socket.join(Realtime.userRoom(user.id));
       for (const h of this.handlers) {

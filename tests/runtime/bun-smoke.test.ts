@@ -65,6 +65,25 @@ describe("Bun runtime smoke", () => {
     }
   });
 
+  it("lets the original client in on its refresh cookie (query.userId, no token), over polling then websocket", async () => {
+    const { cookie, user } = await login(server.url);
+    const socket = io(`${server.url}/${user.companyId}`, { query: { userId: String(user.id) }, extraHeaders: { cookie, origin: server.url }, reconnection: false, forceNew: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", () => resolve());
+        socket.once("connect_error", reject);
+      });
+      if (socket.io.engine.transport.name !== "websocket") await new Promise((resolve) => socket.io.engine.once("upgrade", resolve));
+      expect(socket.connected).toBe(true);
+    } finally {
+      socket.close();
+    }
+    const bare = io(`${server.url}/${user.companyId}`, { query: { userId: String(user.id) }, reconnection: false, forceNew: true });
+    const refused = await new Promise<string>((resolve) => bare.once("connect_error", (err) => resolve(err.message)));
+    bare.close();
+    expect(refused).toBe("ERR_SESSION_EXPIRED");
+  });
+
   it("does not compress websocket frames even when the client offers permessage-deflate", async () => {
     // Events are small and go to every socket of a company: deflating each copy cost CPU in the fan-out for no gain.
     const extensions = await new Promise<string | undefined>((resolve, reject) => {

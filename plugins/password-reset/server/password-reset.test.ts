@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { users } from "../../../core/db/tables.ts";
 import { createCompanyWithAdmin, createUser } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
@@ -32,9 +32,17 @@ function codeFor(to: string): string {
   if (!match) throw new Error(`no code in ${mail.raw}`);
   return match[1] as string;
 }
-const forget = (email: string) => t.call("POST", `/forgetpassword/${encodeURIComponent(email)}`);
+/** Asks for a code and runs the job that mails it (the answer never waits for the mail). */
+const forget = async (email: string) => {
+  const res = await t.call("POST", `/forgetpassword/${encodeURIComponent(email)}`);
+  await t.kernel.jobs.runDue();
+  return res;
+};
+/** The spec's form, everything in the path. */
 const reset = (email: string, code: string, password: string) =>
   t.call("POST", `/resetpasswords/${encodeURIComponent(email)}/${encodeURIComponent(code)}/${encodeURIComponent(password)}`);
+/** The body form the web app uses. */
+const resetWithBody = (email: string, token: string, newPassword: string) => t.call("POST", "/resetpasswords", { body: { email, token, newPassword } });
 const userRow = async (id: number) => (await t.kernel.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 describe("password reset: happy", () => {
@@ -73,12 +81,37 @@ describe("password reset: happy", () => {
   });
 });
 
+describe("password reset: body form", () => {
+  it("resets with the JSON body (nothing secret in the URL); the same validation and codes as the path form", async () => {
+    const { email } = await createCompanyWithAdmin(t, "Loja Marrom");
+    await forget(email);
+    const weak = await resetWithBody(email, codeFor(email), "fraca");
+    expect(weak.status).toBe(400);
+    expect(weak.body).toEqual({ error: "ERR_VALIDATION", fields: { newPassword: PASSWORD_RULE_MESSAGE } });
+    expect((await resetWithBody(email, "12345x", "Valida123")).body.error).toBe("ERR_INVALID_RESET_CODE");
+    expect((await resetWithBody("ghost@example.com", "123456", "Valida123")).body.error).toBe("ERR_INVALID_RESET_CODE");
+    const done = await resetWithBody(email, codeFor(email), "PeloCorpo1");
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ message: "Senha redefinida com sucesso." });
+    expect((await t.login(email, "PeloCorpo1")).token).toEqual(expect.any(String));
+    expect((await t.call("POST", "/resetpasswords/", { body: {} })).body).toMatchObject({ error: "ERR_VALIDATION" });
+  });
+});
+
 describe("password reset: errors", () => {
-  it("an unknown e-mail answers 404 ERR_EMAIL_NOT_FOUND and sends nothing", async () => {
-    const res = await forget("nobody@example.com");
-    expect(res.status).toBe(404);
-    expect(res.body.error).toBe("ERR_EMAIL_NOT_FOUND");
+  it("an unknown e-mail gets the same answer as a known one, and nothing is sent", async () => {
+    const { email } = await createCompanyWithAdmin(t, "Loja Branca");
+    const known = await t.call("POST", `/forgetpassword/${encodeURIComponent(email)}`);
+    const unknown = await t.call("POST", "/forgetpassword/nobody@example.com");
+    // The answers leave before any lookup or mail: those happen in the job.
     expect(smtp.received).toHaveLength(0);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    const headers = (r: typeof known) => [...r.headers].filter(([name]) => name !== "date");
+    expect(headers(unknown)).toEqual(headers(known));
+    await t.kernel.jobs.runDue();
+    expect(smtp.received.map((m) => m.to)).toEqual([[email]]);
   });
 
   it("a malformed e-mail is a validation error", async () => {
@@ -125,13 +158,14 @@ describe("password reset: errors", () => {
     expect(res.body.error).toBe("ERR_MAIL_NOT_CONFIGURED");
   });
 
-  it("when the SMTP server refuses the message the code is discarded", async () => {
+  it("when the SMTP server refuses the message the code is discarded and the job retries", async () => {
     const { user, email } = await createCompanyWithAdmin(t, "Loja Cinza");
     smtp.state.fail = true;
     const res = await forget(email);
-    expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: "ERR_INTERNAL" });
+    expect(res.status).toBe(200);
     expect((await userRow(user.id)).resetCodeHash).toBeNull();
+    const [job] = await t.kernel.db.all<{ status: string; attempts: number }>(sql`select status, attempts from jobs where kind = 'password-reset.send-code'`);
+    expect(job).toMatchObject({ status: "pending", attempts: 1 });
   });
 });
 
@@ -165,6 +199,26 @@ describe("password reset: security", () => {
     const res = await reset(b.email, codeFor(a.email) === codeFor(b.email) ? "x" : codeFor(a.email), "Invasor123");
     expect(res.body.error).toBe("ERR_INVALID_RESET_CODE");
     expect((await t.login(b.email, b.password)).token).toEqual(expect.any(String));
+  });
+
+  it("a failure of the path form is logged without the path (it holds the new password)", async () => {
+    await t.close();
+    t = await createTestKernel({ env: { ...smtp.env, LOG_LEVEL: "error" } });
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+    try {
+      // Any unexpected failure will do: the users table is gone.
+      await t.kernel.db.run(sql`alter table users rename to users_away`);
+      const res = await reset("ana@example.com", "123456", "Segredo123XYZ");
+      expect(res.status).toBe(500);
+      await t.kernel.db.run(sql`alter table users_away rename to users`);
+    } finally {
+      spy.mockRestore();
+    }
+    const logged = lines.join("\n");
+    expect(logged).toContain("POST /resetpasswords/{email}/{token}/{newPassword} failed");
+    expect(logged).not.toContain("Segredo123XYZ");
+    expect(logged).not.toContain("ana%40example.com");
   });
 
   it("limits code requests per e-mail (mailbox flooding)", async () => {

@@ -6,8 +6,6 @@ import { toastError, toastSuccess } from "../../../web/src/ui/index.ts";
 import { useRequestResetCodeMutation, useResetPasswordMutation } from "./password-reset-api.ts";
 import { emailProblem, validateReset, type ResetErrors, type ResetField, type ResetValues } from "./reset-validation.ts";
 
-const statusOf = (err: unknown) => (err as { status?: unknown })?.status;
-
 /**
  * /forgetpsw (public), two steps: the e-mail receives a code; then e-mail, code, new
  * password and confirmation set the password and lead to /login. A companyId in the
@@ -38,8 +36,7 @@ export default function ForgotPasswordPage() {
       toastSuccess(t("messages.sent"));
       setStep(2);
     } catch (err) {
-      if (statusOf(err) === 404) toastError(t("messages.notFound"));
-      else toastError(err);
+      toastError(err);
     }
   };
 

@@ -4,13 +4,13 @@ const seg = encodeURIComponent;
 
 export const passwordResetApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Mails a 6-digit code; 404 when the e-mail is unknown. */
+    /** Mails a 6-digit code when the e-mail has an account; the answer is the same either way. */
     requestResetCode: build.mutation<MessageAnswer, string>({
       query: (email) => ({ url: `/forgetpassword/${seg(email)}`, method: "POST" }),
     }),
-    /** The spec's contract carries everything in the path, so each part is encoded. */
+    /** The body form: the new password never travels in a URL (the spec's path form is for older clients). */
     resetPassword: build.mutation<MessageAnswer, { email: string; token: string; newPassword: string }>({
-      query: ({ email, token, newPassword }) => ({ url: `/resetpasswords/${seg(email)}/${seg(token)}/${seg(newPassword)}`, method: "POST" }),
+      query: (body) => ({ url: "/resetpasswords", method: "POST", body }),
     }),
   }),
 });
