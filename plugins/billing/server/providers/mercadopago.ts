@@ -74,6 +74,6 @@ export class MercadoPagoProvider implements PaymentProvider {
     const { body: payment } = await providerFetch("mercadopago", `${this.baseUrl}/v1/payments/${dataId}`, { method: "GET", headers: await this.headers() }, this.log);
     if (text(field(payment, "status")) !== "approved") return [];
     const amount = field(payment, "transaction_amount");
-    return [{ externalId: text(field(payment, "external_reference")), confirmedBy: text(field(payment, "id")), amount: typeof amount === "number" ? amount : undefined }];
+    return [{ externalId: text(field(payment, "external_reference")), paymentId: text(field(payment, "id")), amount: typeof amount === "number" ? amount : undefined }];
   }
 }
