@@ -91,7 +91,11 @@ export const webhook = route({
   path: "/billing/webhooks/{provider}",
   access: "public",
   description:
-    "Payment notifications, each in its provider's documented shape and authenticated its way: Efí `{ pix: [{ txid, endToEndId, valor }] }` with the `hmac` token of the registered URL (each txid read back over mTLS); Mercado Pago `type=payment&data.id=` with `x-signature` when a secret is set (the payment is read back); Stripe `checkout.session.completed` with `Stripe-Signature`; Asaas `PAYMENT_RECEIVED`/`PAYMENT_CONFIRMED` with `asaas-access-token`. A repeated notification changes nothing. The body is read raw (signatures cover its bytes).",
+    "Payment notifications, each in its provider's documented shape and authenticated its way: Efí `{ pix: [{ txid, endToEndId, valor }] }` with the `hmac` token of the registered URL (each txid read back over mTLS); Mercado Pago `type=payment&data.id=` with `x-signature` when a secret is set (the payment is read back; without a secret the read-backs are bounded per payment id and overall, over the bound 429); Stripe `checkout.session.completed` with `Stripe-Signature`; Asaas `PAYMENT_RECEIVED`/`PAYMENT_CONFIRMED` with `asaas-access-token`. A repeated notification changes nothing. The body is read raw (signatures cover its bytes).",
   request: { params: ProviderParam },
-  responses: { 200: json(WebhookAnswer, "Received"), 401: errorResponse("ERR_WEBHOOK_UNAUTHORIZED") },
+  responses: {
+    200: json(WebhookAnswer, "Received"),
+    401: errorResponse("ERR_WEBHOOK_UNAUTHORIZED"),
+    429: errorResponse("ERR_TOO_MANY_ATTEMPTS (unsigned Mercado Pago notifications over the look-up bound: the provider delivers them again later)"),
+  },
 });
