@@ -119,7 +119,7 @@ describe("billing, end to end", () => {
     await screenshot(operator, "billing-7-operator-invoices");
     await operatorBrowser.close();
     const { token } = await login(server.url, ADMIN.email, ADMIN.password);
-    const invoices = await callApi(server.url, "/invoices/all", token);
+    const invoices = await callApi(server.url, "/invoices", token);
     expect((invoices.invoices as { status: string; dueDate: string }[]).map((i) => [i.status, i.dueDate])).toEqual([
       ["open", newDue],
       ["paid", addDays(utcToday(), -2)],

@@ -60,6 +60,7 @@ const UNSEEDED: Record<string, string> = {
   automation_bot_states: "written by a bot turn (a job)",
   automation_rotation_cursors: "written by the rotation job",
   billing_charges: "written only by a checkout through a payment provider the platform operator configured (super user)",
+  billing_payments: "written only by a payment provider's notification or the platform operator's confirmation (super user)",
   contact_import_errors: "written only by the contacts import job",
   ticket_ratings: "written by a bot turn (a job) reading the customer's NPS answer",
 };

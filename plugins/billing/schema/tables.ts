@@ -51,15 +51,28 @@ export const invoices = sqliteTable(
   ],
 );
 
-export const CHARGE_STATUSES = ["pending", "confirmed"] as const;
+/**
+ * pending: waiting for its payment; confirmed: a payment of it settled its invoice;
+ * superseded: a newer checkout re-priced the invoice (or the invoice was paid another way), and
+ * the charge was cancelled at its provider where the provider allows. A superseded charge still
+ * paid while its invoice is unpaid is honoured at its own values (the money is real); paid after
+ * the invoice was settled, the payment is recorded for the operator (`billing_payments`).
+ */
+export const CHARGE_STATUSES = ["pending", "confirmed", "superseded"] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
 /**
  * One attempt to collect an invoice through a provider (a PIX charge, a checkout session, a
- * payment). `external_id` is the provider's id for it (Efí's txid, Stripe's session id, Asaas's
- * payment id, Mercado Pago's preference id, or the static BR Code's txid): a notification finds
- * its charge by it. Confirming is one conditional update (pending → confirmed) in the same
- * transaction as the renewal job, so a repeated notification changes nothing and a crash
- * between receipt and renewal loses nothing.
+ * payment), or the operator's confirmation (`provider` "manual"). `external_id` is the
+ * provider's id for it (Efí's txid, Stripe's session id, Asaas's payment id, Mercado Pago's
+ * external reference, or the static BR Code's txid): a notification finds its charge by it.
+ *
+ * The charge keeps what it was priced for (plan, custom limits, value, recurrence, the period's
+ * due date), written when it is made: a payment of it applies exactly that to the invoice and the
+ * company, never the invoice's values of the moment (a later checkout may have re-priced them).
+ * Confirming is one conditional update (pending or superseded → confirmed, while no other charge
+ * of the invoice is confirmed and the invoice is unpaid) in the same transaction as the renewal
+ * job, so an invoice is settled by one charge, and a crash between receipt and renewal loses nothing.
  */
 export const billingCharges = sqliteTable(
   "billing_charges",
@@ -73,14 +86,68 @@ export const billingCharges = sqliteTable(
       .references(() => invoices.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
     externalId: text("external_id").notNull(),
+    /** The value the charge asks for (the snapshot's price): a smaller payment settles nothing. */
     amount: real("amount").notNull(),
     status: text("status", { enum: CHARGE_STATUSES }).notNull().default("pending"),
     /** What the payment screen shows again: the PIX copy-and-paste text and/or the provider's URL (JSON). */
     answer: text("answer").notNull().default("{}"),
-    /** The provider's id of the confirming payment or event (endToEndId, payment id, event id). */
+    /** The provider's id of the payment that confirmed it (endToEndId, payment id, session id), or `manual:{userId}`. */
     confirmedBy: text("confirmed_by"),
     confirmedAt: text("confirmed_at"),
+    // The snapshot: what the invoice said when this charge was priced. The plan id is history,
+    // not a reference: a deleted plan leaves it, and it then matches no company's plan (stale).
+    planId: integer("plan_id"),
+    detail: text("detail").notNull().default(""),
+    users: integer("users").notNull().default(0),
+    connections: integer("connections").notNull().default(0),
+    queues: integer("queues").notNull().default(0),
+    recurrence: text("recurrence").notNull().default("MENSAL"),
+    custom: integer("custom", { mode: "boolean" }).notNull().default(false),
+    /** YYYY-MM-DD: the due date of the period it pays (the invoice's). */
+    dueDate: text("due_date"),
     ...timestamps,
   },
   (t) => [uniqueIndex("billing_charges_external_idx").on(t.provider, t.externalId), index("billing_charges_invoice_idx").on(t.invoiceId)],
+);
+
+/**
+ * applied: it settled its invoice (renewal); surplus: its invoice was already settled (by
+ * another charge, another payment of the same charge, or the operator) — money to refund or
+ * credit; short: less than the charge's price, nothing settled; stale: priced for a plan or
+ * recurrence the company no longer has (the operator changed it meanwhile), nothing settled.
+ */
+export const PAYMENT_OUTCOMES = ["applied", "surplus", "short", "stale"] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+
+/**
+ * Every payment a provider reported for one of our charges, and every confirmation by the
+ * operator: one row per provider payment id (a repeated notification of the same payment finds
+ * its row and changes nothing). Rows that settled nothing (`outcome` other than applied) are
+ * what the platform operator must look at: they are listed on /financeiro and by
+ * GET /billing/payments, never absorbed silently.
+ */
+export const billingPayments = sqliteTable(
+  "billing_payments",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    chargeId: integer("charge_id").references(() => billingCharges.id, { onDelete: "set null" }),
+    provider: text("provider").notNull(),
+    /** The provider's id of the money received (Efí's endToEndId, Asaas's or Mercado Pago's payment id, Stripe's session id). */
+    paymentId: text("payment_id").notNull(),
+    /** What was paid (the charge's price when the provider does not say). */
+    amount: real("amount").notNull(),
+    outcome: text("outcome", { enum: PAYMENT_OUTCOMES }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("billing_payments_provider_payment_idx").on(t.provider, t.paymentId),
+    index("billing_payments_company_idx").on(t.companyId, t.id),
+    index("billing_payments_outcome_idx").on(t.outcome, t.id),
+  ],
 );

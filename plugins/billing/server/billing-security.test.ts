@@ -23,21 +23,29 @@ describe("billing security: tenancy, roles, overdue companies", () => {
 
   it("a company never sees nor pays another's invoice; the company comes from the token, not the body", async () => {
     const bInvoice = await unpaidInvoice(t, b.token);
-    const list = await t.call("GET", "/invoices/all?searchParam=Beta", { token: a.token });
+    const list = await t.call("GET", "/invoices?searchParam=Beta", { token: a.token });
     expect(list.body.invoices).toEqual([]);
-    const named = await t.call("GET", `/invoices/all?companyId=${b.company.id}`, { token: a.token });
+    expect((await t.call("GET", "/invoices/all?searchParam=Beta", { token: a.token })).body).toEqual([]);
+    const named = await t.call("GET", `/invoices?companyId=${b.company.id}`, { token: a.token });
     expect(named.body.invoices.map((i: { companyId: number }) => i.companyId)).toEqual([a.company.id]);
+    const namedAll = await t.call("GET", `/invoices/all?companyId=${b.company.id}`, { token: a.token });
+    expect(namedAll.body.map((i: { companyId: number }) => i.companyId)).toEqual([a.company.id]);
     const { token: superToken } = await t.login();
-    const operator = await t.call("GET", `/invoices/all?companyId=${b.company.id}`, { token: superToken });
+    const operator = await t.call("GET", `/invoices?companyId=${b.company.id}`, { token: superToken });
     expect(operator.body.invoices.map((i: { id: number }) => i.id)).toEqual([bInvoice.id]);
+    expect((await t.call("GET", `/invoices/all?companyId=${b.company.id}`, { token: superToken })).body.map((i: { id: number }) => i.id)).toEqual([bInvoice.id]);
     const pay = await t.call("POST", "/subscription", { token: a.token, body: { ...CHECKOUT_FORM, invoiceId: bInvoice.id, companyId: b.company.id } });
     expect(pay).toMatchObject({ status: 404, body: { error: "ERR_NO_INVOICE_FOUND" } });
     expect(await t.kernel.db.select().from(billingCharges).where(eq(billingCharges.invoiceId, bInvoice.id))).toEqual([]);
   });
 
-  it("billing is the admins' (spec 001 §6): a plain user is refused; marking paid is the operator's alone", async () => {
+  it("billing is the admins' (spec 001 §6): a plain user is refused, but reads GET /invoices/all as the original lets it; marking paid and the payments record are the operator's alone", async () => {
     const user = await createUser(t, a.company.id);
-    expect((await t.call("GET", "/invoices/all", { token: user.token })).body).toEqual({ error: "ERR_NO_PERMISSION" });
+    expect((await t.call("GET", "/invoices", { token: user.token })).body).toEqual({ error: "ERR_NO_PERMISSION" });
+    const own = await t.call("GET", "/invoices/all", { token: user.token });
+    expect(own.status).toBe(200);
+    expect(own.body.map((i: { companyId: number }) => i.companyId)).toEqual([a.company.id]);
+    expect((await t.call("GET", "/billing/payments", { token: a.token })).body).toEqual({ error: "ERR_NO_PERMISSION" });
     expect((await t.call("POST", "/subscription", { token: user.token, body: CHECKOUT_FORM })).status).toBe(403);
     const invoice = await unpaidInvoice(t, b.token);
     expect((await t.call("POST", `/invoices/${invoice.id}/pay`, { token: b.token })).body).toEqual({ error: "ERR_NO_PERMISSION" });
@@ -59,8 +67,12 @@ describe("billing security: tenancy, roles, overdue companies", () => {
     const res = await t.call("POST", `/invoices/${invoice.id}/pay/`, { token });
     expect(res).toMatchObject({ status: 200, body: { id: invoice.id, status: "paid", paidWith: "manual", companyName: "Alfa Seg" } });
     expect((await t.call("GET", "/queue", { token: a.token })).status).toBe(200);
-    const [charge] = await t.kernel.db.select().from(billingCharges).where(eq(billingCharges.invoiceId, invoice.id));
-    expect(charge).toMatchObject({ status: "confirmed" });
+    // The static PIX charge made at checkout can no longer settle it (a payment of it is a surplus); the operator's confirmation is a charge of its own.
+    const charges = await t.kernel.db.select().from(billingCharges).where(eq(billingCharges.invoiceId, invoice.id));
+    expect(charges.map((c) => [c.provider, c.status])).toEqual([
+      ["pix", "superseded"],
+      ["manual", "confirmed"],
+    ]);
   });
 });
 

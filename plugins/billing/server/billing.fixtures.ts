@@ -56,7 +56,7 @@ export async function payingCompany(
 
 /** The company's unpaid invoice, as its admin's listing shows it. */
 export async function unpaidInvoice(t: TestKernel, token: string) {
-  const res = await t.call("GET", "/invoices/all", { token });
+  const res = await t.call("GET", "/invoices", { token });
   if (res.status !== 200) throw new Error(`invoices: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.invoices.find((i: { status: string }) => i.status !== "paid");
 }

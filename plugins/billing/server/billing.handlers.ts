@@ -21,6 +21,11 @@ export function registerBillingHandlers(router: OpenAPIHono<AppEnv>, s: BillingS
     const { searchParam, pageNumber, companyId } = c.req.valid("query");
     return c.json(await s.invoices.page(c.get("user"), searchParam, pageNumber, companyId), 200);
   });
+  router.openapi(r.listAll, async (c) => {
+    const { searchParam, companyId } = c.req.valid("query");
+    return c.json(await s.invoices.all(c.get("user"), searchParam, companyId), 200);
+  });
+  router.openapi(r.payments, async (c) => c.json(await s.payments.list(c.req.valid("query")), 200));
   router.openapi(r.subscription, async (c) => c.json(await s.subscription.get(c.get("user").companyId), 200));
   router.openapi(r.checkout, async (c) => {
     const origin = new URL(c.req.url).origin;

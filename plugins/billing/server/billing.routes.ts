@@ -2,20 +2,54 @@ import { routeFactory } from "../../../core/http/route.ts";
 import { errorResponse, jsonBody as body, jsonResponse as json } from "../../../core/http/schemas.ts";
 import { manifest } from "../plugin.ts";
 import { CheckoutBody, PaymentAnswerSchema } from "./checkout/checkout.schemas.ts";
-import { Invoice, InvoiceIdParam, InvoicePage, InvoiceQuery, ProviderParam, Subscription, WebhookAnswer } from "./billing.schemas.ts";
+import {
+  BillingPaymentPage,
+  BillingPaymentQuery,
+  Invoice,
+  InvoiceIdParam,
+  InvoiceList,
+  InvoicePage,
+  InvoiceQuery,
+  ProviderParam,
+  Subscription,
+  WebhookAnswer,
+} from "./billing.schemas.ts";
 
 const route = routeFactory(manifest);
 
 export const list = route({
   method: "get",
-  path: "/invoices/all",
+  path: "/invoices",
   access: "admin",
   // An overdue company must see what it owes (spec 001 §4): billing routes stay open.
   whenOverdue: "allow",
   description:
-    "A page of 20 invoices, latest due date first, with the total count: the caller's company's (its unpaid one is created or corrected first), or every company's for the platform operator (super user), searched by company name or detail.",
+    "A page of 20 invoices, latest due date first, with the total count: the caller's company's (its unpaid one is created or corrected first), or every company's for the platform operator (super user), searched by company name or detail. What this product's /financeiro reads.",
   request: { query: InvoiceQuery },
   responses: { 200: json(InvoicePage, "A page of invoices") },
+});
+
+export const listAll = route({
+  method: "get",
+  path: "/invoices/all",
+  // The original API lets any signed-in user of the company read it (its Financeiro screen calls it).
+  access: "user",
+  whenOverdue: "allow",
+  description:
+    "Every invoice the caller may see as a bare array (the original API's shape, spec 001 §7), latest due date first: the caller's company's (its unpaid one is created or corrected first), for any signed-in user of the company; every company's for the platform operator (super user), who may name one with `companyId`. `searchParam` filters by company name or detail; `pageNumber` is accepted and ignored (nothing is paged here: GET /invoices pages).",
+  request: { query: InvoiceQuery },
+  responses: { 200: json(InvoiceList, "The invoices") },
+});
+
+export const payments = route({
+  method: "get",
+  path: "/billing/payments",
+  access: "super",
+  whenOverdue: "allow",
+  description:
+    "The platform operator's record of payments (20 a page, newest first): every payment a provider reported for one of our charges, and every confirmation by the operator, with what it did (`outcome`): applied (it settled its invoice), surplus (its invoice was already settled: a second payment to refund or credit), short (less than the charge asked), stale (priced for a plan or recurrence the company no longer has). `attention=true` lists only those that settled nothing.",
+  request: { query: BillingPaymentQuery },
+  responses: { 200: json(BillingPaymentPage, "A page of payments") },
 });
 
 export const subscription = route({
@@ -57,7 +91,11 @@ export const webhook = route({
   path: "/billing/webhooks/{provider}",
   access: "public",
   description:
-    "Payment notifications, each in its provider's documented shape and authenticated its way: Efí `{ pix: [{ txid, endToEndId, valor }] }` with the `hmac` token of the registered URL (each txid read back over mTLS); Mercado Pago `type=payment&data.id=` with `x-signature` when a secret is set (the payment is read back); Stripe `checkout.session.completed` with `Stripe-Signature`; Asaas `PAYMENT_RECEIVED`/`PAYMENT_CONFIRMED` with `asaas-access-token`. A repeated notification changes nothing. The body is read raw (signatures cover its bytes).",
+    "Payment notifications, each in its provider's documented shape and authenticated its way: Efí `{ pix: [{ txid, endToEndId, valor }] }` with the `hmac` token of the registered URL (each txid read back over mTLS); Mercado Pago `type=payment&data.id=` with `x-signature` when a secret is set (the payment is read back; without a secret the read-backs are bounded per payment id and overall, over the bound 429); Stripe `checkout.session.completed` with `Stripe-Signature`; Asaas `PAYMENT_RECEIVED`/`PAYMENT_CONFIRMED` with `asaas-access-token`. A repeated notification changes nothing. The body is read raw (signatures cover its bytes).",
   request: { params: ProviderParam },
-  responses: { 200: json(WebhookAnswer, "Received"), 401: errorResponse("ERR_WEBHOOK_UNAUTHORIZED") },
+  responses: {
+    200: json(WebhookAnswer, "Received"),
+    401: errorResponse("ERR_WEBHOOK_UNAUTHORIZED"),
+    429: errorResponse("ERR_TOO_MANY_ATTEMPTS (unsigned Mercado Pago notifications over the look-up bound: the provider delivers them again later)"),
+  },
 });

@@ -43,7 +43,7 @@ export default defineServerPlugin({
     const payments = new PaymentsService(ctx.db, registry, invoices, renewals, ctx.log);
     registerBillingHandlers(
       ctx.router,
-      { invoices, subscription: new SubscriptionService(ctx.db, invoices), checkout: new CheckoutService(ctx.db, invoices, registry), payments },
+      { invoices, subscription: new SubscriptionService(ctx.db, invoices), checkout: new CheckoutService(ctx.db, invoices, registry, ctx.log), payments },
       ctx.config,
     );
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../../../core/db/tables.ts";
+import { createUser } from "../../../tests/support/fixtures.ts";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
 import { addDays, utcToday } from "../../companies/shared/renew.contract.ts";
 import { invoices } from "../schema/tables.ts";
@@ -49,16 +50,36 @@ describe("invoices: one unpaid invoice per company, kept to its plan, recurrence
   it("the company's admin sees only its own invoices, with the count and hasMore; the operator sees every company's", async () => {
     const a = await payingCompany(t, "Alfa Invoices", { amount: 80 });
     const b = await payingCompany(t, "Beta Invoices", { amount: 60 });
-    const own = await t.call("GET", "/invoices/all", { token: a.token });
+    const own = await t.call("GET", "/invoices", { token: a.token });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ count: 1, hasMore: false });
     expect(own.body.invoices[0]).toMatchObject({ companyId: a.company.id, companyName: "Alfa Invoices", value: 80, status: "open", dueDate: a.dueDate });
     await unpaidInvoice(t, b.token);
-    const all = await t.call("GET", "/invoices/all/?searchParam=Invoices", { token: superToken });
+    const all = await t.call("GET", "/invoices/?searchParam=Invoices", { token: superToken });
     expect(all.status).toBe(200);
     expect(all.body.invoices.map((i: { companyName: string }) => i.companyName).sort()).toEqual(["Alfa Invoices", "Beta Invoices"]);
-    const search = await t.call("GET", "/invoices/all?searchParam=Beta&pageNumber=1", { token: superToken });
+    const search = await t.call("GET", "/invoices?searchParam=Beta&pageNumber=1", { token: superToken });
     expect(search.body.invoices.map((i: { companyId: number }) => i.companyId)).toEqual([b.company.id]);
+  });
+
+  it("GET /invoices/all answers the original API's bare array (its Financeiro maps over it), unpaged, for any signed-in user of the company", async () => {
+    const a = await payingCompany(t, "Array Alfa", { amount: 70 });
+    const b = await payingCompany(t, "Array Beta", { amount: 60 });
+    // A paid period as history: the array holds every invoice, latest due date first, whatever pageNumber says.
+    await t.call("POST", `/invoices/${(await unpaidInvoice(t, a.token)).id}/pay`, { token: superToken });
+    const res = await t.call("GET", "/invoices/all?searchParam=&pageNumber=2", { token: a.token });
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.body.map((i: { status: string }) => i.status)).toEqual(["open", "paid"]);
+    // The spec's Invoice fields (001 §3).
+    for (const invoice of res.body) expect(Object.keys(invoice)).toEqual(expect.arrayContaining(["id", "detail", "users", "connections", "queues", "value", "dueDate", "status"]));
+    const plain = await createUser(t, a.company.id);
+    const asUser = await t.call("GET", "/invoices/all/", { token: plain.token });
+    expect(asUser.status).toBe(200);
+    expect(asUser.body.map((i: { id: number }) => i.id)).toEqual(res.body.map((i: { id: number }) => i.id));
+    // The operator: every company's (one of them by companyId).
+    const operator = await t.call("GET", "/invoices/all?searchParam=Array", { token: superToken });
+    expect(new Set(operator.body.map((i: { companyId: number }) => i.companyId))).toEqual(new Set([a.company.id, b.company.id]));
   });
 
   it("the daily sweep creates missing invoices and marks past-due ones overdue", async () => {

@@ -6,8 +6,9 @@ import type { EventBus } from "../../../core/events/bus.ts";
 import type { PluginJobs } from "../../../core/jobs/jobs.ts";
 import type { Logger } from "../../../core/log.ts";
 import type { ServiceMap } from "../../../core/plugin/services.ts";
-import { invoices } from "../schema/tables.ts";
+import { billingCharges, invoices } from "../schema/tables.ts";
 import type { PaymentFeed } from "./billing.realtime.ts";
+import { paidValuesOf } from "./checkout/charge-snapshot.ts";
 import type { InvoicesService } from "./invoices/invoices.service.ts";
 
 export const RENEW_JOB = "renew";
@@ -15,6 +16,12 @@ export interface RenewPayload {
   invoiceId: number;
   /** A provider id, or "manual". */
   paidWith: string;
+  /**
+   * The charge whose payment this is: the invoice is paid with that charge's snapshot (what it
+   * was priced for), never with the invoice's values of the moment. Absent only in jobs queued
+   * before charges kept snapshots (they pay the invoice as it stands, as they always did).
+   */
+  chargeId?: number;
 }
 
 /** One renewal per invoice, whoever asks for it and however often (jobs' dedupe keys are global, hence the prefix). */
@@ -38,30 +45,35 @@ export interface RenewalDeps {
  * company works again at once) and `company-{id}-payment` `CONCLUIDA` is sent. It runs as the
  * durable job `billing.renew`, enqueued in the same transaction that recorded the payment, so
  * a crash between the two loses nothing; a second run finds the invoice paid and only repeats
- * the announcement.
+ * the announcement. The invoice records what was paid: the paying charge's plan, limits, value
+ * and recurrence, so the custom-plan limits and the next period's invoice follow the payment.
  */
 export class Renewals {
   constructor(private deps: RenewalDeps) {}
 
   /** Enqueues the renewal of an invoice inside the caller's transaction (the outbox). */
-  enqueue(tx: DbOrTx, invoice: { id: number; companyId: number }, paidWith: string): Promise<void> {
-    const payload: RenewPayload = { invoiceId: invoice.id, paidWith };
+  enqueue(tx: DbOrTx, invoice: { id: number; companyId: number }, paidWith: string, chargeId: number): Promise<void> {
+    const payload: RenewPayload = { invoiceId: invoice.id, paidWith, chargeId };
     return this.deps.jobs.enqueue(RENEW_JOB, payload, { tx, companyId: invoice.companyId, dedupeKey: renewDedupeKey(invoice.id) });
   }
 
   /** The job's body; also what the operator's one-click confirmation runs. Idempotent. */
-  async apply({ invoiceId, paidWith }: RenewPayload): Promise<{ companyId: number; dueDate: string | null } | null> {
+  async apply({ invoiceId, paidWith, chargeId }: RenewPayload): Promise<{ companyId: number; dueDate: string | null } | null> {
     const { db, invoices: service, renewCompany } = this.deps;
     const done = await db.transaction(async (tx) => {
-      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
-      if (!invoice) return null;
+      const [found] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+      if (!found) return null;
+      let invoice = found;
       if (invoice.status !== "paid") {
+        const [charge] = chargeId ? await tx.select().from(billingCharges).where(eq(billingCharges.id, chargeId)).limit(1) : [];
         const renewed = await renewCompany(invoice.companyId, tx);
         // paidUntil: the period this payment bought, which a custom plan's limits last for.
+        const paid = { ...(charge ? paidValuesOf(charge) : {}), status: "paid" as const, paidAt: new Date().toISOString(), paidWith, paidUntil: renewed.dueDate.slice(0, 10) };
         await tx
           .update(invoices)
-          .set({ status: "paid", paidAt: new Date().toISOString(), paidWith, paidUntil: renewed.dueDate.slice(0, 10) })
+          .set(paid)
           .where(and(eq(invoices.id, invoiceId), ne(invoices.status, "paid")));
+        invoice = { ...invoice, ...paid };
         // The next period's invoice, due on the new due date.
         await service.sync(invoice.companyId, tx);
       }

@@ -6,7 +6,7 @@ import type { TenancySeed } from "../../../tests/tenancy/seed-context.ts";
  * payment provider the platform operator configured (tests/tenancy UNSEEDED).
  */
 const seed: TenancySeed = async (b) => {
-  const list = await b.call("GET", "/invoices/all");
+  const list = await b.call("GET", "/invoices");
   if (!list.body.invoices.length) throw new Error("company B has no invoice");
   await b.call("GET", "/subscription");
 };

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
 import { addMonths, utcToday } from "../../companies/shared/renew.contract.ts";
-import { billingCharges, invoices } from "../schema/tables.ts";
+import { billingCharges, billingPayments, invoices } from "../schema/tables.ts";
 import { billingKernel, CHECKOUT_FORM, companyDueDate, configure, notify, payingCompany, unpaidInvoice, uploadCertificate } from "./billing.fixtures.ts";
 import { type AsaasStandIn, startAsaasStandIn } from "./testing/asaas-stand-in.ts";
 import { startEfiStandIn, TEST_CERTS } from "./testing/efi-stand-in.ts";
@@ -125,6 +125,10 @@ describe("webhooks: idempotent and durable (Asaas)", () => {
     await t.kernel.jobs.runDue();
     expect(await companyDueDate(t, c.company.id)).toBe(due);
     expect((await t.kernel.db.select().from(invoices).where(eq(invoices.companyId, c.company.id))).map((i) => i.status).sort()).toEqual(["open", "paid"]);
+    // One payment, whatever its events: nothing for the operator to look at.
+    expect((await t.kernel.db.select().from(billingPayments).where(eq(billingPayments.companyId, c.company.id))).map((p) => [p.paymentId, p.outcome])).toEqual([
+      [paymentId, "applied"],
+    ]);
   });
 
   it("events that are not a settlement change nothing", async () => {
@@ -134,6 +138,10 @@ describe("webhooks: idempotent and durable (Asaas)", () => {
     expect((await notify(t, asaas.pay(paymentId, { value: 1 }))).body).toEqual({ received: 1, confirmed: 0 });
     await t.kernel.jobs.runDue();
     expect((await unpaidInvoice(t, c.token)).id).toBe(c.invoice.id);
+    // The short payment is recorded for the operator.
+    const { token } = await t.login();
+    const listed = await t.call("GET", `/billing/payments?attention=true&companyId=${c.company.id}`, { token });
+    expect(listed.body.payments).toMatchObject([{ paymentId, amount: 1, chargeAmount: 80, outcome: "short" }]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { api } from "../../../web/src/api/api.ts";
-import type { CheckoutPayload, Invoice, InvoicePage, PaymentAnswer, Subscription } from "../shared/billing-types.ts";
+import type { BillingPaymentPage, CheckoutPayload, Invoice, InvoicePage, PaymentAnswer, Subscription } from "../shared/billing-types.ts";
 
-export type { CheckoutPayload, Invoice, InvoicePage, PaymentAnswer, PaymentEvent, Subscription } from "../shared/billing-types.ts";
+export type { BillingPayment, BillingPaymentPage, CheckoutPayload, Invoice, InvoicePage, PaymentAnswer, PaymentEvent, Subscription } from "../shared/billing-types.ts";
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["Subscription"] });
 
@@ -9,7 +9,12 @@ const tagged = api.enhanceEndpoints({ addTagTypes: ["Subscription"] });
 export const billingApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     getInvoicesPage: build.query<InvoicePage, { searchParam: string; pageNumber: number; companyId?: number }>({
-      query: (params) => ({ url: "/invoices/all", params }),
+      query: (params) => ({ url: "/invoices", params }),
+      keepUnusedDataFor: 0,
+    }),
+    /** The operator's record of payments; `attention`: only those that settled nothing. */
+    getPayments: build.query<BillingPaymentPage, { attention: boolean; pageNumber: number }>({
+      query: ({ attention, pageNumber }) => ({ url: "/billing/payments", params: { attention: String(attention), pageNumber } }),
       keepUnusedDataFor: 0,
     }),
     getSubscription: build.query<Subscription, void>({
@@ -26,4 +31,4 @@ export const billingApi = tagged.injectEndpoints({
   }),
 });
 
-export const { useGetInvoicesPageQuery, useLazyGetInvoicesPageQuery, useGetSubscriptionQuery, useCheckoutMutation, useMarkInvoicePaidMutation } = billingApi;
+export const { useGetInvoicesPageQuery, useLazyGetInvoicesPageQuery, useGetPaymentsQuery, useGetSubscriptionQuery, useCheckoutMutation, useMarkInvoicePaidMutation } = billingApi;

@@ -21,7 +21,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   unpaid = true;
   api = stubApi({
-    "GET /invoices/all": () => ({
+    "GET /invoices": () => ({
       body: { invoices: unpaid ? [apiInvoice(8, { companyId: 5, companyName: "Padaria Sol", value: 120 })] : [], count: unpaid ? 1 : 0, hasMore: false },
     }),
     "POST /invoices/8/pay": () => ({ body: apiInvoice(8, { companyId: 5, status: "paid" }) }),

@@ -21,7 +21,7 @@ let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
   vi.clearAllMocks();
   api = stubApi({
-    "GET /invoices/all": () => ({
+    "GET /invoices": () => ({
       body: {
         invoices: [apiInvoice(3, { dueDate: isoDay(10) }), apiInvoice(2, { dueDate: isoDay(-3), status: "overdue" }), apiInvoice(1, { dueDate: isoDay(-40), status: "paid" })],
         count: 3,
@@ -77,7 +77,7 @@ describe("invoices page (/financeiro)", () => {
 
   it("the spec's messages on Dados, then the custom plan's price preview (49 + 11 a user + 20 a connection over 3 and 3)", async () => {
     api = stubApi({
-      "GET /invoices/all": () => ({ body: { invoices: [apiInvoice(3)], count: 1, hasMore: false } }),
+      "GET /invoices": () => ({ body: { invoices: [apiInvoice(3)], count: 1, hasMore: false } }),
       "GET /subscription": () => ({ body: apiSubscription({ document: "" }) }),
     });
     vi.stubGlobal("fetch", api.fetch);
@@ -127,5 +127,43 @@ describe("invoices page (/financeiro)", () => {
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirmar" }));
     await waitFor(() => expect(api.calls.some((c) => c.method === "POST" && c.path === "/invoices/2/pay")).toBe(true));
     expect(toastSuccess).toHaveBeenCalledWith("Pagamento confirmado e licença renovada.");
+  });
+
+  it("the operator sees the payments that settled nothing (issue 32), and a company's admin never asks for them", async () => {
+    const surplus = {
+      id: 7,
+      companyId: 2,
+      companyName: "Empresa Dupla",
+      invoiceId: 2,
+      chargeId: 5,
+      provider: "stripe",
+      paymentId: "cs_test_dupla",
+      amount: 30956,
+      chargeAmount: 30956,
+      outcome: "surplus" as const,
+      createdAt: "2026-03-01T12:00:00.000Z",
+    };
+    api = stubApi({
+      "GET /invoices": () => ({ body: { invoices: [apiInvoice(2, { companyName: "Empresa Dupla", status: "paid" })], count: 1, hasMore: false } }),
+      "GET /billing/payments": () => ({ body: { payments: [surplus], count: 1, hasMore: false } }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    render(testUser({ super: true, company: { id: 1 } }));
+    expect(await screen.findByText("Pagamentos a conferir (1)")).toBeTruthy();
+    const table = screen.getByRole("table", { name: "Pagamentos a conferir" });
+    const row = within(table).getAllByRole("row")[1]!;
+    expect(row.getAttribute("data-outcome")).toBe("surplus");
+    expect(within(row).getByText("Empresa Dupla")).toBeTruthy();
+    expect(within(row).getByText("stripe")).toBeTruthy();
+    expect(within(row).getByText("cs_test_dupla")).toBeTruthy();
+    expect(within(row).getByText("Fatura já quitada")).toBeTruthy();
+    expect(within(row).getAllByText(/R\$\s?30\.956,00/)).toHaveLength(2);
+    expect(api.calls.find((c) => c.path === "/billing/payments")?.search).toBe("?attention=true&pageNumber=1");
+  });
+
+  it("a company's admin does not ask for the operator's record of payments", async () => {
+    render();
+    await screen.findByRole("heading", { name: "Faturas (3)" });
+    expect(api.calls.some((c) => c.path === "/billing/payments")).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { ConfirmDialog, EmptyState, formatDate, ListFooter, PageLayout, useConfi
 import { type Invoice, useGetInvoicesPageQuery, useGetSubscriptionQuery, useMarkInvoicePaidMutation } from "./billing-api.ts";
 import { CheckoutDialog } from "./checkout-dialog.tsx";
 import { displayIntent, formatMoney, invoiceDisplay } from "./invoice-status.ts";
+import { UnsettledPayments } from "./unsettled-payments.tsx";
 import { usePaymentConcluded } from "./use-payment-concluded.ts";
 
 /** The server's order: latest due date first. */
@@ -17,8 +18,9 @@ const OVERDUE_ROW = { background: "rgba(205, 66, 70, 0.12)" };
  * /financeiro (spec 001 §2, §4): 'Faturas (count)', the company's invoices with details,
  * users, connections, queues, value, due date, status (Pago / Vencido, highlighted / Em
  * Aberto) and PAGAR while unpaid, which opens the checkout. The platform operator sees every
- * company's invoices and confirms a payment with one click. `?pay=1` opens the checkout of
- * the unpaid invoice (the subscription page's 'Assine Agora!').
+ * company's invoices, confirms a payment with one click, and sees the payments that settled
+ * nothing (unsettled-payments.tsx). `?pay=1` opens the checkout of the unpaid invoice (the
+ * subscription page's 'Assine Agora!').
  */
 export function InvoicesPage() {
   const { t, i18n } = useTranslation("billing");
@@ -67,6 +69,7 @@ export function InvoicesPage() {
           {t("payment.renewed", { date: formatDate(renewedUntil) })}
         </Callout>
       ) : null}
+      {isSuper ? <UnsettledPayments /> : null}
       {list.empty ? (
         <EmptyState icon="dollar" title={t("empty")} />
       ) : (

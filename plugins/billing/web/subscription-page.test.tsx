@@ -14,7 +14,7 @@ beforeEach(() => {
     "fetch",
     stubApi({
       "GET /subscription": () => ({ body: subscription }),
-      "GET /invoices/all": () => ({ body: { invoices: [apiInvoice(1, { dueDate: isoDay(-2), status: "overdue" })], count: 1, hasMore: false } }),
+      "GET /invoices": () => ({ body: { invoices: [apiInvoice(1, { dueDate: isoDay(-2), status: "overdue" })], count: 1, hasMore: false } }),
       "GET /version": () => ({ body: { version: "4.5.0" } }),
     }).fetch,
   );

@@ -1,6 +1,6 @@
 import type { Invoice, PaymentAnswer, Subscription } from "./billing-api.ts";
 
-/** An invoice as GET /invoices/all answers it. */
+/** An invoice as GET /invoices answers it. */
 export function apiInvoice(id: number, over: Partial<Invoice> = {}): Invoice {
   return {
     id,

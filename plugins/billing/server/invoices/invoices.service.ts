@@ -89,11 +89,8 @@ export class InvoicesService {
     return row ?? null;
   }
 
-  /**
-   * GET /invoices/all: the caller's company's invoices, newest period first; the platform
-   * operator (super user) sees every company's, searched by company name or detail.
-   */
-  async page(actor: UserRow, searchParam: string, pageNumber: number, companyId?: number) {
+  /** Who sees what: a company its own invoices (its unpaid one made right first); the operator every company's, or one. */
+  private async visible(actor: Pick<UserRow, "companyId" | "super">, searchParam: string, companyId?: number): Promise<SQL | undefined> {
     if (!actor.super) await this.sync(actor.companyId);
     else if (companyId) await this.sync(companyId);
     const s = searchParam.trim();
@@ -101,7 +98,30 @@ export class InvoicesService {
     if (!actor.super) conditions.push(eq(invoices.companyId, actor.companyId));
     else if (companyId) conditions.push(eq(invoices.companyId, companyId));
     if (s) conditions.push(sql`(${companies.name} LIKE ${likeTerm(s)} ESCAPE '\\' OR ${invoices.detail} LIKE ${likeTerm(s)} ESCAPE '\\')`);
-    const where = conditions.length ? and(...conditions) : undefined;
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  /**
+   * GET /invoices/all, the original API's shape: every invoice the caller may see as a bare
+   * array, newest period first (the original's Financeiro screen reads it so; it pages nothing).
+   */
+  async all(actor: Pick<UserRow, "companyId" | "super">, searchParam: string, companyId?: number): Promise<InvoiceView[]> {
+    const where = await this.visible(actor, searchParam, companyId);
+    const rows = await this.db
+      .select({ invoice: invoices, companyName: companies.name })
+      .from(invoices)
+      .innerJoin(companies, eq(companies.id, invoices.companyId))
+      .where(where)
+      .orderBy(desc(invoices.dueDate), desc(invoices.id));
+    return rows.map((r) => ({ ...r.invoice, companyName: r.companyName }));
+  }
+
+  /**
+   * GET /invoices: a page of the caller's company's invoices, newest period first; the platform
+   * operator (super user) sees every company's, searched by company name or detail.
+   */
+  async page(actor: UserRow, searchParam: string, pageNumber: number, companyId?: number) {
+    const where = await this.visible(actor, searchParam, companyId);
     const rows = await this.db
       .select({ invoice: invoices, companyName: companies.name })
       .from(invoices)

@@ -51,6 +51,11 @@ export class AsaasProvider implements PaymentProvider {
     return { externalId: id, pixCode: required("asaas", field(qr, "payload"), "pixQrCode.payload"), url: text(field(payment, "invoiceUrl")) || undefined };
   }
 
+  /** `DELETE /v3/payments/{id}`: the payment (and its PIX code) is removed. */
+  async cancelCharge(externalId: string): Promise<void> {
+    await this.call(`/v3/payments/${encodeURIComponent(externalId)}`, { method: "DELETE" });
+  }
+
   async confirmations(input: WebhookInput): Promise<Confirmation[]> {
     const expected = await this.secret("asaaswebhooktoken");
     if (!constantTimeEqual(input.headers.get("asaas-access-token") ?? "", expected)) throw new AppError("ERR_WEBHOOK_UNAUTHORIZED");
@@ -59,6 +64,7 @@ export class AsaasProvider implements PaymentProvider {
     const payment = field(event, "payment");
     const value = field(payment, "value");
     const paymentId = text(field(payment, "id"));
-    return [{ externalId: paymentId, confirmedBy: text(field(event, "id")) || paymentId, amount: typeof value === "number" ? value : undefined }];
+    // PAYMENT_RECEIVED and PAYMENT_CONFIRMED name the same payment: its id, not the event's, is the payment.
+    return [{ externalId: paymentId, paymentId, amount: typeof value === "number" ? value : undefined }];
   }
 }

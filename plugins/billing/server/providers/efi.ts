@@ -109,6 +109,12 @@ export class EfiProvider implements PaymentProvider {
     this.registered.add(memo);
   }
 
+  /** `PATCH /v2/cob/{txid}` with status `REMOVIDA_PELO_USUARIO_RECEBEDOR`: the PIX code stops taking payments. */
+  async cancelCharge(externalId: string): Promise<void> {
+    if (!TXID.test(externalId)) return;
+    await this.call("PATCH", `/v2/cob/${externalId}`, { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" });
+  }
+
   async confirmations(input: WebhookInput): Promise<Confirmation[]> {
     if (!constantTimeEqual(input.query.get("hmac") ?? "", await this.options.webhookToken())) throw new AppError("ERR_WEBHOOK_UNAUTHORIZED");
     let body: unknown = null;
@@ -124,7 +130,7 @@ export class EfiProvider implements PaymentProvider {
       const cob = await this.call("GET", `/v2/cob/${txid}`);
       if (text(field(cob, "status")) !== "CONCLUIDA") continue;
       const paid = Number(text(field(entry, "valor")) || text(field(cob, "valor", "original")));
-      out.push({ externalId: txid, confirmedBy: text(field(entry, "endToEndId")) || txid, amount: Number.isFinite(paid) ? paid : undefined });
+      out.push({ externalId: txid, paymentId: text(field(entry, "endToEndId")) || txid, amount: Number.isFinite(paid) ? paid : undefined });
     }
     return out;
   }

@@ -1,5 +1,6 @@
 import { AppError } from "../../../../core/errors.ts";
 import type { Logger } from "../../../../core/log.ts";
+import { LookupGate } from "./lookup-gate.ts";
 import type { ChargeCreated, ChargeRequest, Confirmation, PaymentProvider, WebhookInput } from "./provider.ts";
 import { constantTimeEqual, field, hmacSha256Hex, providerFetch, required, text } from "./provider-http.ts";
 
@@ -25,11 +26,14 @@ export async function validMercadoPagoSignature(header: string, requestId: strin
  * Mercado Pago Checkout Pro: a preference (hosted page: PIX, card, boleto) whose payments carry
  * our reference as `external_reference`. A notification only names a payment id: the payment
  * is read back with our access token (`GET /v1/payments/{id}`) and only an `approved` one
- * confirms, so a forged notification cannot pay anything; with a webhook secret configured the
- * `x-signature` is also required.
+ * confirms, so a forged notification cannot pay anything. With a webhook secret configured the
+ * `x-signature` is required before anything else; without one, a payment id already recorded
+ * is not looked up again and the look-ups are bounded (lookup-gate.ts), so a flood of
+ * notifications cannot make us call Mercado Pago once per request.
  */
 export class MercadoPagoProvider implements PaymentProvider {
   readonly id = "mercadopago" as const;
+  private unsigned = new LookupGate();
 
   constructor(
     private baseUrl: string,
@@ -71,9 +75,12 @@ export class MercadoPagoProvider implements PaymentProvider {
       throw new AppError("ERR_WEBHOOK_UNAUTHORIZED");
     }
     if (type !== "payment" || !/^[A-Za-z0-9]{1,64}$/.test(dataId)) return [];
+    // A payment already recorded: its notification (a redelivery, another event of it) changes nothing.
+    if (await input.recorded?.(dataId)) return [];
+    if (!secret) this.unsigned.take(dataId);
     const { body: payment } = await providerFetch("mercadopago", `${this.baseUrl}/v1/payments/${dataId}`, { method: "GET", headers: await this.headers() }, this.log);
     if (text(field(payment, "status")) !== "approved") return [];
     const amount = field(payment, "transaction_amount");
-    return [{ externalId: text(field(payment, "external_reference")), confirmedBy: text(field(payment, "id")), amount: typeof amount === "number" ? amount : undefined }];
+    return [{ externalId: text(field(payment, "external_reference")), paymentId: text(field(payment, "id")), amount: typeof amount === "number" ? amount : undefined }];
   }
 }

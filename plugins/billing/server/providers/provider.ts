@@ -35,13 +35,19 @@ export interface WebhookInput {
   /** The body exactly as received (signatures are over the raw bytes). */
   rawBody: string;
   query: URLSearchParams;
+  /** Whether this server already recorded a payment of that id (a notification of it then needs no look-up at the provider). */
+  recorded?: (paymentId: string) => Promise<boolean>;
 }
 
 /** A payment the provider confirmed, for one of our charges. */
 export interface Confirmation {
   externalId: string;
-  /** The provider's id of the payment or event (kept on the charge). */
-  confirmedBy: string;
+  /**
+   * The provider's id of the money received (Efí's endToEndId, Asaas's and Mercado Pago's
+   * payment id, Stripe's session id): two notifications naming the same one are one payment
+   * (a redelivery, or another event of it); a different one is another payment.
+   */
+  paymentId: string;
   /** What was paid, when the provider says (a smaller amount does not confirm). */
   amount?: number;
 }
@@ -61,6 +67,12 @@ export interface PaymentProvider {
    * notification of anything else answers [].
    */
   confirmations?(input: WebhookInput): Promise<Confirmation[]>;
+  /**
+   * Best effort: makes a charge a newer checkout replaced unpayable at the provider (Stripe
+   * expires the session, Asaas deletes the payment, Efí removes the cob). Providers that
+   * cannot (a Mercado Pago preference, a static BR Code) leave it out.
+   */
+  cancelCharge?(externalId: string): Promise<void>;
 }
 
 /** A reference of 32 letters and digits: within Efí's txid rule (26 to 35) and the others' limits. */

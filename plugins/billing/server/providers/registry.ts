@@ -88,6 +88,11 @@ export class ProviderRegistry {
     return this.providers[id];
   }
 
+  /** The provider a charge names (null for the operator's "manual" confirmation). */
+  byId(id: string): PaymentProvider | null {
+    return (PROVIDER_IDS as readonly string[]).includes(id) ? this.providers[id as ProviderId] : null;
+  }
+
   private async efiCredentials() {
     const path = await this.certificatePath(this.certificateDestination());
     if (!path) throw new AppError("ERR_PAYMENT_NOT_CONFIGURED", { missing: "certificate" });

@@ -53,6 +53,17 @@ export class StripeProvider implements PaymentProvider {
     return { externalId: required("stripe", field(body, "id"), "id"), url: required("stripe", field(body, "url"), "url") };
   }
 
+  /** `POST /v1/checkout/sessions/{id}/expire`: the hosted page stops taking payments. */
+  async cancelCharge(externalId: string): Promise<void> {
+    const key = await this.secret("stripeprivatekey");
+    await providerFetch(
+      "stripe",
+      `${this.baseUrl}/v1/checkout/sessions/${encodeURIComponent(externalId)}/expire`,
+      { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/x-www-form-urlencoded" } },
+      this.log,
+    );
+  }
+
   async confirmations(input: WebhookInput): Promise<Confirmation[]> {
     const secret = await this.secret("stripewebhooksecret");
     if (!(await validStripeSignature(input.headers.get("stripe-signature") ?? "", input.rawBody, secret))) throw new AppError("ERR_WEBHOOK_UNAUTHORIZED");
@@ -60,6 +71,8 @@ export class StripeProvider implements PaymentProvider {
     const session = field(event, "data", "object");
     if (!SETTLED.has(text(field(event, "type"))) || text(field(session, "payment_status")) !== "paid") return [];
     const total = field(session, "amount_total");
-    return [{ externalId: text(field(session, "id")), confirmedBy: text(field(event, "id")), amount: typeof total === "number" ? total / 100 : undefined }];
+    // A session is paid once: completed and async_payment_succeeded of it are the same payment.
+    const id = text(field(session, "id"));
+    return [{ externalId: id, paymentId: id, amount: typeof total === "number" ? total / 100 : undefined }];
   }
 }

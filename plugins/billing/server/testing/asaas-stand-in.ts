@@ -4,7 +4,7 @@ import { type Notification, randomId, startStandIn } from "./stand-in-server.ts"
 /**
  * Asaas's API v3: `access_token` header, `POST /v3/customers` (name, cpfCnpj), `POST
  * /v3/payments` (customer, billingType PIX, value, dueDate), `GET /v3/payments/{id}/pixQrCode`
- * (`{ encodedImage, payload, expirationDate }`). `pay(id)` answers the `PAYMENT_RECEIVED`
+ * (`{ encodedImage, payload, expirationDate }`), `DELETE /v3/payments/{id}` (marks it `deleted`). `pay(id)` answers the `PAYMENT_RECEIVED`
  * event Asaas would post, with the webhook's `asaas-access-token` header.
  */
 export async function startAsaasStandIn(apiKey: string, webhookToken: string) {
@@ -39,6 +39,13 @@ export async function startAsaasStandIn(apiKey: string, webhookToken: string) {
       };
       payments.set(id, payment);
       return { status: 200, body: payment };
+    }
+    const one = /^\/v3\/payments\/([^/]+)$/.exec(req.path);
+    if (one && req.method === "DELETE") {
+      const payment = payments.get(one[1]!);
+      if (!payment) return { status: 404, body: { errors: [{ code: "not_found", description: "Cobrança não encontrada" }] } };
+      payments.set(one[1]!, { ...payment, deleted: true });
+      return { status: 200, body: { deleted: true, id: one[1] } };
     }
     const qr = /^\/v3\/payments\/([^/]+)\/pixQrCode$/.exec(req.path);
     if (qr && req.method === "GET") {

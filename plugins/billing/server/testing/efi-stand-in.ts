@@ -16,7 +16,7 @@ interface Cob {
   locId: number;
   valor: string;
   chave: string;
-  status: "ATIVA" | "CONCLUIDA";
+  status: "ATIVA" | "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
   devedor?: unknown;
 }
 
@@ -24,7 +24,8 @@ interface Cob {
  * Efí's PIX API, as documented: every call over mutual TLS (a client certificate signed by
  * the test CA, else the handshake fails), `POST /oauth/token` with Basic client credentials
  * and `{ grant_type: "client_credentials" }`, `PUT /v2/cob/{txid}` (26-35 letters and digits,
- * `valor.original` "0.00", `chave`), `GET /v2/loc/{id}/qrcode`, `GET /v2/cob/{txid}` and
+ * `valor.original` "0.00", `chave`), `GET /v2/loc/{id}/qrcode`, `GET /v2/cob/{txid}`, `PATCH /v2/cob/{txid}` (status
+ * `REMOVIDA_PELO_USUARIO_RECEBEDOR`) and
  * `PUT /v2/webhook/{chave}`. `pay(txid)` settles a charge and answers the notification Efí
  * would post to the registered URL (with `/pix` appended): `{ pix: [{ endToEndId, txid, valor, horario }] }`.
  */
@@ -58,6 +59,14 @@ export async function startEfiStandIn(credentials = { clientId: "Client_Id_test"
         const cob: Cob = { txid, locId: ++locs, valor: body.valor!.original!, chave: body.chave, status: "ATIVA", devedor: body.devedor };
         cobs.set(txid, cob);
         return { status: 201, body: view(cob) };
+      }
+      if (cobPath && req.method === "PATCH") {
+        const cob = cobs.get(cobPath[1]!);
+        if (!cob) return { status: 404, body: { nome: "cobranca_nao_encontrada" } };
+        if ((req.body as { status?: string } | null)?.status !== "REMOVIDA_PELO_USUARIO_RECEBEDOR" || cob.status !== "ATIVA")
+          return { status: 400, body: { nome: "status_invalido", mensagem: "Campo inválido" } };
+        cob.status = "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+        return { status: 200, body: view(cob) };
       }
       if (cobPath && req.method === "GET") {
         const cob = cobs.get(cobPath[1]!);

@@ -8,7 +8,8 @@ export function stripeSignature(secret: string, raw: string, t = Math.floor(Date
 
 /**
  * Stripe's Checkout Sessions API: `POST /v1/checkout/sessions` form-encoded with a Bearer
- * secret key (`sk_…`), answering `{ id: "cs_…", url, payment_status: "unpaid", … }`.
+ * secret key (`sk_…`), answering `{ id: "cs_…", url, payment_status: "unpaid", … }`, and
+ * `POST /v1/checkout/sessions/{id}/expire` (an open session becomes `expired`).
  * `pay(id)` answers the `checkout.session.completed` event Stripe would post, signed with
  * the endpoint's secret as `Stripe-Signature: t=…,v1=…`.
  */
@@ -42,12 +43,22 @@ export async function startStripeStandIn(secretKey: string, endpointSecret: stri
       sessions.set(id, session);
       return { status: 200, body: session };
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(req.path);
+    if (expire && req.method === "POST") {
+      const session = sessions.get(expire[1]!);
+      if (!session) return { status: 404, body: { error: { type: "invalid_request_error", message: "No such checkout.session" } } };
+      if (session.status !== "open")
+        return { status: 400, body: { error: { type: "invalid_request_error", message: "Only Checkout Sessions with a status of open can be expired" } } };
+      const expired = { ...session, status: "expired" };
+      sessions.set(expire[1]!, expired);
+      return { status: 200, body: expired };
+    }
     return { status: 404, body: { error: { type: "invalid_request_error", message: "Unrecognized request URL" } } };
   });
   return {
     ...server,
     sessions,
-    /** The signed `checkout.session.completed` event for a session (the payer paid). */
+    /** The signed `checkout.session.completed` event for a session (the payer paid; also an expired one: a payment that raced the expiry). */
     pay(id: string, options: { secret?: string; t?: number; eventId?: string } = {}): Notification {
       const session = sessions.get(id);
       if (!session) throw new Error(`no session ${id}`);
