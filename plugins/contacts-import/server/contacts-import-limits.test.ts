@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { allContacts, csvFile, drainJobs, importFile, upload } from "./contacts-import.fixtures.ts";
@@ -59,6 +59,23 @@ describe("contacts import: limits — no job can take the process down", () => {
     expect(uploads()).toEqual([]);
     expect(files(scratch)).toEqual([]);
   }, 60_000);
+
+  it("a cancel that lands while a chunk is written (the chunk is undone) still closes the reader and removes the file", async () => {
+    const { body } = await upload(t, a.token, csvFile(["Nome;Número", ...Array.from({ length: 600 }, (_, i) => `P ${i};55119${String(i).padStart(8, "0")}`)].join("\n")));
+    const id = body.contactImport.id as number;
+    await t.call("POST", `/contacts/import/${id}/start`, { token: a.token, body: { columns: ["name", "number"], hasHeader: true } });
+    const real = t.kernel.db.transaction.bind(t.kernel.db);
+    let calls = 0;
+    vi.spyOn(t.kernel.db, "transaction").mockImplementation(async (...args: Parameters<typeof real>) => {
+      // The user cancels just as the second chunk's transaction begins.
+      if ((calls += 1) === 2) await t.call("DELETE", `/contacts/import/${id}`, { token: a.token });
+      return real(...args);
+    });
+    await drainJobs(t);
+    vi.restoreAllMocks();
+    expect(await show(id)).toMatchObject({ status: "cancelled", processedRows: 250 });
+    expect(uploads()).toEqual([]);
+  });
 });
 
 describe("contacts import: limits — hostile .xlsx files", () => {

@@ -73,7 +73,13 @@ export class ImportRunner {
     try {
       await this.work(row);
     } catch (err) {
-      if (err instanceof StaleRun) return;
+      if (err instanceof StaleRun) {
+        // Cancelled during the chunk (its write was undone): the file is this run's to remove.
+        // Moved on by another run: that run has the file.
+        const now = await this.load(row.id);
+        if (now && !["queued", "running"].includes(now.status)) return this.release(now);
+        return this.forget(row.id);
+      }
       if (err instanceof Ended) return this.release(row);
       if (err instanceof AppError || job.attempt >= MAX_ATTEMPTS) {
         await this.finish(row, "failed", err instanceof AppError ? err.code : "ERR_INTERNAL");

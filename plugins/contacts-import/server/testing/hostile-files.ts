@@ -15,6 +15,8 @@ export interface ZipPart {
   method?: 0 | 8;
   /** Declared uncompressed size, when it should lie. */
   size?: number;
+  /** General-purpose flags (bit 0: encrypted). */
+  flags?: number;
 }
 
 const text = new TextEncoder();
@@ -35,6 +37,7 @@ export function zipOf(parts: ZipPart[]): Uint8Array {
     const local = new DataView(new ArrayBuffer(30));
     local.setUint32(0, 0x04034b50, true);
     local.setUint16(4, 20, true);
+    local.setUint16(6, part.flags ?? 0, true);
     local.setUint16(8, method, true);
     local.setUint32(14, crc, true);
     local.setUint32(18, body.length, true);
@@ -44,6 +47,7 @@ export function zipOf(parts: ZipPart[]): Uint8Array {
     entry.setUint32(0, 0x02014b50, true);
     entry.setUint16(4, 20, true);
     entry.setUint16(6, 20, true);
+    entry.setUint16(8, part.flags ?? 0, true);
     entry.setUint16(10, method, true);
     entry.setUint32(16, crc, true);
     entry.setUint32(20, body.length, true);
