@@ -295,5 +295,5 @@ describe("upload fuzz: hostile spreadsheets through upload, start and cancel", (
     expect(peak - baseline, `RSS grew by ${Math.round((peak - baseline) / MiB)} MiB`).toBeLessThan(RSS_BOUND);
     expect(files(scratch)).toEqual([]);
     expect(files(join(t.dataDir, "private", "contacts-import"))).toEqual([]);
-  }, 120_000);
+  }, 60_000);
 });
