@@ -24,6 +24,12 @@ export const manifest = definePlugin({
     ERR_CONTACT_IMPORT_STATE: 409,
     /** The WhatsApp connection is not the company's or not connected. */
     ERR_CONTACT_IMPORT_NO_SESSION: 400,
+    /** The .xlsx unpacks to more than an import reads (a part too large, or packed like a zip bomb). */
+    ERR_CONTACT_IMPORT_TOO_LARGE: 400,
+    /** More than 1,000,000 data rows: refused whole rather than cut. */
+    ERR_CONTACT_IMPORT_TOO_MANY_ROWS: 400,
+    /** The file took too long to preview. */
+    ERR_CONTACT_IMPORT_TIMEOUT: 400,
   },
 });
 

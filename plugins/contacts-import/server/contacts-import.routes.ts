@@ -24,13 +24,16 @@ export const upload = route({
   path: "/contacts/import/upload",
   access: "user",
   description:
-    "Uploads a spreadsheet (.xlsx, .xls or .csv, at most 20 MB) of contacts and answers its first rows and a suggested column mapping. The file is kept privately (never served) until the import ends, or for a day if it is never started.",
+    "Uploads a spreadsheet (.xlsx, .xls or .csv, at most 20 MB) of contacts and answers its first rows and a suggested column mapping. The file is kept privately (never served) until the import ends, or for a day if it is never started. A company keeps 5 uploads waiting to be started: a new one discards the oldest. The preview is given up after 15 s.",
   request: { body: { content: { "multipart/form-data": { schema: ImportUpload } }, required: true } },
   responses: {
     200: json(ImportPreview, "The import (status uploaded), the file's first rows and the suggested mapping"),
-    400: errorResponse("ERR_CONTACT_IMPORT_BAD_FILE (not a readable spreadsheet) or ERR_VALIDATION"),
+    400: errorResponse(
+      "ERR_CONTACT_IMPORT_BAD_FILE (not a readable spreadsheet: corrupt, truncated, encrypted), ERR_CONTACT_IMPORT_TOO_LARGE (an .xlsx that unpacks beyond the limits), ERR_CONTACT_IMPORT_TOO_MANY_ROWS, ERR_CONTACT_IMPORT_TIMEOUT (the preview took over 15 s) or ERR_VALIDATION",
+    ),
     413: errorResponse("ERR_PAYLOAD_TOO_LARGE"),
     415: errorResponse("ERR_UNSUPPORTED_MEDIA_TYPE (not .xlsx, .xls or .csv)"),
+    429: errorResponse("ERR_TOO_MANY_ATTEMPTS (two uploads of the company are being read already)"),
   },
 });
 

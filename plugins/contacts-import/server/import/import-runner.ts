@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, notInArray } from "drizzle-orm";
 import type { Db } from "../../../../core/db/database.ts";
 import { nowIso } from "../../../../core/db/columns.ts";
 import { AppError } from "../../../../core/errors.ts";
@@ -7,6 +7,7 @@ import type { Logger } from "../../../../core/log.ts";
 import type { Services } from "../../../../core/plugin/services.ts";
 import { contactImports } from "../../schema/tables.ts";
 import { StaleRun, writeChunk } from "./import-chunk.ts";
+import { IMPORT_LIMITS } from "./import-limits.ts";
 import type { ImportFeed, ImportRow } from "./import-view.ts";
 import { readSheet, type SheetFormat, type SheetRecord } from "./sheet-reader.ts";
 import type { UploadStore } from "./upload-store.ts";
@@ -27,8 +28,14 @@ export const MAX_ATTEMPTS = 5;
 
 export const RUN_JOB = "run";
 
+/** While rows are counted or skipped, the import's state is looked at this often: a cancel is noticed within it. */
+const CHECK_MS = 500;
+
 /** Lets other work run between chunks: the import never holds the event loop for long. */
 const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The import was cancelled (or ended elsewhere) while this run read its file: the run lets go. */
+class Ended extends Error {}
 
 /** An open reader and how many data records it has handed out: the next run of the same import continues it. */
 interface Cursor {
@@ -58,15 +65,22 @@ export class ImportRunner {
 
   async run(job: JobContext<{ importId: number }>): Promise<void> {
     const row = await this.load(job.payload.importId);
-    if (!row || !["queued", "running"].includes(row.status)) {
-      // Cancelled (or gone) while a reader was kept open for its next run: close it.
-      this.forget(job.payload.importId);
-      return;
+    if (!row) return this.forget(job.payload.importId);
+    if (!["queued", "running"].includes(row.status)) {
+      // Cancelled while queued, or while a reader was kept open for this run: let both go.
+      return this.release(row);
     }
     try {
       await this.work(row);
     } catch (err) {
-      if (err instanceof StaleRun) return;
+      if (err instanceof StaleRun) {
+        // Cancelled during the chunk (its write was undone): the file is this run's to remove.
+        // Moved on by another run: that run has the file.
+        const now = await this.load(row.id);
+        if (now && !["queued", "running"].includes(now.status)) return this.release(now);
+        return this.forget(row.id);
+      }
+      if (err instanceof Ended) return this.release(row);
       if (err instanceof AppError || job.attempt >= MAX_ATTEMPTS) {
         await this.finish(row, "failed", err instanceof AppError ? err.code : "ERR_INTERNAL");
         if (!(err instanceof AppError)) this.deps.log.error(`contact import ${row.id} failed`, err);
@@ -79,9 +93,14 @@ export class ImportRunner {
 
   private async work(start: ImportRow): Promise<void> {
     let row = start;
-    if (row.status === "queued") row = await this.set(row.id, { status: "running", startedAt: nowIso() });
+    if (row.status === "queued") row = await this.setWhileActive(row.id, { status: "running", startedAt: nowIso() });
     this.deps.feed.changed(row);
-    if (row.totalRows === null) row = await this.set(row.id, { totalRows: await this.count(row) });
+    if (row.totalRows === null) {
+      const total = await this.count(row);
+      // Exactly IMPORT_LIMITS.rows data rows are taken; one more and nothing is imported.
+      if (total > IMPORT_LIMITS.rows) throw new AppError("ERR_CONTACT_IMPORT_TOO_MANY_ROWS");
+      row = await this.setWhileActive(row.id, { totalRows: total });
+    }
     const cursor = await this.cursorAt(row);
     const until = Date.now() + SLICE_MS;
     const announce = (row.totalRows ?? 0) <= ANNOUNCE_LIMIT;
@@ -106,7 +125,8 @@ export class ImportRunner {
       await breathe();
       const now = await this.load(row.id);
       if (now?.status !== "running") {
-        this.forget(row.id);
+        if (now) await this.release(now);
+        else this.forget(row.id);
         return;
       }
       if (Date.now() > until) {
@@ -122,12 +142,18 @@ export class ImportRunner {
     const kept = this.cursors.get(row.id);
     this.cursors.delete(row.id);
     if (kept && kept.position === row.processedRows) return kept;
-    if (kept) await kept.records.return(undefined);
+    if (kept) await kept.records.return(undefined).catch(() => {});
     const records = await this.open(row);
-    let skip = row.processedRows;
-    while (skip > 0 && !(await records.next()).done) {
-      skip -= 1;
-      if (skip % CHUNK_ROWS === 0) await breathe();
+    try {
+      const watch = this.watcher(row.id);
+      let skip = row.processedRows;
+      while (skip > 0 && !(await records.next()).done) {
+        skip -= 1;
+        if (skip % CHUNK_ROWS === 0) await watch();
+      }
+    } catch (err) {
+      await records.return(undefined).catch(() => {});
+      throw err;
     }
     return { position: row.processedRows, records };
   }
@@ -146,11 +172,35 @@ export class ImportRunner {
     for (let i = 0; i < entries.length; i += 1) yield { line: i + 1, cells: [entries[i]!.name, entries[i]!.number] };
   }
 
-  /** Counts the data records once, so progress has a total (streamed, yielding as it goes). */
+  /**
+   * Counts the data records once, so progress has a total (streamed, yielding as it goes).
+   * A cancel is noticed while counting: the reader is closed and the run lets go (`Ended`).
+   * Counting stops one past the row limit: that is enough to refuse the file.
+   */
   private async count(row: ImportRow): Promise<number> {
+    const records = await this.open(row);
+    const watch = this.watcher(row.id);
     let n = 0;
-    for await (const _ of await this.open(row)) if ((n += 1) % CHUNK_ROWS === 0) await breathe();
+    try {
+      while (!(await records.next()).done) {
+        if ((n += 1) > IMPORT_LIMITS.rows) break;
+        if (n % CHUNK_ROWS === 0) await watch();
+      }
+    } finally {
+      await records.return(undefined).catch(() => {});
+    }
     return n;
+  }
+
+  /** A check, run between chunks of a long pass over the file, that yields and throws `Ended` once the import is no longer running. */
+  private watcher(id: number): () => Promise<void> {
+    let lastLook = Date.now();
+    return async () => {
+      await breathe();
+      if (Date.now() - lastLook < CHECK_MS) return;
+      lastLook = Date.now();
+      if ((await this.load(id))?.status !== "running") throw new Ended();
+    };
   }
 
   /**
@@ -164,16 +214,35 @@ export class ImportRunner {
       .set({ status, error, finishedAt: nowIso(), storedPath: "" })
       .where(and(eq(contactImports.id, current.id), inArray(contactImports.status, ["queued", "running"])))
       .returning();
-    if (!row) return null;
+    if (!row) {
+      // Cancelled meanwhile: the cancel left the file to this run.
+      await this.release(current);
+      return null;
+    }
     await this.deps.store.remove(current.storedPath);
     this.deps.feed.changed(row);
     return row;
   }
 
+  /**
+   * An import that ended while a run had its file (a cancel leaves the file to the run, so no
+   * reader loses it mid-read): the kept reader is closed and the file removed. Idempotent.
+   */
+  private async release(row: ImportRow): Promise<void> {
+    this.forget(row.id);
+    if (!row.storedPath) return;
+    await this.deps.store.remove(row.storedPath);
+    await this.deps.db
+      .update(contactImports)
+      .set({ storedPath: "" })
+      .where(and(eq(contactImports.id, row.id), eq(contactImports.storedPath, row.storedPath), notInArray(contactImports.status, ["queued", "running"])));
+  }
+
   private forget(id: number): void {
     const kept = this.cursors.get(id);
     this.cursors.delete(id);
-    void kept?.records.return(undefined);
+    // Closing a reader never throws into nowhere: an unhandled rejection would stop the process.
+    void kept?.records.return(undefined).catch(() => {});
   }
 
   private async load(id: number): Promise<ImportRow | undefined> {
@@ -181,8 +250,14 @@ export class ImportRunner {
     return row;
   }
 
-  private async set(id: number, values: Partial<ImportRow>): Promise<ImportRow> {
-    const [row] = await this.deps.db.update(contactImports).set(values).where(eq(contactImports.id, id)).returning();
-    return row!;
+  /** Updates an import still queued or running; one cancelled meanwhile ends this run (`Ended`). */
+  private async setWhileActive(id: number, values: Partial<ImportRow>): Promise<ImportRow> {
+    const [row] = await this.deps.db
+      .update(contactImports)
+      .set(values)
+      .where(and(eq(contactImports.id, id), inArray(contactImports.status, ["queued", "running"])))
+      .returning();
+    if (!row) throw new Ended();
+    return row;
   }
 }

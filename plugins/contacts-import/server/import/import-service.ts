@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { afterCommitQueue, type Db } from "../../../../core/db/database.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { PluginJobs } from "../../../../core/jobs/jobs.ts";
@@ -6,6 +6,7 @@ import type { Services } from "../../../../core/plugin/services.ts";
 import { contactImportErrors, contactImports } from "../../schema/tables.ts";
 import { type ColumnTarget, SINGLE_TARGETS } from "../../shared/columns.ts";
 import { MAX_STORED_ERRORS } from "./import-chunk.ts";
+import { IMPORT_LIMITS } from "./import-limits.ts";
 import { MAX_ATTEMPTS, RUN_JOB } from "./import-runner.ts";
 import { type ImportFeed, type ImportRow, type ImportView, importView } from "./import-view.ts";
 import { suggestColumns } from "./column-guess.ts";
@@ -19,6 +20,8 @@ const PREVIEW_ROWS = 11;
 const LIST_SIZE = 20;
 /** An upload never started is forgotten (and its file deleted) after this. */
 const UPLOAD_TTL_MS = 24 * 3_600_000;
+/** A run notices a cancel within a second; a file still named this long after the import ended was left by a run that stopped. */
+const LEFT_FILE_MS = 3_600_000;
 
 type TagRef = number | string;
 export interface Starter {
@@ -36,16 +39,40 @@ export class ImportService {
     private feed: ImportFeed,
   ) {}
 
-  /** Stores the file, reads its first rows and suggests a mapping; nothing is imported yet. */
+  /** Uploads being read now, per company (this process). */
+  private reading = new Map<number, number>();
+
+  /**
+   * Stores the file, reads its first rows and suggests a mapping; nothing is imported yet.
+   * At most IMPORT_LIMITS.previewsAtOnce uploads of a company are read at once (one more is
+   * ERR_TOO_MANY_ATTEMPTS), the reading stops after IMPORT_LIMITS.previewMs, and a company keeps
+   * IMPORT_LIMITS.pendingUploads uploads waiting to be started: a new one expires the oldest.
+   */
   async upload(who: Starter, file: File) {
+    const reading = this.reading.get(who.companyId) ?? 0;
+    if (reading >= IMPORT_LIMITS.previewsAtOnce) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
+    this.reading.set(who.companyId, reading + 1);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new AppError("ERR_CONTACT_IMPORT_TIMEOUT")), IMPORT_LIMITS.previewMs);
+    try {
+      return await this.preview(who, file, deadline.signal);
+    } finally {
+      clearTimeout(timer);
+      const left = (this.reading.get(who.companyId) ?? 1) - 1;
+      if (left > 0) this.reading.set(who.companyId, left);
+      else this.reading.delete(who.companyId);
+    }
+  }
+
+  private async preview(who: Starter, file: File, signal: AbortSignal) {
     let storedPath = await this.store.save(who.companyId, file);
     try {
       const format = await sniffFormat(this.store.pathOf(storedPath));
       if (!format || !fitsName(format, file.name)) throw new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
       // Parsed once, here: the preview, the count and the import read the rows kept.
-      if (format === "xls") storedPath = await this.store.replace(storedPath, ".jsonl", xlsToRows);
+      if (format === "xls") storedPath = await this.store.replace(storedPath, ".jsonl", (from, to) => xlsToRows(from, to, signal));
       const rows: string[][] = [];
-      for await (const record of readSheet(format, this.store.pathOf(storedPath))) {
+      for await (const record of readSheet(format, this.store.pathOf(storedPath), { signal })) {
         if (!record.error) rows.push(record.cells);
         if (rows.length >= PREVIEW_ROWS) break;
       }
@@ -66,10 +93,34 @@ export class ImportService {
           hasHeader,
         })
         .returning();
+      await this.expireOldUploads(who.companyId);
       return { contactImport: importView(row!), rows, columns, hasHeader };
     } catch (err) {
       await this.store.remove(storedPath);
       throw err;
+    }
+  }
+
+  /** Uploads of the company waiting to be started, past the newest IMPORT_LIMITS.pendingUploads, are discarded with their files. */
+  private async expireOldUploads(companyId: number): Promise<void> {
+    const waiting = and(eq(contactImports.companyId, companyId), eq(contactImports.status, "uploaded"));
+    const old = await this.db
+      .select({ id: contactImports.id, path: contactImports.storedPath })
+      .from(contactImports)
+      .where(waiting)
+      .orderBy(desc(contactImports.id))
+      .limit(1_000)
+      .offset(IMPORT_LIMITS.pendingUploads);
+    if (!old.length) return;
+    const paths = new Map(old.map((r) => [r.id, r.path]));
+    const expired = await this.db
+      .update(contactImports)
+      .set({ status: "cancelled", storedPath: "", finishedAt: new Date().toISOString() })
+      .where(and(waiting, inArray(contactImports.id, [...paths.keys()])))
+      .returning();
+    for (const row of expired) {
+      await this.store.remove(paths.get(row.id) ?? "");
+      this.feed.changed(row);
     }
   }
 
@@ -131,39 +182,75 @@ export class ImportService {
     return { errors, count: row.failed };
   }
 
-  /** Stops an import: one not started is discarded, a running one stops after its current chunk (what it wrote stays). */
+  /**
+   * Stops an import: one not started is discarded with its file; a queued or running one stops
+   * after its current chunk (what it wrote stays). The file of a started import is left to its
+   * run, which notices the cancel while it counts, skips or imports rows, closes its reader and
+   * removes the file: removing it here would pull it from under a reader.
+   */
   async cancel(companyId: number, id: number): Promise<ImportView> {
     const row = await this.row(companyId, id);
-    const [next] = await this.db
+    const cancelled = { status: "cancelled", finishedAt: new Date().toISOString() };
+    if (row.status === "uploaded") {
+      const [discarded] = await this.db
+        .update(contactImports)
+        .set({ ...cancelled, storedPath: "" })
+        .where(and(eq(contactImports.id, id), eq(contactImports.status, "uploaded")))
+        .returning();
+      if (discarded) {
+        await this.store.remove(row.storedPath);
+        this.feed.changed(discarded);
+        return importView(discarded);
+      }
+    }
+    // Started (maybe just now): the run removes the file once it sees the cancel.
+    const [stopped] = await this.db
       .update(contactImports)
-      .set({ status: "cancelled", storedPath: "", finishedAt: new Date().toISOString() })
-      .where(and(eq(contactImports.id, id), inArray(contactImports.status, ["uploaded", "queued", "running"])))
+      .set(cancelled)
+      .where(and(eq(contactImports.id, id), inArray(contactImports.status, ["queued", "running"])))
       .returning();
-    if (!next) throw new AppError("ERR_CONTACT_IMPORT_STATE");
-    await this.store.remove(row.storedPath);
-    this.feed.changed(next);
-    return importView(next);
+    if (!stopped) throw new AppError("ERR_CONTACT_IMPORT_STATE");
+    this.feed.changed(stopped);
+    return importView(stopped);
   }
 
-  /** Uploads left unstarted for a day are discarded with their files. */
+  /**
+   * Uploads left unstarted for a day are discarded with their files. So are the files of
+   * imports that ended more than an hour ago and still name one: a run that stopped with its
+   * process never removed the file of an import cancelled under it.
+   */
   async sweep(now = Date.now()): Promise<number> {
     const stale = and(eq(contactImports.status, "uploaded"), lt(contactImports.createdAt, new Date(now - UPLOAD_TTL_MS).toISOString()));
     const rows = await this.db.select({ id: contactImports.id, path: contactImports.storedPath }).from(contactImports).where(stale);
-    if (!rows.length) return 0;
-    await this.db
-      .update(contactImports)
-      .set({ status: "cancelled", storedPath: "" })
-      .where(
-        and(
-          stale,
-          inArray(
-            contactImports.id,
-            rows.map((r) => r.id),
+    if (rows.length) {
+      await this.db
+        .update(contactImports)
+        .set({ status: "cancelled", storedPath: "" })
+        .where(
+          and(
+            stale,
+            inArray(
+              contactImports.id,
+              rows.map((r) => r.id),
+            ),
           ),
-        ),
-      );
-    for (const r of rows) await this.store.remove(r.path);
-    return rows.length;
+        );
+      for (const r of rows) await this.store.remove(r.path);
+    }
+    const left = and(
+      inArray(contactImports.status, ["cancelled", "done", "failed"]),
+      ne(contactImports.storedPath, ""),
+      lt(contactImports.finishedAt, new Date(now - LEFT_FILE_MS).toISOString()),
+    );
+    const leftovers = await this.db.select({ id: contactImports.id, path: contactImports.storedPath }).from(contactImports).where(left);
+    for (const r of leftovers) {
+      await this.store.remove(r.path);
+      await this.db
+        .update(contactImports)
+        .set({ storedPath: "" })
+        .where(and(eq(contactImports.id, r.id), eq(contactImports.storedPath, r.path)));
+    }
+    return rows.length + leftovers.length;
   }
 
   /**

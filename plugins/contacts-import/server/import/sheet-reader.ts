@@ -1,9 +1,11 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { extname } from "node:path";
-import type { Row } from "exceljs";
+import { pipeline, Transform } from "node:stream";
 import { AppError } from "../../../../core/errors.ts";
-import { cellText, cut, isBlank, MAX_COLUMNS, MAX_ROWS, READ_BYTES } from "./cells.ts";
+import { cellText, cut, isBlank, MAX_COLUMNS, READ_BYTES } from "./cells.ts";
+import { IMPORT_LIMITS } from "./import-limits.ts";
+import { xlsxRows } from "./xlsx-reader.ts";
 import { parseXls } from "./xls-parse.ts";
 import { readRows } from "./xls-rows.ts";
 
@@ -50,6 +52,40 @@ async function csvDelimiter(path: string): Promise<string> {
 }
 
 /**
+ * The CSV's encoding: UTF-8 when every byte sequence is valid UTF-8, else Windows-1252 (what
+ * Excel on Windows writes as "CSV" in Brazil, Spain and Turkey; a superset of Latin-1), so
+ * "João" does not become "Jo\uFFFDo". One streamed pass over the file (20 MB at most).
+ */
+async function csvEncoding(path: string): Promise<"utf-8" | "windows-1252"> {
+  const strict = new TextDecoder("utf-8", { fatal: true });
+  const file = createReadStream(path, { highWaterMark: 64 * 1024 });
+  try {
+    for await (const chunk of file) strict.decode(chunk as Buffer, { stream: true });
+    strict.decode();
+    return "utf-8";
+  } catch (err) {
+    if (err instanceof TypeError) return "windows-1252";
+    throw err;
+  } finally {
+    file.destroy();
+  }
+}
+
+/** Bytes to text in the file's encoding, characters split between chunks kept whole. */
+function decoding(encoding: string): Transform {
+  const decoder = new TextDecoder(encoding);
+  return new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer, _enc, done) {
+      done(null, decoder.decode(chunk, { stream: true }) || undefined);
+    },
+    flush(done) {
+      done(null, decoder.decode() || undefined);
+    },
+  });
+}
+
+/**
  * A record csv-parse could not read. A quote never closed swallows the rest of the file into
  * one field: it is reported at the line after the last good record, where that record began.
  */
@@ -58,32 +94,37 @@ function skippedRecord(err: { code?: string; lines?: number } | undefined, lastG
   return { line: err?.lines ?? 0, cells: [], error: "Invalid row" };
 }
 
-async function* readCsv(path: string): AsyncGenerator<SheetRecord> {
+async function* readCsv(path: string, signal?: AbortSignal): AsyncGenerator<SheetRecord> {
   const { parse } = await import("csv-parse");
   const skipped: SheetRecord[] = [];
   let lastGoodLine = 0;
+  const encoding = await csvEncoding(path);
+  const delimiter = await csvDelimiter(path);
   const file = createReadStream(path, { highWaterMark: READ_BYTES });
-  const parser = file.pipe(
-    parse({
-      bom: true,
-      delimiter: await csvDelimiter(path),
-      relax_quotes: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-      // A broken record is reported with its line and the parser goes on with the next one.
-      skip_records_with_error: true,
-      on_skip: (err) => {
-        skipped.push(skippedRecord(err, lastGoodLine));
-        return undefined;
-      },
-      // Called as each record is parsed (the loop below may read it later).
-      on_record: (record, context) => {
-        lastGoodLine = context.lines;
-        return record;
-      },
-    }),
-  );
+  const parser = parse({
+    bom: true,
+    delimiter,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    info: true,
+    // A broken record is reported with its line and the parser goes on with the next one.
+    skip_records_with_error: true,
+    on_skip: (err) => {
+      skipped.push(skippedRecord(err, lastGoodLine));
+      return undefined;
+    },
+    // Called as each record is parsed (the loop below may read it later).
+    on_record: (record, context) => {
+      lastGoodLine = context.lines;
+      return record;
+    },
+  });
+  // pipeline() passes a fault of any stream (the file gone, a read error) on to the parser,
+  // which the loop below sees; each stream has a listener, so no fault is ever uncaught.
+  pipeline(file, decoding(encoding), parser, () => {});
+  const stop = () => parser.destroy(new AppError("ERR_CONTACT_IMPORT_TIMEOUT"));
+  signal?.addEventListener("abort", stop, { once: true });
   try {
     for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       while (skipped.length) yield skipped.shift()!;
@@ -92,62 +133,19 @@ async function* readCsv(path: string): AsyncGenerator<SheetRecord> {
     }
     while (skipped.length) yield skipped.shift()!;
   } finally {
-    // A reader left early (the preview) closes the file: pipe() does not pass that on.
+    signal?.removeEventListener("abort", stop);
+    // A reader left early (the preview) closes the file.
+    parser.destroy();
     file.destroy();
   }
 }
 
-/**
- * Tries at reading a workbook, as long as none gave a row. exceljs's stream reader (4.4.0, over
- * unzipper 0.10) now and then fails a good file when the machine is busy: the zip's entries after
- * a worksheet it set aside (one stored before the shared strings, as Excel and exceljs write
- * them) are lost, and with them xl/workbook.xml ("this.model.sheets" undefined). Reading one
- * small exceljs-written file 4 at a time beside 3 busy processes on 2 cores: 28 of 1,200 reads
- * failed once, 3 of 2,400 failed three times. The cause inside the two libraries is not found;
- * a file that is really broken fails every time, so trying again costs a bad file little.
- */
-const XLSX_ATTEMPTS = 3;
-
-async function* readXlsx(path: string): AsyncGenerator<SheetRecord> {
-  for (let attempt = 1; ; attempt += 1) {
-    let yielded = false;
-    try {
-      for await (const record of readXlsxOnce(path)) {
-        yielded = true;
-        yield record;
-      }
-      return;
-    } catch (err) {
-      // Rows already handed on cannot be taken back: only a read that gave none starts over.
-      if (yielded || attempt >= XLSX_ATTEMPTS) throw err;
-    }
-  }
-}
-
-async function* readXlsxOnce(path: string): AsyncGenerator<SheetRecord> {
-  const { default: ExcelJS } = await import("exceljs");
-  const file = createReadStream(path, { highWaterMark: READ_BYTES });
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    sharedStrings: "cache",
-    hyperlinks: "ignore",
-    styles: "ignore",
-    worksheets: "emit",
-    entries: "emit",
-  });
-  try {
-    // The first worksheet only: contacts are one list.
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<Row>) {
-        const values = Array.isArray(row.values) ? row.values.slice(1, MAX_COLUMNS + 1) : [];
-        const cells = Array.from(values, cellText);
-        if (!isBlank(cells)) yield { line: row.number, cells };
-      }
-      return;
-    }
-  } catch (err) {
-    throw badFile(err);
-  } finally {
-    file.destroy();
+/** The first sheet's rows of an .xlsx (xlsx-reader.ts holds the zip and XML bounds). */
+async function* readXlsx(path: string, signal?: AbortSignal): AsyncGenerator<SheetRecord> {
+  for await (const row of xlsxRows(path, signal)) {
+    const values = Array.isArray(row.values) ? row.values.slice(1, MAX_COLUMNS + 1) : [];
+    const cells = Array.from(values, cellText);
+    if (!isBlank(cells)) yield { line: row.number, cells };
   }
 }
 
@@ -164,24 +162,49 @@ async function* readXls(path: string): AsyncGenerator<SheetRecord> {
   }
 }
 
+/** Any fault of a reader as the client sees it: our own codes stay, anything else is a file we cannot read. */
 function badFile(err: unknown): AppError {
   return err instanceof AppError ? err : new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
+}
+
+export interface ReadOptions {
+  /** Stops the reading (the preview's time limit): the open streams are destroyed and the read fails with ERR_CONTACT_IMPORT_TIMEOUT. */
+  signal?: AbortSignal;
 }
 
 /**
  * The file's records in order, blank rows left out, read as a stream (.csv, .xlsx, an .xls's
  * rows file) so a large file never sits in memory whole. A file that is not what it claims fails with
- * ERR_CONTACT_IMPORT_BAD_FILE; a single bad CSV record is yielded with its `error`.
+ * ERR_CONTACT_IMPORT_BAD_FILE; a single bad CSV record is yielded with its `error`. A file with
+ * more records than IMPORT_LIMITS.rows and a header fails with ERR_CONTACT_IMPORT_TOO_MANY_ROWS
+ * (the runner holds the data rows to the exact limit). Every stream is closed when the reader
+ * is left, fails or is stopped; none can raise an uncaught error.
  */
-export async function* readSheet(format: SheetFormat, path: string): AsyncGenerator<SheetRecord> {
-  const source = format === "csv" ? readCsv(path) : format === "xlsx" ? readXlsx(path) : readXls(path);
+export async function* readSheet(format: SheetFormat, path: string, options: ReadOptions = {}): AsyncGenerator<SheetRecord> {
+  const { signal } = options;
+  const source = format === "csv" ? readCsv(path, signal) : format === "xlsx" ? readXlsx(path, signal) : readXls(path);
+  // The time limit also ends a read that is waiting on a stream: the wait is raced against it.
+  let stopped: Promise<never> | null = null;
+  if (signal) {
+    stopped = new Promise<never>((_, reject) => {
+      const fail = () => reject(new AppError("ERR_CONTACT_IMPORT_TIMEOUT"));
+      if (signal.aborted) fail();
+      else signal.addEventListener("abort", fail, { once: true });
+    });
+    stopped.catch(() => {});
+  }
   let count = 0;
   try {
-    for await (const record of source) {
-      if ((count += 1) > MAX_ROWS) return;
-      yield record;
+    for (;;) {
+      const next = stopped ? await Promise.race([source.next(), stopped]) : await source.next();
+      if (next.done) return;
+      if ((count += 1) > IMPORT_LIMITS.rows + 1) throw new AppError("ERR_CONTACT_IMPORT_TOO_MANY_ROWS");
+      yield next.value;
     }
   } catch (err) {
-    throw badFile(err);
+    throw signal?.aborted ? new AppError("ERR_CONTACT_IMPORT_TIMEOUT") : badFile(err);
+  } finally {
+    // Closes the reader's streams; a reader still waiting closes when its wait ends.
+    void source.return(undefined).catch(() => {});
   }
 }

@@ -29,7 +29,7 @@ export async function parseXlsHere(bytes: Uint8Array): Promise<XlsRows> {
 type WorkerAnswer = { ok: true; result: XlsRows } | { ok: false };
 
 /** The parse on a worker thread, so the server keeps answering; null when no worker could start (then it runs here). */
-function inWorker(bytes: Uint8Array): Promise<WorkerAnswer | null> {
+function inWorker(bytes: Uint8Array, signal?: AbortSignal): Promise<WorkerAnswer | null> {
   let worker: Worker;
   try {
     worker = new Worker(new URL("./xls-worker.ts", import.meta.url).href, { type: "module" });
@@ -38,8 +38,12 @@ function inWorker(bytes: Uint8Array): Promise<WorkerAnswer | null> {
   }
   return new Promise<WorkerAnswer | null>((resolve) => {
     const timer = setTimeout(() => done({ ok: false }), WORKER_TIMEOUT_MS);
+    // The preview's time limit stops the parse too (the worker is terminated below).
+    const stop = () => done({ ok: false });
+    signal?.addEventListener("abort", stop, { once: true });
     const done = (answer: WorkerAnswer | null) => {
       clearTimeout(timer);
+      signal?.removeEventListener("abort", stop);
       resolve(answer);
     };
     worker.onmessage = (e: MessageEvent<WorkerAnswer>) => done(e.data);
@@ -49,9 +53,10 @@ function inWorker(bytes: Uint8Array): Promise<WorkerAnswer | null> {
   }).finally(() => worker.terminate());
 }
 
-/** A stored .xls's rows; ERR_CONTACT_IMPORT_BAD_FILE when SheetJS cannot read it. */
-export async function parseXls(path: string): Promise<XlsRows> {
-  const answer = await inWorker(new Uint8Array(await readFile(path)));
+/** A stored .xls's rows; ERR_CONTACT_IMPORT_BAD_FILE when SheetJS cannot read it, ERR_CONTACT_IMPORT_TIMEOUT when `signal` stopped it. */
+export async function parseXls(path: string, signal?: AbortSignal): Promise<XlsRows> {
+  const answer = await inWorker(new Uint8Array(await readFile(path)), signal);
+  if (signal?.aborted) throw new AppError("ERR_CONTACT_IMPORT_TIMEOUT");
   if (answer?.ok) return answer.result;
   if (answer) throw new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
   try {

@@ -1,6 +1,5 @@
 import { createReadStream } from "node:fs";
 import { open, rm } from "node:fs/promises";
-import { createInterface } from "node:readline";
 import { isBlank, READ_BYTES } from "./cells.ts";
 import type { SheetRecord } from "./sheet-reader.ts";
 import { parseXls } from "./xls-parse.ts";
@@ -15,8 +14,8 @@ const WRITE_LINES = 1_000;
  * stream a CSV: the parse never runs again and no parsed sheet stays in memory between them.
  * The file is written private (600); a failed write leaves nothing behind.
  */
-export async function xlsToRows(xlsPath: string, rowsPath: string): Promise<void> {
-  const { firstRow, rows } = await parseXls(xlsPath);
+export async function xlsToRows(xlsPath: string, rowsPath: string, signal?: AbortSignal): Promise<void> {
+  const { firstRow, rows } = await parseXls(xlsPath, signal);
   const file = await open(rowsPath, "w", 0o600);
   try {
     let lines: string[] = [];
@@ -37,19 +36,26 @@ export async function xlsToRows(xlsPath: string, rowsPath: string): Promise<void
   }
 }
 
-/** The records of a rows file written by xlsToRows, streamed. */
+/**
+ * The records of a rows file written by xlsToRows, streamed. The file's lines are split here
+ * (not by readline, which passes no fault of the file on): a file that cannot be read fails
+ * the loop, and leaving it early closes the file.
+ */
 export async function* readRows(path: string): AsyncGenerator<SheetRecord> {
-  const file = createReadStream(path, { highWaterMark: READ_BYTES });
-  const lines = createInterface({ input: file, crlfDelay: Number.POSITIVE_INFINITY });
+  const file = createReadStream(path, { highWaterMark: READ_BYTES, encoding: "utf8" });
+  let rest = "";
+  const record = (text: string): SheetRecord => {
+    const [line, ...cells] = JSON.parse(text) as [number, ...string[]];
+    return { line, cells };
+  };
   try {
-    for await (const text of lines) {
-      if (!text) continue;
-      const [line, ...cells] = JSON.parse(text) as [number, ...string[]];
-      yield { line, cells };
+    for await (const chunk of file as AsyncIterable<string>) {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop()!;
+      for (const text of lines) if (text) yield record(text);
     }
+    if (rest) yield record(rest);
   } finally {
-    // A reader left early (the preview) closes the file.
-    lines.close();
     file.destroy();
   }
 }
