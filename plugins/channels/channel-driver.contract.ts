@@ -54,6 +54,26 @@ export interface ChannelDriver {
    * stored or queued. Absent: always open.
    */
   replyWindow?(request: ReplyWindowRequest): Promise<ReplyWindow>;
+  /**
+   * What the phone behind a connection knows, for the contacts import (`POST /contacts/import`,
+   * `POST /contacts/import/chats`). Absent: the channel has no phone (the API channel, Meta's),
+   * and those imports answer ERR_CONTACT_IMPORT_CHANNEL.
+   */
+  phoneBook?: PhoneBook;
+}
+
+/** A person a connection's phone knows: the number (digits) and the best name it has ("" for none). */
+export interface PhoneBookEntry {
+  number: string;
+  name: string;
+}
+
+/** Each answers null when the connection is not the company's or not connected in this process. */
+export interface PhoneBook {
+  /** The contacts saved on the phone (with their saved name). */
+  contacts(companyId: number, whatsappId: number): Promise<PhoneBookEntry[] | null>;
+  /** The people the connection has one-to-one chats with, saved on the phone or not. */
+  chats(companyId: number, whatsappId: number): Promise<PhoneBookEntry[] | null>;
 }
 
 export interface ReplyWindowRequest {

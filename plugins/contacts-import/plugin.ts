@@ -9,11 +9,24 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
  * per-line errors; a connected WhatsApp connection's address book imports the same way. The
  * contact list exports as .xlsx or .csv with the list's filters. A sibling of the contacts
  * plugin, because the tags it sets belong to the tags plugin, which depends on contacts.
+ * It also serves the original client's calls (POST /contactsImport, /contacts/upload,
+ * /contacts/import, /contacts/import/chats) over the same import.
  */
 export const manifest = definePlugin({
   id: "contacts-import",
-  dependsOn: ["contacts", "tags"],
-  requires: ["contacts.upsertMany", "contacts.reloaded", "contacts.exportPages", "contacts.masksNumbersFor", "tags.ownIds", "tags.resolveNames", "tags.attach"],
+  dependsOn: ["contacts", "tags", "connections"],
+  requires: [
+    "contacts.upsertMany",
+    "contacts.reloaded",
+    "contacts.exportPages",
+    "contacts.masksNumbersFor",
+    "contacts.show",
+    "tags.ownIds",
+    "tags.resolveNames",
+    "tags.attach",
+    "connections.get",
+    "connections.default",
+  ],
   errors: {
     ERR_CONTACT_IMPORT_NOT_FOUND: 404,
     /** The file is not a spreadsheet we can read (corrupt, encrypted, or not what its name says). */
@@ -30,6 +43,8 @@ export const manifest = definePlugin({
     ERR_CONTACT_IMPORT_TOO_MANY_ROWS: 400,
     /** The file took too long to preview. */
     ERR_CONTACT_IMPORT_TIMEOUT: 400,
+    /** The connection's channel has no phone whose contacts or chats could be read (the API channel, Meta's). */
+    ERR_CONTACT_IMPORT_CHANNEL: 400,
   },
 });
 

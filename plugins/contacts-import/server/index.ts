@@ -6,6 +6,8 @@ import { ImportRunner, RUN_JOB } from "./import/import-runner.ts";
 import { ImportService } from "./import/import-service.ts";
 import { ImportFeed } from "./import/import-view.ts";
 import { UploadStore } from "./import/upload-store.ts";
+import { registerLegacyImportHandlers } from "./legacy/legacy-import.handlers.ts";
+import { LegacyImport } from "./legacy/legacy-import.service.ts";
 import "../../contacts/server/contacts.contract.ts";
 import "../../tags/server/tags.contract.ts";
 
@@ -23,5 +25,6 @@ export default defineServerPlugin({
       await imports.sweep();
     });
     registerContactsImportHandlers(ctx.router, imports, ctx.services);
+    registerLegacyImportHandlers(ctx.router, new LegacyImport(ctx.db, ctx.services, imports), ctx.services);
   },
 });

@@ -1,8 +1,10 @@
 import type { AfterCommit, DbOrTx } from "../../../core/db/database.ts";
 import type { SyncDb, WriteUnit } from "../../../core/db/write-batch.ts";
 import type { contacts } from "../schema/tables.ts";
+import type { ContactView } from "./contacts.service.ts";
 
 export type ContactRow = typeof contacts.$inferSelect;
+export type { ContactView };
 
 /** The LGPD number mask, for plugins that show contact numbers (ticket views). */
 export { looksLikeGroupId, maskNumber } from "../shared/phone.ts";
@@ -68,6 +70,11 @@ declare module "../../../core/plugin/services.ts" {
     "contacts.findOrCreateStep": (input: FindOrCreateContactInput) => Promise<(unit: WriteUnit) => ContactRow>;
     /** One contact of the company, or null (another company's id gives null too). */
     "contacts.get": (companyId: number, id: number) => Promise<ContactRow | null>;
+    /**
+     * One contact as `GET /contacts/{id}` answers it (extra info and tags; the number masked
+     * for an LGPD viewer). Another company's id, or an unknown one, throws ERR_NO_CONTACT_FOUND.
+     */
+    "contacts.show": (viewer: { companyId: number; masked: boolean }, id: number) => Promise<ContactView>;
     /** Re-announces a contact (`company-{id}-contact` update) after another plugin changed what it shows, e.g. its tags. */
     "contacts.changed": (companyId: number, id: number) => Promise<void>;
     /**

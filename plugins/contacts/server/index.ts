@@ -20,6 +20,7 @@ export default defineServerPlugin({
     const stepDeps = { acceptsAudioByDefault: (companyId: number) => contacts.acceptsAudioByDefault(companyId), events };
     ctx.services.provide("contacts.findOrCreateStep", (input) => findOrCreateStep(input, stepDeps));
     ctx.services.provide("contacts.get", (companyId, id) => contacts.find(companyId, id));
+    ctx.services.provide("contacts.show", (viewer, id) => contacts.show(viewer, id));
     ctx.services.provide("contacts.changed", (companyId, id) => contacts.touched(companyId, id));
     ctx.services.provide("contacts.setPicture", (companyId, id, urlPicture) => contacts.setPicture(companyId, id, urlPicture));
     ctx.services.provide("contacts.upsertMany", (companyId, rows, options) => contacts.upsertMany(companyId, rows, options));

@@ -121,3 +121,25 @@ export const whatsappContacts = sqliteTable(
   },
   (t) => [uniqueIndex("whatsapp_contacts_connection_number_unique").on(t.whatsappId, t.number), index("whatsapp_contacts_company_idx").on(t.companyId)],
 );
+
+/**
+ * The people a connection has one-to-one chats with, as WhatsApp lists its chats to a linked
+ * device (a history sync's `chats`, `chats.upsert`, `chats.update`; `chats.delete` removes
+ * one). Read by the contacts import's "import the chats' contacts" (`POST /contacts/import/chats`).
+ */
+export const whatsappChats = sqliteTable(
+  "whatsapp_chats",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().references(whatsappsKey, { onDelete: "cascade" }),
+    /** Digits only. */
+    number: text("number").notNull(),
+    /** The chat's name as WhatsApp gives it ("" when it gave none). */
+    name: text("name").notNull().default(""),
+    updatedAt: text("updated_at").notNull().$defaultFn(nowIso),
+  },
+  (t) => [uniqueIndex("whatsapp_chats_connection_number_unique").on(t.whatsappId, t.number), index("whatsapp_chats_company_idx").on(t.companyId)],
+);

@@ -6,6 +6,7 @@ import type { LiveSession, SessionRegistry } from "../session/session-registry.t
 import { AddressBook, provideAddressBook } from "./address-book.ts";
 import { KeyedQueue } from "./bounded.ts";
 import { CallHandler } from "./calls.ts";
+import { ChatList } from "./chat-list.ts";
 import { ContactPictures } from "./contact-pictures.ts";
 import { Polls } from "./polls.ts";
 import { registerClosedImportedHandlers } from "./closed-imported.handlers.ts";
@@ -18,6 +19,7 @@ import { isGroupJid } from "./jid.ts";
 import { LidMap } from "./lid-map.ts";
 import { MediaFetcher } from "./media.ts";
 import { provideNumberServices } from "./number-services.ts";
+import { whatsappPhoneBook } from "./phone-book.ts";
 import { ReadReceipts } from "./read-receipts.ts";
 import { resendLookup } from "./resend-lookup.ts";
 import { MessageUpdates } from "./updates.ts";
@@ -67,8 +69,9 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
   const calls = new CallHandler(ctx.services, ctx.settings, lids, echoes, ctx.log);
   const imported = new ImportedTickets(ctx.db, ctx.services);
   const history = new HistoryImport({ services: ctx.services, realtime: ctx.realtime, log: ctx.log, connection, inbound, imported, lids, idleMs: options.importIdleMs });
-  const driver = new WhatsappDriver(sessions, ctx.storage, lids, echoes);
   const book = new AddressBook(ctx.db, lids);
+  const chatList = new ChatList(ctx.db, lids);
+  const driver = new WhatsappDriver(sessions, ctx.storage, lids, echoes, whatsappPhoneBook(sessions, book, chatList));
   /** Messages per chat in delivery order; other events per connection. */
   const chats = new KeyedQueue();
 
@@ -96,6 +99,11 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
           guard("address book", session, () => learning.then(() => book.learn(session.companyId, session.whatsappId, contacts))),
         );
     };
+    /** The phone's chat list, for the contacts import's chats: in order, after the lid pairs learnt before it. */
+    const learnChats = (list: Parameters<ChatList["learn"]>[2] | undefined) => {
+      if (list?.length)
+        void chats.run(`${session.whatsappId}:chats`, () => guard("chat list", session, () => learning.then(() => chatList.learn(session.companyId, session.whatsappId, list))));
+    };
     const offs = [
       on("messages.upsert", ({ messages }) => {
         const learnt = learning;
@@ -122,6 +130,13 @@ export function registerMessageLayer(ctx: PluginContext, sessions: SessionRegist
       on("messaging-history.set", ({ contacts }) => learnBook(contacts)),
       on("contacts.upsert", learnBook),
       on("contacts.update", learnBook),
+      on("messaging-history.set", ({ chats }) => learnChats(chats)),
+      on("chats.upsert", learnChats),
+      on("chats.update", learnChats),
+      on(
+        "chats.delete",
+        (ids) => void chats.run(`${session.whatsappId}:chats`, () => guard("chat list", session, () => chatList.forget(session.companyId, session.whatsappId, ids))),
+      ),
       on("messaging-history.status", (event) => void guard("history import", session, () => history.onStatus(session, event))),
     ];
     return () => {

@@ -1,6 +1,6 @@
 import { AppError } from "../../../../core/errors.ts";
 import type { Storage } from "../../../../core/storage/storage.ts";
-import type { ChannelDriver, OutboundRequest } from "../../../channels/channel-driver.contract.ts";
+import type { ChannelDriver, OutboundRequest, PhoneBook } from "../../../channels/channel-driver.contract.ts";
 import type { LiveSession, SessionRegistry } from "../session/session-registry.ts";
 import { BoundedMap } from "./bounded.ts";
 import type { OwnEchoes } from "./echoes.ts";
@@ -28,6 +28,8 @@ export class WhatsappDriver implements ChannelDriver {
     private storage: Storage,
     private lids: LidMap,
     private echoes: OwnEchoes,
+    /** The phone's contacts and chats, for the contacts import (phone-book.ts). */
+    readonly phoneBook?: PhoneBook,
   ) {}
 
   async send(request: OutboundRequest) {
