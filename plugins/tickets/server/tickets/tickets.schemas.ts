@@ -148,13 +148,16 @@ export const TicketUpdateSchema = z
   .object({
     status: z.enum(TICKET_STATUS_VALUES).optional().openapi({
       description:
-        "The transition (spec 000 §4). `nps` resolves with the rating question when userRating is enabled and the connection has a ratingMessage (else it resolves like `closed`); `closed` on a `pending` or `lgpd` ticket ignores it.",
+        "The transition (spec 000 §4). `nps` resolves with the rating question when userRating is enabled and the connection has a ratingMessage (else it resolves like `closed`). `closed` on an open ticket does the same unless sendFarewellMessage is false, sendRating is false or the ticket already asked its rating once; `closed` on a `pending` or `lgpd` ticket ignores it, on an `nps` one closes it unrated.",
     }),
     userId: optionalId,
     queueId: optionalId,
     msgTransfer: z.string().max(4096, "Too Long!").optional(),
     isTransfered: BoolLike.optional(),
     sendFarewellMessage: BoolLike.optional(),
+    sendRating: BoolLike.optional().openapi({
+      description: "With status `closed`: false closes without asking the rating (this product's resolve dialog, where the rating is a choice); absent, `closed` asks it as the original clients expect.",
+    }),
     amountUsedBotQueues: z.number().int().min(0).optional(),
     useIntegration: BoolLike.optional(),
   })
