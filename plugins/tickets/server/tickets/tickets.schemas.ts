@@ -152,7 +152,8 @@ export const TicketUpdateSchema = z
     }),
     userId: optionalId,
     queueId: optionalId,
-    msgTransfer: z.string().max(4096, "Too Long!").optional(),
+    // The original transfer dialog sends null for an empty note: a transfer without one.
+    msgTransfer: z.string().max(4096, "Too Long!").nullable().optional().openapi({ description: "The attendant's note sent with a transfer; null or empty: none" }),
     isTransfered: BoolLike.optional(),
     sendFarewellMessage: BoolLike.optional(),
     sendRating: BoolLike.optional().openapi({
