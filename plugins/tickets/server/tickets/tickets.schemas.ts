@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { BoolLike, pathId } from "../../../../core/http/schemas.ts";
+import { SPEC_CHANNELS } from "../../../connections/server/connections.contract.ts";
 import { TICKET_LOG_TYPES } from "../../schema/tables.ts";
 import { TICKET_STATUS_VALUES } from "../../shared/ticket-types.ts";
 
@@ -35,8 +36,11 @@ export const TicketSchema = z
     queueId: z.number().nullable(),
     queue: Chip.nullable(),
     whatsappId: z.number(),
-    whatsapp: z.object({ id: z.number(), name: z.string(), channel: z.string(), groupAsTicket: z.enum(["enabled", "disabled"]) }).nullable(),
-    channel: z.string(),
+    whatsapp: z
+      .object({ id: z.number(), name: z.string(), channel: z.enum(SPEC_CHANNELS), channelKind: z.string(), groupAsTicket: z.enum(["enabled", "disabled"]) })
+      .nullable(),
+    channel: z.enum(SPEC_CHANNELS).openapi({ description: "The spec's channel (facebook, whatsapp, whatsappapi, instagram); an API-channel ticket answers whatsapp" }),
+    channelKind: z.string().openapi({ description: "The driver carrying the ticket: the spec's channels, or api (the API channel)" }),
     lastMessage: z.string(),
     unreadMessages: z.number(),
     isBot: z.boolean(),
