@@ -42,7 +42,11 @@ export function AnnouncementDialog({ isOpen, announcement, onClose, onSaved }: A
 
   useEffect(() => {
     if (!isOpen) return;
-    setForm(announcement ? { title: announcement.title, text: announcement.text, priority: priorityOf(announcement.priority), status: announcement.status ? "active" : "inactive" } : blank);
+    setForm(
+      announcement
+        ? { title: announcement.title, text: announcement.text, priority: priorityOf(announcement.priority), status: announcement.status ? "active" : "inactive" }
+        : blank,
+    );
     setErrors({});
     setFile(null);
     setDropMedia(false);

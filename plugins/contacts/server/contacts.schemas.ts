@@ -53,7 +53,12 @@ const blank = (v: unknown) => v == null || (typeof v === "string" && v.trim() ==
  * keep their positions while checked, so an error names the row the form shows.
  */
 const extraInfoList = z
-  .array(z.preprocess((v) => (v !== null && typeof v === "object" && blank((v as { name?: unknown }).name) && blank((v as { value?: unknown }).value) ? null : v), extraInfoInput.nullable()))
+  .array(
+    z.preprocess(
+      (v) => (v !== null && typeof v === "object" && blank((v as { name?: unknown }).name) && blank((v as { value?: unknown }).value) ? null : v),
+      extraInfoInput.nullable(),
+    ),
+  )
   .max(50, "Too Long!")
   .transform((rows) => rows.filter((r): r is z.output<typeof extraInfoInput> => r !== null));
 

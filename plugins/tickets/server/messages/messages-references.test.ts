@@ -30,13 +30,15 @@ afterEach(async () => {
 
 const foreignKeys = async (k: TestKernel) =>
   Object.fromEntries(
-    (await k.kernel.database.client.execute("SELECT \"from\", \"table\", on_delete FROM pragma_foreign_key_list('messages')")).rows.map((r) => [
+    (await k.kernel.database.client.execute('SELECT "from", "table", on_delete FROM pragma_foreign_key_list(\'messages\')')).rows.map((r) => [
       String(r.from),
       `${String(r.table)} ${String(r.on_delete)}`,
     ]),
   );
 const schemaOf = async (k: TestKernel) =>
-  (await k.kernel.database.client.execute("SELECT type, name FROM sqlite_master WHERE tbl_name = 'messages' ORDER BY type, name")).rows.map((r) => `${String(r.type)} ${String(r.name)}`);
+  (await k.kernel.database.client.execute("SELECT type, name FROM sqlite_master WHERE tbl_name = 'messages' ORDER BY type, name")).rows.map(
+    (r) => `${String(r.type)} ${String(r.name)}`,
+  );
 
 const EXPECTED_SCHEMA = [
   "index messages_company_idx",
@@ -57,7 +59,10 @@ describe("messages outlive their queue and their attendant", () => {
     expect((await w.put(w.admin.token, ticketId, { userId: attendant.user.id, queueId: w.queueA.id, isTransfered: true })).status).toBe(200);
     const sent = await w.t.call("POST", `/messages/${ticketId}`, { token: attendant.token, body: { body: "Resposta na fila" } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const before = await w.t.kernel.database.client.execute({ sql: "SELECT id, queue_id, user_id FROM messages WHERE ticket_id = ? AND body = ?", args: [ticketId, "Resposta na fila"] });
+    const before = await w.t.kernel.database.client.execute({
+      sql: "SELECT id, queue_id, user_id FROM messages WHERE ticket_id = ? AND body = ?",
+      args: [ticketId, "Resposta na fila"],
+    });
     expect(before.rows[0]).toMatchObject({ queue_id: w.queueA.id, user_id: attendant.user.id });
 
     const removed = await w.t.call("DELETE", `/queue/${w.queueA.id}`, { token: w.admin.token });

@@ -36,9 +36,7 @@ export const TicketSchema = z
     queueId: z.number().nullable(),
     queue: Chip.nullable(),
     whatsappId: z.number(),
-    whatsapp: z
-      .object({ id: z.number(), name: z.string(), channel: z.enum(SPEC_CHANNELS), channelKind: z.string(), groupAsTicket: z.enum(["enabled", "disabled"]) })
-      .nullable(),
+    whatsapp: z.object({ id: z.number(), name: z.string(), channel: z.enum(SPEC_CHANNELS), channelKind: z.string(), groupAsTicket: z.enum(["enabled", "disabled"]) }).nullable(),
     channel: z.enum(SPEC_CHANNELS).openapi({ description: "The spec's channel (facebook, whatsapp, whatsappapi, instagram); an API-channel ticket answers whatsapp" }),
     channelKind: z.string().openapi({ description: "The driver carrying the ticket: the spec's channels, or api (the API channel)" }),
     lastMessage: z.string(),
@@ -161,7 +159,8 @@ export const TicketUpdateSchema = z
     isTransfered: BoolLike.optional(),
     sendFarewellMessage: BoolLike.optional(),
     sendRating: BoolLike.optional().openapi({
-      description: "With status `closed`: false closes without asking the rating (this product's resolve dialog, where the rating is a choice); absent, `closed` asks it as the original clients expect.",
+      description:
+        "With status `closed`: false closes without asking the rating (this product's resolve dialog, where the rating is a choice); absent, `closed` asks it as the original clients expect.",
     }),
     amountUsedBotQueues: z.number().int().min(0).optional(),
     useIntegration: BoolLike.optional(),
