@@ -22,7 +22,7 @@ export class AnnouncementFeed {
   }
 
   changed(action: "create" | "update", record: AnnouncementView): AnnouncementView {
-    if (record.status === "active") this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action, record } satisfies AnnouncementEvent);
+    if (record.status) this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action, record } satisfies AnnouncementEvent);
     else {
       this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action, record } satisfies AnnouncementEvent, SUPER_ROOM);
       this.realtime.emitAll(ANNOUNCEMENT_EVENT, { action: "delete", id: record.id } satisfies AnnouncementEvent, READERS_ROOM);

@@ -13,7 +13,7 @@ export const Announcement = z
     title: z.string(),
     text: z.string(),
     priority: z.number().int().min(1).max(3).openapi({ description: "1 high (red), 2 medium (orange), 3 low (grey)" }),
-    status: z.enum(["active", "inactive"]),
+    status: z.boolean().openapi({ description: "true: active, shown to every user; false: inactive, seen by super users only" }),
     mediaPath: z.string().nullable(),
     mediaName: z.string().nullable(),
     /** Where the image is served (`/public/company{id}/{mediaPath}`), or null. */
@@ -35,7 +35,7 @@ const Priority = z.coerce
 const Status = z
   .union([z.enum(["active", "inactive"]), z.boolean(), z.enum(["true", "false"])], { error: "Invalid status" })
   .transform((v) => (v === true || v === "true" || v === "active" ? "active" : "inactive"))
-  .openapi({ type: "string", enum: ["active", "inactive"], example: "active" });
+  .openapi({ description: 'true or "active": shown to every user; false or "inactive": super users only', example: true });
 
 const fields = {
   title: z.string({ error: "Required" }).trim().min(1, "Required").max(200, "Too Long!"),

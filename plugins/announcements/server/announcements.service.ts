@@ -8,7 +8,8 @@ import type { AnnouncementFeed } from "./announcements.realtime.ts";
 import { MEDIA_EXTENSIONS, MEDIA_MAX_BYTES } from "./announcements.schemas.ts";
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
-export type AnnouncementView = AnnouncementRow & { mediaUrl: string | null };
+/** A row as answered: `status` is the boolean the clients read (true: active), `mediaUrl` added. */
+export type AnnouncementView = Omit<AnnouncementRow, "status"> & { status: boolean; mediaUrl: string | null };
 export type AnnouncementInput = { title: string; text: string; priority: number; status: AnnouncementStatus };
 
 const PAGE_SIZE = 20;
@@ -16,9 +17,12 @@ const PAGE_SIZE = 20;
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-/** The public URL of a row's image; files live under the author company's folder. */
+/**
+ * A row as answered: the stored "active"/"inactive" (spec 002's words) becomes the boolean the
+ * original clients read (issue 32); the image's public URL (files live under the author company's folder).
+ */
 export function view(row: AnnouncementRow): AnnouncementView {
-  return { ...row, mediaUrl: row.mediaPath ? `/public/company${row.companyId}/${row.mediaPath}` : null };
+  return { ...row, status: row.status === "active", mediaUrl: row.mediaPath ? `/public/company${row.companyId}/${row.mediaPath}` : null };
 }
 
 /**

@@ -22,7 +22,7 @@ describe("announcements: happy", () => {
   it("the super user creates with the spec's defaults, edits, lists and deletes", async () => {
     const created = await post({ title: "Manutenção", text: "Sábado às 22h" });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ id: expect.any(Number), companyId: 1, priority: 3, status: "active", mediaPath: null, mediaUrl: null });
+    expect(created.body).toMatchObject({ id: expect.any(Number), companyId: 1, priority: 3, status: true, mediaPath: null, mediaUrl: null });
     const id = created.body.id;
     const edited = await t.call("PUT", `/announcements/${id}`, { token: superToken, body: { priority: "1", title: "Manutenção programada" } });
     expect(edited.body).toMatchObject({ priority: 1, title: "Manutenção programada", text: "Sábado às 22h" });
@@ -65,6 +65,18 @@ describe("announcements: happy", () => {
       expect(res.body.records[0]).toMatchObject({ title: "Ativo", priority: 2 });
     }
     expect((await t.call("GET", "/announcements/", { token: superToken })).body.count).toBe(2);
+  });
+
+  it("status answers as the boolean the clients read (true active), and is written as a boolean or active/inactive (issue 32)", async () => {
+    const { body: a } = await post({ title: "Ativo", text: "a", status: "active" });
+    const { body: b } = await post({ title: "Inativo", text: "b", status: "inactive" });
+    expect([a.status, b.status]).toEqual([true, false]);
+    const page = await t.call("GET", "/announcements/", { token: superToken });
+    expect(Object.fromEntries(page.body.records.map((r: { title: string; status: unknown }) => [r.title, r.status]))).toEqual({ Ativo: true, Inativo: false });
+    expect((await t.call("GET", `/announcements/${b.id}`, { token: superToken })).body.status).toBe(false);
+    const flipped = await t.call("PUT", `/announcements/${b.id}`, { token: superToken, body: { status: true } });
+    expect(flipped.body.status).toBe(true);
+    expect((await t.call("PUT", `/announcements/${b.id}`, { token: superToken, body: { status: "inactive" } })).body.status).toBe(false);
   });
 
   it("uploads, replaces and deletes the image, served under /public", async () => {
@@ -163,7 +175,7 @@ describe("announcements: security", () => {
 
   it("an inactive announcement is hidden from non-super users, by id too", async () => {
     const { body: a } = await post({ title: "Rascunho", text: "x", status: false });
-    expect(a.status).toBe("inactive");
+    expect(a.status).toBe(false);
     const other = await createCompanyWithAdmin(t, "Loja Rosa");
     expect((await t.call("GET", `/announcements/${a.id}`, { token: other.token })).status).toBe(404);
     expect((await t.call("GET", "/announcements/?searchParam=rascunho", { token: other.token })).body.count).toBe(0);

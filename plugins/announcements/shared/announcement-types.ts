@@ -10,7 +10,6 @@ export type { AnnouncementEvent } from "../server/announcements.realtime.ts";
 
 /** An announcement as the API answers it (`mediaUrl`: `/public/company{id}/{file}`, or null). */
 export type Announcement = z.infer<typeof AnnouncementSchema>;
-export type AnnouncementStatus = Announcement["status"];
 export type AnnouncementPage = z.infer<typeof AnnouncementPageSchema>;
 /** What POST /announcements takes. */
 export type AnnouncementPayload = z.input<typeof AnnouncementInput>;

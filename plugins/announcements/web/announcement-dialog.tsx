@@ -8,7 +8,6 @@ import {
   useUpdateAnnouncementMutation,
   useUploadAnnouncementMediaMutation,
   type Announcement,
-  type AnnouncementStatus,
 } from "./announcements-api.ts";
 import { imageProblem, mediaSrc } from "./media-url.ts";
 import { PRIORITIES, PRIORITY_LABEL_KEYS, priorityOf, type Priority } from "./priority.tsx";
@@ -21,8 +20,10 @@ export interface AnnouncementDialogProps {
   onSaved: (record: Announcement) => void;
 }
 
+/** The form's status choice, sent as spec 002 words (the server answers the boolean). */
+type StatusChoice = "active" | "inactive";
 /** The dialog's fields: what the server answers for them, the priority narrowed to its three levels. */
-type AnnouncementForm = Pick<Announcement, "title" | "text" | "status"> & { priority: Priority };
+type AnnouncementForm = Pick<Announcement, "title" | "text"> & { priority: Priority; status: StatusChoice };
 
 const blank: AnnouncementForm = { title: "", text: "", priority: 3, status: "active" };
 
@@ -41,7 +42,11 @@ export function AnnouncementDialog({ isOpen, announcement, onClose, onSaved }: A
 
   useEffect(() => {
     if (!isOpen) return;
-    setForm(announcement ? { title: announcement.title, text: announcement.text, priority: priorityOf(announcement.priority), status: announcement.status } : blank);
+    setForm(
+      announcement
+        ? { title: announcement.title, text: announcement.text, priority: priorityOf(announcement.priority), status: announcement.status ? "active" : "inactive" }
+        : blank,
+    );
     setErrors({});
     setFile(null);
     setDropMedia(false);
@@ -117,7 +122,7 @@ export function AnnouncementDialog({ isOpen, announcement, onClose, onSaved }: A
               </HTMLSelect>
             </FormGroup>
             <FormGroup label={t("fields.status")} labelFor="announcement-status" style={{ flex: 1 }}>
-              <HTMLSelect id="announcement-status" fill value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as AnnouncementStatus })}>
+              <HTMLSelect id="announcement-status" fill value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as StatusChoice })}>
                 <option value="active">{t("status.active")}</option>
                 <option value="inactive">{t("status.inactive")}</option>
               </HTMLSelect>

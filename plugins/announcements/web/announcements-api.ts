@@ -1,7 +1,7 @@
 import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { Announcement, AnnouncementChanges, AnnouncementPage, AnnouncementPayload } from "../shared/announcement-types.ts";
 
-export type { Announcement, AnnouncementEvent, AnnouncementPage, AnnouncementPayload, AnnouncementStatus } from "../shared/announcement-types.ts";
+export type { Announcement, AnnouncementEvent, AnnouncementPage, AnnouncementPayload } from "../shared/announcement-types.ts";
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["Announcements"] });
 

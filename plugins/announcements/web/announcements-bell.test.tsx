@@ -102,7 +102,7 @@ describe("announcements popover", () => {
     expect(items()[0]!.textContent).toContain("Ao vivo");
     act(() => realtimeClient.deliver("company-announcement", { action: "update", record: announcement({ id: 2, title: "Versão 2.0", priority: 1 }) }));
     await waitFor(() => expect(screen.getByText("Versão 2.0")).toBeTruthy());
-    act(() => realtimeClient.deliver("company-announcement", { action: "update", record: announcement({ id: 1, status: "inactive" }) }));
+    act(() => realtimeClient.deliver("company-announcement", { action: "update", record: announcement({ id: 1, status: false }) }));
     act(() => realtimeClient.deliver("company-announcement", { action: "delete", id: 3 }));
     await waitFor(() => expect(items()).toHaveLength(2));
     expect(screen.queryByText("Manutenção urgente")).toBeNull();

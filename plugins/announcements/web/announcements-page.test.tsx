@@ -48,7 +48,7 @@ describe("announcements page: super user", () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(within(rows()[0]!).getByText("Média")).toBeTruthy();
     expect(within(rows()[1]!).getByText("Baixa")).toBeTruthy();
-    act(() => realtimeClient.deliver("company-announcement", { action: "update", record: announcement({ id: 1, title: "Dica", status: "inactive" }) }));
+    act(() => realtimeClient.deliver("company-announcement", { action: "update", record: announcement({ id: 1, title: "Dica", status: false }) }));
     // the super user keeps inactive rows, labelled so
     await waitFor(() => expect(within(rows()[1]!).getByText("Inativo")).toBeTruthy());
     act(() => realtimeClient.deliver("company-announcement", { action: "delete", id: 2 }));

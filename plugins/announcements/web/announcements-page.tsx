@@ -58,8 +58,8 @@ function AnnouncementsManager() {
                   <PriorityTag priority={row.priority} />
                 </td>
                 <td>
-                  <Tag minimal intent={row.status === "active" ? Intent.SUCCESS : Intent.NONE}>
-                    {t(`status.${row.status}`)}
+                  <Tag minimal intent={row.status ? Intent.SUCCESS : Intent.NONE}>
+                    {t(row.status ? "status.active" : "status.inactive")}
                   </Tag>
                 </td>
                 <td>{row.mediaUrl ? <Icon icon="media" title={row.mediaName ?? ""} /> : null}</td>

@@ -7,7 +7,7 @@ export function announcement(over: Partial<Announcement> & { id: number }): Anno
     title: `Aviso ${over.id}`,
     text: `Texto ${over.id}`,
     priority: 3,
-    status: "active",
+    status: true,
     mediaPath: null,
     mediaName: null,
     mediaUrl: null,

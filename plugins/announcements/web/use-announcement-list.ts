@@ -97,7 +97,7 @@ export function useAnnouncementList(searchParam: string) {
 
   const upsert = useCallback(
     (record: Announcement) => {
-      if (!isSuper && record.status !== "active") dispatch({ type: "remove", id: record.id });
+      if (!isSuper && !record.status) dispatch({ type: "remove", id: record.id });
       else if (matches(record, searchParam)) dispatch({ type: "upsert", record });
       else dispatch({ type: "remove", id: record.id });
     },

@@ -44,8 +44,13 @@ describe("api inbound: realtime", () => {
     expect(payload).toMatchObject({
       action: "create",
       message: { id: res.body.messageId, body: "ao vivo", contact: { id: res.body.contactId } },
-      ticket: { uuid: res.body.ticketUuid },
+      // The spec's channel list (the original kanban and pickers know no "api"); the driver as channelKind (issue 32).
+      ticket: { uuid: res.body.ticketUuid, channel: "whatsapp", channelKind: "api", whatsapp: { channel: "whatsapp", channelKind: "api" } },
     });
+    const shown = await t.call("GET", `/tickets/${res.body.ticketId}`, { token });
+    expect(shown.body).toMatchObject({ channel: "whatsapp", channelKind: "api", whatsapp: { id: api.id, channel: "whatsapp", channelKind: "api" } });
+    const listed = await t.call("GET", "/tickets?status=pending&showAll=true", { token });
+    expect(listed.body.tickets.find((x: { id: number }) => x.id === res.body.ticketId)).toMatchObject({ channel: "whatsapp", channelKind: "api" });
     await new Promise((r) => setTimeout(r, 50));
     expect(leaked).toEqual([]);
   });

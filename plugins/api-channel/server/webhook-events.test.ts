@@ -55,8 +55,9 @@ function ticketView(over: Partial<TicketView> = {}): TicketView {
     queueId: null,
     queue: null,
     whatsappId: api.id,
-    whatsapp: { id: api.id, name: "API", channel: "api", groupAsTicket: "disabled" },
-    channel: "api",
+    whatsapp: { id: api.id, name: "API", channel: "whatsapp", channelKind: "api", groupAsTicket: "disabled" },
+    channel: "whatsapp",
+    channelKind: "api",
     lastMessage: "oi",
     unreadMessages: 0,
     isBot: false,
@@ -146,7 +147,12 @@ describe("bus-driven webhooks: what is not ours", () => {
     await acked({ whatsappId: bare.id });
     await t.kernel.bus.emit("tickets.ticket.changed", {
       companyId: api.companyId,
-      ticket: ticketView({ whatsappId: wa.id, channel: "whatsapp", whatsapp: { id: wa.id, name: "wa", channel: "whatsapp", groupAsTicket: "disabled" } }),
+      ticket: ticketView({
+        whatsappId: wa.id,
+        channel: "whatsapp",
+        channelKind: "whatsapp",
+        whatsapp: { id: wa.id, name: "wa", channel: "whatsapp", channelKind: "whatsapp", groupAsTicket: "disabled" },
+      }),
     });
     await t.kernel.bus.emit("tickets.ticket.deleted", { companyId: api.companyId, ticketId: 1, whatsappId: bare.id });
     expect(await webhookJobs()).toHaveLength(0);

@@ -31,7 +31,7 @@ export function registerWebhookEvents(deps: { bus: EventBus; jobs: PluginJobs; s
   });
 
   bus.on("tickets.ticket.changed", async (e) => {
-    if (e.ticket.channel !== "api" && e.ticket.whatsapp?.channel !== "api") return;
+    if (e.ticket.channelKind !== "api" && e.ticket.whatsapp?.channelKind !== "api") return;
     // The integrator sent that message itself and got the ticket's ids in the answer:
     // echoing every inbound message as ticket.updated would double its webhook traffic.
     if (e.cause === "inbound") return;

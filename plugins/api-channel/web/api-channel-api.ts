@@ -5,7 +5,7 @@ import type { DeliveryPage } from "../shared/delivery-types.ts";
 export type { Delivery, DeliveryPage } from "../shared/delivery-types.ts";
 
 /** The fields of a connection (GET /whatsapp, the connections plugin's answer) this tab reads; `token` only for admins. */
-export type ApiConnection = Pick<Connection, "id" | "name" | "channel" | "status" | "webhookUrl" | "token">;
+export type ApiConnection = Pick<Connection, "id" | "name" | "channel" | "channelKind" | "status" | "webhookUrl" | "token">;
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["ApiChannelConnections"] });
 
@@ -14,7 +14,7 @@ export const apiChannelApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     getApiChannelConnections: build.query<ApiConnection[], void>({
       query: () => "/whatsapp",
-      transformResponse: (all: ApiConnection[]) => all.filter((c) => c.channel === "api"),
+      transformResponse: (all: ApiConnection[]) => all.filter((c) => c.channelKind === "api"),
       providesTags: ["ApiChannelConnections"],
     }),
     // Pages are fetched on demand and accumulated by the tab (refresh restarts at page 1).

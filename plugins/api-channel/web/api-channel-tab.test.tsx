@@ -9,7 +9,8 @@ import plugin from "./index.ts";
 const connection = (id: number, over: Partial<ApiConnection> = {}): ApiConnection => ({
   id,
   name: `API ${id}`,
-  channel: "api",
+  channel: "whatsapp",
+  channelKind: "api",
   status: "CONNECTED",
   webhookUrl: `https://hooks.example.test/${id}`,
   token: `tok${id}`.padEnd(30, "x"),
@@ -33,7 +34,7 @@ let connections: ApiConnection[];
 let pages: Record<string, { records: Delivery[]; hasMore: boolean }>;
 let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
-  connections = [connection(1), connection(2, { webhookUrl: "" }), { ...connection(3), channel: "whatsapp", name: "Zap" }];
+  connections = [connection(1), connection(2, { webhookUrl: "" }), { ...connection(3), channel: "whatsapp", channelKind: "whatsapp", name: "Zap" }];
   pages = {
     "1:1": {
       records: [delivery(11, { ok: false, statusCode: 500, error: "HTTP 500: receiver says no", attempt: 1, durationMs: 40 }), delivery(10, { event: "message.ack", attempt: 2 })],
@@ -122,7 +123,7 @@ describe("api channel tab", () => {
   });
 
   it("without API connections explains how to create one", async () => {
-    connections = [{ ...connection(3), channel: "whatsapp" }];
+    connections = [{ ...connection(3), channel: "whatsapp", channelKind: "whatsapp" }];
     render();
     expect(await screen.findByText("Nenhuma conexão do canal API.")).toBeTruthy();
     expect(logCalls()).toEqual([]);

@@ -102,6 +102,70 @@ describe("NPS (happy)", () => {
   });
 });
 
+describe("NPS on close (issue 32: the original clients resolve with status closed)", () => {
+  const questions = () => w.posted().filter((t) => t.startsWith("De 0 a 10"));
+
+  it("closed with the farewell asks the rating like nps: the question, then the answer, the farewell and the close", async () => {
+    const { ticketId } = await ratedConversation();
+    const asked = await l.put(ticketId, { status: "closed", userId: w.admin.user.id, sendFarewellMessage: true });
+    expect(asked).toMatchObject({ status: "nps", userRating: null });
+    await w.settle();
+    expect(questions()).toEqual(["De 0 a 10, quanto você recomendaria nosso atendimento, Ana?"]);
+    expect(w.posted()).not.toContain("Obrigado, Ana!");
+    await w.says("8");
+    await w.settle();
+    expect(await w.ticket(ticketId)).toMatchObject({ status: "closed", userRating: 8 });
+    expect(w.posted().at(-1)).toBe("Obrigado, Ana!");
+    expect((await l.logTypes(ticketId)).filter((t) => t === "nps")).toHaveLength(1);
+  });
+
+  it("closed without sendFarewellMessage asks it too; sendFarewellMessage false closes without question or farewell", async () => {
+    const { ticketId } = await ratedConversation();
+    expect((await l.put(ticketId, { status: "closed" })).status).toBe("nps");
+    await w.settle();
+    expect(questions()).toHaveLength(1);
+
+    const other = await w.says("Oi de novo", undefined, "5511977776666");
+    await w.settle();
+    await l.accept(other.ticketId);
+    const before = w.posted().length;
+    expect((await l.put(other.ticketId, { status: "closed", sendFarewellMessage: false })).status).toBe("closed");
+    await w.settle();
+    expect(w.posted()).toHaveLength(before);
+  });
+
+  it("our web's unticked rating box (sendRating false) closes with the farewell and no question", async () => {
+    const { ticketId } = await ratedConversation();
+    expect((await l.put(ticketId, { status: "closed", sendFarewellMessage: true, sendRating: false })).status).toBe("closed");
+    await w.settle();
+    expect(questions()).toEqual([]);
+    expect(w.posted().at(-1)).toBe("Obrigado, Ana!");
+  });
+
+  it("a ticket asked once is not asked again when it is reopened and closed", async () => {
+    const { ticketId } = await ratedConversation();
+    await l.put(ticketId, { status: "closed", sendFarewellMessage: true });
+    await w.says("10");
+    await w.settle();
+    expect(await w.ticket(ticketId)).toMatchObject({ status: "closed", userRating: 10 });
+    await l.put(ticketId, { status: "open" });
+    expect((await l.put(ticketId, { status: "closed", sendFarewellMessage: true })).status).toBe("closed");
+    await w.settle();
+    expect(questions()).toHaveLength(1);
+  });
+
+  it("without userRating or a ratingMessage, closed closes as before", async () => {
+    await w.setting("userRating", "disabled");
+    const { ticketId } = await ratedConversation({ ratingMessage: "" });
+    expect((await l.put(ticketId, { status: "closed", sendFarewellMessage: true })).status).toBe("closed");
+    await w.setting("userRating", "enabled");
+    await l.put(ticketId, { status: "open" });
+    expect((await l.put(ticketId, { status: "closed", sendFarewellMessage: true })).status).toBe("closed");
+    await w.settle();
+    expect(questions()).toEqual([]);
+  });
+});
+
 describe("NPS (when it does not apply)", () => {
   it("without userRating, resolve with rating resolves like closed, with the farewell", async () => {
     await w.setting("userRating", "disabled");

@@ -4,6 +4,9 @@ import type { ConnectionInput } from "./connections.schemas.ts";
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 
+/** How `channel` is answered to clients (api -> whatsapp, the driver as `channelKind`): one rule for every plugin that answers it. */
+export { SPEC_CHANNELS, specChannel, type SpecChannel } from "../shared/connection-rules.ts";
+
 /** What the channel layer may change about a connection's session. */
 export interface ConnectionStatusPatch {
   status?: ConnectionRow["status"];

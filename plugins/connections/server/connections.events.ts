@@ -1,4 +1,5 @@
 import type { Realtime } from "../../../core/realtime/realtime.ts";
+import { type Channel, withSpecChannel } from "../shared/connection-rules.ts";
 
 /** `company-{id}-whatsapp`, the spec's realtime topic for connection changes. */
 export const whatsappTopic = (companyId: number) => `company-${companyId}-whatsapp`;
@@ -10,9 +11,10 @@ export const whatsappTopic = (companyId: number) => `company-${companyId}-whatsa
 export class ConnectionEvents {
   constructor(private realtime: Pick<Realtime, "emit">) {}
 
-  updated(companyId: number, whatsapp: { token?: string }): void {
+  /** The connection as the routes answer it: the spec's `channel`, the driver as `channelKind`. */
+  updated(companyId: number, whatsapp: { token?: string; channel: Channel }): void {
     const { token: _hidden, ...safe } = whatsapp;
-    this.realtime.emit(companyId, whatsappTopic(companyId), { action: "update", whatsapp: safe });
+    this.realtime.emit(companyId, whatsappTopic(companyId), { action: "update", whatsapp: withSpecChannel(safe) });
   }
 
   deleted(companyId: number, whatsappId: number): void {

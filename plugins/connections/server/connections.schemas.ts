@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { OfficeHoursDay, OfficeHoursWeek } from "../../office-hours/server/office-hours-schemas.contract.ts";
 import { offWhenNull, OptionalRefId } from "../../../core/http/loose-values.ts";
 import { BoolLike, FileField } from "../../../core/http/schemas.ts";
-import { CHANNELS, isHttpUrl, NAME_MAX, NAME_MIN, STATUSES } from "../shared/connection-rules.ts";
+import { CHANNELS, isHttpUrl, NAME_MAX, NAME_MIN, SPEC_CHANNELS, STATUSES } from "../shared/connection-rules.ts";
 
 /** Forms send "" for "none": it means null here. */
 const blankAsNull = (v: unknown) => (v === "" ? null : v);
@@ -113,7 +113,8 @@ export const Connection = z
     id: z.number(),
     companyId: z.number(),
     name: z.string(),
-    channel: z.enum(CHANNELS),
+    channel: z.enum(SPEC_CHANNELS).openapi({ description: "The spec's channel; the API channel answers whatsapp (see channelKind)" }),
+    channelKind: z.enum(CHANNELS).openapi({ description: "The driver carrying the connection: the spec's channels, or api (the API channel)" }),
     status: z.enum(STATUSES),
     number: z.string(),
     qrcode: z.string(),

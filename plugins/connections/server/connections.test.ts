@@ -97,12 +97,27 @@ describe("connections: happy", () => {
 
   it("filters by channel and creates an API connection with a webhook", async () => {
     await createConnection(t, acme.token, { name: "Zap" });
+    const emit = vi.spyOn(t.kernel.realtime, "emit");
     const api = await createConnection(t, acme.token, { name: "Integração", channel: "api", webhookUrl: "http://127.0.0.1:9/hook" });
-    expect(api).toMatchObject({ channel: "api", webhookUrl: "http://127.0.0.1:9/hook", status: "CONNECTED" });
+    // The spec's clients know only the spec's channels: the API channel answers whatsapp, its driver as channelKind (issue 32).
+    expect(api).toMatchObject({ channel: "whatsapp", channelKind: "api", webhookUrl: "http://127.0.0.1:9/hook", status: "CONNECTED" });
+    expect(emit.mock.calls.map((c) => c[2])).toContainEqual({ action: "update", whatsapp: expect.objectContaining({ id: api.id, channel: "whatsapp", channelKind: "api" }) });
     await createConnection(t, acme.token, { name: "Insta", channel: "instagram" });
     const res = await t.call("GET", "/whatsapp/filter?session=0&channel=api", { token: acme.token });
-    expect(res.body.map((w: { name: string }) => w.name)).toEqual(["Integração"]);
-    expect((await t.call("GET", "/whatsapp/filter", { token: acme.token })).body).toHaveLength(3);
+    expect(res.body.map((w: { name: string; channel: string; channelKind: string }) => [w.name, w.channel, w.channelKind])).toEqual([["Integração", "whatsapp", "api"]]);
+    const all = await t.call("GET", "/whatsapp/filter", { token: acme.token });
+    expect(all.body.map((w: { name: string; channel: string; channelKind: string }) => [w.name, w.channel, w.channelKind])).toEqual([
+      ["Zap", "whatsapp", "whatsapp"],
+      ["Integração", "whatsapp", "api"],
+      ["Insta", "instagram", "instagram"],
+    ]);
+    expect((await t.call("GET", `/whatsapp/${api.id}`, { token: acme.token })).body).toMatchObject({ channel: "whatsapp", channelKind: "api" });
+    const edited = await t.call("PUT", `/whatsapp/${api.id}`, { token: acme.token, body: { name: "Integração 2" } });
+    expect(edited.body).toMatchObject({ channel: "whatsapp", channelKind: "api" });
+    const superToken = (await t.login()).token;
+    const everywhere = await t.call("GET", "/whatsapp/all", { token: superToken });
+    expect(everywhere.body.find((w: { id: number }) => w.id === api.id)).toMatchObject({ channel: "whatsapp", channelKind: "api" });
+    expect((await t.call("GET", `/whatsapp-admin/${api.id}`, { token: superToken })).body).toMatchObject({ channel: "whatsapp", channelKind: "api" });
   });
 
   it("plain users read the list without tokens; allowConnections users manage and see tokens", async () => {

@@ -6,6 +6,28 @@
 export const CHANNELS = ["whatsapp", "whatsappapi", "facebook", "instagram", "api"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/** The channels the spec's clients know (spec 000 §3 Ticket: facebook, whatsapp, whatsappapi, instagram). */
+export const SPEC_CHANNELS = ["whatsapp", "whatsappapi", "facebook", "instagram"] as const;
+export type SpecChannel = (typeof SPEC_CHANNELS)[number];
+
+/**
+ * The `channel` connections and tickets answer (issue 32). The original clients know only the
+ * spec's channels (their kanban breaks on another value, their pickers show "error"), so the
+ * API channel, this product's own, answers as `whatsapp`: the closest in the spec's list (a
+ * conversation with a number; the ticket list's WhatsApp icon). The driver that really carries
+ * it travels beside it as `channelKind` (`api` there), which this product's web reads wherever
+ * channels differ. Requests keep naming the driver (`POST /whatsapp { channel: "api" }`,
+ * `GET /whatsapp/filter?channel=api`).
+ */
+export function specChannel(channel: string): SpecChannel {
+  return (SPEC_CHANNELS as readonly string[]).includes(channel) ? (channel as SpecChannel) : "whatsapp";
+}
+
+/** A connection (or anything naming its driver as `channel`) as answered: the spec's `channel`, the driver as `channelKind`. */
+export function withSpecChannel<T extends { channel: Channel }>(v: T): Omit<T, "channel"> & { channel: SpecChannel; channelKind: Channel } {
+  return { ...v, channel: specChannel(v.channel), channelKind: v.channel };
+}
+
 export const STATUSES = ["qrcode", "DISCONNECTED", "OPENING", "CONNECTED", "PAIRING", "TIMEOUT"] as const;
 export type ConnectionStatus = (typeof STATUSES)[number];
 

@@ -59,7 +59,8 @@ export function ConnectionDialog({ isOpen, connectionId, channel: newChannel = "
   const isNew = connectionId === null;
   const loaded = useGetConnectionQuery({ id: connectionId ?? 0, admin }, { skip: !isOpen || isNew, refetchOnMountOrArgChange: true });
   const connection = isNew ? undefined : loaded.currentData;
-  const channel: Channel = connection?.channel ?? newChannel;
+  // The driver (channelKind): an API connection answers channel whatsapp for the spec's clients.
+  const channel: Channel = connection?.channelKind ?? newChannel;
   // Another company's connection (super variant): this company's lists do not apply to it.
   const ownCompany = session.user?.companyId;
   const foreign = (!!connection && !!session.user && connection.companyId !== ownCompany) || (isNew && companyId !== undefined && companyId !== ownCompany);

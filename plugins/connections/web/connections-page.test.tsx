@@ -48,6 +48,15 @@ describe("connections page", () => {
     expect(connecting.disabled).toBe(true);
   });
 
+  it("an API connection (answered as channel whatsapp, channelKind api) shows the API icon and no phone-session actions (issue 32)", async () => {
+    api = stubApi({ "GET /whatsapp/": () => ({ body: [apiConnection({ id: 9, name: "Integração", status: "CONNECTED", channel: "whatsapp", channelKind: "api" })] }) });
+    vi.stubGlobal("fetch", api.fetch);
+    renderWithProviders(<ConnectionsPage />, { plugins: [connectionsPlugin], route: "/connections" });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(row("Integração")).getAllByTitle("API").length).toBeGreaterThan(0);
+    expect(within(row("Integração")).queryByRole("button", { name: "Desconectar Integração" })).toBeNull();
+  });
+
   it("a plain user without allowConnections sees the no-access view; with it, the page", async () => {
     const { unmount } = renderWithProviders(<ConnectionsPage />, { plugins: [connectionsPlugin], session: testUser({ profile: "user" }) });
     expect(await screen.findByText("Sem permissão")).toBeTruthy();

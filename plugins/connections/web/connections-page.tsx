@@ -103,7 +103,7 @@ export function ConnectionsPage() {
           canManage={canManage}
           importProgress={progress}
           onShowQr={(c) => setQrId(c.id)}
-          onEdit={(c) => setEdit({ open: true, id: c.id, channel: c.channel })}
+          onEdit={(c) => setEdit({ open: true, id: c.id, channel: c.channelKind })}
           onDelete={deletion.ask}
         />
       )}

@@ -40,7 +40,7 @@ export function ConnectionsTable({ connections, canManage, admin, importProgress
           {connections.map((c) => (
             <tr key={c.id} data-testid={`connection-row-${c.id}`}>
               <td>
-                <ChannelIcon channel={c.channel} />
+                <ChannelIcon channel={c.channelKind} />
               </td>
               <td>{c.name}</td>
               <td>{c.number || "-"}</td>

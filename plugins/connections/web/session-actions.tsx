@@ -55,7 +55,7 @@ export function SessionActions({ connection: c, admin = false, onShowQr, importP
     }
   };
 
-  if (!hasPhoneSession(c.channel)) return null;
+  if (!hasPhoneSession(c.channelKind)) return null;
   const label = (key: string) => ({ "aria-label": `${t(key)} ${c.name}` });
   switch (c.status) {
     case "qrcode":

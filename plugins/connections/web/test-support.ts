@@ -8,6 +8,7 @@ export function apiConnection(over: Partial<Connection> = {}): Connection {
     companyId: 2,
     name: "Loja",
     channel: "whatsapp",
+    channelKind: "whatsapp",
     status: "CONNECTED",
     number: "5511988887777",
     qrcode: "",

@@ -9,7 +9,7 @@ export type { ContactImport, ImportPreview, ImportRowError } from "../shared/imp
 /** A tag offered for every imported contact. */
 export type TagOption = Pick<Tag, "id" | "name" | "color">;
 /** A connection offered for "Import from WhatsApp". */
-export type ConnectionOption = Pick<Connection, "id" | "name" | "status" | "channel">;
+export type ConnectionOption = Pick<Connection, "id" | "name" | "status" | "channel" | "channelKind">;
 
 /** The contacts import's calls (plugins/contacts-import/README.md). */
 export const contactsImportApi = api.injectEndpoints({

@@ -42,7 +42,7 @@ export function FileStep({ onPreview, onStarted }: { onPreview: (preview: Import
 function WhatsappCard({ onStarted }: { onStarted: (started: ContactImport) => void }) {
   const { t } = useTranslation("contacts-import");
   const { data: connections = [], isLoading } = useGetImportConnectionsQuery();
-  const connected = connections.filter((c) => c.channel === "whatsapp" && c.status === "CONNECTED");
+  const connected = connections.filter((c) => c.channelKind === "whatsapp" && c.status === "CONNECTED");
   const [chosen, setChosen] = useState<number | null>(null);
   const [tags, setTags] = useState<number[]>([]);
   const [start, starting] = useStartWhatsappImportMutation();

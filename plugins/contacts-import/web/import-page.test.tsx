@@ -14,7 +14,7 @@ vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSucce
 let api: ReturnType<typeof stubApi>;
 const routes = {
   "GET /contacts/import/list": () => ({ body: { imports: [] } }),
-  "GET /whatsapp": () => ({ body: [{ id: 3, name: "Vendas", status: "CONNECTED", channel: "whatsapp" }] }),
+  "GET /whatsapp": () => ({ body: [{ id: 3, name: "Vendas", status: "CONNECTED", channel: "whatsapp", channelKind: "whatsapp" }] }),
   "GET /tags/list": () => ({ body: [{ id: 5, name: "VIP", color: "#ff0000" }] }),
   "POST /contacts/import/upload": () => ({ body: samplePreview() }),
   "POST /contacts/import/7/start": () => ({ body: sampleImport({ status: "queued" }) }),
@@ -108,7 +108,7 @@ describe("contacts import page", () => {
   it("without a connected WhatsApp, the card explains it; a running import is shown on arrival", async () => {
     api = stubApi({
       ...routes,
-      "GET /whatsapp": () => ({ body: [{ id: 3, name: "Vendas", status: "DISCONNECTED", channel: "whatsapp" }] }),
+      "GET /whatsapp": () => ({ body: [{ id: 3, name: "Vendas", status: "DISCONNECTED", channel: "whatsapp", channelKind: "whatsapp" }] }),
       "GET /contacts/import/list": () => ({ body: { imports: [sampleImport({ status: "running", totalRows: 10, processedRows: 5 })] } }),
       "GET /contacts/import/7": () => ({ body: sampleImport({ status: "running", totalRows: 10, processedRows: 5 }) }),
     });

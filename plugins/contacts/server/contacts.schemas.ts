@@ -46,6 +46,22 @@ const extraInfoInput = z.object({
 /** The form's field rules, for the spreadsheet import's rows (contacts-bulk.ts): one change changes both. */
 export const ContactFieldRules = { name, email, extraInfo: extraInfoInput };
 
+const blank = (v: unknown) => v == null || (typeof v === "string" && v.trim() === "");
+/**
+ * The form's extra-info rows. A row left empty (no name, no value: the original form sends
+ * one when "add" was clicked and nothing typed, issue 32) is dropped, not refused; the rows
+ * keep their positions while checked, so an error names the row the form shows.
+ */
+const extraInfoList = z
+  .array(
+    z.preprocess(
+      (v) => (v !== null && typeof v === "object" && blank((v as { name?: unknown }).name) && blank((v as { value?: unknown }).value) ? null : v),
+      extraInfoInput.nullable(),
+    ),
+  )
+  .max(50, "Too Long!")
+  .transform((rows) => rows.filter((r): r is z.output<typeof extraInfoInput> => r !== null));
+
 /** A user of the contact's company (the service checks it); `""`, `null` or `0` clear it. */
 const walletUserId = OptionalRefId.openapi({ description: 'The wallet owner, a user of the company; false, "", null, [] or 0 mean none' });
 
@@ -57,7 +73,7 @@ export const ContactInput = z
     acceptAudioMessage: z.boolean().optional(),
     disableBot: z.boolean().optional(),
     walletUserId: walletUserId.optional(),
-    extraInfo: z.array(extraInfoInput).max(50, "Too Long!").optional(),
+    extraInfo: extraInfoList.optional().openapi({ description: "Rows with a blank name and value are dropped" }),
   })
   .openapi("ContactInput");
 
@@ -71,7 +87,7 @@ export const ContactPatch = z
     disableBot: z.boolean().optional(),
     urlPicture: z.string().max(2000, "Too Long!").optional(),
     walletUserId: walletUserId.optional(),
-    extraInfo: z.array(extraInfoInput).max(50, "Too Long!").optional().openapi({ description: "Replaces the contact's extra info when sent" }),
+    extraInfo: extraInfoList.optional().openapi({ description: "Replaces the contact's extra info when sent; rows with a blank name and value are dropped" }),
   })
   .openapi("ContactPatch");
 

@@ -38,6 +38,22 @@ describe("contacts: happy", () => {
     expect((await t.call("GET", `/contacts/${created.id}`, { token: a.token })).status).toBe(404);
   });
 
+  it("an extra-info row left empty in the form (name and value blank) is dropped, on create and on edit (issue 32)", async () => {
+    const created = await t.call("POST", "/contacts", {
+      token: a.token,
+      body: { name: "Paula", number: "5511955554444", extraInfo: [{ name: "", value: "" }, { name: "CPF", value: "123" }, { name: "  ", value: " " }, { name: "" }] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.extraInfo).toMatchObject([{ name: "CPF", value: "123" }]);
+    const edited = await t.call("PUT", `/contacts/${created.body.id}`, { token: a.token, body: { extraInfo: [{ name: "", value: "" }] } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.extraInfo).toEqual([]);
+    // A value without a name is still a mistake worth naming.
+    const nameless = await t.call("PUT", `/contacts/${created.body.id}`, { token: a.token, body: { extraInfo: [{ name: "", value: "Ouro" }] } });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.fields).toEqual({ "extraInfo.0.name": "Required" });
+  });
+
   it("pages 20 at a time, searches by name, number or e-mail, filters isGroup", async () => {
     for (let i = 0; i < 23; i++) await createContact(t, a.token, { name: `Cliente ${String(i).padStart(2, "0")}`, number: `55119000000${String(i).padStart(2, "0")}` });
     await createContact(t, a.token, { name: "Grupo Vendas", number: "120363025246125486@g.us" });

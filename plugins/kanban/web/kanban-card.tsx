@@ -30,7 +30,7 @@ export function KanbanCard({
   const { t } = useTranslation("kanban");
   const [dragging, setDragging] = useState(false);
   const chips = ticket.tags.filter((tag) => !laneIds.has(tag.id));
-  const icon = channelIcon[ticket.channel as keyof typeof channelIcon] ?? "chat";
+  const icon = channelIcon[ticket.channelKind as keyof typeof channelIcon] ?? "chat";
   return (
     <Card
       className={dragging ? "kanban-card kanban-card-dragging" : "kanban-card"}

@@ -27,13 +27,13 @@ const orderQueue = z.preprocess(blankAsNull, z.coerce.number("Invalid value").in
 const rotationMessage = `Must be one of ${ROTATION_MINUTES.join(", ")}`;
 /**
  * Rotation minutes, as a number or digits. 0 is what the spec's form sends while rotation
- * is off: it switches rotation off (the service keeps the stored minutes), so it is
- * refused together with `ativarRoteador: true`.
+ * is off, "" what the original client's form sends then (issue 32): either switches rotation
+ * off (the service keeps the stored minutes), so both are refused with `ativarRoteador: true`.
  */
 const tempoRoteador = z
-  .preprocess((v) => (typeof v === "string" && /^\d{1,3}$/.test(v) ? Number(v) : v), z.number("Invalid value"))
+  .preprocess((v) => (v === "" ? 0 : typeof v === "string" && /^\d{1,3}$/.test(v) ? Number(v) : v), z.number("Invalid value"))
   .refine((v) => v === 0 || (ROTATION_MINUTES as readonly number[]).includes(v), rotationMessage)
-  .openapi({ description: `Minutes: ${ROTATION_MINUTES.join(", ")}; 0 means rotation off` });
+  .openapi({ description: `Minutes: ${ROTATION_MINUTES.join(", ")}; 0 or "" means rotation off` });
 /** Rotation switched on needs real minutes. */
 function checkRotation(v: { ativarRoteador?: boolean; tempoRoteador?: number }, ctx: z.RefinementCtx) {
   if (v.ativarRoteador === true && v.tempoRoteador === 0) ctx.addIssue({ code: "custom", path: ["tempoRoteador"], message: rotationMessage });

@@ -33,7 +33,7 @@ describe("queues: happy", () => {
     expect((await t.call("GET", `/queue/${id}`, { token: acme.token })).status).toBe(404);
   });
 
-  it('takes the spec form\'s empties: tempoRoteador 0 is rotation off, ""/null order and references are none', async () => {
+  it('takes the spec form\'s empties: tempoRoteador 0 or "" is rotation off, ""/null order and references are none', async () => {
     const created = await t.call("POST", "/queue", {
       token: acme.token,
       body: validQueue({ ativarRoteador: false, tempoRoteador: 0, orderQueue: "", integrationId: "", fileListId: null }),
@@ -48,6 +48,14 @@ describe("queues: happy", () => {
     const off = await t.call("PUT", `/queue/${id}`, { token: acme.token, body: { tempoRoteador: 0, orderQueue: "" } });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body).toMatchObject({ ativarRoteador: false, tempoRoteador: 15, orderQueue: null });
+    // The original form sends "" while rotation is off (issue 32): the same as 0.
+    await t.call("PUT", `/queue/${id}`, { token: acme.token, body: { ativarRoteador: true, tempoRoteador: 10 } });
+    const blank = await t.call("PUT", `/queue/${id}`, { token: acme.token, body: { ativarRoteador: false, tempoRoteador: "" } });
+    expect(blank.status, JSON.stringify(blank.body)).toBe(200);
+    expect(blank.body).toMatchObject({ ativarRoteador: false, tempoRoteador: 10 });
+    const fresh = await t.call("POST", "/queue", { token: acme.token, body: validQueue({ ativarRoteador: false, tempoRoteador: "" }) });
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+    expect(fresh.body).toMatchObject({ ativarRoteador: false, tempoRoteador: 2 });
   });
 
   it("lists by orderQueue (unset last) and attendants may read the list", async () => {
@@ -149,7 +157,8 @@ describe("queues: errors", () => {
     const res = await t.call("POST", "/queue", { token: acme.token, body: validQueue({ ativarRoteador: true, tempoRoteador: 0 }) });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ tempoRoteador: expect.stringContaining("2, 5, 10") });
-    for (const tempoRoteador of [null, "", false, -2]) {
+    expect((await t.call("POST", "/queue", { token: acme.token, body: validQueue({ ativarRoteador: true, tempoRoteador: "" }) })).status).toBe(400);
+    for (const tempoRoteador of [null, " ", "abc", false, -2]) {
       const loose = await t.call("POST", "/queue", { token: acme.token, body: validQueue({ tempoRoteador }) });
       expect(loose.status, JSON.stringify(tempoRoteador)).toBe(400);
     }

@@ -62,10 +62,13 @@ export const publicShow = route({
 export const companyAll = route({
   method: "get",
   path: "/companySettings/{id}",
-  access: "admin",
+  // Any signed-in user of the company reads its options, as the original clients do (issue 32);
+  // company secrets read as the mask for everyone, so nothing here is an admin's only.
+  access: "user",
   // Read by the shell at start: an overdue company still loads it (spec 001 §4).
   whenOverdue: "allow",
-  description: "Every option of a company: the caller's own, or any company for the super user.",
+  description:
+    "Every option of a company: any user's own company (secrets answer `********` when set), or any company for the super user; another company's id is ERR_NO_COMPANY_FOUND.",
   request: { params: CompanyIdParam },
   responses: { 200: json(CompanySettings, "The company's options") },
 });

@@ -269,7 +269,20 @@ describe("settings: security", () => {
     expect((await t.call("PUT", "/companySettings", { token: plain.token, body: { column: "userRating", data: "enabled" } })).status).toBe(403);
     expect((await t.call("PUT", "/settings/userRating", { token: plain.token, body: { value: "enabled" } })).status).toBe(403);
     expect((await t.call("GET", "/settings", { token: plain.token })).status).toBe(403);
-    expect((await t.call("GET", `/companySettings/${acme.company.id}`, { token: plain.token })).status).toBe(403);
+  });
+
+  it("any signed-in user of the company reads GET /companySettings/{id} (issue 32), secrets masked; another company's stays hidden", async () => {
+    const acme = await createCompanyWithAdmin(t, "Acme");
+    await t.call("PUT", "/companySettings", { token: acme.token, body: { column: "transcriptionApiKey", data: "sk-live-123" } });
+    await t.call("PUT", "/companySettings", { token: acme.token, body: { column: "userRating", data: "enabled" } });
+    const plain = await createUser(t, acme.company.id);
+    const own = await t.call("GET", `/companySettings/${acme.company.id}`, { token: plain.token });
+    expect(own.status).toBe(200);
+    expect(Object.keys(own.body).sort()).toEqual(companySettingsCatalog.map((e) => e.key).sort());
+    expect(own.body).toMatchObject({ userRating: "enabled", transcriptionApiKey: "********" });
+    expect(JSON.stringify(own.body)).not.toContain("sk-live-123");
+    const other = await createCompanyWithAdmin(t, "Outra");
+    expect((await t.call("GET", `/companySettings/${other.company.id}`, { token: plain.token })).status).toBe(404);
   });
 
   it("needs a login except for public settings", async () => {

@@ -20,7 +20,10 @@ export const Tag = z
   })
   .openapi("Tag");
 
-export const TagWithCount = Tag.extend({ contactsCount: z.number() }).openapi("TagWithCount");
+export const TagWithCount = Tag.extend({
+  contactsCount: z.number().openapi({ description: "How many contacts carry the tag" }),
+  contacts: z.number().openapi({ description: "The same count, under the name the original clients read" }),
+}).openapi("TagWithCount");
 export const TagPage = z.object({ tags: z.array(TagWithCount), count: z.number(), hasMore: z.boolean() }).openapi("TagPage");
 
 // Spec 000 §5: the tag screen's name is required ('Obrigatório') and at least 3 long ('Mensagem muito curta').

@@ -50,7 +50,8 @@ export class TagsService {
       .offset((q.pageNumber - 1) * PAGE_SIZE);
     const [total] = await this.db.select({ n: count() }).from(tags).where(where);
     const n = total?.n ?? 0;
-    return { tags: rows.map((r) => ({ ...r.tag, contactsCount: Number(r.contactsCount) })), count: n, hasMore: q.pageNumber * PAGE_SIZE < n };
+    // `contacts` is the same count under the name the original clients read (issue 32).
+    return { tags: rows.map((r) => ({ ...r.tag, contactsCount: Number(r.contactsCount), contacts: Number(r.contactsCount) })), count: n, hasMore: q.pageNumber * PAGE_SIZE < n };
   }
 
   list(companyId: number, kanban?: number) {

@@ -43,6 +43,11 @@ describe("tags: happy", () => {
       ["Atacado", 1],
       ["VIP", 1],
     ]);
+    // The original clients read the count as `contacts` (issue 32): both name the same number.
+    expect(page.body.tags.map((x: { name: string; contacts: number }) => [x.name, x.contacts])).toEqual([
+      ["Atacado", 1],
+      ["VIP", 1],
+    ]);
 
     const cleared = await t.call("POST", "/tags/sync", { token: a.token, body: { contactId: c.id, tags: [] } });
     expect(cleared.body.tags).toEqual([]);

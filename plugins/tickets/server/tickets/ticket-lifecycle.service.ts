@@ -22,6 +22,20 @@ type Patch = Partial<Pick<TicketRow, "status" | "userId" | "queueId" | "unreadMe
 type Log = { type: TicketLogType; userId?: number | null; queueId?: number | null };
 
 /**
+ * Whether a resolve asks the customer's rating (when NPS is available, see
+ * LifecycleTexts.ratingQuestion). Status `nps` always asks. Status `closed` asks too, as the
+ * original clients expect (they have no "send rating" choice: closing with the farewell
+ * starts the rating), unless the farewell is declined (`sendFarewellMessage: false`), our
+ * web's rating box is unticked (`sendRating: false`), or the ticket already asked once (a
+ * reopened, rated conversation is not asked again).
+ */
+function asksRating(body: TicketUpdateInput, ticket: TicketRow): boolean {
+  if (body.status === "nps") return true;
+  if (body.sendRating !== undefined) return body.sendRating;
+  return body.sendFarewellMessage !== false && !ticket.ratingAsked;
+}
+
+/**
  * The ticket's life (spec 000 §4): create, accept, return to queue, resolve, ignore,
  * reopen, transfer, delete, close all. Each transition is one conditional UPDATE plus its
  * ticket_logs rows in one transaction, announced after commit; automatic texts (greeting,
@@ -106,7 +120,7 @@ export class TicketLifecycle {
       if (body.status === "closed" || body.status === "nps") {
         if (ticket.status === "pending" || ticket.status === "lgpd") return this.ignore(user, ticket);
         if (ticket.status === "nps") return this.closeUnrated(user, ticket);
-        return this.resolve(user, ticket, body.sendFarewellMessage === true, body.status === "nps");
+        return this.resolve(user, ticket, body.sendFarewellMessage === true, asksRating(body, ticket));
       }
       if (body.status === "pending") return this.returnToQueue(user, ticket);
       if (ticket.status === "pending") return this.accept(user, ticket, body.queueId);
@@ -144,7 +158,7 @@ export class TicketLifecycle {
 
   /**
    * Open or group -> closed, with the farewell when asked (the user's farewellMessage, else the
-   * connection's complationMessage). With `rating` (the dialog's "send rating", status `nps`)
+   * connection's complationMessage). With `rating` (status `nps`, or `closed` as asksRating says)
    * and NPS available (see LifecycleTexts.ratingQuestion), the ticket goes to `nps` instead:
    * the rating question is sent, and the automation plugin closes it with the farewell once
    * the customer answers (or the expiry sweep closes it unrated).

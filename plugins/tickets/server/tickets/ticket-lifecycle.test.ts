@@ -104,6 +104,21 @@ describe("PUT /tickets/{id}: transitions (happy)", () => {
     expect(toQueue.body).toMatchObject({ status: "pending", userId: null, queueId: w.queueA.id });
   });
 
+  it("a transfer with an empty note (msgTransfer null, as the original client sends it) transfers and says nothing; a note of another type is refused", async () => {
+    const u = await w.attendant([w.queueB.id]);
+    const tk = await w.ticket({ status: "open", userId: w.admin.user.id, queueId: w.queueA.id });
+    const moved = await put(w.admin.token, tk.id, { queueId: w.queueB.id, userId: u.user.id, status: "open", isTransfered: true, msgTransfer: null });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ status: "open", userId: u.user.id, queueId: w.queueB.id });
+    expect(await bodiesOf(tk.id)).toEqual([]);
+    expect((await logTypes(tk.id)).slice(0, 3)).toEqual(["receivedTransfer", "queue", "transfered"]);
+    const toQueue = await put(u.token, tk.id, { queueId: w.queueA.id, userId: null, msgTransfer: null });
+    expect(toQueue.body).toMatchObject({ status: "pending", userId: null, queueId: w.queueA.id });
+    const wrong = await put(w.admin.token, tk.id, { queueId: w.queueB.id, isTransfered: true, msgTransfer: 5 });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toHaveProperty("msgTransfer");
+  });
+
   it("toggles useIntegration", async () => {
     const tk = await w.ticket({ status: "open", userId: w.admin.user.id });
     expect((await put(w.admin.token, tk.id, { useIntegration: true })).body.useIntegration).toBe(true);

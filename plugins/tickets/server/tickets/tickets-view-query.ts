@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "../../../../core/db/database.ts";
 import { preparedPer } from "../../../../core/db/prepared.ts";
 import type { SyncDb } from "../../../../core/db/write-batch.ts";
 import { users } from "../../../../core/db/tables.ts";
+import { specChannel } from "../../../connections/server/connections.contract.ts";
 import { maskNumber } from "../../../contacts/server/contacts.contract.ts";
 import { contactsView, queuesView, tagsView, whatsappsView } from "../../schema/views.ts";
 import { ticketTags, tickets } from "../../schema/tables.ts";
@@ -81,8 +82,19 @@ function toView(r: ViewRow, tags: TagChip[], mask: boolean): TicketView {
     queueId: t.queueId,
     queue: t.queueId != null && r.queueName != null ? { id: t.queueId, name: r.queueName, color: r.queueColor ?? "" } : null,
     whatsappId: t.whatsappId,
-    whatsapp: r.whatsappName != null ? { id: t.whatsappId, name: r.whatsappName, channel: r.whatsappChannel ?? t.channel, groupAsTicket: r.groupAsTicket ?? "disabled" } : null,
-    channel: t.channel,
+    whatsapp:
+      r.whatsappName != null
+        ? {
+            id: t.whatsappId,
+            name: r.whatsappName,
+            channel: specChannel(r.whatsappChannel ?? t.channel),
+            channelKind: r.whatsappChannel ?? t.channel,
+            groupAsTicket: r.groupAsTicket ?? "disabled",
+          }
+        : null,
+    // The spec's channel for every client; the driver (`api` for the API channel) as channelKind (issue 32).
+    channel: specChannel(t.channel),
+    channelKind: t.channel,
     lastMessage: t.lastMessage,
     unreadMessages: t.unreadMessages,
     isBot: t.isBot,

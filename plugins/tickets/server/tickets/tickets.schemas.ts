@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { BoolLike, pathId } from "../../../../core/http/schemas.ts";
+import { SPEC_CHANNELS } from "../../../connections/server/connections.contract.ts";
 import { TICKET_LOG_TYPES } from "../../schema/tables.ts";
 import { TICKET_STATUS_VALUES } from "../../shared/ticket-types.ts";
 
@@ -35,8 +36,9 @@ export const TicketSchema = z
     queueId: z.number().nullable(),
     queue: Chip.nullable(),
     whatsappId: z.number(),
-    whatsapp: z.object({ id: z.number(), name: z.string(), channel: z.string(), groupAsTicket: z.enum(["enabled", "disabled"]) }).nullable(),
-    channel: z.string(),
+    whatsapp: z.object({ id: z.number(), name: z.string(), channel: z.enum(SPEC_CHANNELS), channelKind: z.string(), groupAsTicket: z.enum(["enabled", "disabled"]) }).nullable(),
+    channel: z.enum(SPEC_CHANNELS).openapi({ description: "The spec's channel (facebook, whatsapp, whatsappapi, instagram); an API-channel ticket answers whatsapp" }),
+    channelKind: z.string().openapi({ description: "The driver carrying the ticket: the spec's channels, or api (the API channel)" }),
     lastMessage: z.string(),
     unreadMessages: z.number(),
     isBot: z.boolean(),
@@ -148,13 +150,18 @@ export const TicketUpdateSchema = z
   .object({
     status: z.enum(TICKET_STATUS_VALUES).optional().openapi({
       description:
-        "The transition (spec 000 §4). `nps` resolves with the rating question when userRating is enabled and the connection has a ratingMessage (else it resolves like `closed`); `closed` on a `pending` or `lgpd` ticket ignores it.",
+        "The transition (spec 000 §4). `nps` resolves with the rating question when userRating is enabled and the connection has a ratingMessage (else it resolves like `closed`). `closed` on an open ticket does the same unless sendFarewellMessage is false, sendRating is false or the ticket already asked its rating once; `closed` on a `pending` or `lgpd` ticket ignores it, on an `nps` one closes it unrated.",
     }),
     userId: optionalId,
     queueId: optionalId,
-    msgTransfer: z.string().max(4096, "Too Long!").optional(),
+    // The original transfer dialog sends null for an empty note: a transfer without one.
+    msgTransfer: z.string().max(4096, "Too Long!").nullable().optional().openapi({ description: "The attendant's note sent with a transfer; null or empty: none" }),
     isTransfered: BoolLike.optional(),
     sendFarewellMessage: BoolLike.optional(),
+    sendRating: BoolLike.optional().openapi({
+      description:
+        "With status `closed`: false closes without asking the rating (this product's resolve dialog, where the rating is a choice); absent, `closed` asks it as the original clients expect.",
+    }),
     amountUsedBotQueues: z.number().int().min(0).optional(),
     useIntegration: BoolLike.optional(),
   })

@@ -13,7 +13,7 @@ export function ticketView(over: Partial<TicketView> = {}): TicketView {
     queueId: 3,
     queue: { id: 3, name: "Suporte", color: "#00aa00" },
     whatsappId: 1,
-    whatsapp: { id: 1, name: "Principal", channel: "whatsapp", groupAsTicket: "disabled" },
+    whatsapp: { id: 1, name: "Principal", channel: "whatsapp", channelKind: "whatsapp", groupAsTicket: "disabled" },
     lastMessage: "Olá",
     createdAt: "2026-03-02T12:00:00.000Z",
     updatedAt: "2026-03-02T12:30:00.000Z",

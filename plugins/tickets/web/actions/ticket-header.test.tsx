@@ -130,15 +130,15 @@ describe("ticket header: accept, resolve, return, transfer", () => {
     fireEvent.click(button("Resolver")!);
     const dialog = await screen.findByRole("dialog", { name: "Encerrar atendimento" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Encerrar sem despedida" }));
-    await waitFor(() => expect(puts()[0]?.body).toEqual({ status: "closed", userId: 7, sendFarewellMessage: false }));
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ status: "closed", userId: 7, sendFarewellMessage: false, sendRating: false }));
     await waitFor(() => expect(path()).toBe("/tickets"));
   });
 
-  it("resolve with the farewell message sends sendFarewellMessage true", async () => {
+  it("resolve with the farewell message sends sendFarewellMessage true, and no rating (sendRating false, issue 32)", async () => {
     render(ticketView());
     fireEvent.click(button("Resolver")!);
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Encerrar com despedida" }));
-    await waitFor(() => expect(puts()[0]?.body).toEqual({ status: "closed", userId: 7, sendFarewellMessage: true }));
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ status: "closed", userId: 7, sendFarewellMessage: true, sendRating: false }));
   });
 
   it("userRating: the dialog offers the rating, ticked; resolving sends status nps (issue 14)", async () => {
@@ -159,7 +159,7 @@ describe("ticket header: accept, resolve, return, transfer", () => {
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("checkbox", { name: "Enviar avaliação (NPS) ao cliente" }));
     fireEvent.click(within(dialog).getByRole("button", { name: "Encerrar sem despedida" }));
-    await waitFor(() => expect(puts()[0]?.body).toEqual({ status: "closed", userId: 7, sendFarewellMessage: false }));
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ status: "closed", userId: 7, sendFarewellMessage: false, sendRating: false }));
     unmount();
     render(ticketView({ status: "group", isGroup: true }), session);
     fireEvent.click(button("Resolver")!);

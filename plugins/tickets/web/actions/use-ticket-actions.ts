@@ -118,7 +118,9 @@ export function useTicketActions(ticket: TicketView) {
     acceptInto,
     ignore: () => run({ status: "closed", sendFarewellMessage: false }, toList),
     resolve,
-    resolveWith: (sendFarewellMessage: boolean, sendRating = false) => run({ status: sendRating ? "nps" : "closed", userId: me, sendFarewellMessage }, toList),
+    // closed alone would ask the rating as the original clients expect: the unticked box says no (issue 32).
+    resolveWith: (sendFarewellMessage: boolean, sendRating = false) =>
+      run(sendRating ? { status: "nps", userId: me, sendFarewellMessage } : { status: "closed", userId: me, sendFarewellMessage, sendRating: false }, toList),
     /** The resolve dialog offers the rating (issue 14) when the company's userRating is enabled; never for groups. */
     ratingAvailable: settings.userRating === "enabled" && !ticket.isGroup,
     returnToQueue: () => run({ status: "pending", userId: null }, toList),

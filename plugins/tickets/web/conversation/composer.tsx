@@ -191,7 +191,7 @@ export function Composer({ ticket, quoted, onCancelQuote, onSent, signature }: C
             onClick={() => void sendText()}
           />
         ) : (
-          <AudioRecorder channel={ticket.channel} disabled={!writable} onRecorded={sendAudio} onRecordingChange={setRecording} />
+          <AudioRecorder channel={ticket.channelKind} disabled={!writable} onRecorded={sendAudio} onRecordingChange={setRecording} />
         )}
       </div>
       <input ref={mediaInput} type="file" accept="image/*,video/*" multiple hidden data-testid="media-input" onChange={(e) => (pick(e.target.files), (e.target.value = ""))} />

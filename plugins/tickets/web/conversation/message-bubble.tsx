@@ -80,7 +80,7 @@ export const MessageBubble = memo(function MessageBubble({ message, ticket, acti
     <div id={messageAnchor(m.id)} className={m.fromMe ? "msg-row msg-row-me" : "msg-row msg-row-them"} data-testid="message">
       {selecting ? <Checkbox className="msg-select" checked={selected} onChange={() => onToggleSelect(m)} aria-label={t("conversation.forward.select")} /> : null}
       <div className={classes.filter(Boolean).join(" ")}>
-        {!m.isDeleted && !selecting ? <MessageMenu message={m} actions={actions} channel={ticket.channel} /> : null}
+        {!m.isDeleted && !selecting ? <MessageMenu message={m} actions={actions} channel={ticket.channelKind} /> : null}
         {m.isPrivate ? (
           <div className="msg-private-label">
             <Icon icon="lock" size={12} /> {t("conversation.message.private")}

@@ -139,7 +139,7 @@ describe("conversation: the message list", () => {
   });
 
   it("on Meta's channels a sent message offers neither edit nor delete (Meta cannot change it); a private note still does", async () => {
-    setup(convTicket({ channel: "facebook" }), [
+    setup(convTicket({ channel: "facebook", channelKind: "facebook" }), [
       convMessage(1, { body: "Oi", createdAt: minutesAgo(6) }),
       convMessage(2, { fromMe: true, body: "Enviada", createdAt: minutesAgo(5) }),
       convMessage(3, { fromMe: true, isPrivate: true, body: "Nota", createdAt: minutesAgo(4) }),
@@ -189,7 +189,7 @@ describe("conversation: the message list", () => {
   });
 
   it("shows the 24-hour notice on Instagram and Facebook tickets only", async () => {
-    setup(convTicket({ channel: "instagram" }), []);
+    setup(convTicket({ channel: "instagram", channelKind: "instagram" }), []);
     render();
     expect(await screen.findByText(/24 horas/)).toBeTruthy();
   });
