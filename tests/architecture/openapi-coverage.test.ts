@@ -109,6 +109,12 @@ const specCalls = [
   "PUT /ticket-tags/{ticketId}/{tagId}",
   "DELETE /ticket-tags/{ticketId}",
   "GET /contacts/profile/{number}",
+  // The original client's contact-import calls (issue 32, item 16).
+  "POST /contactsImport",
+  "POST /contacts/upload",
+  "POST /contacts/import",
+  "POST /contacts/import/chats",
+  "GET /invoices/all",
   "GET /tickets",
   "GET /tickets/u/{uuid}",
   "GET /tickets/{id}",
