@@ -54,6 +54,7 @@ const UNSEEDED: Record<string, string> = {
   whatsapp_polls: "written only by a live session",
   whatsapp_lid_map: "written only by a live session",
   whatsapp_contacts: "written only by a live session (the phone's address book)",
+  whatsapp_chats: "written only by a live session (the phone's chat list)",
   meta_accounts: "written only by Meta's OAuth round trip",
   meta_last_inbound: "written only by Meta's webhook",
   meta_outbound: "written only when Meta's delivery job runs",
