@@ -15,8 +15,8 @@ export function safeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** A CSV field: quoted when it holds the delimiter, a quote or a line break. */
-function csvField(value: string, delimiter: string): string {
+/** A CSV field: quoted when it holds the delimiter, a quote or a line break (and formula-safe, see safeCell). */
+export function csvField(value: string, delimiter: string): string {
   const v = safeCell(value);
   return v.includes(delimiter) || /["\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }

@@ -4,6 +4,7 @@ import type { Services } from "../../../../core/plugin/services.ts";
 import type { PhoneBook, PhoneBookEntry } from "../../../channels/channel-driver.contract.ts";
 import type { BulkContactInput, ContactView } from "../../../contacts/server/contacts.contract.ts";
 import type { ColumnTarget } from "../../shared/columns.ts";
+import { csvField } from "../export/contacts-export.ts";
 import type { ImportService, Starter } from "../import/import-service.ts";
 import type { ImportView } from "../import/import-view.ts";
 
@@ -100,10 +101,7 @@ export class LegacyImport {
   }
 }
 
-/** A CSV cell, always quoted (names carry commas, quotes and line breaks). */
-const quoted = (value: string) => `"${value.replace(/"/g, '""')}"`;
-
-/** The chats as the import reads a file: a header, then number and name per line. */
-export function chatsCsv(people: PhoneBookEntry[]): string {
-  return `${["number,name", ...people.map((p) => `${quoted(p.number)},${quoted(p.name)}`)].join("\r\n")}\r\n`;
+/** The chats as the import reads a file: a header, then number and name per line, written as our export writes cells. */
+function chatsCsv(people: PhoneBookEntry[]): string {
+  return `${["number,name", ...people.map((p) => `${csvField(p.number, ",")},${csvField(p.name, ",")}`)].join("\r\n")}\r\n`;
 }
