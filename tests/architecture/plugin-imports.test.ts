@@ -33,7 +33,7 @@ const KNOWN_INVERSIONS: Record<string, string> = {
     "tickets dependsOn channels (it fills the inbound port); the port's answer names tickets' message and ticket rows",
 };
 
-export interface PluginImport {
+interface PluginImport {
   file: string;
   line: number;
   specifier: string;
@@ -42,7 +42,7 @@ export interface PluginImport {
 }
 
 /** The imports of another plugin's files made by a plugin's server runtime code. */
-export function crossPluginImports(): PluginImport[] {
+function crossPluginImports(): PluginImport[] {
   const out: PluginImport[] = [];
   for (const file of sourceFiles("plugins").filter((f) => isPluginRuntimeFile(f) && !f.includes("/testing/"))) {
     const own = file.split("/")[1];
@@ -51,7 +51,11 @@ export function crossPluginImports(): PluginImport[] {
       const target = resolveRelative(file, specifier);
       if (!target?.startsWith("plugins/") || target.split("/").length < 3 || target.split("/")[1] === own) continue;
       // The statement's first line: `import type …`, or a bare `import "…"` (types merged by declaration).
-      const statement = text.slice(0, line).reverse().find((l) => /^\s*(import|export)\b/.test(l)) ?? "";
+      const statement =
+        text
+          .slice(0, line)
+          .reverse()
+          .find((l) => /^\s*(import|export)\b/.test(l)) ?? "";
       out.push({ file, line, specifier, target, typeOnly: /^\s*import\s+type\b/.test(statement) || /^\s*import\s+["']/.test(statement) });
     }
   }
@@ -59,15 +63,13 @@ export function crossPluginImports(): PluginImport[] {
 }
 
 /** Each import not covered by the importer's declared dependencies, as a message naming the file, the import and the missing manifest entry. */
-export function undeclaredImports(imports: readonly PluginImport[], all: Map<string, PluginManifest>, known: Record<string, string> = {}): string[] {
+function undeclaredImports(imports: readonly PluginImport[], all: Map<string, PluginManifest>, known: Record<string, string> = {}): string[] {
   const problems: string[] = [];
   for (const i of imports) {
     const own = i.file.split("/")[1]!;
     const other = i.target.split("/")[1]!;
     if (withDeclaredDependencies(own, all).has(other) || known[`${i.file} -> ${i.target}`]) continue;
-    problems.push(
-      `${i.file}:${i.line} imports ${i.specifier}${i.typeOnly ? " (type-only)" : ""}: add "${other}" to dependsOn (or optionalDependsOn) in plugins/${own}/plugin.ts`,
-    );
+    problems.push(`${i.file}:${i.line} imports ${i.specifier}${i.typeOnly ? " (type-only)" : ""}: add "${other}" to dependsOn (or optionalDependsOn) in plugins/${own}/plugin.ts`);
   }
   return problems;
 }
