@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "4ddd07c561b3b1bda029f11a78c4087437fc9d2514fbecb18a7c1215b2620a59",
+ "key": "4b4f837062916e37e1ac100330e6e2d4b44e07b284030f6bc8af8aeaca372a5e",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",

@@ -9,4 +9,9 @@ SELECT `id`, 'campaignsEnabled', CASE WHEN `campaigns_enabled` THEN 'true' ELSE 
 FROM `companies` WHERE true
 ON CONFLICT (`company_id`, `column`) DO UPDATE SET `data` = excluded.`data`;
 --> statement-breakpoint
+-- An INSERT … SELECT of no rows (a fresh database) still leaves company_settings' AUTOINCREMENT
+-- counter at 0 in sqlite_sequence; dropping that row changes nothing (the next id is 1 either
+-- way) and keeps a fresh database identical to the first boot's schema snapshot.
+DELETE FROM sqlite_sequence WHERE `name` = 'company_settings' AND `seq` = 0;
+--> statement-breakpoint
 ALTER TABLE `companies` DROP COLUMN `campaigns_enabled`;
