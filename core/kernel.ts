@@ -95,7 +95,7 @@ export const OPENAPI_INFO = {
 
 /** The plugins in the order they load: each after the ones it depends on. */
 function pluginsInLoadOrder(plugins: readonly ServerPlugin[]): ServerPlugin[] {
-  return loadOrder(plugins.map((p) => ({ ...p, id: p.manifest.id, dependsOn: p.manifest.dependsOn })));
+  return loadOrder(plugins.map((p) => ({ ...p, id: p.manifest.id, dependsOn: p.manifest.dependsOn, optionalDependsOn: p.manifest.optionalDependsOn })));
 }
 
 /** The migrations a kernel with these plugins applies, in the order it applies them: the kernel's, then each plugin's. */

@@ -2,6 +2,7 @@ import type { ServerPlugin } from "../core/plugin/server-plugin.ts";
 import announcements from "./announcements/server/index.ts";
 import apiChannel from "./api-channel/server/index.ts";
 import automation from "./automation/server/index.ts";
+import campaigns from "./campaigns/server/index.ts";
 import billing from "./billing/server/index.ts";
 import channels from "./channels/server/index.ts";
 import chats from "./chats/server/index.ts";
@@ -52,6 +53,7 @@ export const serverPlugins: ServerPlugin[] = [
   whatsapp,
   meta,
   billing,
+  campaigns,
 ];
 
 /**

@@ -47,7 +47,6 @@ export const companies = sqliteTable(
     addressStreet: text("address_street").notNull().default(""),
     addressState: text("address_state").notNull().default(""),
     addressCity: text("address_city").notNull().default(""),
-    campaignsEnabled: bool("campaigns_enabled").notNull().default(false),
     lastLogin: text("last_login"),
     ...timestamps,
   },
@@ -72,7 +71,7 @@ export type Toggle = (typeof toggles)[number];
  * connections' `user_default_connections`), the ticket-list width
  * (`defaultTicketsManagerWidth`, tickets' `ticket_list_preferences`) and the farewell said on
  * resolve (`farewellMessage`, tickets' `user_farewell_messages`).
- * Moves with its plugin, once that plugin exists: `companies.campaignsEnabled` (campaigns).
+ * A company's `campaignsEnabled` is the campaigns plugin's company setting (company_settings).
  * `tests/architecture/kernel-columns.test.ts` lists these columns: a new one fails it.
  */
 export const users = sqliteTable(

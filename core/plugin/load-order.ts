@@ -2,13 +2,17 @@
 interface Node {
   id: string;
   dependsOn?: readonly string[];
+  /** Loaded first when installed; not required. */
+  optionalDependsOn?: readonly string[];
 }
 
 export class PluginGraphError extends Error {}
 
 /**
- * Orders plugins so each comes after its dependencies (stable for independent ones).
- * Stops with a message naming a missing dependency, a duplicate id or the cycle.
+ * Orders plugins so each comes after its dependencies and its installed optional dependencies
+ * (stable for independent ones). Stops with a message naming a missing dependency (an optional
+ * one may be missing), a duplicate id or the cycle (optional edges count: they order the load).
+ * @example loadOrder([{ id: "users", optionalDependsOn: ["queues"] }, { id: "queues" }]); // queues, users
  */
 export function loadOrder<T extends Node>(nodes: readonly T[]): T[] {
   const byId = new Map<string, T>();
@@ -28,7 +32,8 @@ export function loadOrder<T extends Node>(nodes: readonly T[]): T[] {
       throw new PluginGraphError(`Plugin dependency cycle: ${cycle.join(" -> ")}`);
     }
     state.set(n.id, "visiting");
-    for (const dep of n.dependsOn ?? []) visit(byId.get(dep) as T, [...path, n.id]);
+    const installedOptional = (n.optionalDependsOn ?? []).filter((dep) => byId.has(dep));
+    for (const dep of [...(n.dependsOn ?? []), ...installedOptional]) visit(byId.get(dep) as T, [...path, n.id]);
     state.set(n.id, "done");
     ordered.push(n);
   };

@@ -12,6 +12,13 @@ export interface PluginManifest {
   /** Plugins that must load first. A missing one or a cycle stops the boot. */
   dependsOn?: readonly string[];
   /**
+   * Plugins this one works with when they are installed (it takes their services with
+   * `services.get`, or names their contracts' types) but runs without: each one present loads
+   * first, an absent one is fine, a cycle still stops the boot. An import of another plugin's
+   * file must be covered by one of the two lists (tests/architecture/plugin-imports.test.ts).
+   */
+  optionalDependsOn?: readonly string[];
+  /**
    * The plan features this plugin introduces (key, label i18n key, default). The plans plugin
    * stores them per plan and the API answers each as a boolean on plans (core/plugin/plan-features.ts).
    */

@@ -9,4 +9,6 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
  */
 export const manifest = definePlugin({
   id: "channels",
+  // A driver sends for a connection: the driver contract names the connections plugin's rows.
+  dependsOn: ["connections"],
 });

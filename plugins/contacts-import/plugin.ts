@@ -15,6 +15,8 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "contacts-import",
   dependsOn: ["contacts", "tags", "connections"],
+  // A connection's address book (the WhatsApp import) comes through `channels.addressBook` when installed.
+  optionalDependsOn: ["channels"],
   requires: [
     "contacts.upsertMany",
     "contacts.reloaded",

@@ -14,7 +14,6 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "plans",
   planFeatures: [
-    { key: "useCampaigns", label: "plans:flags.useCampaigns", default: true },
     { key: "useOpenAi", label: "plans:flags.useOpenAi", default: true },
     { key: "useIntegrations", label: "plans:flags.useIntegrations", default: true },
   ],
@@ -27,7 +26,6 @@ export const manifest = definePlugin({
 /** Types the catalogue's keys (planFlag, `planFeatures.enabled`). */
 declare module "../../core/plugin/plan-features.ts" {
   interface PlanFeatures {
-    useCampaigns: true;
     useOpenAi: true;
     useIntegrations: true;
   }

@@ -10,7 +10,8 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
  */
 export const manifest = definePlugin({
   id: "tickets",
-  dependsOn: ["channels", "contacts", "connections", "queues", "tags"],
+  // users: PUT /users/toggleChangeWidht answers users' User (server/preferences).
+  dependsOn: ["channels", "contacts", "connections", "queues", "tags", "users"],
   requires: [
     "channels.driverFor",
     "contacts.get",

@@ -9,6 +9,9 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
  */
 export const manifest = definePlugin({
   id: "users",
+  // The user dialog reads and writes a user's queues and default connection through their
+  // plugins' optional services (users.service.ts); without them those fields are left alone.
+  optionalDependsOn: ["queues", "connections"],
   permissions: {
     "user-modal:editProfile": isAdmin,
     "user-modal:editQueues": isAdmin,

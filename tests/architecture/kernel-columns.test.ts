@@ -15,8 +15,6 @@ const ALLOWED: Record<string, readonly string[]> = {
   companies: [
     ...["id", "name", "email", "phone", "plan_id", "status", "due_date", "recurrence", "document", "payment_method"],
     ...["number_attendants", "number_conections", "address_street", "address_state", "address_city", "last_login", "created_at", "updated_at"],
-    // Moves with its plugin (campaigns) once that plugin exists.
-    "campaigns_enabled",
   ],
   users: [
     // identity and sign-in
@@ -60,8 +58,11 @@ describe("the kernel's tables carry no feature column", () => {
     expect(unexpected, "a feature's column belongs to its plugin's table (see core/db/tables.ts, users)").toEqual([]);
   });
 
-  it("the default connection, the ticket-list width and the farewell stay with their plugins", () => {
+  it("the default connection, the ticket-list width, the farewell and the campaigns switch stay with their plugins", () => {
     const columns = declared.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`));
-    expect(columns.filter((c) => /\.(whatsapp_id|default_tickets_manager_width|farewell_message)$/.test(c))).toEqual([]);
+    expect(columns.filter((c) => /\.(whatsapp_id|default_tickets_manager_width|farewell_message|campaigns_enabled)$/.test(c))).toEqual([]);
+    // The kernel's schema names no campaigns column under any name (the campaigns plugin's company setting holds it).
+    expect(columns.filter((c) => /campaign/i.test(c))).toEqual([]);
+    expect(Object.keys(kernelTables.companies)).not.toContain("campaignsEnabled");
   });
 });

@@ -30,3 +30,19 @@ export function withDependencies(id: string, all: Map<string, PluginManifest>): 
 
 /** Plugin code that runs on the server, tests and fixtures excluded. */
 export const isPluginRuntimeFile = (f: string) => f.startsWith("plugins/") && f.split("/").length > 2 && !/^plugins\/[^/]+\/web\//.test(f) && !/\.(test|fixtures)\.tsx?$/.test(f);
+
+/**
+ * `id` and every plugin it declares, directly or not, in `dependsOn` or `optionalDependsOn`:
+ * the plugins whose files it may import (they load before it whenever they are installed).
+ */
+export function withDeclaredDependencies(id: string, all: Map<string, PluginManifest>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (p: string) => {
+    if (seen.has(p)) return;
+    seen.add(p);
+    const m = all.get(p);
+    for (const dep of [...(m?.dependsOn ?? []), ...(m?.optionalDependsOn ?? [])]) visit(dep);
+  };
+  visit(id);
+  return seen;
+}

@@ -21,6 +21,20 @@ describe("architecture rules", () => {
     expect(offending, "the kernel must not know any plugin").toEqual([]);
   });
 
+  it("the spreadsheet library (core/spreadsheet) is a tool: it imports no plugin and nothing of the kernel but the JIT policy its worker restores", () => {
+    const offending: string[] = [];
+    for (const file of sourceFiles("core/spreadsheet"))
+      for (const { specifier, line } of importsOf(file)) {
+        const target = resolveRelative(file, specifier);
+        // No tables, services, routes or error codes: a plugin maps the library's SheetError to its own.
+        if (target && !target.startsWith("core/spreadsheet/") && target !== "core/runtime/jit-policy.ts") offending.push(`${file}:${line} imports ${specifier}`);
+      }
+    expect(offending, "keep core/spreadsheet free of the kernel's services and of plugins").toEqual([]);
+    // Plugins may import it (contacts-import reads and writes through it).
+    const users = sourceFiles("plugins").filter((f) => importsOf(f).some(({ specifier }) => resolveRelative(f, specifier) === "core/spreadsheet/index.ts"));
+    expect(users.some((f) => f.startsWith("plugins/contacts-import/"))).toBe(true);
+  });
+
   it("relative imports on the server side carry their extension (Deno runs them as written)", () => {
     const files = [...sourceFiles("core"), ...sourceFiles("plugins").filter(isPluginServerFile), ...sourceFiles("tests"), ...sourceFiles("openapi")];
     const offending: string[] = [];

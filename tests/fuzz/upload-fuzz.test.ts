@@ -18,7 +18,7 @@ import {
   workbookParts,
   type ZipPart,
   zipOf,
-} from "../../plugins/contacts-import/server/testing/hostile-files.ts";
+} from "../../core/spreadsheet/testing/hostile-files.ts";
 import { createCompanyWithAdmin } from "../support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../support/test-kernel.ts";
 import { seededRandom } from "./seeded-random.ts";

@@ -66,8 +66,8 @@ const started = performance.now();
 /** Builds the executable, its bytecode laid out by these order files if any. */
 async function compile(bytecodeOrder: string[]) {
   const result = await Bun.build({
-    // The WAL checkpointer and the contacts import's .xls parser run as workers: their modules must be in the executable too.
-    entrypoints: [join(work, "entry.ts"), join(ROOT, "core/db/checkpoint-worker.ts"), join(ROOT, "plugins/contacts-import/server/import/xls-worker.ts")],
+    // The WAL checkpointer and the spreadsheet library's .xls parser run as workers: their modules must be in the executable too.
+    entrypoints: [join(work, "entry.ts"), join(ROOT, "core/db/checkpoint-worker.ts"), join(ROOT, "core/spreadsheet/xls-worker.ts")],
     target: "bun",
     minify: true,
     format: "esm",

@@ -1,10 +1,10 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../core/db/database.ts";
 import type { CompanyAccess } from "../../../core/auth/company-access.ts";
 import type { PlanRow, UserRow } from "../../../core/db/rows.ts";
-import { companies, plans, type Recurrence } from "../../../core/db/tables.ts";
+import { companies, companySettings, plans, type Recurrence } from "../../../core/db/tables.ts";
 import type { PlanFeatureKey, PlanFeatureRegistry } from "../../../core/plugin/plan-features.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Logger } from "../../../core/log.ts";
@@ -12,6 +12,7 @@ import { PLATFORM_DUE_DATE } from "../../../core/seed.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
 import type { Storage } from "../../../core/storage/storage.ts";
 import { renewDueDate } from "../shared/renew.ts";
+import { CAMPAIGNS_ENABLED_SETTING, campaignsEnabledData, campaignsEnabledOf } from "../../campaigns/campaigns.contract.ts";
 import type { CreateCompanyInput } from "./companies.contract.ts";
 import type { CompanyPatchData } from "./companies.schemas.ts";
 import type { CompanyRow } from "./companies.types.ts";
@@ -24,7 +25,8 @@ export const PLATFORM_COMPANY_ID = 1;
 const PAGE_SIZE = 20;
 
 type PlanSummary = { id: number; name: string; amount: number };
-export type CompanyView = CompanyRow & { plan: PlanSummary | null };
+/** A company as the API answers it: its row, its plan's summary, and its campaigns switch (the campaigns plugin's company setting). */
+export type CompanyView = CompanyRow & { plan: PlanSummary | null; campaignsEnabled: boolean };
 
 /** `%term%` for LIKE with the user's own % and _ taken literally. */
 const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -43,16 +45,18 @@ export class CompaniesService {
     private planFeatures: Pick<PlanFeatureRegistry, "forCompany">,
   ) {}
 
-  /** Companies with their plan's name and price, filtered and ordered. */
+  /** Companies with their plan's name and price and their campaigns switch, filtered and ordered. */
   private async select(where?: SQL, page?: { limit: number; offset: number }): Promise<CompanyView[]> {
     const q = this.db
-      .select({ company: companies, plan: { id: plans.id, name: plans.name, amount: plans.amount } })
+      .select({ company: companies, plan: { id: plans.id, name: plans.name, amount: plans.amount }, campaigns: companySettings.data })
       .from(companies)
       .leftJoin(plans, eq(companies.planId, plans.id))
+      // The spec answers `campaignsEnabled` on the company; the setting's row is the company's (kernel table, unique per column).
+      .leftJoin(companySettings, and(eq(companySettings.companyId, companies.id), eq(companySettings.column, CAMPAIGNS_ENABLED_SETTING)))
       .where(where)
       .orderBy(page ? desc(companies.id) : asc(companies.name));
     const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
-    return rows.map((r) => ({ ...r.company, plan: r.plan?.id ? r.plan : null }));
+    return rows.map((r) => ({ ...r.company, plan: r.plan?.id ? r.plan : null, campaignsEnabled: campaignsEnabledOf(r.campaigns) }));
   }
 
   listAll(): Promise<CompanyView[]> {
@@ -102,7 +106,8 @@ export class CompaniesService {
     await this.get(id);
     if (patch.name !== undefined) await ensureNameFree(this.db, patch.name, id);
     if (patch.planId !== undefined) await this.planById(patch.planId);
-    const changes: Partial<typeof companies.$inferInsert> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const { campaignsEnabled, ...columns } = patch;
+    const changes: Partial<typeof companies.$inferInsert> = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
     // Company 1 runs the platform: its due date is fixed far in the future, whatever a form sends.
     if (id === PLATFORM_COMPANY_ID) changes.dueDate = PLATFORM_DUE_DATE;
     if (Object.keys(changes).length) {
@@ -114,6 +119,7 @@ export class CompaniesService {
       }
       await this.access.invalidate(id);
     }
+    if (campaignsEnabled !== undefined) await this.settings.setCompany(id, CAMPAIGNS_ENABLED_SETTING, campaignsEnabledData(campaignsEnabled));
     return this.get(id);
   }
 

@@ -7,6 +7,7 @@ import { AppError } from "../../../core/errors.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
 import { addDays, parseDay, utcToday } from "../shared/renew.ts";
 import { defaultOfficeHours } from "../../office-hours/office-hours.contract.ts";
+import { CAMPAIGNS_ENABLED_SETTING, campaignsEnabledData } from "../../campaigns/campaigns.contract.ts";
 import type { CreateCompanyInput } from "./companies.contract.ts";
 import type { CompanyRow, PublicUserRow } from "./companies.types.ts";
 import { uniqueViolation } from "../../../core/db/errors.ts";
@@ -40,7 +41,7 @@ export async function createCompany(
   settings: SettingsService,
   schedules: SchedulesService,
   input: CreateCompanyInput & CompanyFormExtras,
-): Promise<{ company: CompanyRow; user: PublicUserRow }> {
+): Promise<{ company: CompanyRow & { campaignsEnabled: boolean }; user: PublicUserRow }> {
   const name = input.name.trim();
   const email = input.email.trim().toLowerCase();
   // HTTP callers were validated by zod already; service callers (signup) get the same rules.
@@ -67,7 +68,6 @@ export async function createCompany(
           status: input.status ?? true,
           dueDate: input.dueDate ?? addDays(utcToday(), TRIAL_DAYS),
           recurrence: input.recurrence ?? "MENSAL",
-          campaignsEnabled: input.campaignsEnabled ?? false,
           document: input.document ?? "",
           numberAttendants: input.numberAttendants ?? 1,
           numberConections: input.numberConections ?? 1,
@@ -84,8 +84,10 @@ export async function createCompany(
         .returning();
       if (!user) throw new Error("user insert returned nothing");
       await settings.seedCompany(company.id, tx);
+      // Written whether or not the campaigns plugin is installed: the company answers it either way.
+      await settings.setCompany(company.id, CAMPAIGNS_ENABLED_SETTING, campaignsEnabledData(input.campaignsEnabled ?? false), tx);
       await schedules.replace(company.id, defaultOfficeHours(), tx);
-      return { company, user: publicUser(user) };
+      return { company: { ...company, campaignsEnabled: input.campaignsEnabled ?? false }, user: publicUser(user) };
     });
   } catch (err) {
     // Two requests raced past the pre-checks: the unique indexes have the last word.

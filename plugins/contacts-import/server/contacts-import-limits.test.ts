@@ -6,7 +6,7 @@ import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { allContacts, csvFile, drainJobs, importFile, upload } from "./contacts-import.fixtures.ts";
 import { IMPORT_LIMITS } from "./import/import-limits.ts";
-import { contactsSheet, deflateRepeated, fileOf, SHEET_HEAD, SHEET_TAIL, workbookParts, zipOf } from "./testing/hostile-files.ts";
+import { contactsSheet, deflateRepeated, fileOf, SHEET_HEAD, SHEET_TAIL, workbookParts, zipOf } from "../../../core/spreadsheet/testing/hostile-files.ts";
 
 /**
  * Issue 32: a plain user could stop the server (a cancel while rows were counted) and exhaust

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { allContacts, createContact, csvFile, importFile, upload, xlsFile, xlsxFile } from "./contacts-import.fixtures.ts";
-import { parseXls } from "./import/xls-parse.ts";
+import { parseXls } from "../../../core/spreadsheet/xls-parse.ts";
 
 // The .xls parse, counted (it still runs): an upload's file is parsed once, whatever reads it after.
-vi.mock("./import/xls-parse.ts", async (original) => {
-  const real = await original<typeof import("./import/xls-parse.ts")>();
+vi.mock("../../../core/spreadsheet/xls-parse.ts", async (original) => {
+  const real = await original<typeof import("../../../core/spreadsheet/xls-parse.ts")>();
   return { ...real, parseXls: vi.fn(real.parseXls) };
 });
 

@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
 import apiChannel from "../../api-channel/web/index.ts";
+import campaigns from "../../campaigns/web/index.ts";
 import chats from "../../chats/web/index.ts";
 import kanban from "../../kanban/web/index.ts";
 import meta from "../../meta/web/index.ts";
@@ -17,6 +18,6 @@ export function renderPlans(ui: ReactElement) {
   return renderWithProviders(ui, {
     session: testUser({ super: true, companyId: 1, company: { id: 1, dueDate: "2999-12-31" } }),
     route: "/settings",
-    plugins: [plugin, whatsapp, meta, apiChannel, schedules, chats, kanban],
+    plugins: [plugin, whatsapp, meta, apiChannel, schedules, chats, kanban, campaigns],
   });
 }

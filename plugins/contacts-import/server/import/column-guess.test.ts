@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HEADER_WORDS, headerKey } from "../../shared/columns.ts";
 import { EXPORT_HEADERS } from "../export/export-headers.ts";
-import { safeCell } from "../export/contacts-export.ts";
-import { cellText } from "./cells.ts";
+import { cellText, safeCell } from "../../../../core/spreadsheet/index.ts";
 import { suggestColumns } from "./column-guess.ts";
 
 describe("suggestColumns", () => {

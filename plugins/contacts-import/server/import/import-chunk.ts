@@ -5,7 +5,7 @@ import { contactImportErrors, contactImports } from "../../schema/tables.ts";
 import type { ColumnTarget } from "../../shared/columns.ts";
 import { cellOf, mapRecords, type RowError } from "./import-rows.ts";
 import type { ImportRow } from "./import-view.ts";
-import type { SheetRecord } from "./sheet-reader.ts";
+import type { SheetRecord } from "../../../../core/spreadsheet/index.ts";
 import "../../../contacts/server/contacts.contract.ts";
 import "../../../tags/server/tags.contract.ts";
 

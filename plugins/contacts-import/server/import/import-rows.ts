@@ -1,7 +1,7 @@
 import type { BulkContactInput } from "../../../contacts/server/contacts.contract.ts";
 import { typedTagNameProblem } from "../../../tags/shared/tag-name.contract.ts";
 import { type ColumnTarget, TAG_SEPARATORS } from "../../shared/columns.ts";
-import type { SheetRecord } from "./sheet-reader.ts";
+import type { SheetRecord } from "../../../../core/spreadsheet/index.ts";
 
 /** A row refused, as the errors list shows it. */
 export interface RowError {

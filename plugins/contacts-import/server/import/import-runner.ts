@@ -9,7 +9,8 @@ import { contactImports } from "../../schema/tables.ts";
 import { StaleRun, writeChunk } from "./import-chunk.ts";
 import { IMPORT_LIMITS } from "./import-limits.ts";
 import type { ImportFeed, ImportRow } from "./import-view.ts";
-import { readSheet, type SheetFormat, type SheetRecord } from "./sheet-reader.ts";
+import type { SheetFormat, SheetRecord } from "../../../../core/spreadsheet/index.ts";
+import { importRecords } from "./sheet-source.ts";
 import type { UploadStore } from "./upload-store.ts";
 
 /**
@@ -161,7 +162,7 @@ export class ImportRunner {
   /** The data records of the import's source (a header row left out). */
   private async open(row: ImportRow): Promise<AsyncGenerator<SheetRecord>> {
     if (row.source === "whatsapp") return this.addressBook(row);
-    const records = readSheet(row.format as SheetFormat, this.deps.store.pathOf(row.storedPath));
+    const records = importRecords(row.format as SheetFormat, this.deps.store.pathOf(row.storedPath));
     if (row.hasHeader) await records.next();
     return records;
   }

@@ -10,9 +10,9 @@ import { IMPORT_LIMITS } from "./import-limits.ts";
 import { MAX_ATTEMPTS, RUN_JOB } from "./import-runner.ts";
 import { type ImportFeed, type ImportRow, type ImportView, importView } from "./import-view.ts";
 import { suggestColumns } from "./column-guess.ts";
-import { readSheet, type SheetFormat, sniffFormat } from "./sheet-reader.ts";
+import { type SheetFormat, sniffFormat } from "../../../../core/spreadsheet/index.ts";
+import { importRecords, xlsUploadToRows } from "./sheet-source.ts";
 import type { UploadStore } from "./upload-store.ts";
-import { xlsToRows } from "./xls-rows.ts";
 
 /** Rows of the file shown in the preview (the header included). */
 const PREVIEW_ROWS = 11;
@@ -70,9 +70,9 @@ export class ImportService {
       const format = await sniffFormat(this.store.pathOf(storedPath));
       if (!format || !fitsName(format, file.name)) throw new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
       // Parsed once, here: the preview, the count and the import read the rows kept.
-      if (format === "xls") storedPath = await this.store.replace(storedPath, ".jsonl", (from, to) => xlsToRows(from, to, signal));
+      if (format === "xls") storedPath = await this.store.replace(storedPath, ".jsonl", (from, to) => xlsUploadToRows(from, to, signal));
       const rows: string[][] = [];
-      for await (const record of readSheet(format, this.store.pathOf(storedPath), { signal })) {
+      for await (const record of importRecords(format, this.store.pathOf(storedPath), signal)) {
         if (!record.error) rows.push(record.cells);
         if (rows.length >= PREVIEW_ROWS) break;
       }

@@ -4,7 +4,7 @@ import type { Services } from "../../../../core/plugin/services.ts";
 import type { PhoneBook, PhoneBookEntry } from "../../../channels/channel-driver.contract.ts";
 import type { BulkContactInput, ContactView } from "../../../contacts/server/contacts.contract.ts";
 import type { ColumnTarget } from "../../shared/columns.ts";
-import { csvField } from "../export/contacts-export.ts";
+import { csvField } from "../../../../core/spreadsheet/index.ts";
 import type { ImportService, Starter } from "../import/import-service.ts";
 import type { ImportView } from "../import/import-view.ts";
 

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { AppError } from "../../../../core/errors.ts";
+import { badFile, SheetError } from "./sheet-error.ts";
+import { SHEET_LIMITS } from "./sheet-limits.ts";
 import { cellText, MAX_COLUMNS, MAX_ROWS } from "./cells.ts";
 
 /** A parsed .xls: its first sheet's rows as text, and the row number the sheet starts at (0-based). */
@@ -7,9 +8,6 @@ export interface XlsRows {
   firstRow: number;
   rows: string[][];
 }
-
-/** How long a worker may take with one file before the parse is given up (the file is then refused). */
-const WORKER_TIMEOUT_MS = 60_000;
 
 /**
  * Parses a legacy .xls with SheetJS (@e965/xlsx). Synchronous and whole-file by nature: the
@@ -29,7 +27,7 @@ export async function parseXlsHere(bytes: Uint8Array): Promise<XlsRows> {
 type WorkerAnswer = { ok: true; result: XlsRows } | { ok: false };
 
 /** The parse on a worker thread, so the server keeps answering; null when no worker could start (then it runs here). */
-function inWorker(bytes: Uint8Array, signal?: AbortSignal): Promise<WorkerAnswer | null> {
+function inWorker(bytes: Uint8Array, timeoutMs: number, signal?: AbortSignal): Promise<WorkerAnswer | null> {
   let worker: Worker;
   try {
     worker = new Worker(new URL("./xls-worker.ts", import.meta.url).href, { type: "module" });
@@ -37,7 +35,7 @@ function inWorker(bytes: Uint8Array, signal?: AbortSignal): Promise<WorkerAnswer
     return Promise.resolve(null);
   }
   return new Promise<WorkerAnswer | null>((resolve) => {
-    const timer = setTimeout(() => done({ ok: false }), WORKER_TIMEOUT_MS);
+    const timer = setTimeout(() => done({ ok: false }), timeoutMs);
     // The preview's time limit stops the parse too (the worker is terminated below).
     const stop = () => done({ ok: false });
     signal?.addEventListener("abort", stop, { once: true });
@@ -53,15 +51,21 @@ function inWorker(bytes: Uint8Array, signal?: AbortSignal): Promise<WorkerAnswer
   }).finally(() => worker.terminate());
 }
 
-/** A stored .xls's rows; ERR_CONTACT_IMPORT_BAD_FILE when SheetJS cannot read it, ERR_CONTACT_IMPORT_TIMEOUT when `signal` stopped it. */
-export async function parseXls(path: string, signal?: AbortSignal): Promise<XlsRows> {
-  const answer = await inWorker(new Uint8Array(await readFile(path)), signal);
-  if (signal?.aborted) throw new AppError("ERR_CONTACT_IMPORT_TIMEOUT");
+/**
+ * A stored .xls's rows; SheetError "timeout" when `signal` stopped it, "bad-file" when SheetJS
+ * cannot read it, the file is gone, or the worker outlived `timeoutMs` (a file built to be slow).
+ */
+export async function parseXls(path: string, signal?: AbortSignal, timeoutMs = SHEET_LIMITS.xlsParseMs): Promise<XlsRows> {
+  const bytes = await readFile(path).catch(() => {
+    throw badFile();
+  });
+  const answer = await inWorker(new Uint8Array(bytes), timeoutMs, signal);
+  if (signal?.aborted) throw new SheetError("timeout");
   if (answer?.ok) return answer.result;
-  if (answer) throw new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
+  if (answer) throw badFile();
   try {
     return await parseXlsHere(new Uint8Array(await readFile(path)));
   } catch {
-    throw new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
+    throw badFile();
   }
 }

@@ -1,7 +1,7 @@
 import { pipeline, type Readable } from "node:stream";
 import type { Row } from "exceljs";
-import { AppError } from "../../../../core/errors.ts";
-import { IMPORT_LIMITS } from "./import-limits.ts";
+import { badFile, SheetError } from "./sheet-error.ts";
+import type { SheetLimits } from "./sheet-limits.ts";
 import { type XmlBounds, XmlGuard } from "./xml-guard.ts";
 import { entryStream, openZip, type ZipArchive } from "./zip-archive.ts";
 
@@ -36,20 +36,20 @@ function firstSheet(book: WorkbookParts, archive: ZipArchive): string | undefine
 }
 
 /**
- * The rows of an .xlsx's first sheet, as exceljs reads them, with every bound of IMPORT_LIMITS
+ * The rows of an .xlsx's first sheet, as exceljs reads them, with every bound of `limits`
  * applied: the zip's directory checked before any unpacking, each part held to its declared
  * and allowed size while it unpacks, the XML checked as it streams (xml-guard.ts), and no more
- * than `limits.xml.strings` shared strings. Aborting `signal` (the preview's time limit)
+ * than `limits.xml.strings` shared strings. Aborting `signal` (the caller's time limit)
  * destroys the open streams; leaving early closes them too.
  */
-export async function* xlsxRows(path: string, signal?: AbortSignal): AsyncGenerator<Row> {
-  const archive = await openZip(path);
+export async function* xlsxRows(path: string, limits: SheetLimits, signal?: AbortSignal): AsyncGenerator<Row> {
+  const archive = await openZip(path, limits.zip);
   const { default: ExcelJS } = await import("exceljs");
   const options = { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "ignore" } as const;
   const book = new ExcelJS.stream.xlsx.WorkbookReader(path, options) as unknown as WorkbookParts;
   const open = new Set<Readable>();
   const stop = () => {
-    for (const stream of open) stream.destroy(signal?.reason instanceof Error ? signal.reason : new AppError("ERR_CONTACT_IMPORT_TIMEOUT"));
+    for (const stream of open) stream.destroy(signal?.reason instanceof Error ? signal.reason : new SheetError("timeout"));
   };
   signal?.addEventListener("abort", stop, { once: true });
   const part = async (name: string, maxBytes: number, bounds: XmlBounds): Promise<Readable | null> => {
@@ -65,12 +65,11 @@ export async function* xlsxRows(path: string, signal?: AbortSignal): AsyncGenera
     return xml;
   };
   try {
-    const limits = IMPORT_LIMITS;
     const small = { run: limits.xml.run };
     const rels = await part("xl/_rels/workbook.xml.rels", limits.zip.partBytes, small);
     if (rels) await book._parseRels(rels);
     const workbook = await part("xl/workbook.xml", limits.zip.partBytes, small);
-    if (!workbook) throw new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
+    if (!workbook) throw badFile();
     await book._parseWorkbook(workbook);
     const stringsRel = book.workbookRels?.find((r) => r.Type?.endsWith("/sharedStrings"))?.Target;
     const strings = await part(stringsRel ? partPath(stringsRel) : "xl/sharedStrings.xml", limits.zip.stringsBytes, {
@@ -79,11 +78,11 @@ export async function* xlsxRows(path: string, signal?: AbortSignal): AsyncGenera
     });
     if (strings) for await (const _ of book._parseSharedStrings(strings));
     const sheetPath = firstSheet(book, archive);
-    if (!sheetPath) throw new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
+    if (!sheetPath) throw badFile();
     const sheetStream = await part(sheetPath, limits.zip.entryBytes, { run: limits.xml.run, unit: { tag: "row", chars: limits.xml.rowChars }, drop: "cols" });
     const sheetNo = /sheet(\d+)\.xml$/.exec(sheetPath)?.[1] ?? "1";
     const sheet = book._parseWorksheet(sheetStream!, sheetNo).next().value?.value;
-    if (!sheet) throw new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
+    if (!sheet) throw badFile();
     yield* sheet;
   } finally {
     signal?.removeEventListener("abort", stop);

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { open, rm } from "node:fs/promises";
 import { isBlank, READ_BYTES } from "./cells.ts";
 import type { SheetRecord } from "./sheet-reader.ts";
+import { type SheetLimitsOption, sheetLimits } from "./sheet-limits.ts";
 import { parseXls } from "./xls-parse.ts";
 
 /** Lines written at a time: the rows file is never built whole as one string. */
@@ -12,10 +13,11 @@ const WRITE_LINES = 1_000;
  * is parsed once, at upload, and kept as a rows file: one JSON line per non-blank row,
  * `[line, ...cells]`. The preview, the count and the import then stream that file as they
  * stream a CSV: the parse never runs again and no parsed sheet stays in memory between them.
- * The file is written private (600); a failed write leaves nothing behind.
+ * The file is written private (600); a failed write leaves nothing behind. Fails with SheetError
+ * ("bad-file", "timeout") as `readSheet` does.
  */
-export async function xlsToRows(xlsPath: string, rowsPath: string, signal?: AbortSignal): Promise<void> {
-  const { firstRow, rows } = await parseXls(xlsPath, signal);
+export async function xlsToRows(xlsPath: string, rowsPath: string, options: { signal?: AbortSignal; limits?: SheetLimitsOption } = {}): Promise<void> {
+  const { firstRow, rows } = await parseXls(xlsPath, options.signal, sheetLimits(options.limits).xlsParseMs);
   const file = await open(rowsPath, "w", 0o600);
   try {
     let lines: string[] = [];

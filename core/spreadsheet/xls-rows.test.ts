@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { xlsFile } from "../contacts-import.fixtures.ts";
+import * as XLSX from "@e965/xlsx";
 import { readSheet, type SheetRecord } from "./sheet-reader.ts";
 import { xlsToRows } from "./xls-rows.ts";
 
@@ -27,7 +27,9 @@ async function all(records: AsyncGenerator<SheetRecord>): Promise<SheetRecord[]>
 
 async function storeXls(): Promise<string> {
   const path = join(dir, "a.xls");
-  writeFileSync(path, new Uint8Array(await xlsFile(rows).arrayBuffer()));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Planilha1");
+  writeFileSync(path, new Uint8Array(XLSX.write(book, { type: "array", bookType: "biff8" }) as ArrayBuffer));
   return path;
 }
 

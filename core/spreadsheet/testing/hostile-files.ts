@@ -1,5 +1,5 @@
 /**
- * Spreadsheets built byte by byte for the import's limit tests and the upload fuzz: zip archives
+ * Spreadsheets built byte by byte for the readers' limit tests (here, contacts-import) and the upload fuzz: zip archives
  * whose entries can lie about their sizes, deflate streams that unpack to gigabytes from a few
  * kilobytes, and minimal .xlsx parts around a given sheet. Node's zlib only (tests run on Node).
  */

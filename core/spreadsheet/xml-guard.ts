@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from "node:stream";
-import { AppError } from "../../../../core/errors.ts";
+import { badFile as bad, tooLarge } from "./sheet-error.ts";
 
 /**
  * What one XML part of a workbook may do, so that the parser behind it (exceljs over saxes)
@@ -15,8 +15,6 @@ export interface XmlBounds {
   drop?: string;
 }
 
-const bad = () => new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
-const tooLarge = () => new AppError("ERR_CONTACT_IMPORT_TOO_LARGE");
 const NAME = /\/?[A-Za-z_][\w.:-]*/y;
 /** Longer tag names are not XML a spreadsheet writes. */
 const MAX_NAME = 256;

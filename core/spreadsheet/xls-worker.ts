@@ -3,7 +3,7 @@
  * synchronously, which would hold the server's event loop for up to ~0.4 s. Gets the file's
  * bytes, answers its rows as text, or `{ ok: false }` when the file cannot be read.
  */
-import { restoreJitPolicy } from "../../../../core/runtime/jit-policy.ts";
+import { restoreJitPolicy } from "../runtime/jit-policy.ts";
 import { parseXlsHere } from "./xls-parse.ts";
 
 // SheetJS is hot code here: the binary's reluctant start-up JIT policy must not slow it down.

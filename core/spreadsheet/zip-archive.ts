@@ -2,8 +2,8 @@ import { createReadStream } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { pipeline, Readable, Transform, type TransformCallback } from "node:stream";
 import { createInflateRaw } from "node:zlib";
-import { AppError } from "../../../../core/errors.ts";
-import { IMPORT_LIMITS } from "./import-limits.ts";
+import { badFile as bad, tooLarge } from "./sheet-error.ts";
+import type { SheetLimits } from "./sheet-limits.ts";
 
 /** One file inside a zip, as its central directory declares it. */
 export interface ZipEntry {
@@ -29,9 +29,6 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MAX16 = 0xffff;
 const MAX32 = 0xffffffff;
-
-const bad = () => new AppError("ERR_CONTACT_IMPORT_BAD_FILE");
-const tooLarge = () => new AppError("ERR_CONTACT_IMPORT_TOO_LARGE");
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<DataView> {
   const bytes = new Uint8Array(length);
@@ -94,8 +91,7 @@ function zip64Values(view: DataView, extraAt: number, extraEnd: number, wanted: 
 }
 
 /** An entry's declared sizes against the limits: refused before a byte of it is unpacked. */
-function checkDeclared(entry: ZipEntry): void {
-  const limits = IMPORT_LIMITS.zip;
+function checkDeclared(entry: ZipEntry, limits: SheetLimits["zip"]): void {
   if (entry.size > limits.entryBytes) throw tooLarge();
   if (entry.size > limits.ratioFrom && entry.size > entry.packed * limits.ratio) throw tooLarge();
   if (entry.method === 0 && entry.size !== entry.packed) throw bad();
@@ -104,10 +100,10 @@ function checkDeclared(entry: ZipEntry): void {
 /**
  * Reads a zip's central directory (at its end) and checks every entry before anything is
  * unpacked: no encryption, stored or deflated only, data inside the file, declared sizes and
- * compression ratios within IMPORT_LIMITS. A truncated or malformed archive fails here at once
- * with ERR_CONTACT_IMPORT_BAD_FILE; one that would unpack too large with ERR_CONTACT_IMPORT_TOO_LARGE.
+ * compression ratios within `limits`. A truncated or malformed archive fails here at once
+ * with SheetError "bad-file"; one that would unpack too large with "too-large".
  */
-export async function openZip(path: string): Promise<ZipArchive> {
+export async function openZip(path: string, limits: SheetLimits["zip"]): Promise<ZipArchive> {
   const handle = await open(path, "r").catch(() => {
     throw bad();
   });
@@ -116,7 +112,7 @@ export async function openZip(path: string): Promise<ZipArchive> {
     const fileSize = stat.size;
     if (!stat.isFile() || fileSize < 22) throw bad();
     const directory = await directoryOf(handle, fileSize);
-    if (directory.count > IMPORT_LIMITS.zip.entries) throw tooLarge();
+    if (directory.count > limits.entries) throw tooLarge();
     const view = await readAt(handle, directory.start, directory.size);
     const entries = new Map<string, ZipEntry>();
     const names = new TextDecoder("utf-8", { fatal: false });
@@ -146,9 +142,9 @@ export async function openZip(path: string): Promise<ZipArchive> {
       // Encrypted entries, and methods a spreadsheet never uses, are not read.
       if (flags & 0x1 || (entry.method !== 0 && entry.method !== 8)) throw bad();
       if (entry.offset + 30 + entry.packed > directory.start || entries.has(entry.name)) throw bad();
-      checkDeclared(entry);
+      checkDeclared(entry, limits);
       total += entry.size;
-      if (total > IMPORT_LIMITS.zip.totalBytes) throw tooLarge();
+      if (total > limits.totalBytes) throw tooLarge();
       entries.set(entry.name, entry);
       at = next;
     }

@@ -1,0 +1,89 @@
+import { PassThrough, Readable } from "node:stream";
+import { csvField, safeCell } from "./cell-safety.ts";
+
+/** What both writers take: rows of text arriving page by page (a page is read only when the previous one left). */
+export type RowPages = AsyncIterable<string[][]>;
+
+export interface CsvOptions {
+  /** The first row (column names), written before any page. */
+  header: string[];
+  /** `;` where the decimal mark is a comma (Brazil, Spain, Turkey: what Excel expects there), `,` in English. */
+  delimiter: string;
+}
+
+/**
+ * Rows as CSV, page by page: UTF-8 with a byte-order mark (without it Excel reads accents as
+ * Latin-1), CRLF line ends, every cell formula-safe (cell-safety.ts). Cancelling the stream
+ * ends the pages' iterator.
+ * @example return new Response(csvStream(pages, { header: ["Nome", "Número"], delimiter: ";" }));
+ */
+export function csvStream(pages: RowPages, options: CsvOptions): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const { delimiter } = options;
+  const line = (cells: string[]) => encoder.encode(`${cells.map((c) => csvField(c, delimiter)).join(delimiter)}\r\n`);
+  const iterator = pages[Symbol.asyncIterator]();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(new Uint8Array([0xef, 0xbb, 0xbf]));
+        controller.enqueue(line(options.header));
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) return controller.close();
+      const parts = next.value.map(line);
+      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      let at = 0;
+      for (const p of parts) {
+        out.set(p, at);
+        at += p.length;
+      }
+      controller.enqueue(out);
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
+export interface XlsxOptions {
+  /** The one sheet's name. */
+  sheetName: string;
+  /** The first row, bold and frozen (it stays on screen while scrolling). */
+  header: string[];
+  /** Column widths in characters, in column order. */
+  widths?: number[];
+}
+
+/**
+ * Rows as a one-sheet .xlsx, written by ExcelJS's streaming writer as rows arrive (each row is
+ * committed and leaves memory; the next page is read once the response drained), every cell as
+ * formula-safe text so no digit of a phone number is lost to scientific notation.
+ * @example return new Response(xlsxStream(pages, { sheetName: "Contatos", header: ["Nome", "Número"], widths: [32, 18] }));
+ */
+export function xlsxStream(pages: RowPages, options: XlsxOptions): ReadableStream<Uint8Array> {
+  const out = new PassThrough();
+  void (async () => {
+    try {
+      const { default: ExcelJS } = await import("exceljs");
+      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+      const sheet = book.addWorksheet(options.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
+      if (options.widths) sheet.columns = options.widths.map((width) => ({ width }));
+      const header = sheet.addRow(options.header);
+      header.font = { bold: true };
+      header.commit();
+      for await (const page of pages) {
+        for (const cells of page) sheet.addRow(cells.map(safeCell)).commit();
+        // Let the response drain before the next page is read.
+        if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve));
+      }
+      sheet.commit();
+      await book.commit();
+    } catch (err) {
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    }
+  })();
+  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
+}
