@@ -4,21 +4,13 @@ import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import { chatbots, queues } from "../schema/tables.ts";
 import { buildTree, type ChatbotRow, descendantIds, flatten, MAX_DEPTH, MAX_OPTIONS } from "./chatbots.tree.ts";
-import type { ChatbotOption } from "../shared/queue-rules.ts";
-import type { ChatbotOptionInput } from "./queues.schemas.ts";
+import { type ChatbotOption, type ChatbotOptionInput, OPTION_FIELD_KEYS, optionProblems } from "../shared/chatbot-option.ts";
+import type { ReferenceRegistry } from "./reference-registry.ts";
 
 type OptionFields = Omit<ChatbotOptionInput, "id" | "options">;
 
-const fieldsOf = (o: Partial<OptionFields>) => ({
-  name: o.name,
-  greetingMessage: o.greetingMessage,
-  queueType: o.queueType,
-  closeTicket: o.closeTicket,
-  optQueueId: o.optQueueId,
-  optUserId: o.optUserId,
-  optIntegrationId: o.optIntegrationId,
-  optFileId: o.optFileId,
-});
+/** The stored fields of an option (the shared schema's keys); undefined ones stay undefined (a patch). */
+const fieldsOf = (o: Partial<OptionFields>) => Object.fromEntries(OPTION_FIELD_KEYS.map((k) => [k, o[k]])) as Partial<OptionFields>;
 
 const invalid = (field: string, message: string) => new AppError("ERR_VALIDATION", { fields: { [field]: message } });
 
@@ -28,7 +20,11 @@ const invalid = (field: string, message: string) => new AppError("ERR_VALIDATION
  * is created, and existing options the input no longer names are removed (with their steps).
  */
 export class ChatbotsService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    /** Integrations and file lists an option names must exist in the company (queues.registerReference). */
+    private references: Pick<ReferenceRegistry, "ensure">,
+  ) {}
 
   async rowsOfQueue(queueId: number, tx: DbOrTx = this.db): Promise<ChatbotRow[]> {
     return tx.select().from(chatbots).where(eq(chatbots.queueId, queueId));
@@ -72,6 +68,7 @@ export class ChatbotsService {
       tx,
       companyId,
       nodes.map((n) => n.node),
+      rows,
     );
     const seen = new Set<number>();
     const write = async (parent: number | null, list: ChatbotOptionInput[]) => {
@@ -130,10 +127,9 @@ export class ChatbotsService {
   async update(tx: DbOrTx, companyId: number, row: ChatbotRow, patch: Partial<OptionFields> & { options?: ChatbotOptionInput[] }): Promise<void> {
     const merged = { ...row, ...Object.fromEntries(Object.entries(fieldsOf(patch)).filter(([, v]) => v !== undefined)) } as ChatbotRow;
     const hasSteps = patch.options ? patch.options.length > 0 : (await this.rowsOfQueue(row.queueId, tx)).some((r) => r.parentId === row.id);
-    if (hasSteps && !merged.greetingMessage.trim()) throw invalid("greetingMessage", "Required");
-    if (merged.queueType === "queue" && !merged.optQueueId) throw invalid("optQueueId", "Required");
-    if (merged.queueType === "attendent" && !merged.optUserId) throw invalid("optUserId", "Required");
-    await this.ensureTargets(tx, companyId, [merged]);
+    const problems = optionProblems(merged, hasSteps);
+    if (Object.keys(problems).length) throw new AppError("ERR_VALIDATION", { fields: problems });
+    await this.ensureTargets(tx, companyId, [merged], [row]);
     await tx
       .update(chatbots)
       .set(fieldsOf(merged))
@@ -155,8 +151,18 @@ export class ChatbotsService {
     await tx.delete(chatbots).where(and(eq(chatbots.id, id), eq(chatbots.companyId, companyId)));
   }
 
-  /** Target queues and users must be the company's own (another company's id is refused like an unknown one). */
-  private async ensureTargets(tx: DbOrTx, companyId: number, nodes: Pick<ChatbotOptionInput, "queueType" | "optQueueId" | "optUserId">[]) {
+  /**
+   * Target queues and users must be the company's own (another company's id is refused like an
+   * unknown one), and so must the integrations and file lists options name (through the
+   * reference registry). An id an existing option already held (`stored`) is not asked again:
+   * a provider uninstalled since, or a list deleted since, does not block editing the rest.
+   */
+  private async ensureTargets(
+    tx: DbOrTx,
+    companyId: number,
+    nodes: Pick<ChatbotOptionInput, "id" | "optQueueId" | "optUserId" | "optIntegrationId" | "optFileId">[],
+    stored: readonly ChatbotRow[] = [],
+  ) {
     const queueIds = [...new Set(nodes.map((n) => n.optQueueId).filter((v): v is number => typeof v === "number"))];
     const userIds = [...new Set(nodes.map((n) => n.optUserId).filter((v): v is number => typeof v === "number"))];
     if (queueIds.length) {
@@ -173,5 +179,17 @@ export class ChatbotsService {
         .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)));
       if (found.length !== userIds.length) throw invalid("optUserId", "Invalid user");
     }
+    const before = new Map(stored.map((r) => [r.id, r]));
+    const changed = (n: (typeof nodes)[number], key: "optIntegrationId" | "optFileId") => {
+      const old = n.id === undefined ? undefined : before.get(n.id);
+      return !old || old[key] !== n[key] ? n[key] : null;
+    };
+    await this.references.ensure(
+      companyId,
+      nodes.flatMap((n) => [
+        { field: "optIntegrationId", kind: "integration" as const, id: changed(n, "optIntegrationId") },
+        { field: "optFileId", kind: "fileList" as const, id: changed(n, "optFileId") },
+      ]),
+    );
   }
 }
