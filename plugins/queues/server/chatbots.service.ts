@@ -56,20 +56,15 @@ export class ChatbotsService {
    * Makes the children of `parentId` (null: the queue's first level) exactly `inputs`.
    * `depthAbove` is how deep `parentId` itself sits (0 for the first level).
    */
-  async replaceChildren(tx: DbOrTx, companyId: number, queueId: number, parentId: number | null, inputs: ChatbotOptionInput[], depthAbove = 0): Promise<void> {
+  async replaceChildren(tx: DbOrTx, companyId: number, queueId: number, parentId: number | null, inputs: ChatbotOptionInput[], depthAbove = 0, at = "chatbots"): Promise<void> {
     const rows = await this.rowsOfQueue(queueId, tx);
     const scope = parentId === null ? new Set(rows.map((r) => r.id)) : descendantIds(rows, parentId);
-    const nodes = flatten(inputs);
+    const nodes = flatten(inputs, 1, at);
     const outside = rows.length - scope.size;
     if (nodes.length + outside > MAX_OPTIONS) throw invalid("options", `At most ${MAX_OPTIONS} options per queue`);
     if (nodes.some((n) => n.depth + depthAbove > MAX_DEPTH)) throw invalid("options", `At most ${MAX_DEPTH} levels`);
     for (const { node } of nodes) if (node.id !== undefined && !scope.has(node.id)) throw invalid("options", "Unknown option");
-    await this.ensureTargets(
-      tx,
-      companyId,
-      nodes.map((n) => n.node),
-      rows,
-    );
+    await this.ensureTargets(tx, companyId, nodes, rows);
     const seen = new Set<number>();
     const write = async (parent: number | null, list: ChatbotOptionInput[]) => {
       for (const [position, input] of list.entries()) {
@@ -109,17 +104,14 @@ export class ChatbotsService {
     const all = await this.rowsOfQueue(target.queueId, tx);
     if (flatten([node]).length + all.length > MAX_OPTIONS) throw invalid("options", `At most ${MAX_OPTIONS} options per queue`);
     if (flatten([node]).some((n) => n.depth + target.depthAbove > MAX_DEPTH)) throw invalid("options", `At most ${MAX_DEPTH} levels`);
-    await this.ensureTargets(
-      tx,
-      companyId,
-      flatten([node]).map((n) => n.node),
-    );
+    // The option itself here; its steps are checked with their paths by replaceChildren below.
+    await this.ensureTargets(tx, companyId, [{ node, path: "" }]);
     const position = siblings.reduce((max, r) => Math.max(max, r.position + 1), 0);
     const [created] = await tx
       .insert(chatbots)
       .values({ ...fieldsOf(input), name: input.name, parentId: target.parentId, position, companyId, queueId: target.queueId })
       .returning({ id: chatbots.id });
-    await this.replaceChildren(tx, companyId, target.queueId, created!.id, input.options, target.depthAbove + 1);
+    await this.replaceChildren(tx, companyId, target.queueId, created!.id, input.options, target.depthAbove + 1, "options");
     return created!.id;
   }
 
@@ -129,12 +121,12 @@ export class ChatbotsService {
     const hasSteps = patch.options ? patch.options.length > 0 : (await this.rowsOfQueue(row.queueId, tx)).some((r) => r.parentId === row.id);
     const problems = optionProblems(merged, hasSteps);
     if (Object.keys(problems).length) throw new AppError("ERR_VALIDATION", { fields: problems });
-    await this.ensureTargets(tx, companyId, [merged], [row]);
+    await this.ensureTargets(tx, companyId, [{ node: merged, path: "" }], [row]);
     await tx
       .update(chatbots)
       .set(fieldsOf(merged))
       .where(and(eq(chatbots.id, row.id), eq(chatbots.companyId, companyId)));
-    if (patch.options) await this.replaceChildren(tx, companyId, row.queueId, row.id, patch.options, await this.depthOf(tx, row));
+    if (patch.options) await this.replaceChildren(tx, companyId, row.queueId, row.id, patch.options, await this.depthOf(tx, row), "options");
   }
 
   /** How deep an option sits (1 = the first level). */
@@ -160,9 +152,11 @@ export class ChatbotsService {
   private async ensureTargets(
     tx: DbOrTx,
     companyId: number,
-    nodes: Pick<ChatbotOptionInput, "id" | "optQueueId" | "optUserId" | "optIntegrationId" | "optFileId">[],
+    /** Each option with where it sits in the request ("" for the option a /chatbot call names). */
+    entries: { node: Pick<ChatbotOptionInput, "id" | "optQueueId" | "optUserId" | "optIntegrationId" | "optFileId">; path: string }[],
     stored: readonly ChatbotRow[] = [],
   ) {
+    const nodes = entries.map((e) => e.node);
     const queueIds = [...new Set(nodes.map((n) => n.optQueueId).filter((v): v is number => typeof v === "number"))];
     const userIds = [...new Set(nodes.map((n) => n.optUserId).filter((v): v is number => typeof v === "number"))];
     if (queueIds.length) {
@@ -184,11 +178,12 @@ export class ChatbotsService {
       const old = n.id === undefined ? undefined : before.get(n.id);
       return !old || old[key] !== n[key] ? n[key] : null;
     };
+    const field = (path: string, key: string) => (path ? `${path}.${key}` : key);
     await this.references.ensure(
       companyId,
-      nodes.flatMap((n) => [
-        { field: "optIntegrationId", kind: "integration" as const, id: changed(n, "optIntegrationId") },
-        { field: "optFileId", kind: "fileList" as const, id: changed(n, "optFileId") },
+      entries.flatMap(({ node, path }) => [
+        { field: field(path, "optIntegrationId"), kind: "integration" as const, id: changed(node, "optIntegrationId") },
+        { field: field(path, "optFileId"), kind: "fileList" as const, id: changed(node, "optFileId") },
       ]),
     );
   }

@@ -42,7 +42,11 @@ export function descendantIds(rows: readonly ChatbotRow[], rootId: number): Set<
   return out;
 }
 
-/** Every node of an input forest with its depth (1 = the first level given). */
-export function flatten(inputs: readonly ChatbotOptionInput[], depth = 1): { node: ChatbotOptionInput; depth: number }[] {
-  return inputs.flatMap((node) => [{ node, depth }, ...flatten(node.options ?? [], depth + 1)]);
+/** Every node of an input forest with its depth (1 = the first level given) and its path under `prefix`. */
+export function flatten(inputs: readonly ChatbotOptionInput[], depth = 1, prefix = ""): { node: ChatbotOptionInput; depth: number; path: string }[] {
+  return inputs.flatMap((node, i) => {
+    // Where the option sits in the request ("chatbots.0.options.1"): field errors name it like zod's.
+    const path = prefix ? `${prefix}.${i}` : String(i);
+    return [{ node, depth, path }, ...flatten(node.options ?? [], depth + 1, `${path}.options`)];
+  });
 }

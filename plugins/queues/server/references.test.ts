@@ -109,20 +109,19 @@ describe("reference registry: errors", () => {
     const q = await createQueue(t, acme.token);
     const integration = { name: "Robô de vendas", queueType: "integration", optIntegrationId: 4 };
     const file = { name: "Catálogo", queueType: "file", optFileId: 9 };
-    const invalidIntegration = { error: "ERR_VALIDATION", fields: { optIntegrationId: "Invalid integration" } };
-    expect((await call("POST", "/queue", validQueue({ chatbots: [integration] }))).body).toEqual(invalidIntegration);
-    expect((await call("PUT", `/queue/${q.id}`, { chatbots: [{ name: "Nível 1", greetingMessage: "Escolha", options: [file] }] })).body).toEqual({
-      error: "ERR_VALIDATION",
-      fields: { optFileId: "Invalid file list" },
-    });
-    expect((await call("POST", "/chatbot", { queueId: q.id, ...integration })).body).toEqual(invalidIntegration);
+    const refused = (fields: Record<string, string>) => ({ error: "ERR_VALIDATION", fields });
+    // Each error names where the option sits in the request, as zod's field errors do.
+    expect((await call("POST", "/queue", validQueue({ chatbots: [integration] }))).body).toEqual(refused({ "chatbots.0.optIntegrationId": "Invalid integration" }));
+    const nested = { chatbots: [{ name: "Nível 1", greetingMessage: "Escolha", options: [file] }] };
+    expect((await call("PUT", `/queue/${q.id}`, nested)).body).toEqual(refused({ "chatbots.0.options.0.optFileId": "Invalid file list" }));
+    expect((await call("POST", "/chatbot", { queueId: q.id, ...integration })).body).toEqual(refused({ optIntegrationId: "Invalid integration" }));
     const text = await call("POST", "/chatbot", { queueId: q.id, name: "Texto puro", greetingMessage: "Escolha" });
-    expect((await call("PUT", `/chatbot/${text.body.id}`, { queueType: "file", optFileId: 9 })).body).toEqual({
-      error: "ERR_VALIDATION",
-      fields: { optFileId: "Invalid file list" },
-    });
-    expect((await call("PUT", `/chatbot/${text.body.id}`, { options: [integration] })).body).toEqual(invalidIntegration);
-    expect((await call("POST", "/chatbot", { parentId: text.body.id, ...file })).body).toEqual({ error: "ERR_VALIDATION", fields: { optFileId: "Invalid file list" } });
+    expect((await call("POST", "/chatbot", { queueId: q.id, name: "Com etapas", greetingMessage: "Escolha", options: [file] })).body).toEqual(
+      refused({ "options.0.optFileId": "Invalid file list" }),
+    );
+    expect((await call("PUT", `/chatbot/${text.body.id}`, { queueType: "file", optFileId: 9 })).body).toEqual(refused({ optFileId: "Invalid file list" }));
+    expect((await call("PUT", `/chatbot/${text.body.id}`, { options: [integration] })).body).toEqual(refused({ "options.0.optIntegrationId": "Invalid integration" }));
+    expect((await call("POST", "/chatbot", { parentId: text.body.id, ...file })).body).toEqual(refused({ optFileId: "Invalid file list" }));
     expect((await call("GET", `/queue/${q.id}`)).body.chatbots).toMatchObject([{ name: "Texto puro", queueType: "text", options: [] }]);
   });
 

@@ -7,3 +7,6 @@ import type { QueueSummary as QueueSummarySchema } from "../server/queues.schema
 
 /** A queue as GET /queue lists it (inferred from the route's schema; type-only, nothing of the server is bundled). */
 export type QueueSummary = z.infer<typeof QueueSummarySchema>;
+
+/** The queue dialog's zones and their props: `queues.dialog.handlers`, `queues.option.reference.<kind>`. */
+export type { OptionReferenceProps, QueueHandlerField, QueueHandlerProps } from "./zones.ts";
