@@ -10,3 +10,6 @@ export type QueueSummary = z.infer<typeof QueueSummarySchema>;
 
 /** The queue dialog's zones and their props: `queues.dialog.handlers`, `queues.option.reference.<kind>`. */
 export type { OptionReferenceProps, QueueHandlerField, QueueHandlerProps } from "./zones.ts";
+
+/** The server's field messages for ids that name nothing of their kind ('Invalid integration', ...), so a form can translate them. */
+export { REFERENCE_MESSAGES, type ReferenceKind } from "../shared/reference-kinds.ts";

@@ -187,7 +187,7 @@ function IntegrationField({ values, set, errors }: QueueHandlerProps) {
         <option value="4">Typebot</option>
         <option value="5">n8n</option>
       </select>
-      {errors.integrationId}
+      <span>{errors.integrationId}</span>
     </label>
   );
 }
