@@ -18,7 +18,8 @@ declare module "../../../core/plugin/services.ts" {
      * A second provider for one kind, or an unknown kind, throws (the boot stops).
      * @example
      *   // manifest: dependsOn: ["queues"], requires: ["queues.registerReference"]
-     *   ctx.services.require("queues.registerReference")("fileList", { exists: (companyId, id) => lists.exists(companyId, id) });
+     *   const register = ctx.services.require(…"queues.registerReference");
+     *   register("fileList", { exists: (companyId, id) => lists.exists(companyId, id) });
      */
     "queues.registerReference": (kind: ReferenceKind, provider: ReferenceProvider) => void;
     /** Whether `id` names a `kind` record of the company (false for a kind nobody registered). */
