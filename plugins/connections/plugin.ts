@@ -13,6 +13,8 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "connections",
   dependsOn: ["queues", "office-hours"],
+  // Integrations, prompts and flows a connection names are checked through the queues plugin's reference registry.
+  requires: ["queues.referenceExists"],
   permissions: {
     "connections-page:addConnection": (u) => isAdmin(u) || u.allowConnections === "enabled",
   },

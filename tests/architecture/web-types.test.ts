@@ -9,8 +9,7 @@ import { handWrittenTypes } from "./web-types.ts";
  * short: a shape the server answers or takes belongs in the plugin's `shared/*-types.ts`.
  */
 const ALLOWED: Record<string, string> = {
-  "plugins/connections/web/connections-api.ts NamedOption":
-    "what namedList() rebuilds from several plugins' lists (queues, prompts, integrations, flows, companies), some not installed yet",
+  "plugins/connections/web/connections-api.ts NamedOption": "what namedList() rebuilds from other plugins' lists (queues, companies)",
 };
 
 /** The modules that type requests and answers: plugins' `web/**\/*-api.ts` and the shell's `web/src/api/*.ts`. */

@@ -28,18 +28,8 @@ export const dayIn = (at: number, timeZone: string) => {
   return format.format(at);
 };
 
-const option = (o: ChatbotOption): BotOption => ({
-  id: o.id,
-  name: o.name,
-  greetingMessage: o.greetingMessage,
-  queueType: o.queueType,
-  closeTicket: o.closeTicket,
-  optQueueId: o.optQueueId,
-  optUserId: o.optUserId,
-  optIntegrationId: o.optIntegrationId,
-  optFileId: o.optFileId,
-  options: o.options.map(option),
-});
+/** An option of the queues plugin's shared schema as the engine reads it: without its place in the tree. */
+const option = ({ queueId: _queue, parentId: _parent, position: _position, options, ...fields }: ChatbotOption): BotOption => ({ ...fields, options: options.map(option) });
 
 const queue = (q: BotQueueDefinition): BotQueue => ({
   id: q.id,

@@ -23,12 +23,25 @@ export interface ConnectionStatusPatch {
  */
 export type ConnectionSessionEvent = { action: "update"; session: Omit<ConnectionRow, "token">; pairingCode?: string };
 
+/**
+ * Who else may answer on a connection (spec 001 §3 'Connection', Integrations): its queue
+ * integration, AI prompt, welcome flow and "no phrase matched" flow, each null or an id checked
+ * to exist in the company (reference kinds `integration`, `prompt`, `flow`, registered with
+ * `queues.registerReference`) when written. Every `ConnectionRow` carries them, so the plugins
+ * that act on them read them with `connections.get`.
+ */
+export type ConnectionHandlers = Pick<ConnectionRow, "integrationId" | "promptId" | "flowIdWelcome" | "flowIdNotPhrase">;
+
 /** A connection with its queues, as the routes answer it. */
 export type ConnectionWithQueues = ConnectionRow & { queueIds: number[] };
 
 declare module "../../../core/plugin/services.ts" {
   interface ServiceMap {
-    /** One connection of the company, or null (another company's id gives null too). */
+    /**
+     * One connection of the company, or null (another company's id gives null too). With its
+     * handler fields (`ConnectionHandlers`: integrationId, promptId, flowIdWelcome,
+     * flowIdNotPhrase) for the plugins that act on them.
+     */
     "connections.get": (companyId: number, id: number) => Promise<ConnectionRow | null>;
     /** The ids of the queues a connection of the company serves (none for another company's id). */
     "connections.queueIds": (companyId: number, id: number) => Promise<number[]>;

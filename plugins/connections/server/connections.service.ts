@@ -14,6 +14,7 @@ import type { ConnectionRow } from "./connections.contract.ts";
 import "./connections-events.contract.ts";
 import type { ConnectionEvents } from "./connections.events.ts";
 import { formErrors } from "./connections.rules.ts";
+import { type CONNECTION_REFERENCES, referenceErrors, type ReferenceExists } from "./connection-references.ts";
 import type { ConnectionInput, ConnectionPatch } from "./connections.schemas.ts";
 import { newToken } from "./token.ts";
 
@@ -49,6 +50,8 @@ export class ConnectionsService {
     private planFeatures: Pick<PlanFeatureRegistry, "forCompany">,
     /** The kernel's plan limits (ctx.planLimits): the plan's connections, or what a paid custom plan gives for its period. */
     private limits: Pick<PlanLimits, "forCompany">,
+    /** The queues plugin's reference registry (queues.referenceExists): integrations, prompts and flows must exist in the company. */
+    private referenceExists: ReferenceExists,
   ) {}
 
   /** The company's connections limit (0: none, or no plan). */
@@ -155,6 +158,7 @@ export class ConnectionsService {
     if (features && features[flag] !== true) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag });
     const limit = await this.connectionsLimit(companyId);
     await this.checkWebhookUrl(fields.webhookUrl);
+    await this.checkReferences(companyId, fields);
     const npsEnabled = await this.npsEnabled(companyId);
     const view = await this.db.transaction(async (tx) => {
       const [total] = await tx.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
@@ -186,6 +190,7 @@ export class ConnectionsService {
   async update(companyId: number, id: number, patch: ConnectionPatch): Promise<ConnectionView> {
     const { queueIds, isDefault, ...fields } = patch;
     await this.checkWebhookUrl(fields.webhookUrl);
+    await this.checkReferences(companyId, fields, await this.get(companyId, id));
     const npsEnabled = await this.npsEnabled(companyId);
     const { view, reset } = await this.db.transaction(async (tx) => {
       const current = await this.get(companyId, id, tx);
@@ -294,6 +299,16 @@ export class ConnectionsService {
    */
   private async checkWebhookUrl(url: string | undefined): Promise<void> {
     if (url) await this.outbound.check(url, "webhookUrl");
+  }
+
+  /**
+   * The integration, prompt and flows a connection names must exist in the company, each of a
+   * kind some installed plugin registered. On an update only a changed id is asked (one stored
+   * before does not block editing the rest).
+   */
+  private async checkReferences(companyId: number, fields: Partial<Record<keyof typeof CONNECTION_REFERENCES, number | null>>, stored?: ConnectionRow): Promise<void> {
+    const errors = await referenceErrors(this.referenceExists, companyId, fields, stored);
+    if (Object.keys(errors).length) throw new AppError("ERR_VALIDATION", { fields: errors });
   }
 
   /** NPS rules apply while the company's userRating setting is enabled. */

@@ -13,7 +13,16 @@ export default defineServerPlugin({
   manifest,
   migrations,
   setup(ctx) {
-    const connections = new ConnectionsService(ctx.db, ctx.settings, new ConnectionEvents(ctx.realtime), ctx.bus, ctx.outbound, ctx.planFeatures, ctx.planLimits);
+    const connections = new ConnectionsService(
+      ctx.db,
+      ctx.settings,
+      new ConnectionEvents(ctx.realtime),
+      ctx.bus,
+      ctx.outbound,
+      ctx.planFeatures,
+      ctx.planLimits,
+      ctx.services.require("queues.referenceExists"),
+    );
     registerConnectionsHandlers(ctx.router, connections, new GreetingMedia(connections, ctx.storage), ctx.permissions);
     ctx.services.provide("connections.get", (companyId, id) => connections.find(companyId, id));
     ctx.services.provide("connections.queueIds", async (companyId, id) => ((await connections.find(companyId, id)) ? queueIdsOf(ctx.db, id) : []));

@@ -7,7 +7,25 @@ import { MESSAGES } from "../shared/connection-rules.ts";
 import { ConnectionDialog } from "./connection-dialog.tsx";
 import officeHoursPlugin from "../../office-hours/web/index.ts";
 import connectionsPlugin from "./index.ts";
+import { defineWebPlugin } from "../../../web/src/plugin/web-plugin.ts";
+import type { ConnectionHandlerProps } from "./zones.ts";
 import { apiConnection } from "./test-support.ts";
+
+/** A prompts plugin, as it would contribute its selector to the connection dialog. */
+function PromptField({ values, set, errors }: ConnectionHandlerProps) {
+  return (
+    <label>
+      Prompt de IA
+      <select value={values.promptId ?? ""} onChange={(e) => set("promptId", e.target.value ? Number(e.target.value) : null)}>
+        <option value="">-</option>
+        <option value="5">Vendas</option>
+        <option value="8">Suporte</option>
+      </select>
+      <span>{errors.promptId}</span>
+    </label>
+  );
+}
+const prompts = defineWebPlugin({ manifest: { id: "prompts" }, zones: { "connections.dialog.handlers": [PromptField] }, translations: { pt: {}, en: {}, es: {}, tr: {} } });
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 
@@ -133,12 +151,43 @@ describe("connection dialog", () => {
     await waitFor(() => expect(toastError).toHaveBeenCalled());
   });
 
-  it("hides the selects whose lists fail to load (no integrations yet)", async () => {
-    open();
-    await screen.findByRole("checkbox", { name: "Vendas" });
+  it("without a plugin contributing to connections.dialog.handlers: no /prompt, /flowbuilder or /queueIntegration call, stored values saved unchanged", async () => {
+    const handlers = { integrationId: 4, promptId: 5, flowIdWelcome: 6, flowIdNotPhrase: 7 };
+    api = stubApi({
+      "GET /queue": () => ({ body: queues }),
+      "GET /whatsapp/1": () => ({ body: apiConnection({ id: 1, name: "Loja", ...handlers }) }),
+      "PUT /whatsapp/1": (body) => ({ body: apiConnection({ id: 1, ...(body as object) }) }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    const { onSaved } = open({ connectionId: 1 });
+    await screen.findByDisplayValue("Loja");
     tab("Integrações");
     expect(await screen.findByText("Nenhuma integração, prompt ou fluxo disponível ainda.")).toBeTruthy();
-    expect(screen.queryByLabelText("Integração")).toBeNull();
+    save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(posted()[0]!.body).toMatchObject(handlers);
+    expect(api.calls.filter((c) => /^\/(prompt|flowbuilder|queueIntegration)/.test(c.path))).toEqual([]);
+  });
+
+  it("a plugin's selector in the connections.dialog.handlers zone sets the prompt, and shows the server's field error", async () => {
+    api = stubApi({
+      "GET /queue": () => ({ body: queues }),
+      "GET /whatsapp/1": () => ({ body: apiConnection({ id: 1, name: "Loja", promptId: 5 }) }),
+      "PUT /whatsapp/1": () => ({ status: 400, body: { error: "ERR_VALIDATION", fields: { promptId: "Invalid prompt" } } }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    const session = testUser({ company: { settings: settings({ scheduleType: "disabled", userRating: "disabled" }) } });
+    renderWithProviders(<ConnectionDialog isOpen connectionId={1} onClose={vi.fn()} onSaved={vi.fn()} />, { plugins: [connectionsPlugin, officeHoursPlugin, prompts], session });
+    await screen.findByDisplayValue("Loja");
+    tab("Integrações");
+    const select = screen.getByLabelText("Prompt de IA") as HTMLSelectElement;
+    expect(select.value).toBe("5");
+    fireEvent.change(select, { target: { value: "8" } });
+    tab("Geral");
+    save();
+    expect(await screen.findByText("Prompt inexistente")).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Integrações" }).getAttribute("aria-selected")).toBe("true");
+    expect(posted()[0]!.body).toMatchObject({ promptId: 8, integrationId: null });
   });
 
   it("edits: loads the connection, shows its token and sends the change", async () => {

@@ -229,11 +229,7 @@ export function ConnectionDialog({ isOpen, connectionId, channel: newChannel = "
                     />
                   }
                 />
-                <Tab
-                  id="integrations"
-                  title={t("tabs.integrations")}
-                  panel={<IntegrationsTab {...tabProps} integrations={lists.integrations} prompts={lists.prompts} flows={lists.flows} />}
-                />
+                <Tab id="integrations" title={t("tabs.integrations")} panel={<IntegrationsTab {...tabProps} />} />
                 <Tab id="messages" title={t("tabs.messages")} panel={<MessagesTab {...tabProps} />} />
                 <Tab id="chatbot" title={t("tabs.chatbot")} panel={<ChatbotTab {...tabProps} channel={channel} queues={lists.queues} />} />
                 <Tab id="nps" title={t("tabs.nps")} panel={<NpsTab {...tabProps} npsEnabled={npsEnabled} />} />

@@ -1,4 +1,5 @@
 import { defaultOfficeHours, fullWeek, hasProblems, type OfficeHours, officeHoursProblems, type OfficeHoursProblems } from "../../office-hours/web/public.ts";
+import { REFERENCE_MESSAGES } from "../../queues/web/public.ts";
 import { isHttpUrl, MESSAGES, NAME_MAX, NAME_MIN, type Channel } from "../shared/connection-rules.ts";
 import type { Connection, ConnectionPayload } from "./connections-api.ts";
 
@@ -273,6 +274,9 @@ const knownServerTexts: Record<string, string> = {
   "Invalid value": "invalidValue",
   "Invalid date": "invalidDate",
   "Invalid queue": "invalidQueue",
+  [REFERENCE_MESSAGES.integration]: "invalidIntegration",
+  [REFERENCE_MESSAGES.prompt]: "invalidPrompt",
+  [REFERENCE_MESSAGES.flow]: "invalidFlow",
   [MESSAGES.npsTime]: "npsTime",
   [MESSAGES.npsMessage]: "npsMessage",
   [MESSAGES.sendQueue]: "sendQueue",

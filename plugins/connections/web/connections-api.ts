@@ -6,9 +6,8 @@ import type { Connection, ConnectionChanges, ConnectionPayload, LiveConnection }
 export type { Connection, ConnectionChanges, ConnectionPayload, ConnectionSessionEvent, LiveConnection } from "../shared/connection-types.ts";
 
 /**
- * A record of a supporting list (queues, prompts, integrations, flows, companies) as
- * `namedList` rebuilds it: those plugins' answers differ (some are not installed yet), so
- * this is the client's own shape, not a server answer.
+ * A record of a supporting list (queues, companies) as `namedList` rebuilds it: those plugins'
+ * answers differ, so this is the client's own shape, not a server answer.
  */
 export interface NamedOption {
   id: number;
@@ -89,11 +88,11 @@ export const connectionsApi = tagged.injectEndpoints({
     createCloudApi: build.mutation<Connection, CloudApiPayload>({
       query: (body) => ({ url: "/channels/whatsappapi", method: "POST", body }),
     }),
-    /** Supporting reads: a failing call (no such plugin yet) hides the field that needs it. */
+    /**
+     * Supporting reads: a failing call hides the field that needs it. Integrations, prompts and
+     * flows are their plugins' to list: they contribute selectors to `connections.dialog.handlers`.
+     */
     getQueueOptions: build.query<NamedOption[], void>({ query: () => "/queue", transformResponse: namedList("queues") }),
-    getPromptOptions: build.query<NamedOption[], void>({ query: () => "/prompt", transformResponse: namedList("prompts") }),
-    getIntegrationOptions: build.query<NamedOption[], void>({ query: () => "/queueIntegration", transformResponse: namedList("queueIntegrations") }),
-    getFlowOptions: build.query<NamedOption[], void>({ query: () => "/flowbuilder", transformResponse: namedList("flows") }),
     getCompanyOptions: build.query<CompanyOption[], void>({ query: () => "/companies/list", transformResponse: namedList("companies") }),
   }),
 });
@@ -116,8 +115,5 @@ export const {
   useLinkFacebookMutation,
   useCreateCloudApiMutation,
   useGetQueueOptionsQuery,
-  useGetPromptOptionsQuery,
-  useGetIntegrationOptionsQuery,
-  useGetFlowOptionsQuery,
   useGetCompanyOptionsQuery,
 } = connectionsApi;

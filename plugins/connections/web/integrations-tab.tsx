@@ -1,33 +1,36 @@
+import { Fragment } from "react";
 import { Callout } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import type { NamedOption } from "./connections-api.ts";
-import { SelectField, type TabProps } from "./form-fields.tsx";
+import { useZone } from "../../../web/src/plugin/zone.tsx";
+import { useErrorText, type TabProps } from "./form-fields.tsx";
+import type { ConnectionHandlerField, ConnectionHandlerProps } from "./zones.ts";
+import "./zones.ts";
 
-export interface IntegrationsTabProps extends TabProps {
-  /** Each list is null while it is unavailable (its plugin is not installed yet): the field hides. */
-  integrations: NamedOption[] | null;
-  prompts: NamedOption[] | null;
-  flows: NamedOption[] | null;
-}
+const FIELDS: readonly ConnectionHandlerField[] = ["integrationId", "promptId", "flowIdWelcome", "flowIdNotPhrase"];
+const idOf = (text: string) => (text ? Number(text) : null);
 
-const asOptions = (list: NamedOption[]) => list.map((o) => ({ value: String(o.id), label: o.name }));
-
-/** Integrations: the integration, the AI prompt and the flows a connection starts. */
-export function IntegrationsTab(props: IntegrationsTabProps) {
+/**
+ * Integrations: the queue integration, the AI prompt and the flows a connection starts, chosen
+ * with the selectors their plugins contribute to `connections.dialog.handlers` (this plugin
+ * reads none of their lists). The form keeps the stored ids either way.
+ */
+export function IntegrationsTab({ form, errors, set }: TabProps) {
   const { t } = useTranslation("connections");
-  const { integrations, prompts, flows } = props;
-  const none = t("fields.none");
-  if (!integrations && !prompts && !flows) return <Callout icon="info-sign">{t("help.noIntegrations")}</Callout>;
+  const text = useErrorText();
+  const selectors = useZone("connections.dialog.handlers");
+  if (!selectors.length) return <Callout icon="info-sign">{t("help.noIntegrations")}</Callout>;
+  const props: ConnectionHandlerProps = {
+    values: Object.fromEntries(FIELDS.map((f) => [f, idOf(form[f])])) as ConnectionHandlerProps["values"],
+    set: (field, id) => set(field, id === null ? "" : String(id)),
+    errors: Object.fromEntries(FIELDS.flatMap((f) => (errors[f] ? [[f, text(errors[f])]] : []))),
+  };
   return (
     <div>
-      {integrations ? <SelectField {...props} field="integrationId" label={t("fields.integrationId")} options={asOptions(integrations)} noneLabel={none} /> : null}
-      {prompts ? <SelectField {...props} field="promptId" label={t("fields.promptId")} options={asOptions(prompts)} noneLabel={none} /> : null}
-      {flows ? (
-        <>
-          <SelectField {...props} field="flowIdWelcome" label={t("fields.flowIdWelcome")} options={asOptions(flows)} noneLabel={none} />
-          <SelectField {...props} field="flowIdNotPhrase" label={t("fields.flowIdNotPhrase")} options={asOptions(flows)} noneLabel={none} />
-        </>
-      ) : null}
+      {selectors.map(({ key, Component }) => (
+        <Fragment key={key}>
+          <Component {...props} />
+        </Fragment>
+      ))}
     </div>
   );
 }

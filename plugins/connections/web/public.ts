@@ -8,3 +8,6 @@ export type { Connection } from "../shared/connection-types.ts";
 
 /** A QR code drawn as SVG (the billing plugin's PIX payment screen draws its BR Code with it). */
 export { QrImage, type QrImageProps } from "./qr-image.tsx";
+
+/** The connection dialog's zone and its props: `connections.dialog.handlers` (integration, prompt and flow selectors). */
+export type { ConnectionHandlerField, ConnectionHandlerProps } from "./zones.ts";

@@ -62,6 +62,8 @@ export class BotQueues {
       ativarRoteador: q.ativarRoteador,
       tempoRoteador: q.tempoRoteador,
       schedules: q.schedules,
+      integrationId: q.integrationId,
+      fileListId: q.fileListId,
       options: buildTree(options.filter((o) => o.queueId === q.id)),
     }));
   }

@@ -4,21 +4,13 @@ import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import { chatbots, queues } from "../schema/tables.ts";
 import { buildTree, type ChatbotRow, descendantIds, flatten, MAX_DEPTH, MAX_OPTIONS } from "./chatbots.tree.ts";
-import type { ChatbotOption } from "../shared/queue-rules.ts";
-import type { ChatbotOptionInput } from "./queues.schemas.ts";
+import { type ChatbotOption, type ChatbotOptionInput, OPTION_FIELD_KEYS, optionProblems } from "../shared/chatbot-option.ts";
+import type { ReferenceRegistry } from "./reference-registry.ts";
 
 type OptionFields = Omit<ChatbotOptionInput, "id" | "options">;
 
-const fieldsOf = (o: Partial<OptionFields>) => ({
-  name: o.name,
-  greetingMessage: o.greetingMessage,
-  queueType: o.queueType,
-  closeTicket: o.closeTicket,
-  optQueueId: o.optQueueId,
-  optUserId: o.optUserId,
-  optIntegrationId: o.optIntegrationId,
-  optFileId: o.optFileId,
-});
+/** The stored fields of an option (the shared schema's keys); undefined ones stay undefined (a patch). */
+const fieldsOf = (o: Partial<OptionFields>) => Object.fromEntries(OPTION_FIELD_KEYS.map((k) => [k, o[k]])) as Partial<OptionFields>;
 
 const invalid = (field: string, message: string) => new AppError("ERR_VALIDATION", { fields: { [field]: message } });
 
@@ -28,7 +20,11 @@ const invalid = (field: string, message: string) => new AppError("ERR_VALIDATION
  * is created, and existing options the input no longer names are removed (with their steps).
  */
 export class ChatbotsService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    /** Integrations and file lists an option names must exist in the company (queues.registerReference). */
+    private references: Pick<ReferenceRegistry, "ensure">,
+  ) {}
 
   async rowsOfQueue(queueId: number, tx: DbOrTx = this.db): Promise<ChatbotRow[]> {
     return tx.select().from(chatbots).where(eq(chatbots.queueId, queueId));
@@ -60,19 +56,15 @@ export class ChatbotsService {
    * Makes the children of `parentId` (null: the queue's first level) exactly `inputs`.
    * `depthAbove` is how deep `parentId` itself sits (0 for the first level).
    */
-  async replaceChildren(tx: DbOrTx, companyId: number, queueId: number, parentId: number | null, inputs: ChatbotOptionInput[], depthAbove = 0): Promise<void> {
+  async replaceChildren(tx: DbOrTx, companyId: number, queueId: number, parentId: number | null, inputs: ChatbotOptionInput[], depthAbove = 0, at = "chatbots"): Promise<void> {
     const rows = await this.rowsOfQueue(queueId, tx);
     const scope = parentId === null ? new Set(rows.map((r) => r.id)) : descendantIds(rows, parentId);
-    const nodes = flatten(inputs);
+    const nodes = flatten(inputs, 1, at);
     const outside = rows.length - scope.size;
     if (nodes.length + outside > MAX_OPTIONS) throw invalid("options", `At most ${MAX_OPTIONS} options per queue`);
     if (nodes.some((n) => n.depth + depthAbove > MAX_DEPTH)) throw invalid("options", `At most ${MAX_DEPTH} levels`);
     for (const { node } of nodes) if (node.id !== undefined && !scope.has(node.id)) throw invalid("options", "Unknown option");
-    await this.ensureTargets(
-      tx,
-      companyId,
-      nodes.map((n) => n.node),
-    );
+    await this.ensureTargets(tx, companyId, nodes, rows);
     const seen = new Set<number>();
     const write = async (parent: number | null, list: ChatbotOptionInput[]) => {
       for (const [position, input] of list.entries()) {
@@ -112,17 +104,14 @@ export class ChatbotsService {
     const all = await this.rowsOfQueue(target.queueId, tx);
     if (flatten([node]).length + all.length > MAX_OPTIONS) throw invalid("options", `At most ${MAX_OPTIONS} options per queue`);
     if (flatten([node]).some((n) => n.depth + target.depthAbove > MAX_DEPTH)) throw invalid("options", `At most ${MAX_DEPTH} levels`);
-    await this.ensureTargets(
-      tx,
-      companyId,
-      flatten([node]).map((n) => n.node),
-    );
+    // The option itself here; its steps are checked with their paths by replaceChildren below.
+    await this.ensureTargets(tx, companyId, [{ node, path: "" }]);
     const position = siblings.reduce((max, r) => Math.max(max, r.position + 1), 0);
     const [created] = await tx
       .insert(chatbots)
       .values({ ...fieldsOf(input), name: input.name, parentId: target.parentId, position, companyId, queueId: target.queueId })
       .returning({ id: chatbots.id });
-    await this.replaceChildren(tx, companyId, target.queueId, created!.id, input.options, target.depthAbove + 1);
+    await this.replaceChildren(tx, companyId, target.queueId, created!.id, input.options, target.depthAbove + 1, "options");
     return created!.id;
   }
 
@@ -130,15 +119,14 @@ export class ChatbotsService {
   async update(tx: DbOrTx, companyId: number, row: ChatbotRow, patch: Partial<OptionFields> & { options?: ChatbotOptionInput[] }): Promise<void> {
     const merged = { ...row, ...Object.fromEntries(Object.entries(fieldsOf(patch)).filter(([, v]) => v !== undefined)) } as ChatbotRow;
     const hasSteps = patch.options ? patch.options.length > 0 : (await this.rowsOfQueue(row.queueId, tx)).some((r) => r.parentId === row.id);
-    if (hasSteps && !merged.greetingMessage.trim()) throw invalid("greetingMessage", "Required");
-    if (merged.queueType === "queue" && !merged.optQueueId) throw invalid("optQueueId", "Required");
-    if (merged.queueType === "attendent" && !merged.optUserId) throw invalid("optUserId", "Required");
-    await this.ensureTargets(tx, companyId, [merged]);
+    const problems = optionProblems(merged, hasSteps);
+    if (Object.keys(problems).length) throw new AppError("ERR_VALIDATION", { fields: problems });
+    await this.ensureTargets(tx, companyId, [{ node: merged, path: "" }], [row]);
     await tx
       .update(chatbots)
       .set(fieldsOf(merged))
       .where(and(eq(chatbots.id, row.id), eq(chatbots.companyId, companyId)));
-    if (patch.options) await this.replaceChildren(tx, companyId, row.queueId, row.id, patch.options, await this.depthOf(tx, row));
+    if (patch.options) await this.replaceChildren(tx, companyId, row.queueId, row.id, patch.options, await this.depthOf(tx, row), "options");
   }
 
   /** How deep an option sits (1 = the first level). */
@@ -155,8 +143,20 @@ export class ChatbotsService {
     await tx.delete(chatbots).where(and(eq(chatbots.id, id), eq(chatbots.companyId, companyId)));
   }
 
-  /** Target queues and users must be the company's own (another company's id is refused like an unknown one). */
-  private async ensureTargets(tx: DbOrTx, companyId: number, nodes: Pick<ChatbotOptionInput, "queueType" | "optQueueId" | "optUserId">[]) {
+  /**
+   * Target queues and users must be the company's own (another company's id is refused like an
+   * unknown one), and so must the integrations and file lists options name (through the
+   * reference registry). An id an existing option already held (`stored`) is not asked again:
+   * a provider uninstalled since, or a list deleted since, does not block editing the rest.
+   */
+  private async ensureTargets(
+    tx: DbOrTx,
+    companyId: number,
+    /** Each option with where it sits in the request ("" for the option a /chatbot call names). */
+    entries: { node: Pick<ChatbotOptionInput, "id" | "optQueueId" | "optUserId" | "optIntegrationId" | "optFileId">; path: string }[],
+    stored: readonly ChatbotRow[] = [],
+  ) {
+    const nodes = entries.map((e) => e.node);
     const queueIds = [...new Set(nodes.map((n) => n.optQueueId).filter((v): v is number => typeof v === "number"))];
     const userIds = [...new Set(nodes.map((n) => n.optUserId).filter((v): v is number => typeof v === "number"))];
     if (queueIds.length) {
@@ -173,5 +173,18 @@ export class ChatbotsService {
         .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)));
       if (found.length !== userIds.length) throw invalid("optUserId", "Invalid user");
     }
+    const before = new Map(stored.map((r) => [r.id, r]));
+    const changed = (n: (typeof nodes)[number], key: "optIntegrationId" | "optFileId") => {
+      const old = n.id === undefined ? undefined : before.get(n.id);
+      return !old || old[key] !== n[key] ? n[key] : null;
+    };
+    const field = (path: string, key: string) => (path ? `${path}.${key}` : key);
+    await this.references.ensure(
+      companyId,
+      entries.flatMap(({ node, path }) => [
+        { field: field(path, "optIntegrationId"), kind: "integration" as const, id: changed(node, "optIntegrationId") },
+        { field: field(path, "optFileId"), kind: "fileList" as const, id: changed(node, "optFileId") },
+      ]),
+    );
   }
 }

@@ -1,6 +1,5 @@
 import type { chatbots } from "../schema/tables.ts";
-import type { ChatbotOption } from "../shared/queue-rules.ts";
-import type { ChatbotOptionInput } from "./queues.schemas.ts";
+import { type ChatbotOption, type ChatbotOptionInput, OPTION_FIELD_KEYS } from "../shared/chatbot-option.ts";
 
 export type ChatbotRow = typeof chatbots.$inferSelect;
 
@@ -9,6 +8,11 @@ export const MAX_DEPTH = 10;
 export const MAX_OPTIONS = 500;
 
 const byPosition = (a: ChatbotRow, b: ChatbotRow) => a.position - b.position || a.id - b.id;
+
+/** The option fields of a row or an input (the shared schema's keys), nothing else. */
+export function optionFieldsOf<T extends Pick<ChatbotRow, (typeof OPTION_FIELD_KEYS)[number]>>(o: T): Pick<ChatbotRow, (typeof OPTION_FIELD_KEYS)[number]> {
+  return Object.fromEntries(OPTION_FIELD_KEYS.map((k) => [k, o[k]])) as Pick<ChatbotRow, (typeof OPTION_FIELD_KEYS)[number]>;
+}
 
 /** Nests flat rows: the children of `parentId` (null: the first level), each with its own steps. */
 export function buildTree(rows: readonly ChatbotRow[], parentId: number | null = null): ChatbotOption[] {
@@ -24,21 +28,7 @@ export function buildTree(rows: readonly ChatbotRow[], parentId: number | null =
       .slice()
       .sort(byPosition)
       .filter((r) => !seen.has(r.id) && seen.add(r.id))
-      .map((r) => ({
-        id: r.id,
-        queueId: r.queueId,
-        parentId: r.parentId,
-        position: r.position,
-        name: r.name,
-        greetingMessage: r.greetingMessage,
-        queueType: r.queueType,
-        closeTicket: r.closeTicket,
-        optQueueId: r.optQueueId,
-        optUserId: r.optUserId,
-        optIntegrationId: r.optIntegrationId,
-        optFileId: r.optFileId,
-        options: nest(r.id),
-      }));
+      .map((r) => ({ id: r.id, queueId: r.queueId, parentId: r.parentId, position: r.position, ...optionFieldsOf(r), options: nest(r.id) }));
   return nest(parentId);
 }
 
@@ -52,7 +42,11 @@ export function descendantIds(rows: readonly ChatbotRow[], rootId: number): Set<
   return out;
 }
 
-/** Every node of an input forest with its depth (1 = the first level given). */
-export function flatten(inputs: readonly ChatbotOptionInput[], depth = 1): { node: ChatbotOptionInput; depth: number }[] {
-  return inputs.flatMap((node) => [{ node, depth }, ...flatten(node.options ?? [], depth + 1)]);
+/** Every node of an input forest with its depth (1 = the first level given) and its path under `prefix`. */
+export function flatten(inputs: readonly ChatbotOptionInput[], depth = 1, prefix = ""): { node: ChatbotOptionInput; depth: number; path: string }[] {
+  return inputs.flatMap((node, i) => {
+    // Where the option sits in the request ("chatbots.0.options.1"): field errors name it like zod's.
+    const path = prefix ? `${prefix}.${i}` : String(i);
+    return [{ node, depth, path }, ...flatten(node.options ?? [], depth + 1, `${path}.options`)];
+  });
 }

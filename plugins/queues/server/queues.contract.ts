@@ -1,7 +1,8 @@
 import type { DbOrTx } from "../../../core/db/database.ts";
 import type { OfficeHours } from "../../office-hours/office-hours.contract.ts";
-import type { ChatbotOption } from "../shared/queue-rules.ts";
+import type { ChatbotOption } from "../shared/chatbot-option.ts";
 
+/** A chatbot option with its steps: the shared schema's type (shared/chatbot-option.ts), the same the routes answer. */
 export type { ChatbotOption };
 
 /** A queue as other plugins see it on a user (session user, user answers). */
@@ -27,6 +28,13 @@ export interface BotQueueDefinition {
   /** Minutes between two rotation rounds. */
   tempoRoteador: number;
   schedules: OfficeHours[];
+  /**
+   * The queue's integration (reference kind `integration`), or null. Checked to exist in the
+   * company when written; the plugin registered for the kind acts on it.
+   */
+  integrationId: number | null;
+  /** The queue's file list (reference kind `fileList`), or null; checked like `integrationId`. */
+  fileListId: number | null;
   /** The first level of its options, each with its steps, in position order. */
   options: ChatbotOption[];
 }

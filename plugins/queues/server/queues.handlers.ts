@@ -1,10 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../core/http/env.ts";
 import type { QueuesService } from "./queues.service.ts";
+import type { ReferenceRegistry } from "./reference-registry.ts";
 import * as r from "./queues.routes.ts";
 
 /** Thin handlers: the company is always the caller's. */
-export function registerQueuesHandlers(router: OpenAPIHono<AppEnv>, queues: QueuesService) {
+export function registerQueuesHandlers(router: OpenAPIHono<AppEnv>, queues: QueuesService, references: Pick<ReferenceRegistry, "kinds">) {
+  router.openapi(r.referenceKinds, (c) => c.json({ kinds: references.kinds() }, 200));
   router.openapi(r.list, async (c) => c.json(await queues.list(c.get("user").companyId), 200));
   router.openapi(r.show, async (c) => c.json(await queues.show(c.get("user").companyId, c.req.valid("param").id), 200));
   router.openapi(r.create, async (c) => c.json(await queues.create(c.get("user").companyId, c.req.valid("json")), 200));

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { routeFactory } from "../../../core/http/route.ts";
 import { errorResponse, IdParam, jsonBody as body, jsonResponse as json, MessageSchema } from "../../../core/http/schemas.ts";
 import { manifest } from "../plugin.ts";
-import { ChatbotCreate, ChatbotOptionSchema, ChatbotPatch, Queue, QueueInput, QueuePatch, QueueSummary } from "./queues.schemas.ts";
+import { ChatbotCreate, ChatbotOptionSchema, ChatbotPatch, Queue, QueueInput, QueuePatch, QueueSummary, ReferenceKinds } from "./queues.schemas.ts";
 
 const route = routeFactory(manifest);
 
@@ -89,4 +89,13 @@ export const removeOption = route({
   description: "Deletes an option with its nested steps.",
   request: { params: IdParam },
   responses: { 200: json(MessageSchema, "Deleted") },
+});
+
+export const referenceKinds = route({
+  method: "get",
+  path: "/queues/reference-kinds",
+  access: "user",
+  description:
+    "The reference kinds installed plugins registered (integration, fileList, flow, prompt). A queue's integrationId/fileListId, an option's optIntegrationId/optFileId and a connection's integrationId, promptId, flowIdWelcome/flowIdNotPhrase must name an existing record of the company of a registered kind, else ERR_VALIDATION on the field; the editors say when a kind has no provider.",
+  responses: { 200: json(ReferenceKinds, "The registered kinds") },
 });

@@ -2,18 +2,12 @@ import { z } from "@hono/zod-openapi";
 import { OfficeHoursDay, OfficeHoursWeek } from "../../office-hours/server/office-hours-schemas.contract.ts";
 import { OptionalRefId } from "../../../core/http/loose-values.ts";
 import { BoolLike } from "../../../core/http/schemas.ts";
-import {
-  CHATBOT_TYPES,
-  COLOR_MAX,
-  COLOR_MIN,
-  OPTION_NAME_MAX,
-  OPTION_NAME_MIN,
-  QUEUE_NAME_MAX,
-  QUEUE_NAME_MIN,
-  ROTATION_MINUTES,
-  type ChatbotOption,
-  type ChatbotType,
-} from "../shared/queue-rules.ts";
+import { COLOR_MAX, COLOR_MIN, QUEUE_NAME_MAX, QUEUE_NAME_MIN, ROTATION_MINUTES } from "../shared/queue-rules.ts";
+import { ChatbotOptionInputSchema, ChatbotOptionSchema, checkOption, MAX_SIBLINGS, optionFields } from "../shared/chatbot-option.ts";
+import { REFERENCE_KINDS } from "../shared/reference-kinds.ts";
+
+/** The option tree's schemas and types live in shared/chatbot-option.ts (written once for the server, the web and the bot). */
+export { ChatbotOptionInputSchema, ChatbotOptionSchema, type ChatbotOption, type ChatbotOptionInput } from "../shared/chatbot-option.ts";
 
 /** Forms send "" for "none": it means null here. */
 const blankAsNull = (v: unknown) => (v === "" ? null : v);
@@ -43,59 +37,6 @@ function checkRotation(v: { ativarRoteador?: boolean; tempoRoteador?: number }, 
 export const QueueScheduleSchema = OfficeHoursDay;
 const week = OfficeHoursWeek;
 
-/** A chatbot option as written: an `id` keeps an existing option, nested `options` are its next step. */
-export interface ChatbotOptionInput {
-  id?: number;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotType;
-  closeTicket: boolean;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  options: ChatbotOptionInput[];
-}
-
-const optionFields = {
-  name: z.string("Required").trim().min(1, "Required").min(OPTION_NAME_MIN, "Too Short!").max(OPTION_NAME_MAX, "Too Long!"),
-  greetingMessage: message,
-  queueType: z.enum(CHATBOT_TYPES, "Invalid value"),
-  closeTicket: BoolLike,
-  optQueueId: refId,
-  optUserId: refId,
-  optIntegrationId: refId,
-  optFileId: refId,
-};
-
-/**
- * Rules of one option: a step with a next level needs its message (the spec: 'the option
- * message is required to move to the next level'), and each type names its target.
- */
-function checkOption(opt: { greetingMessage?: string; queueType?: ChatbotType; optQueueId?: number | null; optUserId?: number | null; options?: unknown[] }, ctx: z.RefinementCtx) {
-  if (opt.options?.length && !opt.greetingMessage?.trim()) ctx.addIssue({ code: "custom", path: ["greetingMessage"], message: "Required" });
-  if (opt.queueType === "queue" && !opt.optQueueId) ctx.addIssue({ code: "custom", path: ["optQueueId"], message: "Required" });
-  if (opt.queueType === "attendent" && !opt.optUserId) ctx.addIssue({ code: "custom", path: ["optUserId"], message: "Required" });
-}
-
-export const ChatbotOptionInputSchema: z.ZodType<ChatbotOptionInput, unknown> = z
-  .object({
-    id: z.number().int().positive().optional(),
-    name: optionFields.name,
-    greetingMessage: message.optional().default(""),
-    queueType: optionFields.queueType.optional().default("text"),
-    closeTicket: BoolLike.optional().default(false),
-    optQueueId: refId.optional().default(null),
-    optUserId: refId.optional().default(null),
-    optIntegrationId: refId.optional().default(null),
-    optFileId: refId.optional().default(null),
-    get options() {
-      return z.array(ChatbotOptionInputSchema).max(50, "Too many options").optional().default([]);
-    },
-  })
-  .superRefine(checkOption)
-  .openapi("ChatbotOptionInput") as z.ZodType<ChatbotOptionInput, unknown>;
-
 const queueFields = {
   name: queueName,
   color,
@@ -108,7 +49,7 @@ const queueFields = {
   integrationId: refId,
   fileListId: refId,
   schedules: week,
-  chatbots: z.array(ChatbotOptionInputSchema).max(50, "Too many options"),
+  chatbots: z.array(ChatbotOptionInputSchema).max(MAX_SIBLINGS, "Too many options"),
 };
 
 export const QueueInput = z
@@ -145,14 +86,14 @@ export const ChatbotCreate = z
     queueId: refId.optional().default(null),
     parentId: refId.optional().default(null),
     name: optionFields.name,
-    greetingMessage: message.optional().default(""),
+    greetingMessage: optionFields.greetingMessage.optional().default(""),
     queueType: optionFields.queueType.optional().default("text"),
-    closeTicket: BoolLike.optional().default(false),
-    optQueueId: refId.optional().default(null),
-    optUserId: refId.optional().default(null),
-    optIntegrationId: refId.optional().default(null),
-    optFileId: refId.optional().default(null),
-    options: z.array(ChatbotOptionInputSchema).max(50, "Too many options").optional().default([]),
+    closeTicket: optionFields.closeTicket.optional().default(false),
+    optQueueId: optionFields.optQueueId.optional().default(null),
+    optUserId: optionFields.optUserId.optional().default(null),
+    optIntegrationId: optionFields.optIntegrationId.optional().default(null),
+    optFileId: optionFields.optFileId.optional().default(null),
+    options: z.array(ChatbotOptionInputSchema).max(MAX_SIBLINGS, "Too many options").optional().default([]),
   })
   .superRefine((v, ctx) => {
     if (!v.queueId && !v.parentId) ctx.addIssue({ code: "custom", path: ["queueId"], message: "Required" });
@@ -164,38 +105,11 @@ export type ChatbotCreate = z.infer<typeof ChatbotCreate>;
 /** PUT /chatbot/{id}: changed fields; `options`, when sent, is the option's whole subtree. */
 export const ChatbotPatch = z
   .object({
-    name: optionFields.name.optional(),
-    greetingMessage: message.optional(),
-    queueType: optionFields.queueType.optional(),
-    closeTicket: BoolLike.optional(),
-    optQueueId: refId.optional(),
-    optUserId: refId.optional(),
-    optIntegrationId: refId.optional(),
-    optFileId: refId.optional(),
-    options: z.array(ChatbotOptionInputSchema).max(50, "Too many options").optional(),
+    ...(Object.fromEntries(Object.entries(optionFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof optionFields]: z.ZodOptional<(typeof optionFields)[K]> }),
+    options: z.array(ChatbotOptionInputSchema).max(MAX_SIBLINGS, "Too many options").optional(),
   })
   .openapi("ChatbotPatch");
 export type ChatbotPatch = z.infer<typeof ChatbotPatch>;
-
-export const ChatbotOptionSchema: z.ZodType<ChatbotOption> = z
-  .object({
-    id: z.number(),
-    queueId: z.number(),
-    parentId: z.number().nullable(),
-    position: z.number(),
-    name: z.string(),
-    greetingMessage: z.string(),
-    queueType: z.enum(CHATBOT_TYPES),
-    closeTicket: z.boolean(),
-    optQueueId: z.number().nullable(),
-    optUserId: z.number().nullable(),
-    optIntegrationId: z.number().nullable(),
-    optFileId: z.number().nullable(),
-    get options() {
-      return z.array(ChatbotOptionSchema);
-    },
-  })
-  .openapi("ChatbotOption") as z.ZodType<ChatbotOption>;
 
 export const QueueSummary = z
   .object({
@@ -221,3 +135,6 @@ export const Queue = QueueSummary.extend({ chatbots: z.array(ChatbotOptionSchema
 
 /** What the session user and user answers carry about a user's queues. */
 export const UserQueue = z.object({ id: z.number(), name: z.string(), color: z.string() }).openapi("UserQueue");
+
+/** GET /queues/reference-kinds. */
+export const ReferenceKinds = z.object({ kinds: z.array(z.enum(REFERENCE_KINDS)) }).openapi("ReferenceKinds");

@@ -7,6 +7,7 @@ import type { SettingsService } from "../../../core/settings/settings.ts";
 import { queues } from "../schema/tables.ts";
 import { defaultSchedules } from "../shared/queue-rules.ts";
 import type { ChatbotsService } from "./chatbots.service.ts";
+import type { ReferenceRegistry } from "./reference-registry.ts";
 import type { ChatbotCreate, ChatbotPatch, QueueInput, QueuePatch } from "./queues.schemas.ts";
 
 export type QueueRow = typeof queues.$inferSelect;
@@ -42,6 +43,8 @@ export class QueuesService {
     private chatbots: ChatbotsService,
     /** The kernel's plan limits (ctx.planLimits). */
     private limits: Pick<PlanLimits, "forCompany">,
+    /** The queue's integration and file list must exist in the company (queues.registerReference). */
+    private references: Pick<ReferenceRegistry, "ensure">,
   ) {}
 
   list(companyId: number) {
@@ -72,6 +75,7 @@ export class QueuesService {
   async create(companyId: number, input: QueueInput) {
     const { chatbots: tree, schedules, ...fields } = rotationOffWhenZero(input);
     await this.ensureOutOfHoursMessage(companyId, fields.outOfHoursMessage);
+    await this.ensureReferences(companyId, fields);
     // The limit count, the greeting rule and the insert see the same queues: one write transaction.
     const queue = await this.db
       .transaction(async (tx) => {
@@ -96,6 +100,7 @@ export class QueuesService {
     const { chatbots: tree, ...fields } = rotationOffWhenZero(patch);
     const merged = { ...target, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) } as QueueRow;
     await this.ensureOutOfHoursMessage(companyId, merged.outOfHoursMessage);
+    await this.ensureReferences(companyId, fields, target);
     const queue = await this.db
       .transaction(async (tx) => {
         if ((await this.countOf(tx, companyId)) > 1 && !merged.greetingMessage.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
@@ -175,6 +180,19 @@ export class QueuesService {
   private async ensureOutOfHoursMessage(companyId: number, message: string) {
     if (message.trim()) return;
     if ((await this.settings.companyOne(companyId, "scheduleType")) === "queue") throw new AppError("ERR_VALIDATION", { fields: { outOfHoursMessage: "Required" } });
+  }
+
+  /**
+   * The integration and file list a queue names must exist in the company. On an update only a
+   * changed id is asked: one stored before (its provider uninstalled or the record deleted since)
+   * does not block editing the rest of the queue.
+   */
+  private ensureReferences(companyId: number, fields: Partial<Pick<QueueRow, "integrationId" | "fileListId">>, stored?: QueueRow) {
+    const changed = (key: "integrationId" | "fileListId") => (stored && stored[key] === fields[key] ? null : fields[key]);
+    return this.references.ensure(companyId, [
+      { field: "integrationId", kind: "integration", id: changed("integrationId") },
+      { field: "fileListId", kind: "fileList", id: changed("fileListId") },
+    ]);
   }
 
   /** Colours tell queues apart on tickets: unique within a company (case-insensitive). */

@@ -11,23 +11,6 @@ export type RotationMinutes = (typeof ROTATION_MINUTES)[number];
 export const CHATBOT_TYPES = ["text", "attendent", "queue", "integration", "file"] as const;
 export type ChatbotType = (typeof CHATBOT_TYPES)[number];
 
-/** An option as answered, with its nested steps. */
-export interface ChatbotOption {
-  id: number;
-  queueId: number;
-  parentId: number | null;
-  position: number;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotType;
-  closeTicket: boolean;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  options: ChatbotOption[];
-}
-
 export const QUEUE_NAME_MIN = 2;
 export const QUEUE_NAME_MAX = 50;
 export const COLOR_MIN = 3;

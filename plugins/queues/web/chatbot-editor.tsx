@@ -1,8 +1,11 @@
 import { Button, Callout, Card, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
+import { useZone } from "../../../web/src/plugin/zone.tsx";
 import { CHATBOT_TYPES, type ChatbotType } from "../shared/queue-rules.ts";
+import { OPTION_REFERENCE_KIND, type ReferenceKind } from "../shared/reference-kinds.ts";
 import { newOption, updateOptionAt, type FormErrors, type OptionDraft } from "./queue-form.ts";
 import type { UserOption } from "./queues-api.ts";
+import "./zones.ts";
 
 export interface ChatbotEditorProps {
   options: OptionDraft[];
@@ -12,6 +15,8 @@ export interface ChatbotEditorProps {
   /** Targets of "send to a queue" options (the queue being edited excluded). */
   queues: { id: number; name: string }[];
   users: UserOption[];
+  /** The reference kinds some plugin registered (GET /queues/reference-kinds); null while unknown. */
+  kinds: readonly ReferenceKind[] | null;
 }
 
 interface NodeProps extends Omit<ChatbotEditorProps, "options"> {
@@ -22,8 +27,47 @@ interface NodeProps extends Omit<ChatbotEditorProps, "options"> {
 
 const pathKey = (path: readonly number[]) => `chatbots.${path.join(".options.")}`;
 
+interface ReferenceTargetProps {
+  type: "integration" | "file";
+  option: OptionDraft;
+  inputId: string;
+  error: string | undefined;
+  edit: (change: Partial<OptionDraft>) => void;
+  kinds: readonly ReferenceKind[] | null;
+}
+
+/**
+ * The target of an "Integração" or "Arquivo" option: the selector the plugin owning the kind
+ * contributes (`queues.option.reference.<kind>`), a plain id field when that plugin brings no
+ * selector, and a clear message (instead of a selector of nothing) when no plugin registered
+ * the kind: such an option cannot be saved.
+ */
+function ReferenceTarget({ type, option, inputId, error, edit, kinds }: ReferenceTargetProps) {
+  const { t } = useTranslation("queues");
+  const kind = OPTION_REFERENCE_KIND[type];
+  const field = type === "integration" ? "optIntegrationId" : "optFileId";
+  const selectors = useZone(`queues.option.reference.${kind}`);
+  if (kinds && !kinds.includes(kind))
+    return (
+      <Callout intent={error ? Intent.DANGER : Intent.WARNING} compact icon="warning-sign" style={{ marginBottom: 12 }}>
+        {t(`chatbot.noProvider_${type}`)}
+      </Callout>
+    );
+  const value = option[field];
+  const set = (id: number | null) => edit({ [field]: id });
+  return (
+    <FormGroup label={t(`chatbot.target_${type}`)} labelFor={inputId} intent={error ? Intent.DANGER : Intent.NONE} helperText={error}>
+      {selectors.length ? (
+        selectors.map(({ key, Component }) => <Component key={key} inputId={inputId} kind={kind} value={value} onChange={set} invalid={!!error} />)
+      ) : (
+        <InputGroup id={inputId} inputMode="numeric" value={value ? String(value) : ""} onValueChange={(v) => set(/^[1-9]\d{0,14}$/.test(v) ? Number(v) : null)} />
+      )}
+    </FormGroup>
+  );
+}
+
 /** One option: name, message, what it does, and its next steps below it. */
-function OptionNode({ option, path, all, onChange, errors, queues, users }: NodeProps) {
+function OptionNode({ option, path, all, onChange, errors, queues, users, kinds }: NodeProps) {
   const { t } = useTranslation("queues");
   const at = pathKey(path);
   const label = path.map((i) => i + 1).join(".");
@@ -67,13 +111,15 @@ function OptionNode({ option, path, all, onChange, errors, queues, users }: Node
         );
       case "integration":
       case "file":
-        // Integrations and file lists arrive with their own plugins: nothing to choose yet.
         return (
-          <FormGroup label={t(`chatbot.target_${type}`)} labelFor={`${id}-${type}`} helperText={t(`chatbot.unavailable_${type}`)}>
-            <HTMLSelect id={`${id}-${type}`} fill disabled value="">
-              <option value="">{t("chatbot.none")}</option>
-            </HTMLSelect>
-          </FormGroup>
+          <ReferenceTarget
+            type={type}
+            option={option}
+            inputId={`${id}-${type}`}
+            error={error(type === "integration" ? "optIntegrationId" : "optFileId")}
+            edit={edit}
+            kinds={kinds}
+          />
         );
       default:
         return null;
@@ -113,7 +159,7 @@ function OptionNode({ option, path, all, onChange, errors, queues, users }: Node
       </div>
       <div style={{ marginLeft: 28, borderLeft: "2px solid rgba(128,128,128,0.3)", paddingLeft: 12 }}>
         {option.options.map((child, i) => (
-          <OptionNode key={child.key} option={child} path={[...path, i]} all={all} onChange={onChange} errors={errors} queues={queues} users={users} />
+          <OptionNode key={child.key} option={child} path={[...path, i]} all={all} onChange={onChange} errors={errors} queues={queues} users={users} kinds={kinds} />
         ))}
         <Button
           icon="add"
@@ -135,7 +181,7 @@ function OptionNode({ option, path, all, onChange, errors, queues, users }: Node
  * option's message; the type decides which target (queue, attendant, integration, file)
  * is asked for. With a single option the bot picks it without asking.
  */
-export function ChatbotEditor({ options, onChange, errors, queues, users }: ChatbotEditorProps) {
+export function ChatbotEditor({ options, onChange, errors, queues, users, kinds }: ChatbotEditorProps) {
   const { t } = useTranslation("queues");
   return (
     <section aria-label={t("chatbot.title")}>
@@ -146,7 +192,7 @@ export function ChatbotEditor({ options, onChange, errors, queues, users }: Chat
         </Callout>
       ) : null}
       {options.map((o, i) => (
-        <OptionNode key={o.key} option={o} path={[i]} all={options} onChange={onChange} errors={errors} queues={queues} users={users} />
+        <OptionNode key={o.key} option={o} path={[i]} all={options} onChange={onChange} errors={errors} queues={queues} users={users} kinds={kinds} />
       ))}
       <Button icon="add" text={t("chatbot.addOption")} onClick={() => onChange([...options, newOption()])} />
     </section>

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
-import { stubApi } from "../../../web/src/test/stub-api.ts";
+import { defineWebPlugin } from "../../../web/src/plugin/web-plugin.ts";
+import { type StubHandler, stubApi } from "../../../web/src/test/stub-api.ts";
 import { toastError, toastSuccess } from "../../../web/src/ui/toast.ts";
 import officeHoursPlugin from "../../office-hours/web/index.ts";
 import queuesPlugin from "./index.ts";
+import type { QueueHandlerProps } from "./public.ts";
 import { QueueDialog } from "./queue-dialog.tsx";
 import { apiQueue } from "./test-support.ts";
 
@@ -172,5 +174,94 @@ describe("queue dialog: saving", () => {
     const message = await screen.findByText("O fim deve ser depois do início");
     expect(screen.getByRole("tab", { name: "Horários de atendimento", selected: true })).toBeTruthy();
     expect(message.closest("td")?.querySelector("input")?.getAttribute("aria-label")).toBe("Quarta-feira Fim (turno 2)");
+  });
+});
+
+/** A plugin owning queue integrations, contributing its selector to the queue dialog. */
+function IntegrationField({ values, set, errors }: QueueHandlerProps) {
+  return (
+    <label>
+      Integração da fila
+      <select value={values.integrationId ?? ""} onChange={(e) => set("integrationId", e.target.value ? Number(e.target.value) : null)}>
+        <option value="">-</option>
+        <option value="4">Typebot</option>
+        <option value="5">n8n</option>
+      </select>
+      <span>{errors.integrationId}</span>
+    </label>
+  );
+}
+const integrations = defineWebPlugin({
+  manifest: { id: "integrations" },
+  zones: { "queues.dialog.handlers": [IntegrationField] },
+  translations: { pt: {}, en: {}, es: {}, tr: {} },
+});
+
+describe("queue dialog: references to other plugins", () => {
+  const stored = () => apiQueue({ integrationId: 4, fileListId: 9, chatbots: [] });
+  const withStored = (extra: Record<string, StubHandler> = {}) => {
+    api = stubApi({
+      "GET /users/list": () => ({ body: [] }),
+      "GET /queue/1": () => ({ body: stored() }),
+      "PUT /queue/1": (body) => ({ body: apiQueue(body as object) }),
+      ...extra,
+    });
+    vi.stubGlobal("fetch", api.fetch);
+  };
+
+  it("a plugin's selector in the queues.dialog.handlers zone edits the queue's integration", async () => {
+    withStored();
+    const onSaved = vi.fn();
+    renderWithProviders(<QueueDialog isOpen queueId={1} queues={[]} onClose={() => {}} onSaved={onSaved} />, {
+      session: admin,
+      plugins: [queuesPlugin, officeHoursPlugin, integrations],
+    });
+    const select = (await screen.findByLabelText("Integração da fila")) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe("4"));
+    fireEvent.change(select, { target: { value: "5" } });
+    submit("Salvar");
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(writes()[0]!.body).toMatchObject({ integrationId: 5, fileListId: 9 });
+  });
+
+  it("without contributors the fields are not shown and the stored values are saved unchanged", async () => {
+    withStored();
+    const onSaved = open({ queueId: 1 });
+    await waitFor(() => expect((screen.getByLabelText("Nome") as HTMLInputElement).value).toBe("Vendas"));
+    expect(screen.queryByLabelText("Integração da fila")).toBeNull();
+    submit("Salvar");
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(writes()[0]!.body).toMatchObject({ integrationId: 4, fileListId: 9 });
+  });
+
+  it("an Integração option with no integrations plugin installed says so and is not sent", async () => {
+    withStored({ "GET /queues/reference-kinds": () => ({ body: { kinds: [] } }) });
+    open({ queueId: 1 });
+    await waitFor(() => expect((screen.getByLabelText("Nome") as HTMLInputElement).value).toBe("Vendas"));
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar opção" }));
+    type("Nome da opção", "Robô de vendas");
+    type("Tipo", "integration");
+    expect(await screen.findByText("Nenhum plugin de integrações está instalado: esta opção não pode ser salva.")).toBeTruthy();
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/queues/reference-kinds")).toBe(true));
+    submit("Salvar");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(writes()).toHaveLength(0);
+  });
+
+  it("the server's 'Invalid integration' shows under the option's target", async () => {
+    withStored({
+      "GET /queues/reference-kinds": () => ({ body: { kinds: ["integration"] } }),
+      "PUT /queue/1": () => ({ status: 400, body: { error: "ERR_VALIDATION", fields: { "chatbots.0.optIntegrationId": "Invalid integration" } } }),
+    });
+    open({ queueId: 1 });
+    await waitFor(() => expect((screen.getByLabelText("Nome") as HTMLInputElement).value).toBe("Vendas"));
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar opção" }));
+    type("Nome da opção", "Robô de vendas");
+    type("Tipo", "integration");
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/queues/reference-kinds")).toBe(true));
+    type("Integração", "12");
+    submit("Salvar");
+    expect(await screen.findByText("Integração inexistente")).toBeTruthy();
+    expect((writes()[0]!.body as { chatbots: { optIntegrationId: number }[] }).chatbots[0]!.optIntegrationId).toBe(12);
   });
 });

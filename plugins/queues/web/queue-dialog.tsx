@@ -1,13 +1,23 @@
 import { useState } from "react";
 import { Tab, Tabs } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
+import { Zone } from "../../../web/src/plugin/zone.tsx";
 import { useSession } from "../../../web/src/session/session.ts";
 import { RecordDialog, useRecordDialog } from "../../../web/src/ui/index.ts";
 import { ChatbotEditor } from "./chatbot-editor.tsx";
 import { QueueDataFields } from "./queue-data-fields.tsx";
 import { OfficeHoursEditor } from "../../office-hours/web/public.ts";
 import { formFromQueue, newQueueForm, scheduleProblems, serverErrors, toPayload, validateQueue, type FormErrors } from "./queue-form.ts";
-import { useCreateQueueMutation, useGetQueueQuery, useGetQueueUserOptionsQuery, useUpdateQueueMutation, type Queue, type QueueSummary } from "./queues-api.ts";
+import {
+  useCreateQueueMutation,
+  useGetQueueQuery,
+  useGetQueueUserOptionsQuery,
+  useGetReferenceKindsQuery,
+  useUpdateQueueMutation,
+  type Queue,
+  type QueueSummary,
+} from "./queues-api.ts";
+import type { QueueHandlerField } from "./zones.ts";
 
 export interface QueueDialogProps {
   isOpen: boolean;
@@ -31,6 +41,8 @@ export function QueueDialog({ isOpen, queueId, queues, onClose, onSaved }: Queue
   const { settings } = useSession();
   const scheduleByQueue = settings.scheduleType === "queue";
   const users = useGetQueueUserOptionsQuery(undefined, { skip: !isOpen });
+  // Which plugins handle integrations and file lists: an option naming a kind without one cannot be saved.
+  const kinds = useGetReferenceKindsQuery(undefined, { skip: !isOpen }).data?.kinds ?? null;
   const [createQueue] = useCreateQueueMutation();
   const [updateQueue] = useUpdateQueueMutation();
   const [tab, setTab] = useState<TabId>("data");
@@ -41,7 +53,7 @@ export function QueueDialog({ isOpen, queueId, queues, onClose, onSaved }: Queue
     // Two new queues in a row must not both start with the same colour: it is unique per company.
     blank: () => newQueueForm(queues.flatMap((q) => (q.color ? [q.color] : []))),
     toForm: formFromQueue,
-    validate: (form) => validateQueue(form, { otherQueues: queues.filter((q) => q.id !== queueId).length, scheduleByQueue }),
+    validate: (form) => validateQueue(form, { otherQueues: queues.filter((q) => q.id !== queueId).length, scheduleByQueue, kinds }),
     save: (form, id) => {
       const payload = toPayload(form, scheduleByQueue);
       return (id === null ? createQueue(payload) : updateQueue({ id, ...payload })).unwrap();
@@ -60,10 +72,20 @@ export function QueueDialog({ isOpen, queueId, queues, onClose, onSaved }: Queue
   const { form, errors, set } = dialog;
 
   const targets = queues.filter((q) => q.id !== queueId);
+  const handlerError = (key: QueueHandlerField) => (errors[key] ? t(`validation.${errors[key]}`, { defaultValue: errors[key] }) : undefined);
   const data = (
     <>
       <QueueDataFields form={form} errors={errors} set={set} scheduleByQueue={scheduleByQueue} />
-      <ChatbotEditor options={form.chatbots} onChange={(chatbots) => set("chatbots", chatbots)} errors={errors} queues={targets} users={users.data ?? []} />
+      {/* The integration and file-list plugins' selectors; without them a stored value is sent back unchanged. */}
+      <Zone
+        name="queues.dialog.handlers"
+        props={{
+          values: { integrationId: form.integrationId, fileListId: form.fileListId },
+          set: (field, id) => set(field, id),
+          errors: { integrationId: handlerError("integrationId"), fileListId: handlerError("fileListId") },
+        }}
+      />
+      <ChatbotEditor options={form.chatbots} onChange={(chatbots) => set("chatbots", chatbots)} errors={errors} queues={targets} users={users.data ?? []} kinds={kinds} />
     </>
   );
 

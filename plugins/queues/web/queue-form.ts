@@ -1,22 +1,12 @@
 import { validationFields } from "../../../web/src/ui/refusal.ts";
 import { OFFICE_HOURS_TIME_KEYS, officeHoursErrors, officeHoursMessages, type OfficeHoursProblem, type OfficeHoursProblems } from "../../office-hours/web/public.ts";
-import { COLOR_MAX, COLOR_MIN, defaultSchedules, OPTION_NAME_MIN, QUEUE_NAME_MAX, QUEUE_NAME_MIN, type ChatbotType, type QueueSchedule } from "../shared/queue-rules.ts";
+import { COLOR_MAX, COLOR_MIN, defaultSchedules, OPTION_NAME_MIN, QUEUE_NAME_MAX, QUEUE_NAME_MIN, type QueueSchedule } from "../shared/queue-rules.ts";
+import { OPTION_REFERENCE_KIND, REFERENCE_MESSAGES, type ReferenceKind } from "../shared/reference-kinds.ts";
+import type { ChatbotOptionInput } from "../shared/chatbot-option.ts";
 import type { ChatbotOption, ChatbotOptionPayload, Queue, QueuePayload } from "./queues-api.ts";
 
-/** An option being edited; `key` identifies it in React lists before it has an id. */
-export interface OptionDraft {
-  key: string;
-  id?: number;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotType;
-  closeTicket: boolean;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  options: OptionDraft[];
-}
+/** An option being edited (the shared schema's fields); `key` identifies it in React lists before it has an id. */
+export type OptionDraft = Omit<ChatbotOptionInput, "options"> & { key: string; options: OptionDraft[] };
 
 export interface QueueForm {
   name: string;
@@ -28,6 +18,9 @@ export interface QueueForm {
   closeTicket: boolean;
   ativarRoteador: boolean;
   tempoRoteador: number;
+  /** Set through the `queues.dialog.handlers` zone; a stored value is sent back unchanged. */
+  integrationId: number | null;
+  fileListId: number | null;
   schedules: QueueSchedule[];
   chatbots: OptionDraft[];
 }
@@ -71,6 +64,8 @@ export function newQueueForm(takenColors: readonly string[] = []): QueueForm {
     closeTicket: false,
     ativarRoteador: false,
     tempoRoteador: 2,
+    integrationId: null,
+    fileListId: null,
     schedules: defaultSchedules(),
     chatbots: [],
   };
@@ -91,6 +86,8 @@ export function formFromQueue(q: Queue): QueueForm {
     closeTicket: q.closeTicket,
     ativarRoteador: q.ativarRoteador,
     tempoRoteador: q.tempoRoteador,
+    integrationId: q.integrationId,
+    fileListId: q.fileListId,
     schedules: q.schedules.length ? q.schedules : defaultSchedules(),
     chatbots: q.chatbots.map(draftOf),
   };
@@ -112,13 +109,19 @@ export function toPayload(form: QueueForm, scheduleByQueue: boolean): QueuePaylo
     closeTicket: form.closeTicket,
     ativarRoteador: form.ativarRoteador,
     tempoRoteador: form.tempoRoteador,
+    integrationId: form.integrationId,
+    fileListId: form.fileListId,
     ...(scheduleByQueue ? { schedules: form.schedules } : {}),
     chatbots: form.chatbots.map(payloadOf),
   };
 }
 
-/** The option tree's problems, keyed "chatbots.0.options.1.name" like the server's. */
-export function validateOptions(options: readonly OptionDraft[], prefix = "chatbots"): FormErrors {
+/**
+ * The option tree's problems, keyed "chatbots.0.options.1.name" like the server's. With the
+ * installed reference kinds known (`kinds`), an "Integração" or "Arquivo" option whose kind no
+ * plugin registered is refused before sending (the server would refuse it too).
+ */
+export function validateOptions(options: readonly OptionDraft[], prefix = "chatbots", kinds: readonly ReferenceKind[] | null = null): FormErrors {
   const errors: FormErrors = {};
   options.forEach((o, i) => {
     const at = `${prefix}.${i}`;
@@ -128,7 +131,12 @@ export function validateOptions(options: readonly OptionDraft[], prefix = "chatb
     if (o.options.length && !o.greetingMessage.trim()) errors[`${at}.greetingMessage`] = "messageForNextLevel";
     if (o.queueType === "queue" && !o.optQueueId) errors[`${at}.optQueueId`] = "required";
     if (o.queueType === "attendent" && !o.optUserId) errors[`${at}.optUserId`] = "required";
-    Object.assign(errors, validateOptions(o.options, `${at}.options`));
+    if (o.queueType === "integration" || o.queueType === "file") {
+      const field = o.queueType === "integration" ? "optIntegrationId" : "optFileId";
+      if (kinds && !kinds.includes(OPTION_REFERENCE_KIND[o.queueType])) errors[`${at}.${field}`] = `noProvider_${o.queueType}`;
+      else if (!o[field]) errors[`${at}.${field}`] = "required";
+    }
+    Object.assign(errors, validateOptions(o.options, `${at}.options`, kinds));
   });
   return errors;
 }
@@ -138,6 +146,8 @@ export interface QueueRulesContext {
   otherQueues: number;
   /** scheduleType is "queue": the out-of-hours message is required and hours are checked. */
   scheduleByQueue: boolean;
+  /** The reference kinds some plugin registered (GET /queues/reference-kinds); null while unknown. */
+  kinds?: readonly ReferenceKind[] | null;
 }
 
 /** The spec's queue rules (001 §5 'Queue'), checked before anything is sent. */
@@ -160,7 +170,7 @@ export function validateQueue(form: QueueForm, ctx: QueueRulesContext): FormErro
       for (const [key, problem] of Object.entries(officeHoursErrors(day))) errors[`schedules.${i}.${key}`] = problem;
     });
   }
-  return { ...errors, ...validateOptions(form.chatbots) };
+  return { ...errors, ...validateOptions(form.chatbots, "chatbots", ctx.kinds ?? null) };
 }
 
 /** The server's office-hours messages ("Horário inválido (HH:MM)") back to their problem codes. */
@@ -185,7 +195,14 @@ export function scheduleProblems(errors: FormErrors, days: number): OfficeHoursP
 export function serverErrors(err: unknown): FormErrors | null {
   const fields = validationFields(err);
   if (!fields) return null;
-  const map: Record<string, string> = { Required: "required", "Too Short!": "tooShort", "Too Long!": "tooLong", ...officeHoursCodes };
+  const map: Record<string, string> = {
+    Required: "required",
+    "Too Short!": "tooShort",
+    "Too Long!": "tooLong",
+    [REFERENCE_MESSAGES.integration]: "invalidIntegration",
+    [REFERENCE_MESSAGES.fileList]: "invalidFileList",
+    ...officeHoursCodes,
+  };
   const out: FormErrors = {};
   for (const [key, message] of Object.entries(fields)) out[key] = map[message] ?? message;
   return out;

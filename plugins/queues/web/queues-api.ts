@@ -1,10 +1,8 @@
 import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
 import type { UserSummary } from "../../users/web/public.ts";
-import type { ChatbotOption } from "../shared/queue-rules.ts";
-import type { Queue, QueueChanges, QueuePayload, QueueSummary } from "../shared/queue-types.ts";
+import type { Queue, QueueChanges, QueuePayload, QueueSummary, ReferenceKindsAnswer } from "../shared/queue-types.ts";
 
-export type { ChatbotOption };
-export type { ChatbotOptionPayload, Queue, QueuePayload, QueueSummary } from "../shared/queue-types.ts";
+export type { ChatbotOption, ChatbotOptionPayload, Queue, QueuePayload, QueueSummary } from "../shared/queue-types.ts";
 
 /** For the "send to an attendant" option (GET /users/list, the users plugin's answer). */
 export type UserOption = Pick<UserSummary, "id" | "name">;
@@ -35,7 +33,19 @@ export const queuesApi = tagged.injectEndpoints({
     getQueueUserOptions: build.query<UserOption[], void>({
       query: () => "/users/list",
     }),
+    /** Which reference kinds (integration, fileList, ...) have a provider installed. */
+    getReferenceKinds: build.query<ReferenceKindsAnswer, void>({
+      query: () => "/queues/reference-kinds",
+    }),
   }),
 });
 
-export const { useGetQueuesQuery, useGetQueueQuery, useCreateQueueMutation, useUpdateQueueMutation, useDeleteQueueMutation, useGetQueueUserOptionsQuery } = queuesApi;
+export const {
+  useGetQueuesQuery,
+  useGetQueueQuery,
+  useCreateQueueMutation,
+  useUpdateQueueMutation,
+  useDeleteQueueMutation,
+  useGetQueueUserOptionsQuery,
+  useGetReferenceKindsQuery,
+} = queuesApi;
