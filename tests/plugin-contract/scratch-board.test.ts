@@ -106,10 +106,12 @@ describe("the claim: a feature is one folder", () => {
       "schema/migrations/meta/_journal.json",
       "schema/migrations/migrations.gen.ts",
       "schema/tables.ts", // scratch_cards, company-scoped
+      "schema/ticket-views.ts", // the tickets plugin's read views the report reads (.existing())
       "server/cards.routes.ts",
       "server/cards.schemas.ts",
       "server/cards.service.ts", // rules, the stamp job's work, the event
       "server/index.ts", // wiring: job, handlers
+      "server/report.ts", // GET /scratch-board/report over the tickets plugin's read views
       "shared/card-types.ts", // web types from the zod schemas
       "web/cards-api.ts",
       "web/index.ts", // page, menu entry, tickets.composerTools contribution, translations

@@ -67,6 +67,8 @@ function ticketView(over: Partial<TicketView> = {}): TicketView {
     tags: [],
     userRating: null,
     createdAt: "2025-01-01T00:00:00.000Z",
+    acceptedAt: null,
+    closedAt: null,
     updatedAt: "2025-01-01T00:00:01.000Z",
     ...over,
   };

@@ -41,6 +41,8 @@ export function cardOf(id: number, name: string, over: Partial<KanbanTicket> = {
     tags: [],
     userRating: null,
     createdAt: "2026-01-01T10:00:00.000Z",
+    acceptedAt: null,
+    closedAt: null,
     updatedAt: new Date().toISOString(),
     ...over,
   };

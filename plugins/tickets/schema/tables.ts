@@ -82,6 +82,14 @@ export const tickets = sqliteTable(
     agentActivityAt: text("agent_activity_at").$defaultFn(nowIso),
     /** When the inactivity warning (`inactiveMessage`) was sent; a warning older than the clock is for an earlier idle stretch. */
     warnedAt: text("warned_at"),
+    /**
+     * Report times (issue 24, server/tickets/ticket-times.ts): `accepted_at` is when an attendant
+     * first took the ticket (open or group with a user), written once; `closed_at` when it was
+     * last resolved (to `closed`, or to `nps` when the rating was asked; the rating's close keeps
+     * it), null while live. Rows older than migration 0016 are backfilled from ticket_logs (0017).
+     */
+    acceptedAt: text("accepted_at"),
+    closedAt: text("closed_at"),
     /** The customer's NPS answer, 0 to 10 (the spec's userRating; the list shows it as 1 to 5). */
     userRating: integer("user_rating"),
     /** The rating was asked on this ticket: once closed it is never reopened by a later message (timeCreateNewTicket). */
@@ -109,6 +117,11 @@ export const tickets = sqliteTable(
     // One user's tickets of a status: the open tab without show-all, and the closed tab of
     // an attendant without allHistoric.
     index("tickets_user_status_idx").on(t.companyId, t.userId, t.status, t.updatedAt, t.id, t.queueId),
+    // Reports over tickets_view (issue 24): a company's tickets created, or closed, in a date
+    // range, read as one index range. created_at never changes and closed_at once per close,
+    // so neither costs the inbound path more than its insert.
+    index("tickets_company_created_idx").on(t.companyId, t.createdAt),
+    index("tickets_company_closed_idx").on(t.companyId, t.closedAt),
   ],
 );
 
@@ -178,7 +191,12 @@ export const ticketLogs = sqliteTable(
     queueId: integer("queue_id").references(queuesKey, { onDelete: "set null" }),
     createdAt: text("created_at").notNull().$defaultFn(nowIso),
   },
-  (t) => [index("ticket_logs_company_idx").on(t.companyId), index("ticket_logs_ticket_idx").on(t.ticketId)],
+  (t) => [
+    // Reports over ticket_logs_view (issue 24): a company's logs of a type in a date range. It
+    // leads with company_id, so it is also the tenant index (it replaced ticket_logs_company_idx).
+    index("ticket_logs_company_type_created_idx").on(t.companyId, t.type, t.createdAt),
+    index("ticket_logs_ticket_idx").on(t.ticketId),
+  ],
 );
 
 /** Tags put on one ticket (the kanban lanes and the list's tag chips). */
@@ -293,4 +311,74 @@ export const ticketRatings = sqliteTable(
     createdAt: text("created_at").notNull().$defaultFn(nowIso),
   },
   (t) => [uniqueIndex("ticket_ratings_ticket_unique").on(t.ticketId), index("ticket_ratings_company_created_idx").on(t.companyId, t.createdAt)],
+);
+
+/*
+ * The read models reports use (issue 24; README "Read views for reports"). Each is a plain
+ * projection of one table, so SQLite flattens it into the reader's query and the plan is the
+ * table's own: a report reads a company's rows in a date range through the indexes above
+ * (tickets_company_created_idx / tickets_company_closed_idx, ticket_logs_company_type_created_idx,
+ * ticket_ratings_company_created_idx). Readers declare them with `.existing()` and a dependsOn on
+ * tickets, and always bind company_id: a view holds every company's rows.
+ */
+
+/**
+ * Tickets with their report times. `channel` is the spec's channel (the API channel as
+ * `whatsapp`), `channel_kind` the driver; `user_rating` the NPS answer 0 to 10 (null unrated).
+ * Wait time: accepted_at - created_at; support time: closed_at - accepted_at.
+ */
+export const ticketsReadView = sqliteView("tickets_view").as((qb) =>
+  qb
+    .select({
+      id: tickets.id,
+      uuid: tickets.uuid,
+      companyId: tickets.companyId,
+      status: tickets.status,
+      contactId: tickets.contactId,
+      whatsappId: tickets.whatsappId,
+      queueId: tickets.queueId,
+      userId: tickets.userId,
+      channel: sql<string>`case when ${tickets.channel} in ('whatsapp', 'whatsappapi', 'facebook', 'instagram') then ${tickets.channel} else 'whatsapp' end`.as("channel"),
+      channelKind: sql<string>`${tickets.channel}`.as("channel_kind"),
+      isGroup: tickets.isGroup,
+      lastMessage: tickets.lastMessage,
+      userRating: tickets.userRating,
+      ratingAsked: tickets.ratingAsked,
+      createdAt: tickets.createdAt,
+      acceptedAt: tickets.acceptedAt,
+      closedAt: tickets.closedAt,
+      updatedAt: tickets.updatedAt,
+    })
+    .from(tickets),
+);
+
+/** The ticket log (spec 000 §4 types plus issue 14's): who did what to which ticket, in which queue, when. */
+export const ticketLogsReadView = sqliteView("ticket_logs_view").as((qb) =>
+  qb
+    .select({
+      id: ticketLogs.id,
+      companyId: ticketLogs.companyId,
+      ticketId: ticketLogs.ticketId,
+      type: ticketLogs.type,
+      userId: ticketLogs.userId,
+      queueId: ticketLogs.queueId,
+      createdAt: ticketLogs.createdAt,
+    })
+    .from(ticketLogs),
+);
+
+/** The NPS answers: one per rated ticket, with the attendant, queue and connection at the time (rate 0 to 10). */
+export const ticketRatingsReadView = sqliteView("ticket_ratings_view").as((qb) =>
+  qb
+    .select({
+      id: ticketRatings.id,
+      companyId: ticketRatings.companyId,
+      ticketId: ticketRatings.ticketId,
+      rate: ticketRatings.rate,
+      userId: ticketRatings.userId,
+      queueId: ticketRatings.queueId,
+      whatsappId: ticketRatings.whatsappId,
+      createdAt: ticketRatings.createdAt,
+    })
+    .from(ticketRatings),
 );

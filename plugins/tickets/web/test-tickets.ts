@@ -37,6 +37,8 @@ export function apiTicket(id: number, name: string, over: Partial<TicketView> = 
     tags: [],
     userRating: null,
     createdAt: "2026-01-01T10:00:00.000Z",
+    acceptedAt: null,
+    closedAt: null,
     updatedAt: "2026-01-01T10:00:00.000Z",
     ...over,
   };

@@ -112,6 +112,24 @@ export async function seed(t: TestKernel): Promise<Seeded> {
       sql: "INSERT INTO contact_extra_info (contact_id, name, value, created_at, updated_at) SELECT id, 'CPF', '000', ?, ? FROM contacts WHERE company_id = ? AND id % 3 = 0",
       args: [now, now, c],
     });
+    // The report times and their history (issue 24): attended tickets accepted minutes after
+    // their creation, closed ones resolved at their last change; logs and ratings to match.
+    const at = (expr: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${expr})`;
+    await client.execute({ sql: `UPDATE tickets SET accepted_at = ${at("created_at, '+' || (id % 900) || ' seconds'")} WHERE company_id = ? AND user_id IS NOT NULL`, args: [c] });
+    await client.execute({ sql: "UPDATE tickets SET closed_at = updated_at WHERE company_id = ? AND status = 'closed'", args: [c] });
+    await client.execute({
+      sql: `INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id, created_at)
+            SELECT company_id, id, 'create', NULL, queue_id, created_at FROM tickets WHERE company_id = ?1
+            UNION ALL SELECT company_id, id, 'open', user_id, queue_id, accepted_at FROM tickets WHERE company_id = ?1 AND accepted_at IS NOT NULL
+            UNION ALL SELECT company_id, id, 'closed', user_id, queue_id, closed_at FROM tickets WHERE company_id = ?1 AND closed_at IS NOT NULL
+            UNION ALL SELECT company_id, id, 'transfered', user_id, queue_id, accepted_at FROM tickets WHERE company_id = ?1 AND accepted_at IS NOT NULL AND id % 10 = 0`,
+      args: [c],
+    });
+    await client.execute({
+      sql: `INSERT INTO ticket_ratings (company_id, ticket_id, user_id, queue_id, whatsapp_id, rate, created_at)
+            SELECT company_id, id, user_id, queue_id, whatsapp_id, id % 11, closed_at FROM tickets WHERE company_id = ? AND closed_at IS NOT NULL AND id % 3 = 0`,
+      args: [c],
+    });
     // Many small companies besides: a template built through the API, then copied.
     const tiny = await createCompanyWithAdmin(t, "Planos Pequena");
     await call(t, tiny.token, "POST", "/whatsapp", { name: "API", channel: "api", webhookUrl: "http://127.0.0.1:9/hook" });

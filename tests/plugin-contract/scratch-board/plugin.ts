@@ -10,6 +10,8 @@ import { definePlugin } from "../../../core/plugin/manifest.ts";
  */
 export const manifest = definePlugin({
   id: "scratch-board",
+  // Its report reads the tickets plugin's published views (server/report.ts).
+  dependsOn: ["tickets"],
   planFeatures: [{ key: "useScratchBoard", label: "scratch-board:planFeature", default: false }],
   planFlag: "useScratchBoard",
   errors: {

@@ -8,6 +8,7 @@ import type {} from "../../../contacts/server/contacts.contract.ts";
 import { queuesView } from "../../schema/views.ts";
 import { ticketLogs, ticketRatings, tickets, type TicketLogType } from "../../schema/tables.ts";
 import { restartedClocks } from "../tickets/ticket-clocks.ts";
+import { reportTimes } from "../tickets/ticket-times.ts";
 import type { OutboundSender } from "../delivery/messages-sender.ts";
 import { isCompanyMediaUrl, mediaTypeOf, mimeOfName } from "../messages/media.ts";
 import { resolveVariables } from "../messages/message-variables.ts";
@@ -98,7 +99,7 @@ export class BotTurns {
     const after = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(tickets)
-        .set({ status: attendedStatus(oldest), userId, ...restartedClocks() })
+        .set({ status: attendedStatus(oldest), userId, ...restartedClocks(), ...reportTimes(oldest, { status: attendedStatus(oldest), userId }) })
         .where(and(eq(tickets.id, oldest.id), eq(tickets.status, "pending"), isNull(tickets.userId)))
         .returning();
       if (row) await tx.insert(ticketLogs).values({ companyId, ticketId: row.id, type: "open", userId, queueId });
@@ -152,16 +153,22 @@ export class BotTurns {
       case "setQueue":
         return { patch: { queueId: w.queueId }, log: w.log ? { type: w.log, queueId: w.queueId } : null };
       case "assignUser":
-        return { patch: { status: attendedStatus(t), userId: w.userId, isBot: false, ...restartedClocks() }, log: { type: "open", userId: w.userId, queueId: t.queueId } };
+        return {
+          patch: { status: attendedStatus(t), userId: w.userId, isBot: false, ...restartedClocks(), ...reportTimes(t, { status: attendedStatus(t), userId: w.userId }) },
+          log: { type: "open", userId: w.userId, queueId: t.queueId },
+        };
       case "close":
         // A rating's close keeps who attended (the ticket is theirs in the closed tab).
         return {
-          patch: { status: "closed", isBot: false, unreadMessages: 0, ...restartedClocks() },
+          patch: { status: "closed", isBot: false, unreadMessages: 0, ...restartedClocks(), ...reportTimes(t, { status: "closed", userId: t.userId }) },
           log: { type: "closed", userId: t.status === "nps" ? t.userId : null, queueId: t.queueId },
         };
       case "setStatus":
         if (w.status === t.status) return { patch: {}, log: null };
-        return { patch: { status: w.status, ...restartedClocks() }, log: w.status === "lgpd" ? { type: "lgpd", queueId: t.queueId } : null };
+        return {
+          patch: { status: w.status, ...restartedClocks(), ...reportTimes(t, { status: w.status, userId: t.userId }) },
+          log: w.status === "lgpd" ? { type: "lgpd", queueId: t.queueId } : null,
+        };
       case "setBot":
         return { patch: w.isBot === t.isBot ? {} : { isBot: w.isBot }, log: null };
       case "log":

@@ -5,6 +5,7 @@ import { ticketLogs, tickets, type TicketLogType } from "../../schema/tables.ts"
 import type { MessageSender } from "../tickets-internals.ts";
 import type { TicketRow } from "../tickets.contract.ts";
 import { restartedClocks } from "../tickets/ticket-clocks.ts";
+import { reportTimes } from "../tickets/ticket-times.ts";
 import type { TicketViews } from "../tickets/tickets-views.ts";
 import { type DueTicket, dueTickets } from "./expiry-query.ts";
 
@@ -103,7 +104,7 @@ export class ExpirySweep {
     if (row.status !== t.status) return null;
     const [after] = await tx
       .update(tickets)
-      .set({ status: "closed", unreadMessages: 0, isBot: false, ...restartedClocks() })
+      .set({ status: "closed", unreadMessages: 0, isBot: false, ...restartedClocks(), ...reportTimes(row, { status: "closed", userId: row.userId }) })
       .where(and(eq(tickets.id, t.id), eq(tickets.status, row.status), eq(this.clockColumn(t, row), t.clock)))
       .returning();
     if (!after) return null;

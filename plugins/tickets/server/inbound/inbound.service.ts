@@ -130,6 +130,9 @@ const statementsFor = preparedPer((db: SyncDb) => {
       .update(tickets)
       .set({
         status: sql`case when ${tickets.userId} is null then 'pending' when ${tickets.isGroup} then 'group' else 'open' end`,
+        // The report times (ticket-times.ts): live again, and its attendant's (if any) from now when nobody had accepted it.
+        closedAt: null,
+        acceptedAt: sql`coalesce(${tickets.acceptedAt}, case when ${tickets.userId} is not null then ${p("now")} end)`,
         activityAt: sql`${p("now")}`,
         agentActivityAt: sql`${p("now")}`,
         warnedAt: null,

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { nowIso } from "../../../../core/db/columns.ts";
 import type { UserRow } from "../../../../core/db/rows.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
@@ -9,6 +10,7 @@ import { isCompanyMediaUrl, mimeOfName } from "./media.ts";
 import type { OutboundSender } from "../delivery/messages-sender.ts";
 import type { SendMessageInput } from "../tickets-internals.ts";
 import type { MessageRow, TicketRow } from "../tickets.contract.ts";
+import { newTicketTimes } from "../tickets/ticket-times.ts";
 
 const parse = (text: string | null): Record<string, unknown> | undefined => {
   if (!text) return undefined;
@@ -69,6 +71,7 @@ export class Forwarder {
 
   /** The contact's live ticket on the source's connection, created open for `user` when missing (race-safe via the live-ticket index). */
   private async liveTicket(user: UserRow, source: TicketRow, contactId: number, isGroup: boolean): Promise<{ ticket: TicketRow; created: boolean }> {
+    const now = nowIso();
     return this.ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(tickets)
@@ -81,6 +84,9 @@ export class Forwarder {
           status: isGroup ? "group" : "open",
           userId: user.id,
           queueId: source.queueId,
+          createdAt: now,
+          updatedAt: now,
+          ...newTicketTimes(isGroup ? "group" : "open", user.id, now),
         })
         .onConflictDoNothing()
         .returning();

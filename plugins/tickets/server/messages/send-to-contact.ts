@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { nanoid } from "nanoid";
+import { nowIso } from "../../../../core/db/columns.ts";
 import type { Tx } from "../../../../core/db/database.ts";
 import { users } from "../../../../core/db/tables.ts";
 import { AppError } from "../../../../core/errors.ts";
@@ -13,6 +14,7 @@ import { isCompanyMediaUrl, mediaTypeOf } from "./media.ts";
 import { resolveVariables } from "./message-variables.ts";
 import { type OutboundSender, signaturePrefix } from "../delivery/messages-sender.ts";
 import { attendedStatus, ensureQueue, ensureUser, liveTicketOf } from "../tickets/ticket-lifecycle.support.ts";
+import { newTicketTimes } from "../tickets/ticket-times.ts";
 import type { SendToContactInput, SentToContact, TicketRow } from "../tickets.contract.ts";
 
 type Contact = { id: number; name: string; isGroup: boolean };
@@ -115,6 +117,7 @@ async function ticketFor(tx: Tx, companyId: number, contact: Contact, connection
   await ensureQueue(tx, companyId, wanted?.queueId);
   await ensureUser(tx, companyId, wanted?.userId);
   const status = wanted?.status === "open" ? attendedStatus(contact) : "closed";
+  const now = nowIso();
   const [row] = await tx
     .insert(tickets)
     .values({
@@ -126,6 +129,9 @@ async function ticketFor(tx: Tx, companyId: number, contact: Contact, connection
       status,
       userId: wanted?.userId ?? null,
       queueId: wanted?.queueId ?? null,
+      createdAt: now,
+      updatedAt: now,
+      ...newTicketTimes(status, wanted?.userId ?? null, now),
     })
     .onConflictDoNothing()
     .returning();

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
+import { nowIso } from "../../../../core/db/columns.ts";
 import type { Db } from "../../../../core/db/database.ts";
 import { ticketLogs, tickets } from "../../schema/tables.ts";
 import type { TicketRow } from "../tickets.contract.ts";
 import { restartedClocks } from "./ticket-clocks.ts";
+import { newTicketTimes, reportTimes } from "./ticket-times.ts";
 
 /** Where a transferred conversation goes: its status, attendant (null: waiting) and queue. */
 export interface TransferTarget {
@@ -27,10 +29,12 @@ export interface TransferTarget {
  *   if (!moved) throw await conflictError(db, await reread(ticket.id));
  */
 export async function closeAndOpen(db: Db, ticket: TicketRow, target: TransferTarget, byUserId: number): Promise<{ closed: TicketRow; opened: TicketRow } | null> {
+  // One instant for the close and the new ticket (its report times start at its creation).
+  const now = nowIso();
   return db.transaction(async (tx) => {
     const [closed] = await tx
       .update(tickets)
-      .set({ status: "closed", unreadMessages: 0, ...restartedClocks() })
+      .set({ status: "closed", unreadMessages: 0, ...restartedClocks(now), ...reportTimes(ticket, { status: "closed", userId: ticket.userId }, now) })
       .where(and(eq(tickets.id, ticket.id), eq(tickets.status, ticket.status)))
       .returning();
     if (!closed) return null;
@@ -47,7 +51,10 @@ export async function closeAndOpen(db: Db, ticket: TicketRow, target: TransferTa
         status: target.status,
         userId: target.userId,
         queueId: target.queueId,
-        ...restartedClocks(),
+        createdAt: now,
+        updatedAt: now,
+        ...restartedClocks(now),
+        ...newTicketTimes(target.status, target.userId, now),
       })
       .returning();
     const companyId = ticket.companyId;

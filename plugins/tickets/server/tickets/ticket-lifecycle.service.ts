@@ -4,6 +4,7 @@ import type { UserRow } from "../../../../core/db/rows.ts";
 import { users } from "../../../../core/db/tables.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
+import { nowIso } from "../../../../core/db/columns.ts";
 import type {} from "../../../connections/server/connections.contract.ts";
 import type {} from "../../../tags/server/tags.contract.ts";
 import { queuesView } from "../../schema/views.ts";
@@ -11,6 +12,7 @@ import { LIVE_STATUSES, ticketLogs, tickets, type TicketLogType } from "../../sc
 import type { TicketLogView, TicketView } from "../../shared/ticket-types.ts";
 import { attendedStatus, conflictError, ensureQueue, ensureUser, guardedWrite, liveTicketOf } from "./ticket-lifecycle.support.ts";
 import { restartedClocks } from "./ticket-clocks.ts";
+import { closedTimesSql, newTicketTimes, reportTimes } from "./ticket-times.ts";
 import { LifecycleTexts } from "./ticket-automatic-texts.ts";
 import { closeAndOpen, type TransferTarget } from "./ticket-close-on-transfer.ts";
 import type { MessageSender } from "../tickets-internals.ts";
@@ -77,6 +79,8 @@ export class TicketLifecycle {
     const userId = isAdmin(user) && body.userId ? body.userId : user.id;
     await ensureUser(this.ctx.db, companyId, userId);
     const status = body.status === "pending" ? "pending" : attendedStatus(contact);
+    // One instant for the row and its report times: a ticket opened for someone waited 0 s.
+    const now = nowIso();
 
     const created = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx
@@ -90,6 +94,9 @@ export class TicketLifecycle {
           status,
           userId: status === "pending" ? null : userId,
           queueId: body.queueId ?? null,
+          createdAt: now,
+          updatedAt: now,
+          ...newTicketTimes(status, status === "pending" ? null : userId, now),
         })
         .onConflictDoNothing()
         .returning();
@@ -290,7 +297,7 @@ export class TicketLifecycle {
     const closed = await this.ctx.db.transaction(async (tx) => {
       const rows = await tx
         .update(tickets)
-        .set({ status: "closed", unreadMessages: 0, ...restartedClocks() })
+        .set({ status: "closed", unreadMessages: 0, ...restartedClocks(), ...closedTimesSql() })
         .where(
           and(
             where,
@@ -347,9 +354,14 @@ export class TicketLifecycle {
         const cond = and(eq(tickets.id, ticket.id), from ? eq(tickets.status, from) : undefined);
         // A change of status restarts the expiry clocks (ticket-clocks.ts); other changes keep them.
         const clocks = patch.status !== undefined || patch.userId !== undefined || patch.queueId !== undefined ? restartedClocks() : {};
+        // The report times follow the status and the attendant (ticket-times.ts); the status guard keeps `ticket` current.
+        const times =
+          patch.status !== undefined || patch.userId !== undefined
+            ? reportTimes(ticket, { status: patch.status ?? ticket.status, userId: patch.userId !== undefined ? patch.userId : ticket.userId })
+            : {};
         const [row] = await tx
           .update(tickets)
-          .set({ ...patch, ...clocks })
+          .set({ ...patch, ...clocks, ...times })
           .where(cond)
           .returning();
         if (row && logs.length) await tx.insert(ticketLogs).values(logs.map((l) => ({ companyId: ticket.companyId, ticketId: ticket.id, ...l })));

@@ -104,6 +104,8 @@ function toView(r: ViewRow, tags: TagChip[], mask: boolean): TicketView {
     tags,
     userRating: t.userRating == null ? null : { rate: ratingOfScore(t.userRating), score: t.userRating },
     createdAt: t.createdAt,
+    acceptedAt: t.acceptedAt,
+    closedAt: t.closedAt,
     updatedAt: t.updatedAt,
   };
 }

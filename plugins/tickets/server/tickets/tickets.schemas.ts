@@ -51,6 +51,14 @@ export const TicketSchema = z
       .nullable()
       .openapi({ description: "The customer's rating once rated (status nps asks it); null until then" }),
     createdAt: z.string(),
+    acceptedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "When an attendant first took the ticket (open or group with a user); null until then. Wait time: acceptedAt - createdAt" }),
+    closedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the ticket was last resolved (closed, or sent to its rating: status nps); null while live. Support time: closedAt - acceptedAt" }),
     updatedAt: z.string(),
   })
   .openapi("Ticket");

@@ -1,0 +1,43 @@
+/**
+ * The reads a report plugin makes over the tickets plugin's published views (issue 24,
+ * plugins/tickets/README.md "Read views for reports"): the scratch plugin's report itself, and
+ * the per-attendant, per-queue and rating summaries a dashboard asks, each over one company's
+ * date range. Run while the plan test captures statements, so they are checked like every
+ * route's reads; `REPORT_INDEXES` names the index each must read its range through.
+ */
+import type { TestKernel } from "../../support/test-kernel.ts";
+import { ticketReport } from "../../plugin-contract/scratch-board/server/report.ts";
+
+/** A statement's view → the index its range must use (matched on the statement's text). */
+export const REPORT_INDEXES: { match: RegExp; index: string }[] = [
+  { match: /from "tickets_view"|from tickets_view/, index: "tickets_company_created_idx" },
+  { match: /from tickets_view where company_id = \? and closed_at/, index: "tickets_company_closed_idx" },
+  { match: /from "ticket_logs_view"|from ticket_logs_view/, index: "ticket_logs_company_type_created_idx" },
+  { match: /from "ticket_ratings_view"|from ticket_ratings_view/, index: "ticket_ratings_company_created_idx" },
+];
+
+/** The index a report statement must use: the last rule its text matches. */
+export function expectedReportIndex(sql: string): string | null {
+  let found: string | null = null;
+  for (const rule of REPORT_INDEXES) if (rule.match.test(sql)) found = rule.index;
+  return found;
+}
+
+/** A month of reports for `companyId`, ending today. */
+export async function runReportReads(t: TestKernel, companyId: number): Promise<void> {
+  const to = new Date();
+  const from = new Date(to.getTime() - 30 * 86_400_000);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  await ticketReport(t.kernel.db, companyId, day(from), day(to));
+  const args = [companyId, from.toISOString(), to.toISOString()];
+  const run = (sql: string) => t.kernel.database.client.execute({ sql, args });
+  // Attendants: tickets resolved in the range, their support time; waits of those created in it.
+  await run(
+    "select user_id, count(*), avg((julianday(closed_at) - julianday(accepted_at)) * 86400) from tickets_view where company_id = ? and closed_at >= ? and closed_at < ? group by user_id",
+  );
+  await run(
+    "select queue_id, count(*), count(accepted_at), avg((julianday(accepted_at) - julianday(created_at)) * 86400) from tickets_view where company_id = ? and created_at >= ? and created_at < ? group by queue_id",
+  );
+  await run("select user_id, count(*), avg(rate) from ticket_ratings_view where company_id = ? and created_at >= ? and created_at < ? group by user_id");
+  await run("select type, count(*) from ticket_logs_view where company_id = ? and type in ('transfered', 'reopen') and created_at >= ? and created_at < ? group by type");
+}
