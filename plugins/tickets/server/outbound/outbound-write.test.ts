@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs } from "../../../../core/db/tables.ts";
 import { qualifiedKind } from "../../../../core/jobs/jobs.ts";
 import { createCompanyWithAdmin, createUser } from "../../../../tests/support/fixtures.ts";
 import { messages, tickets } from "../../schema/tables.ts";
@@ -121,14 +122,28 @@ describe("automatic texts (no author)", () => {
     await expectDelivered(m!);
   });
 
-  it("the expiry sweep's inactivity text (its own job): variables once, the legacy ${user.name} form too", async () => {
-    expect((await w.t.call("PUT", `/whatsapp/${w.connection.id}`, { token: w.a.token, body: { inactiveMessage: "{{name}}, ainda está aí? ${user.name}" } })).status).toBe(200);
+  it("the expiry sweep's inactivity text (its own job): variables once, the legacy user.name form too", async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: legacy placeholders are plain text here
+    const inactiveMessage = "{{name}}, ainda está aí? ${user.name}";
+    expect((await w.t.call("PUT", `/whatsapp/${w.connection.id}`, { token: w.a.token, body: { inactiveMessage } })).status).toBe(200);
     const c = await customer(w.bia.user.id);
     await w.t.kernel.jobs.enqueue(qualifiedKind("tickets", "expiry-text"), { ticketId: c.ticketId, text: "inactiveMessage" }, { companyId: w.a.company.id });
     await runJobsNow(w.t);
     const [m] = await outbound(c.ticketId);
     expect(m).toMatchObject({ body: "Ana {{user}}, ainda está aí? Bia", userId: null });
     await expectDelivered(m!);
+  });
+  it("a text whose variables fill to nothing is not stored, and its job is done (not retried)", async () => {
+    expect((await w.t.call("PUT", `/whatsapp/${w.connection.id}`, { token: w.a.token, body: { inactiveMessage: " {{user}} " } })).status).toBe(200);
+    const c = await customer();
+    await w.t.kernel.jobs.enqueue(qualifiedKind("tickets", "expiry-text"), { ticketId: c.ticketId, text: "inactiveMessage" }, { companyId: w.a.company.id });
+    await runJobsNow(w.t);
+    expect(await outbound(c.ticketId)).toEqual([]);
+    const rows = await w.t.kernel.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.kind, qualifiedKind("tickets", "expiry-text")));
+    expect(rows.filter((j) => JSON.parse(j.payload).ticketId === c.ticketId).map((j) => j.status)).toEqual(["done"]);
   });
 });
 
@@ -161,15 +176,17 @@ describe("tickets.sendToContact (schedules, kanban)", () => {
 });
 
 describe("tickets.botApply (a bot turn's send)", () => {
-  it("fills the variables as the turn leaves the ticket, once, the legacy ${queue.name} form too", async () => {
+  it("fills the variables as the turn leaves the ticket, once, the legacy queue.name form too", async () => {
     const c = await customer();
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: legacy placeholders are plain text here
+    const legacyText = "Você está na fila ${queue.name}.";
     const applied = await w.t.kernel.services.require("tickets.botApply")(
       w.a.company.id,
       c.ticketId,
       [
         { type: "setQueue", queueId: w.queue.id, log: null },
         // Only the legacy form: the bot used to look for "{{" alone and sent this as written.
-        { type: "send", text: "Você está na fila ${queue.name}." },
+        { type: "send", text: legacyText },
         { type: "send", text: "Fila {{queue}} pela {{connection}}: {{name}}" },
       ],
       () => {},
