@@ -51,7 +51,7 @@ export interface SendMessageInput {
   kind?: OutboundKind;
   /** Replace message variables ({{firstName}}, {{name}}, {{user}}, {{ms}}, {{protocol}}, {{date}}, {{hour}}, {{ticket_id}}, {{queue}}, {{connection}}). */
   resolveVariables?: boolean;
-  /** Prefix the attendant's name in bold (the signature toggle, when sendSignMessage allows it). */
+  /** Prefix the attendant's name in bold (the signature toggle, when sendSignMessage allows it), once: a text already starting with it is not signed again. */
   sign?: boolean;
   /** Stored in the conversation only, never delivered to the customer. */
   isPrivate?: boolean;

@@ -19,7 +19,7 @@ export interface SendToContactInput {
   /** The connection to send through; null for the company's default connection. */
   whatsappId: number | null;
   body: string;
-  /** Who wrote it: the name of the signature and of `{{user}}`; null for nobody. */
+  /** Who wrote it: the name of the signature and of `{{user}}`; null for nobody (`{{user}}` then names the ticket's attendant). */
   authorId: number | null;
   /** Prefix the author's name in bold, when the company's sendSignMessage setting allows it. */
   sign: boolean;

@@ -33,36 +33,9 @@ export const contextStatements = preparedPer((db: Db) => ({
   ticketRefs: db.select({ contactId: tickets.contactId, whatsappId: tickets.whatsappId }).from(tickets).where(ticketOfCompany).limit(1).prepare(),
 }));
 
-/** The unit's writes, on the write batcher's connection. */
+/** The unit's reads, on the write batcher's connection (its messages: outbound/outbound-write.ts). */
 export const unitStatements = preparedPer((db: SyncDb) => ({
   ticket: db.select().from(tickets).where(ticketOfCompany).limit(1).prepare(),
-  /** A bot message (fromMe, no author, ack 0). */
-  insertMessage: db
-    .insert(messages)
-    .values({
-      companyId: p("companyId"),
-      ticketId: p("ticketId"),
-      contactId: p("contactId"),
-      whatsappId: p("whatsappId"),
-      providerId: p("providerId"),
-      body: p("body"),
-      fromMe: true,
-      mediaType: p("mediaType"),
-      mediaUrl: p("mediaUrl"),
-      ack: 0,
-      userId: null,
-      queueId: p("queueId"),
-      dataJson: p("dataJson"),
-      createdAt: p("now"),
-      updatedAt: p("now"),
-    })
-    .returning()
-    .prepare(),
-  lastMessage: db
-    .update(tickets)
-    .set({ lastMessage: sql<string>`${p("lastMessage")}`, updatedAt: sql<string>`${p("now")}` })
-    .where(eq(tickets.id, p("ticketId")))
-    .prepare(),
 }));
 
 type TicketRow = typeof tickets.$inferSelect;

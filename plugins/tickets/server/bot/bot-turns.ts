@@ -1,22 +1,19 @@
 import { and, asc, count, eq, isNull, lt, or } from "drizzle-orm";
-import { nanoid } from "nanoid";
 import type { SyncDb } from "../../../../core/db/write-batch.ts";
-import { users } from "../../../../core/db/tables.ts";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type {} from "../../../connections/server/connections.contract.ts";
 import type {} from "../../../contacts/server/contacts.contract.ts";
-import { queuesView } from "../../schema/views.ts";
 import { ticketLogs, ticketRatings, tickets, type TicketLogType } from "../../schema/tables.ts";
 import { restartedClocks } from "../tickets/ticket-clocks.ts";
 import { reportTimes } from "../tickets/ticket-times.ts";
 import type { OutboundSender } from "../delivery/messages-sender.ts";
-import { isCompanyMediaUrl, mediaTypeOf, mimeOfName } from "../messages/media.ts";
-import { resolveVariables } from "../messages/message-variables.ts";
+import { isCompanyMediaUrl, mimeOfName } from "../messages/media.ts";
 import { attendedStatus } from "../tickets/ticket-lifecycle.support.ts";
 import type { TicketViews } from "../tickets/tickets-views.ts";
 import type { BotApplied, BotTicketContext, BotWrite } from "../bot.contract.ts";
 import { contextStatements, patchTicket, unitStatements } from "./bot-turn-statements.ts";
-import { nowIso } from "../../../../core/db/columns.ts";
+import { needsNames, type OutboundContent, type OutboundDraft, outboundDraft } from "../outbound/outbound-message.ts";
+import type { OutboundBefore } from "../outbound/outbound-write.ts";
 import type { MessageRow, TicketRow } from "../tickets.contract.ts";
 
 /**
@@ -49,7 +46,8 @@ export class BotTurns {
 
   async apply(companyId: number, ticketId: number, writes: BotWrite[], alongside: (db: SyncDb) => void): Promise<BotApplied | null> {
     // The async reads first (names for the variables): the unit itself must be synchronous.
-    const names = writes.some((w) => w.type === "send" && w.text.includes("{{")) ? await this.names(companyId, ticketId) : null;
+    const drafts = new Map(writes.flatMap((w) => (w.type === "send" ? [[w, this.draft(companyId, w)] as const] : [])));
+    const reads = drafts.size ? await this.outboundReads(companyId, ticketId, [...drafts.values()]) : null;
     return this.ctx.writes.run((unit) => {
       const before = unitStatements(unit.db).ticket.get({ ticketId, companyId });
       if (!before || !botMayAct(before)) return null;
@@ -57,7 +55,8 @@ export class BotTurns {
       const sent: MessageRow[] = [];
       for (const w of writes) {
         if (w.type === "send") {
-          const message = this.send(unit.db, ticket, w, names);
+          // The one outbound write; variables filled as the ticket now stands (after this turn's moves).
+          const message = reads ? this.sender.outbound.inUnit(unit.db, ticket, drafts.get(w)!, reads) : null;
           if (message) sent.push(message);
           continue;
         }
@@ -176,61 +175,21 @@ export class BotTurns {
     }
   }
 
-  /** Stores a bot message with its delivery outbox row; variables are filled as the ticket now stands. */
-  private send(db: SyncDb, ticket: TicketRow, w: Extract<BotWrite, { type: "send" }>, names: Names | null): MessageRow | null {
-    const media = w.media && isCompanyMediaUrl(ticket.companyId, w.media) ? w.media : null;
-    const text = names && w.text.includes("{{") ? this.withVariables(db, ticket, w.text.trim(), names) : w.text.trim();
-    if (!text && !media) return null;
+  /** A bot message: no author, variables filled; media only from the company's storage (else left out). */
+  private draft(companyId: number, w: Extract<BotWrite, { type: "send" }>): OutboundDraft {
+    const media = w.media && isCompanyMediaUrl(companyId, w.media) ? w.media : null;
     const fileName = media?.split("/").pop() ?? "";
-    const mimetype = media ? mimeOfName(fileName) : "";
-    const s = unitStatements(db);
-    const now = nowIso();
-    const message = s.insertMessage.get({
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      whatsappId: ticket.whatsappId,
-      // Our own id, as OutboundSender gives: a retried delivery carries the same one.
-      providerId: `out-${nanoid()}`,
-      body: text,
-      mediaType: media ? mediaTypeOf(mimetype) : (w.interactive?.mediaType ?? "chat"),
-      mediaUrl: media,
-      queueId: ticket.queueId,
-      dataJson: media ? JSON.stringify({ mimetype, fileName }) : w.interactive ? JSON.stringify(w.interactive.data) : null,
-      now,
-    });
-    if (!message) throw new Error(`bot message of ticket ${ticket.id} not stored`);
-    s.lastMessage.run({ ticketId: ticket.id, lastMessage: text || fileName, now });
-    this.sender.delivery.enqueueInUnit(db, ticket.companyId, message.id);
-    return message;
+    const content: OutboundContent = media
+      ? { kind: "file", url: media, mimetype: mimeOfName(fileName), fileName }
+      : w.interactive && w.text.trim()
+        ? { kind: "structured", mediaType: w.interactive.mediaType, data: w.interactive.data }
+        : { kind: "text" };
+    return outboundDraft(w.text, { content, variables: true });
   }
 
-  /** The contact's and the connection's names, read before the unit. */
-  private async names(companyId: number, ticketId: number): Promise<Names | null> {
-    const row = await contextStatements(this.ctx.db).ticketRefs.get({ ticketId, companyId });
-    if (!row) return null;
-    const [contact, connection] = await Promise.all([
-      this.ctx.services.require("contacts.get")(companyId, row.contactId),
-      this.ctx.services.require("connections.get")(companyId, row.whatsappId),
-    ]);
-    return { contact: contact?.name ?? "", connection: connection?.name ?? "" };
+  /** The contact's and the connection's names (when a text may hold a variable), read before the unit. */
+  private async outboundReads(companyId: number, ticketId: number, drafts: OutboundDraft[]): Promise<OutboundBefore> {
+    const refs = drafts.some(needsNames) ? ((await contextStatements(this.ctx.db).ticketRefs.get({ ticketId, companyId })) ?? null) : null;
+    return this.sender.outbound.before(companyId, refs, drafts);
   }
-
-  private withVariables(db: SyncDb, ticket: TicketRow, text: string, names: Names): string {
-    const queue = ticket.queueId == null ? undefined : db.select({ name: queuesView.name }).from(queuesView).where(eq(queuesView.id, ticket.queueId)).get();
-    const user = ticket.userId == null ? undefined : db.select({ name: users.name }).from(users).where(eq(users.id, ticket.userId)).get();
-    return resolveVariables(text, {
-      contactName: names.contact,
-      userName: user?.name ?? "",
-      ticketId: ticket.id,
-      queueName: queue?.name ?? "",
-      connectionName: names.connection,
-      now: new Date(),
-    });
-  }
-}
-
-interface Names {
-  contact: string;
-  connection: string;
 }

@@ -1,37 +1,25 @@
 import { and, eq } from "drizzle-orm";
-import { nanoid } from "nanoid";
-import type { UserRow } from "../../../../core/db/rows.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type { StoredFile } from "../../../../core/storage/storage.ts";
 import { messages, tickets } from "../../schema/tables.ts";
-import { Delivery, DELIVER_JOB, type DriverLookup } from "./deliver.ts";
-import { isCompanyMediaUrl, mediaTypeOf } from "../messages/media.ts";
+import { Delivery, type DriverLookup } from "./deliver.ts";
+import { isCompanyMediaUrl } from "../messages/media.ts";
 import { mediaLimitBytes } from "../../../../core/storage/media-limits.ts";
-import { mayHoldVariables, resolveVariables } from "../messages/message-variables.ts";
+import { type OutboundContent, outboundDraft } from "../outbound/outbound-message.ts";
+import { OutboundWriter } from "../outbound/outbound-write.ts";
 import { MessageAnnouncer } from "../messages/messages-events.ts";
 import { MessageViews } from "../messages/messages-view.ts";
 import type { MessageSender, SendMessageInput, TicketReader } from "../tickets-internals.ts";
 import type { MessageRow, TicketRow } from "../tickets.contract.ts";
 
-/** The bold name prefix of a signed message (spec 000 §9). */
-export const signaturePrefix = (name: string) => `*${name}:*\n`;
-/** The prefix of a private (internal) message (spec 000 §9). */
-export const privatePrefix = (name: string | null) => (name ? `*${name} - Mensagem Privada:*\n` : "*Mensagem Privada:*\n");
-
-/** A contact card as vCard 3.0 text, the body of a contactMessage. */
-export function vCardText(card: { name: string; number: string }): string {
-  const digits = card.number.replace(/\D/g, "");
-  return ["BEGIN:VCARD", "VERSION:3.0", `N:;${card.name};;;`, `FN:${card.name}`, `TEL;type=CELL;waid=${digits}:+${digits}`, "END:VCARD"].join("\n");
-}
-
-/** What a message will look like, decided before the transaction. */
-interface Draft {
-  body: string;
-  lastMessage: string;
-  mediaType: string;
-  mediaUrl: string | null;
-  dataJson: string | null;
+/** What the stored message carries besides its text. */
+function contentOf(input: SendMessageInput, stored: StoredFile | null): OutboundContent {
+  if (stored) return { kind: "file", url: stored.url, mimetype: stored.mimetype, fileName: stored.originalName, ...(input.mediaType ? { mediaType: input.mediaType } : {}) };
+  if (input.storedMedia) return { kind: "file", ...input.storedMedia, ...(input.mediaType ? { mediaType: input.mediaType } : {}) };
+  if (input.vCard) return { kind: "contact", vCard: input.vCard };
+  if (input.data !== undefined) return { kind: "structured", mediaType: input.mediaType ?? "interactiveMessage", data: input.data };
+  return { kind: "text" };
 }
 
 /**
@@ -45,6 +33,8 @@ export class OutboundSender implements MessageSender {
   readonly views: MessageViews;
   readonly announcer: MessageAnnouncer;
   readonly delivery: Delivery;
+  /** The one outbound write (outbound-write.ts), shared with sendToContact and bot turns. */
+  readonly outbound: OutboundWriter;
 
   constructor(
     private ctx: PluginContext,
@@ -55,6 +45,7 @@ export class OutboundSender implements MessageSender {
     this.announcer = new MessageAnnouncer(ctx.realtime, ctx.bus, reader, this.views);
     this.delivery = new Delivery(ctx.db, ctx.writes, ctx.services, ctx.jobs, ctx.log, this.driverFor, this.announcer);
     this.delivery.define();
+    this.outbound = new OutboundWriter(ctx.services, ctx.settings, this.delivery);
   }
 
   async send(input: SendMessageInput): Promise<MessageRow> {
@@ -66,48 +57,25 @@ export class OutboundSender implements MessageSender {
     if (input.quotedMsgId != null) await this.ensureQuotable(companyId, input.quotedMsgId);
     if (!input.isPrivate) await this.ensureReplyWindow(ticket);
 
-    const body = await this.finalText(text, ticket, input);
-    // File I/O happens before the transaction so the write lock is held only for SQL.
+    // File I/O happens before the write so the writer is held only for SQL.
     const stored = input.media ? await this.ctx.storage.save(companyId, input.media.file, { maxBytes: await mediaLimitBytes(this.ctx.settings, this.ctx.config) }) : null;
-    const draft = this.draft(body, input, stored);
-    let row: MessageRow;
+    const draft = outboundDraft(text, {
+      content: contentOf(input, stored),
+      author: input.user ? { id: input.user.id, name: input.user.name } : null,
+      variables: input.resolveVariables ?? false,
+      sign: input.sign ?? false,
+      isPrivate: input.isPrivate ?? false,
+      isForwarded: input.isForwarded ?? false,
+      quotedMsgId: input.quotedMsgId ?? null,
+      // An attendant's words restart the expiry clocks (issue 14); automatic texts (no user) do not.
+      restartsClocks: input.user !== null,
+    });
+    let row: MessageRow | null;
     try {
-      row = await this.ctx.db.transaction(async (tx) => {
-        const [message] = await tx
-          .insert(messages)
-          .values({
-            companyId,
-            ticketId: ticket.id,
-            contactId: ticket.contactId,
-            whatsappId: ticket.whatsappId,
-            // Our own id: a retried delivery carries the same one, so drivers can de-duplicate.
-            providerId: `out-${nanoid()}`,
-            body: draft.body,
-            fromMe: true,
-            mediaType: draft.mediaType,
-            mediaUrl: draft.mediaUrl,
-            ack: 0,
-            isPrivate: input.isPrivate ?? false,
-            isForwarded: input.isForwarded ?? false,
-            quotedMsgId: input.quotedMsgId ?? null,
-            userId: input.user?.id ?? null,
-            queueId: ticket.queueId,
-            dataJson: draft.dataJson,
-          })
-          .returning();
-        if (!input.isPrivate) {
-          // An attendant's words restart the expiry clocks (issue 14); automatic texts (no user) do not.
-          const now = new Date().toISOString();
-          const clocks = input.user ? { activityAt: now, agentActivityAt: now } : {};
-          await tx
-            .update(tickets)
-            .set({ lastMessage: draft.lastMessage, ...clocks })
-            .where(eq(tickets.id, ticket.id));
-          // The outbox row: committed with the message or not at all.
-          await this.delivery.enqueue(DELIVER_JOB, companyId, message!.id, tx);
-        }
-        return message!;
-      });
+      const before = await this.outbound.before(companyId, ticket, [draft]);
+      row = await this.ctx.writes.run(({ db }) => this.outbound.inUnit(db, ticket, draft, before));
+      // Only a text whose variables filled to nothing leaves nothing to store.
+      if (!row) throw new AppError("ERR_VALIDATION", { fields: { body: "Required" } });
     } catch (err) {
       if (stored) await this.ctx.storage.remove(stored.path);
       throw err;
@@ -126,63 +94,12 @@ export class OutboundSender implements MessageSender {
     }
   }
 
-  /** Variables, then the private or signature prefix. */
-  private async finalText(text: string, ticket: TicketRow, input: SendMessageInput): Promise<string> {
-    let body = text;
-    if (body && input.resolveVariables) body = await this.fillVariables(ticket.companyId, ticket.id, body, input.user);
-    if (input.isPrivate) return privatePrefix(input.user?.name ?? null) + body;
-    if (body && input.sign && input.user && (await this.ctx.settings.companyOne(ticket.companyId, "sendSignMessage")) === "enabled") return signaturePrefix(input.user.name) + body;
-    return body;
-  }
-
   /**
-   * The message variables (message-variables.ts) filled for a ticket as it now stands: the
-   * one filling behind sends with `resolveVariables` and the `tickets.fillVariables` service.
-   * `user`, when an attendant writes, names {{user}}; else the ticket's attendant does. A
-   * text without placeholders, or a ticket that is gone, is answered as given.
+   * The message variables (message-variables.ts) filled for a ticket as it now stands, for
+   * the `tickets.fillVariables` service: the names an outbound write reads (outbound-write.ts).
    */
-  async fillVariables(companyId: number, ticketId: number, text: string, user: Pick<UserRow, "name"> | null = null): Promise<string> {
-    if (!mayHoldVariables(text)) return text;
-    const view = await this.reader.view(companyId, ticketId);
-    if (!view) return text;
-    return resolveVariables(text, {
-      contactName: view.contact.name,
-      userName: user?.name ?? view.user?.name ?? "",
-      ticketId,
-      queueName: view.queue?.name ?? "",
-      connectionName: view.whatsapp?.name ?? "",
-      now: new Date(),
-    });
-  }
-
-  private draft(body: string, input: SendMessageInput, stored: StoredFile | null): Draft {
-    if (stored) {
-      return {
-        body,
-        lastMessage: body || stored.originalName,
-        mediaType: input.mediaType ?? mediaTypeOf(stored.mimetype),
-        mediaUrl: stored.url,
-        dataJson: JSON.stringify({ mimetype: stored.mimetype, fileName: stored.originalName }),
-      };
-    }
-    if (input.storedMedia) {
-      const m = input.storedMedia;
-      return {
-        body,
-        lastMessage: body || m.fileName,
-        mediaType: input.mediaType ?? mediaTypeOf(m.mimetype),
-        mediaUrl: m.url,
-        dataJson: JSON.stringify({ mimetype: m.mimetype, fileName: m.fileName }),
-      };
-    }
-    if (input.vCard) {
-      const card = { name: input.vCard.name.trim(), number: input.vCard.number.replace(/\D/g, "") };
-      return { body: vCardText(card), lastMessage: card.name, mediaType: "contactMessage", mediaUrl: null, dataJson: JSON.stringify(card) };
-    }
-    if (input.data !== undefined) {
-      return { body, lastMessage: body, mediaType: input.mediaType ?? "interactiveMessage", mediaUrl: null, dataJson: JSON.stringify(input.data) };
-    }
-    return { body, lastMessage: body, mediaType: input.mediaType ?? "chat", mediaUrl: null, dataJson: null };
+  fillVariables(companyId: number, ticketId: number, text: string): Promise<string> {
+    return this.outbound.fill(this.ctx.db, companyId, ticketId, text);
   }
 
   private async ticket(companyId: number, id: number): Promise<TicketRow> {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Tx } from "../../../../core/db/database.ts";
+import { AppError } from "../../../../core/errors.ts";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import { ticketLogs, tickets, type TicketLogType } from "../../schema/tables.ts";
 import type { MessageSender } from "../tickets-internals.ts";
@@ -93,7 +94,13 @@ export class ExpirySweep {
     const connection = await this.ctx.services.require("connections.get")(companyId, ticket.whatsappId);
     const body = connection?.[payload.text] ?? "";
     if (!body.trim()) return;
-    await this.sender.send({ companyId, ticketId: ticket.id, user: null, body, resolveVariables: true });
+    try {
+      await this.sender.send({ companyId, ticketId: ticket.id, user: null, body, resolveVariables: true });
+    } catch (err) {
+      // A text whose variables filled to nothing: nothing to say, and retrying would not change that.
+      if (err instanceof AppError && err.code === "ERR_VALIDATION") return;
+      throw err;
+    }
   }
 
   private clockColumn(t: DueTicket, row: TicketRow) {

@@ -7,7 +7,7 @@
 export interface VariableContext {
   /** The contact's full name. */
   contactName: string;
-  /** The attendant's name ("" for automatic messages). */
+  /** The author's name, else the ticket's attendant's ("" when nobody holds the ticket). */
   userName: string;
   ticketId: number;
   queueName: string;

@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { nanoid } from "nanoid";
 import { nowIso } from "../../../../core/db/columns.ts";
 import type { Tx } from "../../../../core/db/database.ts";
 import { users } from "../../../../core/db/tables.ts";
@@ -7,12 +6,10 @@ import { AppError } from "../../../../core/errors.ts";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type {} from "../../../connections/server/connections.contract.ts";
 import type {} from "../../../contacts/server/contacts.contract.ts";
-import { queuesView } from "../../schema/views.ts";
-import { messages, ticketLogs, tickets } from "../../schema/tables.ts";
-import { DELIVER_JOB } from "../delivery/deliver.ts";
-import { isCompanyMediaUrl, mediaTypeOf } from "./media.ts";
-import { resolveVariables } from "./message-variables.ts";
-import { type OutboundSender, signaturePrefix } from "../delivery/messages-sender.ts";
+import { ticketLogs, tickets } from "../../schema/tables.ts";
+import { isCompanyMediaUrl } from "./media.ts";
+import type { OutboundSender } from "../delivery/messages-sender.ts";
+import { outboundDraft } from "../outbound/outbound-message.ts";
 import { attendedStatus, ensureQueue, ensureUser, liveTicketOf } from "../tickets/ticket-lifecycle.support.ts";
 import { newTicketTimes } from "../tickets/ticket-times.ts";
 import type { SendToContactInput, SentToContact, TicketRow } from "../tickets.contract.ts";
@@ -43,62 +40,33 @@ export function createSendToContact(ctx: PluginContext, sender: OutboundSender) 
         ? null
         : ((
             await tx
-              .select({ name: users.name })
+              .select({ id: users.id, name: users.name })
               .from(users)
               .where(and(eq(users.id, input.authorId), eq(users.companyId, companyId)))
               .limit(1)
           )[0] ?? null);
-    let body = text;
-    if (body) {
-      const [queue] = ticket.queueId == null ? [] : await tx.select({ name: queuesView.name }).from(queuesView).where(eq(queuesView.id, ticket.queueId)).limit(1);
-      body = resolveVariables(body, {
-        contactName: contact.name,
-        userName: author?.name ?? "",
-        ticketId: ticket.id,
-        queueName: queue?.name ?? "",
-        connectionName: connection.name,
-        now: new Date(),
-      });
-      if (input.sign && author && (await ctx.settings.companyOne(companyId, "sendSignMessage")) === "enabled") body = signaturePrefix(author.name) + body;
-    }
-    const media = input.media;
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        companyId,
-        ticketId: ticket.id,
-        contactId: contact.id,
-        whatsappId: ticket.whatsappId,
-        // Our own id, as OutboundSender gives: a retried delivery carries the same one.
-        providerId: `out-${nanoid()}`,
-        body,
-        fromMe: true,
-        mediaType: media ? mediaTypeOf(media.mimetype) : "chat",
-        mediaUrl: media?.url ?? null,
-        ack: 0,
-        userId: input.authorId,
-        queueId: ticket.queueId,
-        dataJson: media ? JSON.stringify({ mimetype: media.mimetype, fileName: media.fileName }) : null,
-      })
-      .returning();
-    await tx
-      .update(tickets)
-      .set({ lastMessage: body || media?.fileName || "" })
-      .where(eq(tickets.id, ticket.id));
-    // The outbox row: committed with the message (and the caller's change) or not at all.
-    await sender.delivery.enqueue(DELIVER_JOB, companyId, message!.id, tx);
+    const draft = outboundDraft(text, {
+      content: input.media ? { kind: "file", ...input.media } : { kind: "text" },
+      author,
+      variables: true,
+      sign: input.sign,
+    });
+    const before = await sender.outbound.before(companyId, ticket, [draft], { contact: contact.name, connection: connection.name });
+    // The message, lastMessage and its delivery outbox row: committed with the caller's change or not at all.
+    const message = await sender.outbound.inTx(tx, ticket, draft, before);
+    if (!message) throw new AppError("ERR_VALIDATION", { fields: { body: "Required" } });
 
     return {
-      message: message!,
+      message,
       ticket,
       async announce() {
         try {
           await sender.reader.announce(companyId, ticket.id);
           const [fresh] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticket.id)).limit(1);
-          if (fresh) await sender.announcer.message("create", message!, fresh);
+          if (fresh) await sender.announcer.message("create", message, fresh);
         } catch (err) {
           // The message is stored and queued; a failed event only delays what screens show.
-          ctx.log.error(`tickets: events of message ${message!.id} failed`, err);
+          ctx.log.error(`tickets: events of message ${message.id} failed`, err);
         }
       },
     };
