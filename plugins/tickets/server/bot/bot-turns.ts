@@ -194,7 +194,7 @@ export class BotTurns {
     });
     if (!message) throw new Error(`bot message of ticket ${ticket.id} not stored`);
     s.lastMessage.run({ ticketId: ticket.id, lastMessage: text || fileName, now });
-    this.sender.delivery.enqueueInUnit(db, ticket.companyId, message.id);
+    this.sender.delivery.enqueueInUnit(db, ticket, message.id);
     return message;
   }
 

@@ -104,7 +104,7 @@ export class OutboundSender implements MessageSender {
             .set({ lastMessage: draft.lastMessage, ...clocks })
             .where(eq(tickets.id, ticket.id));
           // The outbox row: committed with the message or not at all.
-          await this.delivery.enqueue(DELIVER_JOB, companyId, message!.id, tx);
+          await this.delivery.enqueue(DELIVER_JOB, ticket, message!.id, tx);
         }
         return message!;
       });

@@ -84,7 +84,7 @@ export function createSendToContact(ctx: PluginContext, sender: OutboundSender) 
       .set({ lastMessage: body || media?.fileName || "" })
       .where(eq(tickets.id, ticket.id));
     // The outbox row: committed with the message (and the caller's change) or not at all.
-    await sender.delivery.enqueue(DELIVER_JOB, companyId, message!.id, tx);
+    await sender.delivery.enqueue(DELIVER_JOB, ticket, message!.id, tx);
 
     return {
       message: message!,
