@@ -5,6 +5,7 @@ import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import * as r from "./cards.routes.ts";
 import { CardsService, STAMP_JOB } from "./cards.service.ts";
+import { defineReminders } from "./reminders.ts";
 
 /** Thin handlers: the company always comes from the token. */
 function registerHandlers(router: OpenAPIHono<AppEnv>, cards: CardsService) {
@@ -19,6 +20,7 @@ export default defineServerPlugin({
   setup(ctx) {
     const cards = new CardsService(ctx.db, ctx.jobs, ctx.bus, ctx.realtime);
     ctx.jobs.define<{ cardId: number }>(STAMP_JOB, async ({ companyId, payload }) => cards.stamp(companyId!, payload.cardId));
+    defineReminders(ctx.jobs, cards);
     registerHandlers(ctx.router, cards);
   },
 });
