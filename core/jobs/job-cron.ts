@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import type { Logger } from "../log.ts";
-import type { EnqueueOptions, JobHandler } from "./jobs.ts";
+import type { EnqueueOptions, JobHandler } from "./job-api.ts";
 
 /** What a tick's job carries: the tick's time (ms), the same in every process. */
 export interface TickPayload {

@@ -51,7 +51,7 @@ describe("durable jobs", () => {
     expect(await t.kernel.db.select().from(jobs)).toHaveLength(1);
   });
 
-  it("runs a laned kind's jobs of different lanes together, one lane's in order, other kinds one at a time in order", async () => {
+  it("runs a laned kind's jobs of different lanes together, one lane's in order, a kind without lanes one at a time in order", async () => {
     const events: string[] = [];
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
