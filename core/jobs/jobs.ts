@@ -56,6 +56,12 @@ const insertJobIn = preparedPer((db: SyncDb) => db.insert(jobs).values(newJob).o
 /** Claimed and unfinished jobs one process keeps at most (running, or waiting in their lane). */
 const MAX_HELD = 64;
 const CLAIM_LIMIT = 20;
+/**
+ * A finished job wakes the claimer only once this few are held: claims then take rows in
+ * batches (one claim per few jobs, as when a claim waited for its whole batch) instead of one
+ * per finished job, while a long job (it holds one) never stops them. Otherwise the poll claims.
+ */
+const LOW_WATER = CLAIM_LIMIT / 2;
 const DEFAULT_LEASE_MS = 60_000;
 /** The kernel's own schedule: finished rows are swept every 5 minutes (bounded batches). */
 const SWEEP_PATTERN = "*/5 * * * *";
@@ -297,21 +303,22 @@ export class Jobs {
       const head = queue[0]!;
       const { job } = head;
       // Lost while it waited: another process may run it now.
-      if (job.lost || this.stopped) {
-        this.held.delete(job.row.id);
-        head.done();
-      } else {
+      if (job.lost || this.stopped) this.letGo(job, head);
+      else {
         const { written } = await this.runOne(job);
         job.finished = true;
-        void written.then(() => {
-          this.held.delete(job.row.id);
-          head.done();
-        });
+        void written.then(() => this.letGo(job, head));
       }
       queue.shift();
     }
     this.lanes.delete(lane);
-    this.wake();
+  }
+
+  /** The job is no longer held here (its outcome is stored, or it was lost); few held: claim more. */
+  private letGo(job: ClaimedJob, queued: Queued): void {
+    this.held.delete(job.row.id);
+    queued.done();
+    if (this.held.size <= LOW_WATER) this.wake();
   }
 
   /**
