@@ -115,6 +115,12 @@ const configSchema = z.object({
   ASAAS_API_URL: z.string().url().default("https://api.asaas.com"),
   /** Disables background job polling (tests drive jobs by hand). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  /** A claimed job's lease (ms), renewed every third of it while the job is held; a dead process's jobs run elsewhere once it lapses. */
+  JOBS_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Finished (done) job rows are deleted this many hours after their last run (their dedupe keys are free again). */
+  JOBS_RETENTION_HOURS: z.coerce.number().positive().default(24),
+  /** Failed job rows (out of attempts) are kept this many hours for review; 0 keeps them forever. */
+  JOBS_FAILED_RETENTION_HOURS: z.coerce.number().min(0).default(720),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -168,7 +168,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       companyState: (companyId) => kernel.companyAccess.state(companyId),
       corsOrigin: config.FRONTEND_URL,
     }),
-    jobs: new Jobs(database.writes, log.child("jobs"), config.JOBS_POLL_MS),
+    jobs: new Jobs(database.writes, log.child("jobs"), {
+      pollMs: config.JOBS_POLL_MS,
+      leaseMs: config.JOBS_LEASE_MS,
+      retention: { doneHours: config.JOBS_RETENTION_HOURS, failedHours: config.JOBS_FAILED_RETENTION_HOURS },
+    }),
     storage: new Storage(config.DATA_DIR, config.UPLOAD_MAX_BYTES),
     mail: new Mailer(config),
     settings,
@@ -194,7 +198,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     async stop() {
       // A first boot's admin hash still being written must land before the database closes.
       await kernel.settleAdminPassword();
-      kernel.jobs.stop();
+      await kernel.jobs.stop();
       for (const fn of [...stopHooks].reverse()) await fn();
       await kernel.realtime.close();
       database.close();

@@ -172,9 +172,27 @@ export const jobs = sqliteTable(
       .notNull()
       .default("pending"),
     lastError: text("last_error"),
-    /** Optional idempotency key: enqueueing the same key twice keeps one row. */
+    /** Optional idempotency key: enqueueing the same key twice keeps one row (until the row is swept). */
     dedupeKey: text("dedupe_key").unique(),
+    /** The lane it runs in, set at enqueue: the kind, or `<kind>:<lane(payload)>`. Null on rows older than lanes: their kind. */
+    lane: text("lane"),
+    /** The process-held resource it needs (`whatsapp:12`), set at enqueue from the kind's `affinity`; null: any process. */
+    affinity: text("affinity"),
+    /** The start slot a paced job reserved in its lane (job_lanes), in ms; null until it reserves one. */
+    pacedAt: integer("paced_at"),
     ...timestamps,
   },
-  (t) => [index("jobs_due_idx").on(t.status, t.dueAt)],
+  // Claims read three ranges of it (core/jobs/job-statements.ts): due rows any process may run
+  // (affinity null), due rows of the resources this process holds, and running rows (few).
+  (t) => [index("jobs_due_idx").on(t.status, t.affinity, t.dueAt)],
 );
+
+/**
+ * Durable pacing of job lanes (core/jobs/job-pacing.ts): the earliest time the lane's next
+ * paced job may start, shared by every process on the database, so a restart or a second
+ * process keeps the gap. Rows of lanes idle for a day are swept.
+ */
+export const jobLanes = sqliteTable("job_lanes", {
+  lane: text("lane").primaryKey(),
+  nextAt: integer("next_at").notNull(),
+});

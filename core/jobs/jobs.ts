@@ -1,57 +1,33 @@
-import { Cron } from "croner";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.ts";
-import { jobs } from "../db/tables.ts";
-import type { Logger } from "../log.ts";
-import type { SyncDb, WriteBatcher, WriteUnit } from "../db/write-batch.ts";
+import { setImmediate } from "node:timers";
+import { sql } from "drizzle-orm";
 import { nowIso } from "../db/columns.ts";
 import { preparedPer } from "../db/prepared.ts";
+import { jobs } from "../db/tables.ts";
+import type { SyncDb, WriteBatcher, WriteUnit } from "../db/write-batch.ts";
+import type { Logger } from "../log.ts";
+import { type EnqueueOptions, type JobHandler, type JobKindOptions, type PluginJobs, qualifiedKind } from "./job-api.ts";
+import { CronTicks } from "./job-cron.ts";
+import { type Pacing, paceClaimed } from "./job-pacing.ts";
+import { type ClaimedRow, runnerStatements } from "./job-statements.ts";
+import { type JobRetention, sweepJobs } from "./job-sweep.ts";
+import { type ClaimedJob, claimedJob } from "./job-types.ts";
 
-export interface JobContext<P> {
-  id: number;
-  kind: string;
-  companyId: number | null;
-  payload: P;
-  attempt: number;
-}
-export type JobHandler<P = unknown> = (job: JobContext<P>) => Promise<void>;
+export { CLAIMABLE_JOBS } from "./job-statements.ts";
+export type { Pacing } from "./job-pacing.ts";
+export { type EnqueueOptions, type JobContext, type JobHandler, type JobKindOptions, type PluginJobs, qualifiedKind } from "./job-api.ts";
 
-export interface JobKindOptions<P> {
-  /**
-   * Lets jobs of this kind run alongside the other jobs claimed with them: those whose
-   * payloads name the same lane run one after another, in the order they were enqueued;
-   * different lanes at once. Without it a kind's jobs run one at a time, in order, with
-   * every other kind that has none (deliveries keep their messages' order). For handlers
-   * that already bear concurrency (another node may run a job of the same lane anyway)
-   * and gain from it: their write units then share the write batcher's commits.
-   * @example ctx.jobs.define("step", handler, { lane: (p) => `ticket:${p.ticketId}` });
-   */
-  lane?: (payload: P) => string;
-}
-
-export interface EnqueueOptions {
-  /** When to run (default now). */
-  dueAt?: Date | number;
-  companyId?: number;
-  /** Enqueueing the same key twice keeps the first row (idempotent producers). */
-  dedupeKey?: string;
-  maxAttempts?: number;
-  /** Write inside the caller's transaction: the outbox pattern. */
-  tx?: DbOrTx;
+/** How the runner is tuned (config: `JOBS_POLL_MS`, `JOBS_LEASE_MS`, the retentions). */
+export interface JobsOptions {
+  /** How often due jobs are looked for; 0 polls never (tests call `runDue`). */
+  pollMs: number;
+  /** A claim's lease; renewed every third of it while the job is held here. */
+  leaseMs?: number;
+  retention?: JobRetention;
 }
 
-const LEASE_MS = 60_000;
-
-/** The row `enqueue` writes. */
-function jobRow(kind: string, payload: unknown, options: Omit<EnqueueOptions, "tx">) {
-  return {
-    kind,
-    payload: JSON.stringify(payload ?? {}),
-    dueAt: options.dueAt instanceof Date ? options.dueAt.getTime() : (options.dueAt ?? Date.now()),
-    companyId: options.companyId ?? null,
-    dedupeKey: options.dedupeKey ?? null,
-    maxAttempts: options.maxAttempts ?? 8,
-  };
+interface KindSpec {
+  handler: JobHandler;
+  options: JobKindOptions<unknown>;
 }
 
 const p = sql.placeholder;
@@ -63,6 +39,8 @@ const newJob = {
   companyId: p("companyId"),
   dedupeKey: p("dedupeKey"),
   maxAttempts: p("maxAttempts"),
+  lane: p("lane"),
+  affinity: p("affinity"),
   createdAt: p("createdAt"),
   updatedAt: p("updatedAt"),
 };
@@ -75,126 +53,72 @@ const newJob = {
  */
 const insertJobIn = preparedPer((db: SyncDb) => db.insert(jobs).values(newJob).onConflictDoNothing().prepare());
 
+/** Claimed and unfinished jobs one process keeps at most (running, or waiting in their lane). */
+const MAX_HELD = 64;
+const CLAIM_LIMIT = 20;
 /**
- * The rows a claim takes: due pending jobs and running jobs whose lease lapsed (their runner
- * died), oldest due first. Each kind is its own ordered range of `jobs_due_idx` (status,
- * due_at, then the rowid), read up to `limit` rows and merged: one `OR` over both made SQLite
- * read every due row and sort them all, which under a backlog of 20,000 replies cost 2 ms
- * per claim while holding the writer.
+ * A finished job wakes the claimer only once this few are held: claims then take rows in
+ * batches (one claim per few jobs, as when a claim waited for its whole batch) instead of one
+ * per finished job, while a long job (it holds one) never stops them. Otherwise the poll claims.
  */
-export const CLAIMABLE_JOBS = sql`(
-  SELECT id FROM (
-    SELECT id, due_at FROM (SELECT id, due_at FROM jobs WHERE status = 'pending' AND due_at <= ${p("now")} ORDER BY due_at, id LIMIT ${p("limit")})
-    UNION ALL
-    SELECT id, due_at FROM (SELECT id, due_at FROM jobs WHERE status = 'running' AND lease_until < ${p("now")} ORDER BY due_at, id LIMIT ${p("limit")})
-  ) ORDER BY due_at, id LIMIT ${p("limit")}
-)`;
+const LOW_WATER = CLAIM_LIMIT / 2;
+const DEFAULT_LEASE_MS = 60_000;
+/** The kernel's own schedule: finished rows are swept every 5 minutes (bounded batches). */
+const SWEEP_PATTERN = "*/5 * * * *";
 
-/**
- * The runner's own statements, built once per write-batcher handle: every job costs a claim
- * (shared by up to `limit` jobs) and an outcome write. They run as write units, so the
- * outcomes of jobs finishing together, the enqueues of producers and the inbound messages
- * share commits instead of paying one each (a commit cost more than these statements).
- */
-const runnerStatements = preparedPer((db: SyncDb) => {
-  const mine = and(eq(jobs.id, p("id")), eq(jobs.leaseOwner, p("owner")));
-  return {
-    claim: db
-      .update(jobs)
-      .set({ status: "running", leaseUntil: sql`${p("leaseUntil")}`, leaseOwner: sql`${p("owner")}`, attempts: sql`${jobs.attempts} + 1`, updatedAt: sql`${p("at")}` })
-      .where(inArray(jobs.id, CLAIMABLE_JOBS))
-      .returning({ id: jobs.id, kind: jobs.kind, companyId: jobs.companyId, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts })
-      .prepare(),
-    done: db
-      .update(jobs)
-      .set({ status: "done", leaseUntil: null, lastError: null, updatedAt: sql`${p("now")}` })
-      .where(mine)
-      .prepare(),
-    failed: db
-      .update(jobs)
-      .set({ status: sql`${p("status")}`, dueAt: sql`${p("dueAt")}`, leaseUntil: null, lastError: sql`${p("error")}`, updatedAt: sql`${p("now")}` })
-      .where(mine)
-      .prepare(),
-  };
-});
-
-interface ClaimedRow {
-  id: number;
-  kind: string;
-  companyId: number | null;
-  payload: string;
-  attempts: number;
-  maxAttempts: number;
-}
-
-/** A claimed row with its payload read once: the lane and the handler both need it. A payload that does not parse fails the job when it runs. */
-interface ClaimedJob {
-  row: ClaimedRow;
-  read: { payload: unknown } | { error: unknown };
-}
-
-function claimedJob(row: ClaimedRow): ClaimedJob {
-  try {
-    return { row, read: { payload: JSON.parse(row.payload) } };
-  } catch (error) {
-    return { row, read: { error } };
-  }
-}
-
-/**
- * The kind stored for a plugin's job (habit 1: the plugin id names its jobs).
- * @example
- *   qualifiedKind("tickets", "deliver") // "tickets.deliver"
- */
-export const qualifiedKind = (pluginId: string, kind: string): string => `${pluginId}.${kind}`;
-
-/**
- * What a plugin receives as `ctx.jobs`: the kernel prefixes every kind and schedule name
- * with the plugin id, so two plugins never share a kind and a row says whose it is.
- * @example
- *   ctx.jobs.define("deliver", handler); // runs rows of kind "tickets.deliver"
- *   await ctx.jobs.enqueue("deliver", { messageId }, { tx });
- */
-export interface PluginJobs {
-  define<P>(kind: string, handler: JobHandler<P>, options?: JobKindOptions<P>): void;
-  enqueue(kind: string, payload: unknown, options?: EnqueueOptions): Promise<void>;
-  /**
-   * `enqueue` on a write unit's synchronous handle (the write batcher, `ctx.writes`): the
-   * outbox for the hot inbound path, whose units cannot await. Written when called.
-   * @example
-   *   ctx.jobs.enqueueSync(unit.db, "step", { messageId }, { companyId, dedupeKey: `step:${messageId}` });
-   */
-  enqueueSync(db: SyncDb, kind: string, payload: unknown, options?: Omit<EnqueueOptions, "tx">): void;
-  schedule(name: string, pattern: string, fn: () => Promise<void> | void): void;
+/** A job waiting in (or running at the head of) its lane here; `done` once its outcome is stored. */
+interface Queued {
+  job: ClaimedJob;
+  done: () => void;
 }
 
 /**
  * Durable jobs and schedules.
- * - `enqueue` writes a row with a due time (in the caller's transaction when given);
- *   a poller claims due rows with a lease, so a crash mid-job lets another poll retry
- *   it once the lease lapses, and two nodes never run one row at the same time.
- *   Failures retry with exponential backoff and jitter, up to maxAttempts.
- * - `schedule` runs a croner pattern with overlap protection and caught errors.
+ * - `enqueue` writes a row with a due time (in the caller's transaction when given), its
+ *   lane and its affinity; claims lease due rows, and the lease is renewed while the job is
+ *   held here, so a crash lets another process retry it once the lease lapses, and two
+ *   processes never run one row at the same time.
+ * - Claimed jobs run in their lanes; claims go on while long jobs run (up to `MAX_HELD` held).
+ * - `schedule` ticks are jobs (job-cron.ts); finished rows are swept (job-sweep.ts).
  * @example
  *   jobs.define("mail.send", async ({ payload }) => mailer.send(payload));
  *   await jobs.enqueue("mail.send", { to, subject, text }, { tx });
  */
 export class Jobs {
-  private handlers = new Map<string, JobHandler>();
-  /** The lane of each kind that may run alongside others (JobKindOptions.lane). */
-  private lanes = new Map<string, (payload: unknown) => string>();
-  private crons: Cron[] = [];
-  private cronSpecs: { name: string; pattern: string; fn: () => Promise<void> | void }[] = [];
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private running = false;
+  private kinds = new Map<string, KindSpec>();
+  private crons: CronTicks;
+  /** Lanes with jobs here (running or waiting), in order. Their keys are the claims' `busy`. */
+  private lanes = new Map<string, Queued[]>();
+  /** Every claimed, unfinished job here, by id: their leases are renewed. */
+  private held = new Map<number, ClaimedJob>();
+  /** Resources this process holds (`hold`). */
+  private resources = new Set<string>();
+  private pollTimer: ReturnType<typeof setInterval> | null = null;
+  private renewTimer: ReturnType<typeof setInterval> | null = null;
+  private claiming = false;
+  private pumpQueued = false;
+  private stopped = false;
   private readonly owner = crypto.randomUUID();
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly retention: JobRetention;
 
   constructor(
     /** The runner's writes and standalone enqueues go through the write batcher (group commit). */
     private writes: WriteBatcher,
     private log: Logger,
-    private pollMs: number,
-  ) {}
+    options: JobsOptions | number,
+  ) {
+    const o = typeof options === "number" ? { pollMs: options } : options;
+    this.pollMs = o.pollMs;
+    this.leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
+    this.retention = o.retention ?? { doneHours: 24, failedHours: 720 };
+    this.crons = new CronTicks(this, log);
+    this.schedule("jobs.sweep", SWEEP_PATTERN, async () => {
+      const swept = await this.sweep();
+      if (swept) this.log.debug(`swept ${swept} finished job rows`);
+    });
+  }
 
   /** The view handed to plugin `pluginId`; a kind already carrying the prefix is refused (it would be doubled). */
   forPlugin(pluginId: string): PluginJobs {
@@ -207,13 +131,14 @@ export class Jobs {
       enqueue: (kind, payload, options) => this.enqueue(qualify(kind), payload, options),
       enqueueSync: (db, kind, payload, options) => this.enqueueSync(db, qualify(kind), payload, options),
       schedule: (name, pattern, fn) => this.schedule(qualify(name), pattern, fn),
+      hold: (key) => this.hold(key),
+      release: (key) => this.release(key),
     };
   }
 
   define<P>(kind: string, handler: JobHandler<P>, options: JobKindOptions<P> = {}): void {
-    if (this.handlers.has(kind)) throw new Error(`Job kind "${kind}" is defined twice`);
-    if (options.lane) this.lanes.set(kind, options.lane as (payload: unknown) => string);
-    this.handlers.set(kind, handler as JobHandler);
+    if (this.kinds.has(kind)) throw new Error(`Job kind "${kind}" is defined twice`);
+    this.kinds.set(kind, { handler: handler as JobHandler, options: options as JobKindOptions<unknown> });
   }
 
   async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
@@ -223,72 +148,188 @@ export class Jobs {
     }
     await options.tx
       .insert(jobs)
-      .values(jobRow(kind, payload, options))
+      .values(this.jobRow(kind, payload, options))
       .onConflictDoNothing();
   }
 
   /** `enqueue` on a write unit's synchronous handle (see `PluginJobs.enqueueSync`), with a statement prepared once per handle. */
   enqueueSync(db: SyncDb, kind: string, payload: unknown, options: Omit<EnqueueOptions, "tx"> = {}): void {
     const now = nowIso();
-    insertJobIn(db).run({ ...jobRow(kind, payload, options), createdAt: now, updatedAt: now });
+    insertJobIn(db).run({ ...this.jobRow(kind, payload, options), createdAt: now, updatedAt: now });
   }
 
-  /** Registers a recurring task (croner pattern), started with the server. */
+  /** Registers a recurring task (croner pattern) whose ticks run once across processes (see `PluginJobs.schedule`). */
   schedule(name: string, pattern: string, fn: () => Promise<void> | void): void {
-    // No croner `name`: croner keeps names in one process-wide registry, so two kernels
-    // in a process (tests, or a host embedding two) would collide. The name is for logs.
-    // Built in start(): a Cron computes its next run when created, which the boot's first answer need not wait for.
-    this.cronSpecs.push({ name, pattern, fn });
+    this.crons.add(name, pattern, fn);
   }
 
-  /** Claims and runs the due jobs once; returns how many ran. Tests call this directly. */
-  async runDue(limit = 20): Promise<number> {
-    const now = Date.now();
-    const at = nowIso();
-    const claimed = await this.writes.run(({ db }) => runnerStatements(db).claim.all({ leaseUntil: now + LEASE_MS, owner: this.owner, now, limit, at }) as ClaimedRow[]);
-    // One lane for every kind without its own: those run one at a time, as claimed.
-    const lanes = new Map<string, ClaimedJob[]>();
-    for (const job of claimed.map(claimedJob)) {
-      const key = this.laneOf(job);
-      const lane = lanes.get(key);
-      if (lane) lane.push(job);
-      else lanes.set(key, [job]);
-    }
-    // Every lane ends, and every outcome is written, before the next claim: a job still running
-    // (or not yet marked done) must not be claimed again by the next poll.
-    const written: Promise<void>[] = [];
-    const outcomes = await Promise.allSettled(
-      [...lanes.values()].map(async (laneJobs) => {
-        for (const job of laneJobs) written.push((await this.runOne(job)).outcomeWritten);
-      }),
-    );
-    await Promise.all(written);
-    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
-    if (failed) throw failed.reason;
-    return claimed.length;
+  /** Enqueues a schedule's tick as its timer does (tests tick by hand). */
+  tick(name: string, at: number): Promise<void> {
+    return this.crons.tick(name, at);
   }
 
-  /** "" (the shared, ordered lane) unless the kind names lanes and its payload reads. */
-  private laneOf({ row, read }: ClaimedJob): string {
-    const lane = this.lanes.get(row.kind);
-    if (!lane || "error" in read) return "";
-    try {
-      return `${row.kind}\u0000${lane(read.payload)}`;
-    } catch {
-      return "";
-    }
+  hold(key: string): void {
+    if (this.resources.has(key)) return;
+    this.resources.add(key);
+    this.wake();
+  }
+
+  release(key: string): void {
+    if (!this.resources.delete(key)) return;
+    // Jobs of the resource waiting here (not started: behind each lane's head) go back for the next holder.
+    const back: ClaimedJob[] = [];
+    for (const queue of this.lanes.values())
+      for (let i = queue.length - 1; i >= 1; i--) {
+        if (queue[i]!.job.row.affinity !== key) continue;
+        const [q] = queue.splice(i, 1);
+        back.unshift(q!.job);
+        q!.done();
+      }
+    if (back.length) void this.putBack(back);
+  }
+
+  /** Deletes finished rows past their retention (the kernel's `jobs.sweep` schedule runs it). */
+  sweep(now = Date.now()): Promise<number> {
+    return sweepJobs(this.writes, this.retention, now);
   }
 
   /**
-   * Runs one job and returns the write of its outcome without waiting for it: the lane goes on
-   * to its next job meanwhile (its order is the handlers', not the outcome rows'), and the
-   * outcomes of jobs finishing together share a commit. `runDue` waits for every outcome
-   * before it returns. An outcome that cannot be written leaves the job leased: it runs again
-   * once the lease lapses, as after a crash.
+   * Claims the due jobs once and runs them; resolves when they ran and their outcomes are
+   * stored, with how many started (paced jobs sent back to wait for their slot not counted).
+   * Tests call this directly.
    */
-  private async runOne({ row, read }: ClaimedJob): Promise<{ outcomeWritten: Promise<void> }> {
+  async runDue(limit = CLAIM_LIMIT): Promise<number> {
+    const started = await this.claim(limit);
+    await Promise.all(started.jobs.map((job) => this.dispatch(job)));
+    return started.jobs.length;
+  }
+
+  start(): void {
+    this.crons.start();
+    if (this.pollMs <= 0) return;
+    this.pollTimer = setInterval(() => void this.pump(), this.pollMs);
+    this.wake();
+  }
+
+  /**
+   * Stops claiming and the timers; jobs waiting in their lanes here go back to the table.
+   * Running handlers are not awaited: their outcome is written if the database is still open,
+   * else their lease lapses and another process runs them again.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.crons.stop();
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.pollTimer = this.renewTimer = null;
+    const waiting: ClaimedJob[] = [];
+    for (const queue of this.lanes.values()) for (const q of queue.splice(1)) waiting.push(q.job), q.done();
+    if (waiting.length) await this.putBack(waiting).catch((err) => this.log.warn("jobs: waiting jobs not given back (they run once their lease lapses)", err));
+  }
+
+  /** The row `enqueue` writes: the lane and affinity come from the kind's options, read now. */
+  private jobRow(kind: string, payload: unknown, options: Omit<EnqueueOptions, "tx">) {
+    const spec = this.kinds.get(kind)?.options;
+    let lane = kind;
+    let affinity: string | null = null;
+    if (spec?.lane) lane = `${kind}:${spec.lane(payload)}`;
+    if (spec?.affinity) affinity = spec.affinity(payload) ?? null;
+    return {
+      kind,
+      payload: JSON.stringify(payload ?? {}),
+      dueAt: options.dueAt instanceof Date ? options.dueAt.getTime() : (options.dueAt ?? Date.now()),
+      companyId: options.companyId ?? null,
+      dedupeKey: options.dedupeKey ?? null,
+      maxAttempts: options.maxAttempts ?? 8,
+      lane,
+      affinity,
+    };
+  }
+
+  /**
+   * One claim: leases up to `limit` claimable rows (none of the lanes busy here, none pinned
+   * to a resource not held here) and, in the same write unit, sends paced jobs whose slot is
+   * later back to wait for it. Answers the jobs to start and how many rows the claim read.
+   */
+  private async claim(limit: number): Promise<{ jobs: ClaimedJob[]; rows: number }> {
+    const now = Date.now();
+    const args = {
+      leaseUntil: now + this.leaseMs,
+      owner: this.owner,
+      now,
+      limit,
+      at: nowIso(),
+      busy: JSON.stringify([...this.lanes.keys()]),
+      held: JSON.stringify([...this.resources]),
+    };
+    const claimed = await this.writes.run(({ db }) => {
+      const rows = (runnerStatements(db).claim.all(args) as ClaimedRow[]).sort((a, b) => a.dueAt - b.dueAt || a.id - b.id);
+      return { rows: rows.length, jobs: paceClaimed(db, rows.map(claimedJob), (job) => this.pacingOf(job), this.owner, now) };
+    });
+    for (const job of claimed.jobs) this.held.set(job.row.id, job);
+    if (this.held.size && !this.renewTimer) {
+      this.renewTimer = setInterval(() => void this.renew(), Math.max(50, Math.floor(this.leaseMs / 3)));
+      unref(this.renewTimer);
+    }
+    return claimed;
+  }
+
+  private pacingOf({ row, read }: ClaimedJob): Pacing | null {
+    const pace = this.kinds.get(row.kind)?.options.pace;
+    if (!pace || "error" in read) return null;
+    try {
+      return pace(read.payload);
+    } catch (err) {
+      this.log.warn(`job ${row.kind}#${row.id}: its pacing could not be read, it runs unpaced`, err);
+      return null;
+    }
+  }
+
+  /** Queues a claimed job in its lane; resolves once it ran and its outcome is stored. */
+  private dispatch(job: ClaimedJob): Promise<void> {
+    return new Promise<void>((done) => {
+      const queue = this.lanes.get(job.lane);
+      if (queue) queue.push({ job, done });
+      else {
+        this.lanes.set(job.lane, [{ job, done }]);
+        void this.drain(job.lane);
+      }
+    });
+  }
+
+  /** Runs a lane's jobs here one after another; the lane stops being busy when it is empty. */
+  private async drain(lane: string): Promise<void> {
+    for (let queue = this.lanes.get(lane); queue?.length; queue = this.lanes.get(lane)) {
+      const head = queue[0]!;
+      const { job } = head;
+      // Lost while it waited: another process may run it now.
+      if (job.lost || this.stopped) this.letGo(job, head);
+      else {
+        const { written } = await this.runOne(job);
+        job.finished = true;
+        void written.then(() => this.letGo(job, head));
+      }
+      queue.shift();
+    }
+    this.lanes.delete(lane);
+  }
+
+  /** The job is no longer held here (its outcome is stored, or it was lost); few held: claim more. */
+  private letGo(job: ClaimedJob, queued: Queued): void {
+    this.held.delete(job.row.id);
+    queued.done();
+    if (this.held.size <= LOW_WATER) this.wake();
+  }
+
+  /**
+   * Runs one job and answers the write of its outcome without waiting for it: the lane goes on
+   * to its next job meanwhile (its order is the handlers', not the outcome rows'), and the
+   * outcomes of jobs finishing together share a commit. An outcome that cannot be written
+   * leaves the job leased: it runs again once the lease lapses, as after a crash.
+   */
+  private async runOne({ row, read }: ClaimedJob): Promise<{ written: Promise<void> }> {
     const mine = { id: row.id, owner: this.owner };
-    const handler = this.handlers.get(row.kind);
+    const handler = this.kinds.get(row.kind)?.handler;
     let outcome: (unit: WriteUnit) => void;
     try {
       if (!handler) throw new Error(`no handler for job kind "${row.kind}"`);
@@ -304,34 +345,73 @@ export class Jobs {
       outcome = ({ db }) => void runnerStatements(db).failed.run(failed);
       this.log.warn(`job ${row.kind}#${row.id} attempt ${row.attempts} failed${giveUp ? " (giving up)" : ""}: ${message}`);
     }
-    const outcomeWritten = this.writes
-      .run(outcome)
-      .catch((err) => this.log.error(`job ${row.kind}#${row.id}: its outcome was not stored (it runs again once its lease lapses)`, err));
-    return { outcomeWritten };
+    const written = this.writes.run(outcome).catch((err) => this.log.error(`job ${row.kind}#${row.id}: its outcome was not stored (it runs again once its lease lapses)`, err));
+    return { written };
   }
 
-  start(): void {
-    for (const { name, pattern, fn } of this.cronSpecs.splice(0))
-      this.crons.push(new Cron(pattern, { protect: true, catch: (err) => this.log.error(`schedule ${name} failed`, err) }, fn));
-    if (this.pollMs <= 0) return;
-    const tick = async () => {
-      if (this.running) return;
-      this.running = true;
-      try {
-        while ((await this.runDue()) > 0) {}
-      } catch (err) {
-        this.log.error("job poll failed", err);
-      } finally {
-        this.running = false;
-        if (this.timer !== null) this.timer = setTimeout(tick, this.pollMs);
+  /**
+   * Extends the lease of every job held here (running or waiting in its lane), in one
+   * statement. A job whose lease is gone (the process stalled past it and another took the
+   * row) is logged; one not started yet is dropped here.
+   */
+  private async renew(): Promise<void> {
+    const ids = [...this.held.values()].filter((j) => !j.finished && !j.lost).map((j) => j.row.id);
+    if (!ids.length) {
+      if (!this.held.size && this.renewTimer) clearInterval(this.renewTimer), (this.renewTimer = null);
+      return;
+    }
+    try {
+      const args = { ids: JSON.stringify(ids), owner: this.owner, leaseUntil: Date.now() + this.leaseMs };
+      const kept = new Set((await this.writes.run(({ db }) => runnerStatements(db).renew.all(args) as { id: number }[])).map((r) => r.id));
+      for (const id of ids) {
+        const job = this.held.get(id);
+        if (!job || job.finished || kept.has(id)) continue;
+        job.lost = true;
+        this.log.warn(`job ${job.row.kind}#${id}: its lease was lost while held here (another process may run it too)`);
       }
-    };
-    this.timer = setTimeout(tick, this.pollMs);
+    } catch (err) {
+      this.log.error("jobs: renewing leases failed", err);
+    }
   }
 
-  stop(): void {
-    for (const c of this.crons) c.stop();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+  /** Gives claimed jobs back unstarted (see `runnerStatements.putBack`). */
+  private async putBack(back: ClaimedJob[]): Promise<void> {
+    for (const job of back) this.held.delete(job.row.id);
+    const now = Date.now();
+    await this.writes.run(({ db }) => {
+      for (const { row } of back) runnerStatements(db).putBack.run({ id: row.id, owner: this.owner, dueAt: Math.min(row.dueAt, now), pacedAt: row.pacedAt });
+    });
   }
+
+  /** A claim soon (coalesced): a lane emptied, a resource came, or the runner started. */
+  private wake(): void {
+    if (!this.pollTimer || this.pumpQueued) return;
+    this.pumpQueued = true;
+    setImmediate(() => {
+      this.pumpQueued = false;
+      void this.pump();
+    });
+  }
+
+  /** The background claim: fills the free room, and claims again at once while claims come back full. */
+  private async pump(): Promise<void> {
+    if (this.claiming || this.stopped) return;
+    const room = Math.min(CLAIM_LIMIT, MAX_HELD - this.held.size);
+    if (room <= 0) return;
+    this.claiming = true;
+    try {
+      const claimed = await this.claim(room);
+      for (const job of claimed.jobs) void this.dispatch(job);
+      if (claimed.rows === room) this.wake();
+    } catch (err) {
+      this.log.error("job poll failed", err);
+    } finally {
+      this.claiming = false;
+    }
+  }
+}
+
+/** Timers must not keep a stopping process alive. */
+function unref(timer: unknown): void {
+  (timer as { unref?: () => void }).unref?.();
 }

@@ -41,6 +41,14 @@ export interface ChannelDriver {
    */
   list?: boolean;
   buttons?: boolean;
+  /**
+   * The process-held resource a connection's deliveries need (`whatsapp:12`: the process
+   * driving that session), or null when any process can send. The tickets plugin pins the
+   * connection's delivery jobs to it (the kernel's job affinity), so only the process that
+   * `ctx.jobs.hold`s the key claims them; the driver holds it while it drives the connection.
+   * Absent: any process sends (the API channel, Meta's, which send over HTTP).
+   */
+  affinity?(connectionId: number): string | null;
   /** Delivers one stored outbound message. May return the provider's own id and an ack. */
   send(request: OutboundRequest): Promise<OutboundResult>;
   /** Changes the text of a message already sent (the attendant's edit, within 15 minutes). */

@@ -40,9 +40,14 @@ const ALLOWED: Record<string, readonly string[]> = {
     "status",
     "last_error",
     "dedupe_key",
+    // the runner's lanes, pinning to a process-held resource and paced slots (core/jobs/)
+    "lane",
+    "affinity",
+    "paced_at",
     "created_at",
     "updated_at",
   ],
+  job_lanes: ["lane", "next_at"],
 };
 
 const declared = Object.values(kernelTables).flatMap((v) => (v instanceof SQLiteTable ? [getTableConfig(v)] : []));

@@ -7,7 +7,7 @@ import { LaneTimer } from "./lane-timer.ts";
 import "../../tickets/server/tickets.contract.ts";
 import "../../tickets/server/tickets-events.contract.ts";
 
-/** The lane timer's tick: every 30 seconds (lane times are hours; croner skips a tick while the previous one runs). */
+/** The lane timer's tick: every 30 seconds (lane times are hours; one node runs a tick, and one left behind by a slow run is skipped). */
 const TICK_PATTERN = "*/30 * * * * *";
 
 export default defineServerPlugin({

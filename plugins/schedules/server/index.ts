@@ -22,7 +22,7 @@ export default defineServerPlugin({
 
     const sender = new ScheduleSender({ ...ctx, views, feed, timeZone: DEFAULT_TIME_ZONE });
     ctx.services.provide("schedules.sendDue", (now) => sender.sendDue(now));
-    // croner's overlap protection skips a tick while the previous one still runs.
+    // A kernel schedule: one node runs each tick; ticks left behind by a slow run are skipped.
     ctx.jobs.schedule("tick", TICK_PATTERN, async () => {
       await sender.sendDue();
     });

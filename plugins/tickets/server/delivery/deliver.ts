@@ -19,7 +19,21 @@ export const DELIVER_JOB = "deliver";
 export const EDIT_JOB = "deliver-edit";
 export const REMOVE_JOB = "deliver-remove";
 
-type Payload = { messageId: number };
+/**
+ * A delivery job's payload. `connectionId` and `channel` (rows before them carry only the
+ * message id, and still deliver) lane the jobs per connection, so one connection's slow or
+ * dead provider holds only its own messages, which leave in order; and let the channel's
+ * driver pin them to the process holding the connection's session (`ChannelDriver.affinity`).
+ * The job still reads the ticket's connection when it runs.
+ */
+type Payload = { messageId: number; connectionId?: number; channel?: string };
+
+/** Where a message goes out: its ticket's company, connection and channel (a `TicketRow` is one). */
+export interface DeliveryRoute {
+  companyId: number;
+  whatsappId: number;
+  channel: string;
+}
 
 /** `channels.driverFor`: the driver of a connection channel, if one registered. */
 export type DriverLookup = (channel: string) => ChannelDriver | undefined;
@@ -62,19 +76,23 @@ export class Delivery {
   ) {}
 
   define(): void {
-    this.jobs.define<Payload>(DELIVER_JOB, ({ companyId, payload }) => this.send(companyId ?? 0, payload.messageId));
-    this.jobs.define<Payload>(EDIT_JOB, ({ companyId, payload }) => this.edit(companyId ?? 0, payload.messageId));
-    this.jobs.define<Payload>(REMOVE_JOB, ({ companyId, payload }) => this.remove(companyId ?? 0, payload.messageId));
+    const options = {
+      lane: (p: Payload) => (p.connectionId == null ? "" : `connection:${p.connectionId}`),
+      affinity: (p: Payload) => (p.connectionId == null || !p.channel ? null : (this.driverFor(p.channel)?.affinity?.(p.connectionId) ?? null)),
+    };
+    this.jobs.define<Payload>(DELIVER_JOB, ({ companyId, payload }) => this.send(companyId ?? 0, payload.messageId), options);
+    this.jobs.define<Payload>(EDIT_JOB, ({ companyId, payload }) => this.edit(companyId ?? 0, payload.messageId), options);
+    this.jobs.define<Payload>(REMOVE_JOB, ({ companyId, payload }) => this.remove(companyId ?? 0, payload.messageId), options);
   }
 
   /** Writes the outbox row; pass the transaction that writes the message. */
-  enqueue(kind: typeof DELIVER_JOB | typeof EDIT_JOB | typeof REMOVE_JOB, companyId: number, messageId: number, tx: DbOrTx): Promise<void> {
-    return this.jobs.enqueue(kind, { messageId } satisfies Payload, { companyId, tx });
+  enqueue(kind: typeof DELIVER_JOB | typeof EDIT_JOB | typeof REMOVE_JOB, route: DeliveryRoute, messageId: number, tx: DbOrTx): Promise<void> {
+    return this.jobs.enqueue(kind, payloadOf(route, messageId), { companyId: route.companyId, tx });
   }
 
   /** `enqueue` of a delivery inside a write-batcher unit (its synchronous handle). */
-  enqueueInUnit(db: SyncDb, companyId: number, messageId: number): void {
-    this.jobs.enqueueSync(db, DELIVER_JOB, { messageId } satisfies Payload, { companyId });
+  enqueueInUnit(db: SyncDb, route: DeliveryRoute, messageId: number): void {
+    this.jobs.enqueueSync(db, DELIVER_JOB, payloadOf(route, messageId), { companyId: route.companyId });
   }
 
   private async send(companyId: number, messageId: number): Promise<void> {
@@ -107,7 +125,7 @@ export class Delivery {
     const stored = await this.writes.run(({ db }) => sentStatement(db).get(sent));
     if (!stored) return;
     // Deleted while the driver was sending: take it back from the customer too.
-    if (stored.isDeleted) await this.enqueue(REMOVE_JOB, companyId, stored.id, this.db);
+    if (stored.isDeleted) await this.enqueue(REMOVE_JOB, target.ticketRow, stored.id, this.db);
     // Delivered and recorded: a failed announcement is logged, never a reason to send again.
     try {
       await this.announcer.message("update", stored, target.ticketRow, false);
@@ -156,6 +174,8 @@ export class Delivery {
     return { message, ticketRow, ticket, driver, base };
   }
 }
+
+const payloadOf = (route: DeliveryRoute, messageId: number): Payload => ({ messageId, connectionId: route.whatsappId, channel: route.channel });
 
 const p = sql.placeholder;
 /** Every outbound message's delivery job runs these: built once. */

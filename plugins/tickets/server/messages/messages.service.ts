@@ -163,7 +163,7 @@ export class MessagesService {
     const body = prefix && !text.startsWith(prefix) ? prefix + text : text;
     const row = await this.ctx.db.transaction(async (tx) => {
       const [updated] = await tx.update(messages).set({ body, isEdited: true }).where(eq(messages.id, message.id)).returning();
-      if (!message.isPrivate) await this.sender.delivery.enqueue(EDIT_JOB, user.companyId, message.id, tx);
+      if (!message.isPrivate) await this.sender.delivery.enqueue(EDIT_JOB, ticket, message.id, tx);
       return updated!;
     });
     return (await this.announce(row, ticket)) ?? this.sender.views.one(user.companyId, row);
@@ -176,7 +176,7 @@ export class MessagesService {
     this.ensureChangeable(message, ticket);
     const row = await this.ctx.db.transaction(async (tx) => {
       const [updated] = await tx.update(messages).set({ isDeleted: true, deletedBy: "me" }).where(eq(messages.id, message.id)).returning();
-      if (!message.isPrivate) await this.sender.delivery.enqueue(REMOVE_JOB, user.companyId, message.id, tx);
+      if (!message.isPrivate) await this.sender.delivery.enqueue(REMOVE_JOB, ticket, message.id, tx);
       return updated!;
     });
     return (await this.announce(row, ticket)) ?? this.sender.views.one(user.companyId, row);

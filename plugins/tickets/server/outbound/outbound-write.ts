@@ -140,7 +140,7 @@ export class OutboundWriter {
     const message = s.insert.get(row.values);
     if (!message) throw new Error(`outbound message of ticket ${ticket.id} not stored`);
     if (row.lastMessage !== null) (row.restartsClocks ? s.lastMessageActive : s.lastMessage).run({ ticketId: ticket.id, lastMessage: row.lastMessage, now: row.values.createdAt });
-    if (row.deliver) this.delivery.enqueueInUnit(db, ticket.companyId, message.id);
+    if (row.deliver) this.delivery.enqueueInUnit(db, ticket, message.id);
     return message;
   }
 
@@ -156,7 +156,7 @@ export class OutboundWriter {
     if (!message) throw new Error(`outbound message of ticket ${ticket.id} not stored`);
     const patch = ticketPatch(row);
     if (patch) await tx.update(tickets).set(patch).where(eq(tickets.id, ticket.id));
-    if (row.deliver) await this.delivery.enqueue(DELIVER_JOB, ticket.companyId, message.id, tx);
+    if (row.deliver) await this.delivery.enqueue(DELIVER_JOB, ticket, message.id, tx);
     return message;
   }
 

@@ -3,17 +3,23 @@ import { defineServerPlugin } from "../../../../core/plugin/server-plugin.ts";
 import { createTestKernel, serverPlugins, type TestKernel } from "../../../../tests/support/test-kernel.ts";
 import { manifest } from "../../plugin.ts";
 import { migrations } from "../../schema/migrations/migrations.gen.ts";
+import type { PluginJobs } from "../../../../core/jobs/jobs.ts";
+import { sessionResource } from "../session/leases.ts";
 import type { LiveSession, SessionRegistry } from "../session/session-registry.ts";
 import { FakeWaBoundary, type FakeWaSocket } from "../testing/fake-wa-socket.ts";
 import { type MessageLayer, registerMessageLayer } from "./message-layer.ts";
 
 /**
  * A SessionRegistry double: the message layer's tests open and close sessions by hand
- * (FakeWaSockets from a FakeWaBoundary) so they do not depend on the session layer.
+ * (FakeWaSockets from a FakeWaBoundary) so they do not depend on the session layer. Like the
+ * session manager holding the lease, opening a session holds its job resource (the
+ * connection's deliveries are claimed here); closing one is a socket lost while the lease stays.
  */
 export class TestSessions implements SessionRegistry {
   private attachers: ((session: LiveSession) => (() => void) | undefined)[] = [];
   private sessions = new Map<number, LiveSession & { detach: (() => void)[] }>();
+  /** The plugin's jobs, set by the harness's setup. */
+  jobs?: PluginJobs;
 
   constructor(readonly boundary: FakeWaBoundary) {}
 
@@ -40,6 +46,7 @@ export class TestSessions implements SessionRegistry {
       if (off) session.detach.push(off);
     }
     this.sessions.set(whatsappId, session);
+    this.jobs?.hold(sessionResource(whatsappId));
     return socket;
   }
 
@@ -76,6 +83,7 @@ export async function waHarness(options: { env?: Record<string, string>; connect
     manifest,
     migrations,
     setup(ctx) {
+      sessions.jobs = ctx.jobs;
       layer = registerMessageLayer(ctx, sessions, boundary, { importIdleMs: 200, ackRetryMs: 30 });
     },
   });

@@ -1,6 +1,7 @@
 import { AppError } from "../../../../core/errors.ts";
 import type { Storage } from "../../../../core/storage/storage.ts";
 import type { ChannelDriver, OutboundRequest, PhoneBook } from "../../../channels/channel-driver.contract.ts";
+import { sessionResource } from "../session/leases.ts";
 import type { LiveSession, SessionRegistry } from "../session/session-registry.ts";
 import { BoundedMap } from "./bounded.ts";
 import type { OwnEchoes } from "./echoes.ts";
@@ -31,6 +32,11 @@ export class WhatsappDriver implements ChannelDriver {
     /** The phone's contacts and chats, for the contacts import (phone-book.ts). */
     readonly phoneBook?: PhoneBook,
   ) {}
+
+  /** Deliveries run in the process that drives the session (it holds this key with the session lease). */
+  affinity(connectionId: number): string {
+    return sessionResource(connectionId);
+  }
 
   async send(request: OutboundRequest) {
     const session = this.session(request.connection.id);

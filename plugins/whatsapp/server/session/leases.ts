@@ -3,6 +3,12 @@ import type { Db } from "../../../../core/db/database.ts";
 import { whatsappSessionLeases as leases } from "../../schema/tables.ts";
 
 /**
+ * The job resource of a session (kernel job affinity): its process holds it with the lease,
+ * so the connection's deliveries run where its socket is (the driver's `affinity`).
+ */
+export const sessionResource = (whatsappId: number): string => `whatsapp:${whatsappId}`;
+
+/**
  * Who drives a session: one process at a time, so two nodes sharing a database never
  * open the same number (WhatsApp would drop both with connectionReplaced, over and
  * over). A lease is taken with one conditional upsert — free, expired, or already ours —

@@ -5,7 +5,7 @@ import type { ConnectionRow, ConnectionStatusPatch } from "../../../connections/
 import type { WaBoundary, WaSocketLike } from "../boundary/wa-socket.ts";
 import { AuthStore, type DbAuth, isPaired } from "./auth-state.ts";
 import { CompanyPause } from "./company-pause.ts";
-import { Leases } from "./leases.ts";
+import { Leases, sessionResource } from "./leases.ts";
 import { SessionLoops } from "./session-loops.ts";
 import type { LiveSession, SessionRegistry } from "./session-registry.ts";
 import { SessionStatus } from "./session-status.ts";
@@ -102,6 +102,8 @@ export class SessionManager implements SessionRegistry {
         this.sessions.set(whatsappId, s);
         this.loops.ensureRunning();
       }
+      // The connection's deliveries are claimed here while the lease is ours (let go with the session: `forgotten`).
+      this.ctx.jobs.hold(sessionResource(whatsappId));
       this.cancelPending(s, "restarted");
       await this.retire(s, "end");
       s.attempts = 0;
@@ -171,6 +173,7 @@ export class SessionManager implements SessionRegistry {
     this.ctx.log.info(`whatsapp ${s.whatsappId}: session dropped here (${why})`);
     this.cancelPending(s, why);
     this.sessions.delete(s.whatsappId);
+    this.forgotten(s.whatsappId);
     await this.retire(s, "end");
   }
 
@@ -190,6 +193,7 @@ export class SessionManager implements SessionRegistry {
     this.loops.stop();
     const all = [...this.sessions.values()];
     this.sessions.clear();
+    for (const s of all) this.forgotten(s.whatsappId);
     await Promise.all(
       all.map(async (s) => {
         this.cancelPending(s, "server stopping");
@@ -225,6 +229,11 @@ export class SessionManager implements SessionRegistry {
 
   // ---- internals ----
 
+  /** The session is no longer driven here: its deliveries go to whichever process takes the lease next. */
+  private forgotten(whatsappId: number): void {
+    this.ctx.jobs.release(sessionResource(whatsappId));
+  }
+
   /** The company's connection of channel "whatsapp", or the route's error. */
   private async whatsappConnection(companyId: number, whatsappId: number): Promise<ConnectionRow> {
     const row = await this.status.connection(companyId, whatsappId);
@@ -240,6 +249,7 @@ export class SessionManager implements SessionRegistry {
     if (s) {
       this.cancelPending(s, "session reset");
       this.sessions.delete(whatsappId);
+      this.forgotten(whatsappId);
       await this.retire(s, "logout");
     }
     await this.auth.wipe(whatsappId);
@@ -390,7 +400,10 @@ export class SessionManager implements SessionRegistry {
   private async finish(s: Session, patch: ConnectionStatusPatch): Promise<void> {
     this.cancelPending(s, String(patch.status));
     await this.retire(s, "end");
-    if (this.sessions.get(s.whatsappId) === s) this.sessions.delete(s.whatsappId);
+    if (this.sessions.get(s.whatsappId) === s) {
+      this.sessions.delete(s.whatsappId);
+      this.forgotten(s.whatsappId);
+    }
     await this.leases.release(s.whatsappId);
     await this.status.publish(s.companyId, s.whatsappId, patch);
   }

@@ -238,4 +238,19 @@ describe("whatsapp sessions: restart of the server, leases", () => {
     expect(await connectionOf(k.t, a.token, conn.id)).toMatchObject({ status: "CONNECTED" });
     expect(await keyCount(conn.id)).toBeGreaterThan(0);
   });
+
+  it("the server driving a session claims the jobs pinned to it; once the lease is lost, it leaves them to the new holder", async () => {
+    await boot({ leaseRenewMs: 40 });
+    const ran: string[] = [];
+    k.t.kernel.jobs.define<{ key: string }>("test.pinned", async ({ payload }) => void ran.push(payload.key), { affinity: (p) => p.key });
+    const conn = await createWhatsapp(k.t, a.token);
+    const socket = await connect(conn.id);
+    await k.t.kernel.jobs.enqueue("test.pinned", { key: `whatsapp:${conn.id}` });
+    expect(await k.t.kernel.jobs.runDue()).toBe(1);
+    await k.t.kernel.db.update(whatsappSessionLeases).set({ owner: "another-server" }).where(eq(whatsappSessionLeases.whatsappId, conn.id));
+    await until(k.t, a.token, conn.id, () => socket.ended);
+    await k.t.kernel.jobs.enqueue("test.pinned", { key: `whatsapp:${conn.id}` });
+    expect(await k.t.kernel.jobs.runDue()).toBe(0);
+    expect(ran).toEqual([`whatsapp:${conn.id}`]);
+  });
 });

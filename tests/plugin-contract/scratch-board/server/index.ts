@@ -6,6 +6,7 @@ import { migrations } from "../schema/migrations/migrations.gen.ts";
 import * as r from "./cards.routes.ts";
 import { CardsService, STAMP_JOB } from "./cards.service.ts";
 import { registerReport } from "./report.ts";
+import { defineReminders } from "./reminders.ts";
 
 /** Thin handlers: the company always comes from the token. */
 function registerHandlers(router: OpenAPIHono<AppEnv>, cards: CardsService) {
@@ -22,6 +23,7 @@ export default defineServerPlugin({
     ctx.jobs.define<{ cardId: number }>(STAMP_JOB, async ({ companyId, payload }) => cards.stamp(companyId!, payload.cardId));
     // Before the cards' routes: /scratch-board/{id} would take /scratch-board/report.
     registerReport(ctx);
+    defineReminders(ctx.jobs, cards);
     registerHandlers(ctx.router, cards);
   },
 });

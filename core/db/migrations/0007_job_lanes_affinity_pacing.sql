@@ -1,0 +1,10 @@
+CREATE TABLE `job_lanes` (
+	`lane` text PRIMARY KEY NOT NULL,
+	`next_at` integer NOT NULL
+);
+--> statement-breakpoint
+DROP INDEX `jobs_due_idx`;--> statement-breakpoint
+ALTER TABLE `jobs` ADD `lane` text;--> statement-breakpoint
+ALTER TABLE `jobs` ADD `affinity` text;--> statement-breakpoint
+ALTER TABLE `jobs` ADD `paced_at` integer;--> statement-breakpoint
+CREATE INDEX `jobs_due_idx` ON `jobs` (`status`,`affinity`,`due_at`);
