@@ -111,8 +111,8 @@ describe("the claim: a feature is one folder", () => {
       "server/cards.schemas.ts",
       "server/cards.service.ts", // rules, the stamp job's work, the event
       "server/index.ts", // wiring: job, handlers
-      "server/report.ts", // GET /scratch-board/report over the tickets plugin's read views
       "server/reminders.ts", // a paced job kind (issue 24)
+      "server/report.ts", // GET /scratch-board/report over the tickets plugin's read views
       "shared/card-types.ts", // web types from the zod schemas
       "web/cards-api.ts",
       "web/index.ts", // page, menu entry, tickets.composerTools contribution, translations
