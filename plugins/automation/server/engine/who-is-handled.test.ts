@@ -26,7 +26,7 @@ describe("who is handled", () => {
   it("goes on with a ticket still with the bot", () => {
     expect(
       skipReason({
-        ticket: { status: "group", userId: null, isBot: true, isGroup: true, useIntegration: false },
+        ticket: { status: "group", userId: null, isGroup: true, holder: "bot" },
         contact: { disableBot: false },
         inbound: { fromMe: false },
         groupAsTicket: () => true,
@@ -36,7 +36,9 @@ describe("who is handled", () => {
 
   it("leaves a contact whose bot is disabled, and a ticket an integration is in charge of", () => {
     expect(reasonOf(new Conversation({ queues, contact: { disableBot: true } }))).toEqual([{ type: "notHandled", reason: "botDisabled" }]);
-    expect(reasonOf(new Conversation({ queues, ticket: { useIntegration: true } }))).toEqual([{ type: "notHandled", reason: "integration" }]);
+    expect(reasonOf(new Conversation({ queues, ticket: { holder: "integration:3" } }))).toEqual([{ type: "notHandled", reason: "integration" }]);
+    // The spec's useIntegration switch turned on by hand: a handler is in charge, none named.
+    expect(reasonOf(new Conversation({ queues, ticket: { holder: "integration" } }))).toEqual([{ type: "notHandled", reason: "integration" }]);
   });
 
   it("handles groups only when the connection treats groups as tickets", () => {
@@ -48,7 +50,7 @@ describe("who is handled", () => {
   it("reads groupAsTicket only for group tickets (the fast path loads no connection)", () => {
     let asked = 0;
     const gate = {
-      ticket: { status: "pending" as const, userId: null, isBot: false, isGroup: false, useIntegration: false },
+      ticket: { status: "pending" as const, userId: null, isGroup: false, holder: null },
       contact: { disableBot: false },
       inbound: { fromMe: false },
     };

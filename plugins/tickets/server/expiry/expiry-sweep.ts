@@ -4,6 +4,7 @@ import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import { ticketLogs, tickets, type TicketLogType } from "../../schema/tables.ts";
 import type { MessageSender } from "../tickets-internals.ts";
 import type { TicketRow } from "../tickets.contract.ts";
+import { holderLogType } from "../tickets/ticket-holder.ts";
 import { restartedClocks } from "../tickets/ticket-clocks.ts";
 import type { TicketViews } from "../tickets/tickets-views.ts";
 import { type DueTicket, dueTickets } from "./expiry-query.ts";
@@ -103,11 +104,13 @@ export class ExpirySweep {
     if (row.status !== t.status) return null;
     const [after] = await tx
       .update(tickets)
-      .set({ status: "closed", unreadMessages: 0, isBot: false, ...restartedClocks() })
+      .set({ status: "closed", unreadMessages: 0, holder: null, ...restartedClocks() })
       .where(and(eq(tickets.id, t.id), eq(tickets.status, row.status), eq(this.clockColumn(t, row), t.clock)))
       .returning();
     if (!after) return null;
     const logs: TicketLogType[] = t.rule === "expire" ? ["expired", "closed"] : ["closed"];
+    const handBack = holderLogType(row.holder, null);
+    if (handBack) logs.push(handBack);
     await tx.insert(ticketLogs).values(logs.map((type) => ({ companyId: t.companyId, ticketId: t.id, type, userId: null, queueId: after.queueId })));
     if (t.rule === "expire") await this.owe(tx, t, "expiresInactiveMessage");
     return after;

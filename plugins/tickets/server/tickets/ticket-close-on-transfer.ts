@@ -3,6 +3,8 @@ import type { Db } from "../../../../core/db/database.ts";
 import { ticketLogs, tickets } from "../../schema/tables.ts";
 import type { TicketRow } from "../tickets.contract.ts";
 import { restartedClocks } from "./ticket-clocks.ts";
+import { holderOnMove } from "./ticket-holder.ts";
+import { isHandler } from "../../shared/holder.contract.ts";
 
 /** Where a transferred conversation goes: its status, attendant (null: waiting) and queue. */
 export interface TransferTarget {
@@ -30,7 +32,7 @@ export async function closeAndOpen(db: Db, ticket: TicketRow, target: TransferTa
   return db.transaction(async (tx) => {
     const [closed] = await tx
       .update(tickets)
-      .set({ status: "closed", unreadMessages: 0, ...restartedClocks() })
+      .set({ status: "closed", unreadMessages: 0, holder: null, ...restartedClocks() })
       .where(and(eq(tickets.id, ticket.id), eq(tickets.status, ticket.status)))
       .returning();
     if (!closed) return null;
@@ -46,6 +48,7 @@ export async function closeAndOpen(db: Db, ticket: TicketRow, target: TransferTa
         lastMessage: ticket.lastMessage,
         status: target.status,
         userId: target.userId,
+        holder: holderOnMove({ userId: target.userId }) ?? null,
         queueId: target.queueId,
         ...restartedClocks(),
       })
@@ -56,6 +59,7 @@ export async function closeAndOpen(db: Db, ticket: TicketRow, target: TransferTa
       .values([
         { companyId, ticketId: closed.id, type: "transfered", userId: byUserId, queueId: ticket.queueId },
         { companyId, ticketId: closed.id, type: "closed", userId: byUserId, queueId: ticket.queueId },
+        ...(isHandler(ticket.holder) ? [{ companyId, ticketId: closed.id, type: "handBack" as const, userId: byUserId, queueId: ticket.queueId }] : []),
         { companyId, ticketId: opened!.id, type: "create", userId: byUserId, queueId: target.queueId },
         ...(target.userId != null ? [{ companyId, ticketId: opened!.id, type: "receivedTransfer" as const, userId: target.userId, queueId: target.queueId }] : []),
       ]);
