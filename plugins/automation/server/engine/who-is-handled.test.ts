@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Conversation, queue } from "./engine.fixtures.ts";
 import { decideInbound } from "./decide-inbound.ts";
-import { skipReason } from "./skip-reason.ts";
+import { skipReason, whoHandles } from "./skip-reason.ts";
 
 const queues = [queue(1, "Vendas"), queue(2, "Suporte")];
 const reasonOf = (c: Conversation, fromMe = false) => decideInbound(c.snapshot(), { body: "Olá", fromMe }).actions;
@@ -71,5 +71,26 @@ describe("who is handled", () => {
     c.ticket.userId = 3;
     c.say("2");
     expect(c.state).toEqual(before);
+  });
+
+  it("on the holder, in one place: a handler's ticket is the handler's, an attendant's nobody's (issue 24)", () => {
+    const gate = (holder: string | null, over: { userId?: number | null; status?: string; disableBot?: boolean } = {}) =>
+      whoHandles({
+        ticket: { status: over.status ?? "pending", userId: over.userId ?? null, isGroup: false, holder },
+        contact: { disableBot: over.disableBot ?? false },
+        inbound: { fromMe: false },
+        groupAsTicket: () => false,
+      });
+    expect(gate("integration:4")).toEqual({ by: "handler", kind: "integration", ref: "4" });
+    expect(gate("flow:12")).toEqual({ by: "handler", kind: "flow", ref: "12" });
+    // The spec's useIntegration switch: a handler in charge, none named.
+    expect(gate("integration")).toEqual({ by: "handler", kind: "integration", ref: "" });
+    expect(gate("integration:4", { disableBot: true })).toEqual({ by: "nobody", reason: "botDisabled" });
+    expect(gate("attendant")).toEqual({ by: "nobody", reason: "attended" });
+    expect(gate("integration:4", { userId: 3, status: "open" })).toEqual({ by: "nobody", reason: "attended" });
+    expect(gate("bot", { status: "group" })).toEqual({ by: "bot" });
+    expect(gate(null)).toEqual({ by: "bot" });
+    // Rating and consent answers are the bot's whoever holds the ticket.
+    expect(gate("attendant", { userId: 3, status: "nps" })).toEqual({ by: "bot" });
   });
 });
