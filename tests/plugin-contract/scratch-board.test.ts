@@ -109,6 +109,7 @@ describe("the claim: a feature is one folder", () => {
       "server/cards.routes.ts",
       "server/cards.schemas.ts",
       "server/cards.service.ts", // rules, the stamp job's work, the event
+      "server/echo-hand-over.ts", // issue 24: a hand-over provider registered with automation
       "server/index.ts", // wiring: job, handlers
       "shared/card-types.ts", // web types from the zod schemas
       "web/cards-api.ts",

@@ -6,12 +6,15 @@ import { definePlugin } from "../../../core/plugin/manifest.ts";
  * ../scratch-board.test.ts and ../scratch-board-web.test.tsx; not registered in
  * plugins/server.ts). It declares its own plan feature (off by default, gating it), its error
  * codes, a company-scoped table, a job, routes, an event, a page, a menu entry, a ticket
- * composer tool and four locales. Nothing outside this folder knows it.
+ * composer tool, a hand-over provider (issue 24) and four locales. Nothing outside this folder knows it.
  */
 export const manifest = definePlugin({
   id: "scratch-board",
   planFeatures: [{ key: "useScratchBoard", label: "scratch-board:planFeature", default: false }],
   planFlag: "useScratchBoard",
+  // The hand-over provider (server/echo-hand-over.ts) registers with automation and writes tickets' bot writes.
+  dependsOn: ["automation", "tickets"],
+  requires: ["automation.registerHandOver"],
   errors: {
     ERR_NO_SCRATCH_CARD_FOUND: 404,
     /** A company's card titles are unique. */

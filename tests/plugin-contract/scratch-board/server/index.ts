@@ -5,6 +5,7 @@ import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import * as r from "./cards.routes.ts";
 import { CardsService, STAMP_JOB } from "./cards.service.ts";
+import { echoHandOver } from "./echo-hand-over.ts";
 
 /** Thin handlers: the company always comes from the token. */
 function registerHandlers(router: OpenAPIHono<AppEnv>, cards: CardsService) {
@@ -20,5 +21,6 @@ export default defineServerPlugin({
     const cards = new CardsService(ctx.db, ctx.jobs, ctx.bus, ctx.realtime);
     ctx.jobs.define<{ cardId: number }>(STAMP_JOB, async ({ companyId, payload }) => cards.stamp(companyId!, payload.cardId));
     registerHandlers(ctx.router, cards);
+    ctx.services.require("automation.registerHandOver")(echoHandOver());
   },
 });
