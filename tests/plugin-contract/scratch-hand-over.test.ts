@@ -53,7 +53,9 @@ describe("scratch plugin: hand-over provider", () => {
       return res.body.ticketId as number;
     };
     const botTexts = async (ticketId: number) =>
-      (await t.kernel.database.client.execute({ sql: "SELECT body FROM messages WHERE ticket_id = ? AND from_me = 1 ORDER BY id", args: [ticketId] })).rows.map((r) => String(r.body));
+      (await t.kernel.database.client.execute({ sql: "SELECT body FROM messages WHERE ticket_id = ? AND from_me = 1 ORDER BY id", args: [ticketId] })).rows.map((r) =>
+        String(r.body),
+      );
 
     const ticketId = await says("Olá");
     await says("1");

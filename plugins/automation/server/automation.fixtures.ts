@@ -107,7 +107,7 @@ export class BotWorld {
       return res.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), BOOLEANS.has(camel(k)) ? Boolean(v) : v]))) as Record<string, any>[];
     };
     // The spec's isBot / useIntegration, derived from the holder as the API answers them.
-    const tickets = (await select("tickets")).map((t) => ({ ...t, ...specHolderFields(t.holder ?? null) }));
+    const tickets: Record<string, any>[] = (await select("tickets")).map((t) => Object.assign(t, specHolderFields(t.holder ?? null)));
     return { tickets, messages: await select("messages"), logs: await select("ticket_logs") };
   }
 

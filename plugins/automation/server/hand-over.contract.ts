@@ -58,7 +58,8 @@ declare module "../../../core/plugin/services.ts" {
      * Registers a hand-over provider (during setup). A second provider of one kind throws,
      * naming the kind, which stops the boot.
      * @example
-     *   ctx.services.require("automation.registerHandOver")({ kind: "integration", start, onMessage });
+     *   // registerHandOver: this service, taken with require (manifest `requires`, `dependsOn: ["automation"]`)
+     *   registerHandOver({ kind: "integration", start, onMessage, finishKeyword: () => "sair" });
      */
     "automation.registerHandOver": (provider: HandOverProvider) => void;
     /** The kinds registered so far (the queue editor says when an option's kind has none). */

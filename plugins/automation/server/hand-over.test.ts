@@ -30,7 +30,11 @@ function echoProvider(calls: Call[], kind = "integration"): HandOverProvider {
     },
     onMessage(_ticket, message, ref): BotWrite[] {
       calls.push({ what: "message", ref, text: message.body });
-      if (message.body === "tchau") return [{ type: "send", text: "Até mais" }, { type: "handOver", holder: null, reason: "done" }];
+      if (message.body === "tchau")
+        return [
+          { type: "send", text: "Até mais" },
+          { type: "handOver", holder: null, reason: "done" },
+        ];
       return [{ type: "send", text: `eco: ${message.body}` }];
     },
     finishKeyword: () => "Sair",
@@ -87,8 +91,7 @@ async function world(opts: { providers: boolean }) {
 }
 
 const view = async (ticketId: number) => (await w.t.call("GET", `/tickets/${ticketId}`, { token: w.admin.token })).body;
-const logTypes = async (ticketId: number) =>
-  (await w.rows()).logs.filter((l) => l.ticketId === ticketId).map((l) => l.type as string);
+const logTypes = async (ticketId: number) => (await w.rows()).logs.filter((l) => l.ticketId === ticketId).map((l) => l.type as string);
 
 /** The customer writes and every job due runs. */
 async function say(text: string, number: string) {

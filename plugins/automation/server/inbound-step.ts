@@ -58,18 +58,18 @@ function enqueueStep(jobs: PluginJobs, { db, message, ticket }: InboundStored): 
 }
 
 /** `whoHandles` on what the pipeline already holds; the connection is read only for a group ticket. */
-function handlingOf({ db, message, ticket, contact }: InboundStored, gate: () => ConnectionGate | undefined) {
+function handlingOf({ message, ticket, contact }: InboundStored, gate: () => ConnectionGate | undefined) {
   return whoHandles({ ticket, contact, inbound: { fromMe: message.fromMe }, groupAsTicket: () => gate()?.groupAsTicket === "enabled" });
 }
 
-const connectionOf = (stored: InboundStored) => {
-  let connection: ConnectionGate | undefined;
-  let read = false;
+/** The connection's gate row, read at most once per message and only when asked. */
+function connectionOf(stored: InboundStored): () => ConnectionGate | undefined {
+  let row: { value: ConnectionGate | undefined } | null = null;
   return () => {
-    if (!read) (connection = statementsFor(stored.db).connection.get({ id: stored.ticket.whatsappId, companyId: stored.ticket.companyId })), (read = true);
-    return connection;
+    row ??= { value: statementsFor(stored.db).connection.get({ id: stored.ticket.whatsappId, companyId: stored.ticket.companyId }) };
+    return row.value;
   };
-};
+}
 
 /**
  * The hand-over step (priority `handler`, before anything else): a customer's message on a

@@ -25,7 +25,7 @@ export interface InboundStored {
  * Throwing undoes the message. Answering `"claimed"` takes the message: the steps of lower
  * priority are not run for it (who answers a customer's message is decided once).
  */
-export type AfterInboundStep = (stored: InboundStored) => "claimed" | undefined | void;
+export type AfterInboundStep = (stored: InboundStored) => "claimed" | undefined;
 
 /**
  * Where an after-inbound step runs among the others: highest first, equal ones in the order

@@ -96,7 +96,11 @@ describe("chatbot option trees", () => {
     expect(kinds(f)).not.toContain("handOver");
     expect(texts(f)).toEqual(["Menu\n\n*1* - Preços\n*2* - Suporte"]);
     // With an integration provider only, the integration option is back; the file option stays out.
-    const g = new Conversation({ queues: [queue(1, "Vendas", { greetingMessage: "Menu", options })], settings: { sendGreetingMessageOneQueues: false }, providers: { integration: true } });
+    const g = new Conversation({
+      queues: [queue(1, "Vendas", { greetingMessage: "Menu", options })],
+      settings: { sendGreetingMessageOneQueues: false },
+      providers: { integration: true },
+    });
     expect(texts(g.say("Olá"))).toEqual(["Menu\n\n*1* - Robô\n*2* - Preços\n*3* - Suporte"]);
     // An integration option with no integration chosen is not offered either.
     const h = new Conversation({

@@ -161,7 +161,10 @@ export class BotTurns {
       case "setQueue":
         return { patch: { queueId: w.queueId }, log: w.log ? { type: w.log, queueId: w.queueId } : null };
       case "assignUser":
-        return { patch: { status: attendedStatus(t), userId: w.userId, holder: ATTENDANT_HOLDER, ...restartedClocks() }, log: { type: "open", userId: w.userId, queueId: t.queueId } };
+        return {
+          patch: { status: attendedStatus(t), userId: w.userId, holder: ATTENDANT_HOLDER, ...restartedClocks() },
+          log: { type: "open", userId: w.userId, queueId: t.queueId },
+        };
       case "close":
         // A rating's close keeps who attended (the ticket is theirs in the closed tab).
         return {

@@ -139,7 +139,14 @@ export class TicketViews implements TicketReader {
     if (before.holder !== after.holder) {
       // The hand-over registry (automation) tells a handler its conversation was taken from it.
       const reason = bot ? (bot.reason ?? "bot") : holderReason(after);
-      await this.ctx.bus.emit("tickets.ticket.holderChanged", { companyId: after.companyId, ticketId: after.id, from: before.holder, to: after.holder, byBot: Boolean(bot), reason });
+      await this.ctx.bus.emit("tickets.ticket.holderChanged", {
+        companyId: after.companyId,
+        ticketId: after.id,
+        from: before.holder,
+        to: after.holder,
+        byBot: Boolean(bot),
+        reason,
+      });
     }
     const [was, now] = await Promise.all([this.audience(before), this.audience(after)]);
     const stillSees = [...now.full, ...now.masked];
