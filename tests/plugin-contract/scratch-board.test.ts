@@ -110,6 +110,7 @@ describe("the claim: a feature is one folder", () => {
       "server/cards.routes.ts",
       "server/cards.schemas.ts",
       "server/cards.service.ts", // rules, the stamp job's work, the event
+      "server/echo-hand-over.ts", // issue 24: a hand-over provider registered with automation
       "server/index.ts", // wiring: job, handlers
       "server/reminders.ts", // a paced job kind (issue 24)
       "server/report.ts", // GET /scratch-board/report over the tickets plugin's read views

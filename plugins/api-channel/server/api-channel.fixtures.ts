@@ -20,7 +20,7 @@ export const report = (t: TestKernel, connectionToken: string | undefined, body:
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 /** Integer columns the tickets plugin stores booleans in. */
-const BOOLEANS = new Set(["fromMe", "isDeleted", "isEdited", "isPrivate", "isForwarded", "isGroup", "isBot", "useIntegration"]);
+const BOOLEANS = new Set(["fromMe", "isDeleted", "isEdited", "isPrivate", "isForwarded", "isGroup"]);
 
 /**
  * Rows straight from the tickets plugin's tables, for asserting what was (not) written.

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { jobs } from "../../../core/db/tables.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
+import { specHolderFields } from "../../tickets/shared/holder.contract.ts";
 
 let n = 0;
 
@@ -42,7 +43,7 @@ async function startReceiver(secret: () => string) {
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-const BOOLEANS = new Set(["fromMe", "isBot", "isGroup", "isPrivate"]);
+const BOOLEANS = new Set(["fromMe", "isGroup", "isPrivate"]);
 
 export class BotWorld {
   api!: { id: number; token: string; companyId: number };
@@ -105,7 +106,9 @@ export class BotWorld {
       const res = await this.t.kernel.database.client.execute({ sql: `SELECT * FROM ${table} WHERE company_id = ? ORDER BY id`, args: [this.api.companyId] });
       return res.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), BOOLEANS.has(camel(k)) ? Boolean(v) : v]))) as Record<string, any>[];
     };
-    return { tickets: await select("tickets"), messages: await select("messages"), logs: await select("ticket_logs") };
+    // The spec's isBot / useIntegration, derived from the holder as the API answers them.
+    const tickets: Record<string, any>[] = (await select("tickets")).map((t) => Object.assign(t, specHolderFields(t.holder ?? null)));
+    return { tickets, messages: await select("messages"), logs: await select("ticket_logs") };
   }
 
   /** The bot's stored messages (fromMe, no author), oldest first. */

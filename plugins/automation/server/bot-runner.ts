@@ -7,7 +7,8 @@ import type { BotWrite } from "../../tickets/server/bot.contract.ts";
 import type { TicketRow } from "../../tickets/server/tickets.contract.ts";
 import { automationBotStates } from "../schema/tables.ts";
 import type { Decision } from "./engine/actions.ts";
-import type { BotState, TimerKind } from "./engine/bot-state.ts";
+import { type BotState, initialState, type TimerKind } from "./engine/bot-state.ts";
+import type { HandOvers, HeldTurn } from "./hand-over/hand-overs.ts";
 import { decideInbound } from "./engine/decide-inbound.ts";
 import { decideTimer } from "./engine/decide-timer.ts";
 import { positionText } from "./engine/queue-position.ts";
@@ -36,6 +37,15 @@ const MAX_TRIES = 5;
 
 type StateRow = typeof automationBotStates.$inferSelect;
 
+/** What one turn starts from: the engine's decision, or the turn of the hand-over provider holding the ticket. */
+interface Prepared {
+  ticket: TicketRow;
+  row: StateRow | null;
+  lastMessageId: number;
+  decide?: (s: Snapshot) => Decision;
+  held?: () => Promise<HeldTurn | null>;
+}
+
 /**
  * Runs the decision engine for one ticket and lands its outcome: the tickets plugin's writes
  * (messages with their delivery outbox rows, queue, attendant, close, isBot, logs), the
@@ -44,9 +54,16 @@ type StateRow = typeof automationBotStates.$inferSelect;
  * again on the fresh state, so two messages never get two answers built on one state.
  */
 export class BotRunner {
-  constructor(private ctx: PluginContext) {}
+  constructor(
+    private ctx: PluginContext,
+    private handOvers: HandOvers,
+  ) {}
 
-  /** The step job: a customer's message was stored on a ticket the bot may handle. */
+  /**
+   * The step job: a customer's message was stored on a ticket the bot or a hand-over
+   * provider may handle. A ticket a registered provider holds is that provider's turn
+   * (hand-overs.ts), in the same lane, with the same exactly-once bookkeeping and races.
+   */
   async step(companyId: number, payload: StepPayload): Promise<void> {
     await this.turn(async () => {
       const context = await this.ctx.services.require("tickets.botContext")(companyId, payload.ticketId, payload.messageId);
@@ -55,12 +72,9 @@ export class BotRunner {
       // Answered already: a retried job, or a message that came with one answered since.
       if (row && payload.messageId <= row.lastMessageId) return null;
       const message = context.message;
-      return {
-        ticket: context.ticket,
-        row,
-        lastMessageId: context.latestInboundId,
-        decide: (s: Snapshot) => decideInbound(s, { body: message.body, fromMe: message.fromMe }),
-      };
+      const prepared = { ticket: context.ticket, row, lastMessageId: context.latestInboundId };
+      if (this.handOvers.holding(context.ticket)) return { ...prepared, held: () => this.handOvers.turn(context.ticket, message) };
+      return { ...prepared, decide: (s: Snapshot) => decideInbound(s, { body: message.body, fromMe: message.fromMe }) };
     });
   }
 
@@ -75,21 +89,41 @@ export class BotRunner {
     });
   }
 
-  private async turn(prepare: () => Promise<{ ticket: TicketRow; row: StateRow | null; lastMessageId: number; decide: (s: Snapshot) => Decision } | null>): Promise<void> {
+  private async turn(prepare: () => Promise<Prepared | null>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const prepared = await prepare();
       if (!prepared) return;
       const { ticket, row } = prepared;
-      const built = await buildSnapshot(this.ctx, ticket, row?.state ?? null, Date.now());
-      if (!built) return;
-      const decision = prepared.decide(built.snapshot);
       try {
-        await this.land(ticket, row, prepared.lastMessageId, decision);
+        if (prepared.held) {
+          const held = await prepared.held();
+          if (held) await this.landHeld(ticket, row, prepared.lastMessageId, held);
+          return;
+        }
+        if (!prepared.decide) return;
+        const built = await buildSnapshot(this.ctx, this.handOvers.registry, ticket, row?.state ?? null, Date.now());
+        if (!built) return;
+        await this.land(ticket, row, prepared.lastMessageId, prepared.decide(built.snapshot));
         return;
       } catch (err) {
         if (!(err instanceof LostRace) || attempt >= MAX_TRIES) throw err;
       }
     }
+  }
+
+  /**
+   * A provider's turn: its writes, applied only while it still holds the ticket (an
+   * attendant who took it, a close, a keyword in an earlier turn: tickets answers null and
+   * the turn starts over on the ticket as it is now), with the message marked answered.
+   */
+  private async landHeld(ticket: TicketRow, row: StateRow | null, lastMessageId: number, held: HeldTurn): Promise<void> {
+    const alongside = (db: SyncDb) => saveState(db, ticket, row, row?.state ?? initialState(), Math.max(lastMessageId, row?.lastMessageId ?? 0));
+    if (!held.writes.length) {
+      await this.ctx.writes.run((unit) => alongside(unit.db));
+      return;
+    }
+    const applied = await this.ctx.services.require("tickets.botApply")(ticket.companyId, ticket.id, held.writes, alongside, { expectHolder: held.holder });
+    if (!applied) throw new LostRace();
   }
 
   /**
@@ -162,8 +196,14 @@ export class BotRunner {
           out.push({ type: "send", text: positionText(a.text, position) });
           break;
         }
-        // Timers and rotation are jobs (jobsOf); hand-overs need providers none installed
-        // yet (the snapshot says so, and the engine then never asks for them).
+        // Through the hand-over registry: the engine offers these options only when a provider of the kind is registered.
+        case "handOver":
+          out.push(...(await this.handOvers.handOver(ticket, "integration", String(a.integrationId))));
+          break;
+        case "sendFileList":
+          out.push(...(await this.handOvers.once(ticket, "file", String(a.fileListId))));
+          break;
+        // Timers and rotation are jobs (jobsOf).
         default:
           break;
       }

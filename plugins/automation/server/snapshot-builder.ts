@@ -6,7 +6,9 @@ import type {} from "../../contacts/server/contacts.contract.ts";
 import { isOpenAt, type OfficeHours } from "../../office-hours/office-hours.contract.ts";
 import type { BotQueueDefinition, ChatbotOption } from "../../queues/server/queues.contract.ts";
 import type { TicketRow } from "../../tickets/server/tickets.contract.ts";
+import { BOT_HOLDER } from "../../tickets/shared/holder.contract.ts";
 import type { BotState } from "./engine/bot-state.ts";
+import type { HandOverRegistry } from "./hand-over/hand-over-registry.ts";
 import type { BotOption, BotQueue, BotSettings, Calendar, HoursScope, Snapshot } from "./engine/snapshot.ts";
 
 /**
@@ -53,10 +55,10 @@ export interface Built {
 /**
  * Builds the engine's snapshot of one ticket from the plugins that own each part: the
  * connection and its queues (connections), the queues with their trees (queues, cached),
- * the contact, the company settings, the driver's capabilities and the office hours, read
- * in the server's time zone. Null when the connection or contact is gone.
+ * the contact, the company settings, the driver's capabilities, the registered hand-over
+ * providers and the office hours, read in the server's time zone. Null when the connection or contact is gone.
  */
-export async function buildSnapshot(ctx: PluginContext, ticket: TicketRow, state: BotState | null, now: number): Promise<Built | null> {
+export async function buildSnapshot(ctx: PluginContext, handOvers: HandOverRegistry, ticket: TicketRow, state: BotState | null, now: number): Promise<Built | null> {
   const s = ctx.services;
   const { companyId } = ticket;
   const [connection, queueIds, contact, queues, settings] = await Promise.all([
@@ -100,9 +102,9 @@ export async function buildSnapshot(ctx: PluginContext, ticket: TicketRow, state
       status: ticket.status,
       queueId: ticket.queueId,
       userId: ticket.userId,
-      isBot: ticket.isBot,
+      isBot: ticket.holder === BOT_HOLDER,
       isGroup: ticket.isGroup,
-      useIntegration: ticket.useIntegration,
+      holder: ticket.holder,
     },
     // The wallet owner the contacts plugin keeps (README "Wallets"): it applies when DirectTicketsToWallets is enabled.
     contact: { disableBot: contact.disableBot, walletUserId: contact.walletUserId, lgpdAcceptedAt: contact.lgpdAcceptedAt },
@@ -125,8 +127,8 @@ export async function buildSnapshot(ctx: PluginContext, ticket: TicketRow, state
     queues: queues.map(queue),
     settings: botSettings,
     channel: { list: driver?.list === true, buttons: driver?.buttons === true },
-    // No integration or file-list provider is installed yet: those options act as text.
-    providers: { integration: false, file: false },
+    // The registered hand-over providers: an option of a kind nobody registered is not offered.
+    providers: { integration: handOvers.has("integration"), file: handOvers.has("file") },
     calendar,
     state,
   };

@@ -17,8 +17,8 @@ describe("bot badge", () => {
     expect(screen.queryByTestId("bot-badge")).toBeNull();
   });
 
-  it("is contributed to the ticket list rows and the conversation header", () => {
+  it("is contributed to the ticket list rows; the header names the holder itself (tickets' who is answering)", () => {
     expect(automationPlugin.zones?.["tickets.listItemBadges"]).toContain(BotBadge);
-    expect(automationPlugin.zones?.["tickets.headerActions"]).toContain(BotBadge);
+    expect(automationPlugin.zones?.["tickets.headerActions"]).toBeUndefined();
   });
 });

@@ -4,8 +4,7 @@ import type { TicketHeaderActionProps, TicketListBadgeProps } from "../../ticket
 
 /**
  * "Bot" on a ticket the bot is still talking with (`isBot`: a menu is waiting for the
- * customer's answer), in the ticket list row (`tickets.listItemBadges`) and the conversation
- * header (`tickets.headerActions`). Nothing for any other ticket.
+ * customer's answer), in the ticket list row (`tickets.listItemBadges`). Nothing for any other ticket.
  */
 export function BotBadge({ ticket }: TicketListBadgeProps | TicketHeaderActionProps) {
   const { t } = useTranslation("automation");

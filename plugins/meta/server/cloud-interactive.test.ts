@@ -153,7 +153,7 @@ describe("a customer's conversation with the bot on the Cloud API", () => {
     // The customer taps the cut title: the row's id (the option number) picks the queue.
     await postWebhook(w.t, tap("wamid.PICK", "list_reply", { id: "2", title: "Suporte Técnico Especia…" }));
     await settle();
-    expect(await ticketRow()).toMatchObject({ queue_id: b.id, is_bot: 0 });
+    expect(await ticketRow()).toMatchObject({ queue_id: b.id, holder: null });
   });
 
   it("chatBotType button: reply buttons with titles cut to 20 characters; a tap picks", async () => {
@@ -173,6 +173,6 @@ describe("a customer's conversation with the bot on the Cloud API", () => {
     });
     await postWebhook(w.t, tap("wamid.PICK", "button_reply", { id: "2", title: "Suporte Técnico Esp…" }));
     await settle();
-    expect(await ticketRow()).toMatchObject({ queue_id: b.id, is_bot: 0 });
+    expect(await ticketRow()).toMatchObject({ queue_id: b.id, holder: null });
   });
 });

@@ -14,8 +14,10 @@ import { tagsKey } from "../../tags/schema/keys.contract.ts";
 export const TICKET_STATUSES = ["pending", "open", "closed", "group", "nps", "lgpd"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-/** Spec 000 §4 "Ticket log types". */
-/** Spec 000 §4 "Ticket log types", plus issue 14's: `nps` (rating asked), `rated`, `lgpd` (consent asked), `lgpdAccepted`, `expired` (closed by expiry), `inactive` (idle warning sent). */
+/**
+ * Spec 000 §4 "Ticket log types", plus issue 14's: `nps` (rating asked), `rated`, `lgpd` (consent asked), `lgpdAccepted`, `expired` (closed by expiry), `inactive` (idle warning sent);
+ * and issue 24's: `handOver` (a registered handler took the conversation), `handBack` (it let the conversation go).
+ */
 export const TICKET_LOG_TYPES = [
   "create",
   "chatBot",
@@ -34,6 +36,8 @@ export const TICKET_LOG_TYPES = [
   "lgpdAccepted",
   "expired",
   "inactive",
+  "handOver",
+  "handBack",
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 
@@ -68,8 +72,12 @@ export const tickets = sqliteTable(
     lastMessage: text("last_message").notNull().default(""),
     unreadMessages: integer("unread_messages").notNull().default(0),
     isGroup: bool("is_group").notNull().default(false),
-    isBot: bool("is_bot").notNull().default(false),
-    useIntegration: bool("use_integration").notNull().default(false),
+    /**
+     * Who holds the conversation (shared/holder.contract.ts): null (nobody: new, or waiting in
+     * a queue), `bot`, `attendant` or a hand-over handler `<kind>:<ref>`. The spec's `isBot`,
+     * `useIntegration`, `integrationId` and `promptId` are derived from it.
+     */
+    holder: text("holder"),
     /** Prospecting value (spec "amount"). */
     amount: integer("amount").notNull().default(0),
     /**

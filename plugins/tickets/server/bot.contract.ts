@@ -22,9 +22,32 @@ export interface InboundStored {
 /**
  * Runs synchronously inside the receive unit for every NEW message (never for a retried or
  * duplicated provider id). Keep it cheap: it runs for every message of every channel.
- * Throwing undoes the message.
+ * Throwing undoes the message. Answering `"claimed"` takes the message: the steps of lower
+ * priority are not run for it (who answers a customer's message is decided once).
  */
-export type AfterInboundStep = (stored: InboundStored) => void;
+export type AfterInboundStep = (stored: InboundStored) => "claimed" | undefined;
+
+/**
+ * Where an after-inbound step runs among the others: highest first, equal ones in the order
+ * they were added. The conversation's holder runs first: a registered hand-over handler's
+ * step outranks anything that could start a conversation (a phrase campaign's match), which
+ * outranks the chatbot, which outranks steps that only look (the default).
+ */
+export const INBOUND_PRIORITY = {
+  /** The registered handler holding the ticket (automation's hand-over step). */
+  handler: 400,
+  /** A match that starts a flow on a ticket nobody holds (a phrase campaign): before the greeting. */
+  phrase: 300,
+  /** The chatbot (greeting, menus, rating and consent answers). */
+  chatbot: 200,
+  /** Steps that observe and never answer. */
+  observe: 100,
+} as const;
+
+export interface AfterInboundOptions {
+  /** INBOUND_PRIORITY's scale; default `observe`. */
+  priority?: number;
+}
 
 /** What one bot turn reads of its ticket. */
 export interface BotTicketContext {
@@ -44,7 +67,18 @@ export type BotWrite =
   /** To this attendant: open (group), theirs. */
   | { type: "assignUser"; userId: number }
   | { type: "close" }
+  /**
+   * The chatbot takes the conversation (`true`: holder `bot`) or lets it go (`false`: holder
+   * back to nobody, only when the bot held it: a handler or attendant who took over keeps it).
+   */
   | { type: "setBot"; isBot: boolean }
+  /**
+   * The one hand-over write (issue 24): the conversation's holder becomes `holder`
+   * (shared/holder.contract.ts: a handler `<kind>:<ref>`, `bot`, or null for nobody), logged
+   * `handOver` when a handler takes it and `handBack` when a handler lets it go. `reason` is
+   * why a handler let go (`done`, `keyword`, …), carried by the `tickets.ticket.holderChanged` event.
+   */
+  | { type: "handOver"; holder: string | null; reason?: string }
   | { type: "log"; log: "chatBot" | "queue" | "redirect" | "lgpdAccepted"; queueId: number | null }
   /**
    * The ticket waits for the customer's data consent (`lgpd`, logged `lgpd`), or goes on
@@ -70,10 +104,12 @@ declare module "../../../core/plugin/services.ts" {
      * @example
      *   // afterInbound: this service, taken with require (manifest `requires`)
      *   afterInbound(({ db, message, ticket }) => {
-     *     if (ticket.status === "pending") ctx.jobs.enqueueSync(db, "step", { messageId: message.id });
-     *   });
+     *     if (ticket.status !== "pending") return;
+     *     ctx.jobs.enqueueSync(db, "step", { messageId: message.id });
+     *     return "claimed";
+     *   }, { priority: INBOUND_PRIORITY.chatbot });
      */
-    "tickets.afterInbound": (step: AfterInboundStep) => void;
+    "tickets.afterInbound": (step: AfterInboundStep, options?: AfterInboundOptions) => void;
     /** The ticket and message of a bot turn, or null when the ticket is not the company's (any more). */
     "tickets.botContext": (companyId: number, ticketId: number, messageId: number) => Promise<BotTicketContext | null>;
     /**
@@ -82,11 +118,18 @@ declare module "../../../core/plugin/services.ts" {
      * own writes, synchronous) in the same unit: all land or none (`alongside` throwing undoes
      * the turn and rejects with its error). Ticket and message events follow the commit. A
      * ticket an attendant took meanwhile (no longer pending nor with the bot, nor waiting for a
-     * rating or consent), or one gone, answers null and nothing is written.
+     * rating or consent), or one gone, answers null and nothing is written; so does one whose
+     * holder is no longer `expectHolder`, when given (a hand-over handler's turn).
      * @example
      *   const applied = await botApply(companyId, ticketId, writes, (db) => saveState(db));
      */
-    "tickets.botApply": (companyId: number, ticketId: number, writes: BotWrite[], alongside: (db: SyncDb) => void) => Promise<BotApplied | null>;
+    "tickets.botApply": (
+      companyId: number,
+      ticketId: number,
+      writes: BotWrite[],
+      alongside: (db: SyncDb) => void,
+      options?: { expectHolder?: string | null },
+    ) => Promise<BotApplied | null>;
     /**
      * Rotation: gives the oldest pending ticket of the queue that nobody holds and the bot is
      * done with to `userId` (open, theirs, logged `open`), with a conditional update so no

@@ -35,7 +35,7 @@ export default defineServerPlugin({
     const inbound = new InboundService(ctx.db, ctx.writes, ctx.services, ctx.storage, ctx.settings, ctx.config);
     ctx.services.provide("tickets.receive", (input) => inbound.receive(input));
     ctx.services.provide("tickets.sendToContact", createSendToContact(ctx, sender));
-    ctx.services.provide("tickets.afterInbound", (step) => inbound.afterInbound(step));
+    ctx.services.provide("tickets.afterInbound", (step, options) => inbound.afterInbound(step, options));
     ctx.services.provide("tickets.fillVariables", (companyId, ticketId, text) => sender.fillVariables(companyId, ticketId, text));
     registerBotTurns(ctx, reader, sender);
     registerTicketFeatures(ctx, { reader, sender });

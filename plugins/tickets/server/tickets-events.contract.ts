@@ -14,6 +14,13 @@ declare module "../../../core/events/bus.ts" {
      */
     "tickets.ticket.changed": { companyId: number; ticket: TicketView; cause?: "inbound" };
     /** An attendant read the ticket (its unread count went to 0): channels send read receipts. */
+    /**
+     * The conversation's holder changed (issue 24, shared/holder.contract.ts), after commit.
+     * `byBot`: a bot write made the change (`tickets.botApply`), with its `reason` when a
+     * handler let go; otherwise an attendant's or the system's action (accept, transfer,
+     * return, close, expiry): `reason` then says which (`attendant`, `queue`, `closed`).
+     */
+    "tickets.ticket.holderChanged": { companyId: number; ticketId: number; from: string | null; to: string | null; byBot: boolean; reason: string };
     "tickets.ticket.read": { companyId: number; ticketId: number; whatsappId: number; contactId: number };
     "tickets.ticket.deleted": { companyId: number; ticketId: number; whatsappId: number };
     /** A message stored (inbound or outbound, private ones excluded); `ticket` is its ticket's unmasked view as announced with it. */

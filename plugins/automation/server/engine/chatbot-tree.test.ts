@@ -76,24 +76,39 @@ describe("chatbot option trees", () => {
     const d = new Conversation({ queues: [queue(1, "Vendas", { options })], settings: { sendGreetingMessageOneQueues: false }, providers: { integration: true, file: true } });
     d.say("Olá");
     expect(actionsOf(d.say("1"), "handOver")).toEqual([{ type: "handOver", integrationId: 4 }]);
-    expect(d.ticket.useIntegration).toBe(true);
+    expect(d.ticket.holder).toBe("integration:4");
   });
 
-  it("integration and file without a provider behave as text (their message, their steps)", () => {
+  it("integration and file without a provider are not offered: never silently text (issue 24)", () => {
     const options = [
       option(20, "Robô", { queueType: "integration", optIntegrationId: 4, options: [option(200, "A"), option(201, "B")] }),
       option(21, "Catálogo", { queueType: "file", optFileId: 9 }),
+      option(22, "Preços", { greetingMessage: "Tabela" }),
+      option(23, "Suporte"),
     ];
-    const c = new Conversation({ queues: [queue(1, "Vendas", { options })], settings: { sendGreetingMessageOneQueues: false } });
-    c.say("Olá");
-    const d = c.say("1");
-    expect(kinds(d)).not.toContain("handOver");
-    expect(texts(d)).toEqual(["Opção Robô\n\n*1* - A\n*2* - B\n*0* - Voltar"]);
-    const e = new Conversation({ queues: [queue(1, "Vendas", { options })], settings: { sendGreetingMessageOneQueues: false } });
+    const c = new Conversation({ queues: [queue(1, "Vendas", { greetingMessage: "Menu", options })], settings: { sendGreetingMessageOneQueues: false } });
+    expect(texts(c.say("Olá"))).toEqual(["Menu\n\n*1* - Preços\n*2* - Suporte"]);
+    // "1" is the first option offered; a hidden option's name is no answer.
+    expect(texts(c.say("1"))).toEqual(["Tabela"]);
+    const e = new Conversation({ queues: [queue(1, "Vendas", { greetingMessage: "Menu", options })], settings: { sendGreetingMessageOneQueues: false } });
     e.say("Olá");
-    const f = e.say("2");
-    expect(kinds(f)).not.toContain("sendFileList");
-    expect(texts(f)).toEqual(["Opção Catálogo"]);
+    const f = e.say("Robô");
+    expect(kinds(f)).not.toContain("handOver");
+    expect(texts(f)).toEqual(["Menu\n\n*1* - Preços\n*2* - Suporte"]);
+    // With an integration provider only, the integration option is back; the file option stays out.
+    const g = new Conversation({
+      queues: [queue(1, "Vendas", { greetingMessage: "Menu", options })],
+      settings: { sendGreetingMessageOneQueues: false },
+      providers: { integration: true },
+    });
+    expect(texts(g.say("Olá"))).toEqual(["Menu\n\n*1* - Robô\n*2* - Preços\n*3* - Suporte"]);
+    // An integration option with no integration chosen is not offered either.
+    const h = new Conversation({
+      queues: [queue(1, "Vendas", { greetingMessage: "Menu", options: [option(24, "Sem id", { queueType: "integration", optIntegrationId: null }), ...options.slice(2)] })],
+      settings: { sendGreetingMessageOneQueues: false },
+      providers: { integration: true },
+    });
+    expect(texts(h.say("Olá"))).toEqual(["Menu\n\n*1* - Preços\n*2* - Suporte"]);
   });
 
   it("an option without its target (deleted user or queue) behaves as text", () => {

@@ -61,7 +61,7 @@ export class Conversation {
   isOpen: (scope: HoursScope, at: Instant) => boolean = () => true;
 
   constructor(readonly setup: Setup = {}) {
-    this.ticket = { id: 1, status: "pending", queueId: null, userId: null, isBot: false, isGroup: false, useIntegration: false, ...setup.ticket };
+    this.ticket = { id: 1, status: "pending", queueId: null, userId: null, isBot: false, isGroup: false, holder: null, ...setup.ticket };
   }
 
   snapshot(): Snapshot {
@@ -130,8 +130,13 @@ export class Conversation {
       if (a.type === "setQueue") this.ticket.queueId = a.queueId;
       if (a.type === "assignUser") Object.assign(this.ticket, { userId: a.userId, status: "open" });
       if (a.type === "closeTicket") this.ticket.status = "closed";
-      if (a.type === "setBot") this.ticket.isBot = a.isBot;
-      if (a.type === "handOver") this.ticket.useIntegration = true;
+      // As tickets applies them: the bot lets go only of what it holds (plugins/tickets/server/bot/bot-turns.ts).
+      if (a.type === "setBot") {
+        this.ticket.isBot = a.isBot;
+        if (a.isBot) this.ticket.holder = "bot";
+        else if (this.ticket.holder === "bot") this.ticket.holder = null;
+      }
+      if (a.type === "handOver") this.ticket.holder = `integration:${a.integrationId}`;
     }
     return d;
   }

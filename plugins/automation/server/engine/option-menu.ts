@@ -5,7 +5,7 @@ import type { BotOption, BotQueue } from "./snapshot.ts";
 import type { Turn } from "./turn.ts";
 
 /** The heading of the level at `path`: the queue's greeting at the first level, else the parent option's message. */
-const introAt = (queue: BotQueue, path: number[]) => (path.length ? (levelAt(queue, path)?.parent?.greetingMessage ?? "") : queue.greetingMessage);
+const introAt = (t: Turn, queue: BotQueue, path: number[]) => (path.length ? (levelAt(queue, path, t.s.providers)?.parent?.greetingMessage ?? "") : queue.greetingMessage);
 
 /** Back to the start: the connection's queue menu when it has several queues, else the queue's first level. */
 function toStart(t: Turn, queue: BotQueue): void {
@@ -23,7 +23,7 @@ function toStart(t: Turn, queue: BotQueue): void {
 export function answerOptionMenu(t: Turn, body: string): void {
   const queue = t.queue(t.state.queueId);
   const path = t.state.path;
-  const level = queue ? levelAt(queue, path) : null;
+  const level = queue ? levelAt(queue, path, t.s.providers) : null;
   if (!queue) t.waitIn(null);
   else if (!level) showOptions(t, queue, [], queue.greetingMessage);
   else answerLevel(t, queue, path, level.options, body);
@@ -38,8 +38,8 @@ function answerLevel(t: Turn, queue: BotQueue, path: number[], options: BotOptio
   const parent = path.slice(0, -1);
   const canGoBack = path.length > 0 || t.menuQueues().length > 1;
   if (chosen) chooseOption(t, queue, path, chosen);
-  else if (reply.kind === "back" && path.length > 0) showOptions(t, queue, parent, introAt(queue, parent));
+  else if (reply.kind === "back" && path.length > 0) showOptions(t, queue, parent, introAt(t, queue, parent));
   else if ((reply.kind === "back" || reply.kind === "start") && canGoBack) toStart(t, queue);
   else if (t.attemptsUsed()) t.waitIn(queue);
-  else showOptions(t, queue, path, introAt(queue, path), true);
+  else showOptions(t, queue, path, introAt(t, queue, path), true);
 }

@@ -1,4 +1,4 @@
-import type { BotOption, BotQueue } from "./snapshot.ts";
+import type { BotOption, BotQueue, Providers } from "./snapshot.ts";
 import type { Turn } from "./turn.ts";
 
 /**
@@ -6,15 +6,27 @@ import type { Turn } from "./turn.ts";
  * option trees"). The two call each other: a `queue` option enters another queue.
  */
 
-/** The options at `path` (option ids from the tree's first level) and the option that holds them; null when the tree changed under the path. */
-export function levelAt(queue: BotQueue, path: readonly number[]): { options: BotOption[]; parent: BotOption | null } | null {
-  let options = queue.options;
+/**
+ * Whether the menu offers an option: an "Integração" or "Arquivo" option needs its id and a
+ * registered provider of its kind (issue 24). Without one it is left out of the menu (its
+ * number goes to the next option), so a customer is never offered what cannot happen, and
+ * it never silently acts as text.
+ */
+export function offered(providers: Providers, option: BotOption): boolean {
+  if (option.queueType === "integration") return providers.integration && option.optIntegrationId !== null;
+  if (option.queueType === "file") return providers.file && option.optFileId !== null;
+  return true;
+}
+
+/** The options at `path` (option ids from the tree's first level) that the menu offers, and the option that holds them; null when the tree changed under the path. */
+export function levelAt(queue: BotQueue, path: readonly number[], providers: Providers): { options: BotOption[]; parent: BotOption | null } | null {
+  let options = queue.options.filter((o) => offered(providers, o));
   let parent: BotOption | null = null;
   for (const id of path) {
     const next = options.find((o) => o.id === id);
     if (!next) return null;
     parent = next;
-    options = next.options;
+    options = next.options.filter((o) => offered(providers, o));
   }
   return { options, parent };
 }
@@ -30,7 +42,7 @@ export function enterQueue(t: Turn, queue: BotQueue): void {
   if (t.s.settings.scheduleType === "queue" && !t.s.calendar.isOpen(scope, t.now)) {
     t.outOfHours(scope, queue.outOfHoursMessage);
     t.waitIn(queue, true);
-  } else if (queue.options.length) showOptions(t, queue, [], queue.greetingMessage);
+  } else if (queue.options.some((o) => offered(t.s.providers, o))) showOptions(t, queue, [], queue.greetingMessage);
   else {
     t.send(queue.greetingMessage);
     if (queue.closeTicket) t.close();
@@ -43,7 +55,7 @@ export function enterQueue(t: Turn, queue: BotQueue): void {
  * at once (spec 001 §5); `repeat` re-sends the level after an invalid reply.
  */
 export function showOptions(t: Turn, queue: BotQueue, path: number[], intro: string, repeat = false): void {
-  const level = levelAt(queue, path);
+  const level = levelAt(queue, path, t.s.providers);
   if (!level) {
     showOptions(t, queue, [], queue.greetingMessage, repeat);
     return;
@@ -69,7 +81,7 @@ export function showOptions(t: Turn, queue: BotQueue, path: number[], intro: str
   );
 }
 
-/** What an option does, once its target or provider is known to exist (else it acts as `text`). */
+/** What an option does, once its target is known to exist (else it acts as `text`); integration and file options are offered only with their provider. */
 type Effect =
   | { kind: "text" }
   | { kind: "file"; fileListId: number }
@@ -100,7 +112,7 @@ export function chooseOption(t: Turn, queue: BotQueue, path: number[], option: B
     return;
   }
   const effect = effectOf(t, option);
-  const steps = !option.closeTicket && option.options.length > 0 && (effect.kind === "text" || effect.kind === "file");
+  const steps = !option.closeTicket && option.options.some((o) => offered(t.s.providers, o)) && (effect.kind === "text" || effect.kind === "file");
   if (!steps) t.send(option.greetingMessage);
   if (effect.kind === "file") t.actions.push({ type: "sendFileList", fileListId: effect.fileListId });
   if (option.closeTicket) t.close();

@@ -12,7 +12,7 @@ export const START = "#";
 export type Reply = { kind: "pick"; index: number } | { kind: "back" } | { kind: "start" } | { kind: "invalid" };
 
 /** Folds case and accents so "Suporte Técnico" matches "suporte tecnico". */
-const fold = (s: string) =>
+export const fold = (s: string) =>
   s
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")

@@ -85,9 +85,11 @@ export interface BotTicket {
   status: "pending" | "open" | "closed" | "group" | "nps" | "lgpd";
   queueId: number | null;
   userId: number | null;
+  /** The chatbot holds the conversation (holder `bot`): a menu waits for the customer's answer. */
   isBot: boolean;
   isGroup: boolean;
-  useIntegration: boolean;
+  /** Who holds the conversation (tickets' shared/holder.contract.ts): null, `bot`, `attendant` or a handler `<kind>:<ref>`. */
+  holder: string | null;
 }
 
 export interface BotContact {
@@ -110,7 +112,7 @@ export interface ChannelCapabilities {
   buttons: boolean;
 }
 
-/** Which hand-over providers later plugins installed (a service lookup by the wiring). */
+/** Which hand-over providers are registered (`automation.registerHandOver`): an option of a kind with none is not offered. */
 export interface Providers {
   integration: boolean;
   file: boolean;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Conversation, queue } from "./engine.fixtures.ts";
 import { decideInbound } from "./decide-inbound.ts";
-import { skipReason } from "./skip-reason.ts";
+import { skipReason, whoHandles } from "./skip-reason.ts";
 
 const queues = [queue(1, "Vendas"), queue(2, "Suporte")];
 const reasonOf = (c: Conversation, fromMe = false) => decideInbound(c.snapshot(), { body: "Olá", fromMe }).actions;
@@ -26,7 +26,7 @@ describe("who is handled", () => {
   it("goes on with a ticket still with the bot", () => {
     expect(
       skipReason({
-        ticket: { status: "group", userId: null, isBot: true, isGroup: true, useIntegration: false },
+        ticket: { status: "group", userId: null, isGroup: true, holder: "bot" },
         contact: { disableBot: false },
         inbound: { fromMe: false },
         groupAsTicket: () => true,
@@ -36,7 +36,9 @@ describe("who is handled", () => {
 
   it("leaves a contact whose bot is disabled, and a ticket an integration is in charge of", () => {
     expect(reasonOf(new Conversation({ queues, contact: { disableBot: true } }))).toEqual([{ type: "notHandled", reason: "botDisabled" }]);
-    expect(reasonOf(new Conversation({ queues, ticket: { useIntegration: true } }))).toEqual([{ type: "notHandled", reason: "integration" }]);
+    expect(reasonOf(new Conversation({ queues, ticket: { holder: "integration:3" } }))).toEqual([{ type: "notHandled", reason: "integration" }]);
+    // The spec's useIntegration switch turned on by hand: a handler is in charge, none named.
+    expect(reasonOf(new Conversation({ queues, ticket: { holder: "integration" } }))).toEqual([{ type: "notHandled", reason: "integration" }]);
   });
 
   it("handles groups only when the connection treats groups as tickets", () => {
@@ -48,7 +50,7 @@ describe("who is handled", () => {
   it("reads groupAsTicket only for group tickets (the fast path loads no connection)", () => {
     let asked = 0;
     const gate = {
-      ticket: { status: "pending" as const, userId: null, isBot: false, isGroup: false, useIntegration: false },
+      ticket: { status: "pending" as const, userId: null, isGroup: false, holder: null },
       contact: { disableBot: false },
       inbound: { fromMe: false },
     };
@@ -69,5 +71,26 @@ describe("who is handled", () => {
     c.ticket.userId = 3;
     c.say("2");
     expect(c.state).toEqual(before);
+  });
+
+  it("on the holder, in one place: a handler's ticket is the handler's, an attendant's nobody's (issue 24)", () => {
+    const gate = (holder: string | null, over: { userId?: number | null; status?: string; disableBot?: boolean } = {}) =>
+      whoHandles({
+        ticket: { status: over.status ?? "pending", userId: over.userId ?? null, isGroup: false, holder },
+        contact: { disableBot: over.disableBot ?? false },
+        inbound: { fromMe: false },
+        groupAsTicket: () => false,
+      });
+    expect(gate("integration:4")).toEqual({ by: "handler", kind: "integration", ref: "4" });
+    expect(gate("flow:12")).toEqual({ by: "handler", kind: "flow", ref: "12" });
+    // The spec's useIntegration switch: a handler in charge, none named.
+    expect(gate("integration")).toEqual({ by: "handler", kind: "integration", ref: "" });
+    expect(gate("integration:4", { disableBot: true })).toEqual({ by: "nobody", reason: "botDisabled" });
+    expect(gate("attendant")).toEqual({ by: "nobody", reason: "attended" });
+    expect(gate("integration:4", { userId: 3, status: "open" })).toEqual({ by: "nobody", reason: "attended" });
+    expect(gate("bot", { status: "group" })).toEqual({ by: "bot" });
+    expect(gate(null)).toEqual({ by: "bot" });
+    // Rating and consent answers are the bot's whoever holds the ticket.
+    expect(gate("attendant", { userId: 3, status: "nps" })).toEqual({ by: "bot" });
   });
 });

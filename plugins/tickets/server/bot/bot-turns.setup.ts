@@ -7,7 +7,7 @@ import { BotTurns } from "./bot-turns.ts";
 export function registerBotTurns(ctx: PluginContext, views: TicketViews, sender: OutboundSender): void {
   const turns = new BotTurns(ctx, views, sender);
   ctx.services.provide("tickets.botContext", (companyId, ticketId, messageId) => turns.context(companyId, ticketId, messageId));
-  ctx.services.provide("tickets.botApply", (companyId, ticketId, writes, tx) => turns.apply(companyId, ticketId, writes, tx));
+  ctx.services.provide("tickets.botApply", (companyId, ticketId, writes, tx, options) => turns.apply(companyId, ticketId, writes, tx, options));
   ctx.services.provide("tickets.assignWaiting", (companyId, queueId, userId) => turns.assignWaiting(companyId, queueId, userId));
   ctx.services.provide("tickets.queuePosition", (companyId, ticketId, queueId) => turns.queuePosition(companyId, ticketId, queueId));
 }

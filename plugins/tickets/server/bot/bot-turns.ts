@@ -6,6 +6,8 @@ import type {} from "../../../contacts/server/contacts.contract.ts";
 import { ticketLogs, ticketRatings, tickets, type TicketLogType } from "../../schema/tables.ts";
 import { restartedClocks } from "../tickets/ticket-clocks.ts";
 import { reportTimes } from "../tickets/ticket-times.ts";
+import { holderLogType } from "../tickets/ticket-holder.ts";
+import { ATTENDANT_HOLDER, BOT_HOLDER } from "../../shared/holder.contract.ts";
 import type { OutboundSender } from "../delivery/messages-sender.ts";
 import { isCompanyMediaUrl, mimeOfName } from "../messages/media.ts";
 import { attendedStatus } from "../tickets/ticket-lifecycle.support.ts";
@@ -20,7 +22,7 @@ import type { MessageRow, TicketRow } from "../tickets.contract.ts";
  * Whether a bot may still act on the ticket: it waits for the customer's rating or consent
  * (issue 14), or nobody holds it and it waits or talks with the bot.
  */
-const botMayAct = (t: TicketRow) => t.status === "nps" || t.status === "lgpd" || (t.userId === null && (t.status === "pending" || t.isBot));
+const botMayAct = (t: TicketRow) => t.status === "nps" || t.status === "lgpd" || (t.userId === null && (t.status === "pending" || t.holder === BOT_HOLDER));
 
 /**
  * The tickets side of a bot turn (`tickets.botContext`, `tickets.botApply`,
@@ -44,14 +46,17 @@ export class BotTurns {
     return { ticket, message: message ?? null, latestInboundId: latest?.id ?? messageId };
   }
 
-  async apply(companyId: number, ticketId: number, writes: BotWrite[], alongside: (db: SyncDb) => void): Promise<BotApplied | null> {
+  async apply(companyId: number, ticketId: number, writes: BotWrite[], alongside: (db: SyncDb) => void, options?: { expectHolder?: string | null }): Promise<BotApplied | null> {
     // The async reads first (names for the variables): the unit itself must be synchronous.
     const drafts = new Map(writes.flatMap((w) => (w.type === "send" ? [[w, this.draft(companyId, w)] as const] : [])));
     const reads = drafts.size ? await this.outboundReads(companyId, ticketId, [...drafts.values()]) : null;
     return this.ctx.writes.run((unit) => {
       const before = unitStatements(unit.db).ticket.get({ ticketId, companyId });
       if (!before || !botMayAct(before)) return null;
+      // A handler's turn acts only while the handler still holds the conversation.
+      if (options?.expectHolder !== undefined && before.holder !== options.expectHolder) return null;
       let ticket = before;
+      let reason: string | undefined;
       const sent: MessageRow[] = [];
       for (const w of writes) {
         if (w.type === "send") {
@@ -64,20 +69,23 @@ export class BotTurns {
           ticket = this.rate(unit.db, ticket, w.score);
           continue;
         }
+        if (w.type === "handOver" && w.reason) reason = w.reason;
         const { patch, log } = this.change(ticket, w);
+        const holderLog = patch.holder !== undefined ? holderLogType(ticket.holder, patch.holder) : null;
         if (Object.keys(patch).length) ticket = patchTicket(unit.db, ticket.id, patch) ?? ticket;
-        if (log)
-          unit.db
-            .insert(ticketLogs)
-            .values({ companyId, ticketId, type: log.type, userId: log.userId ?? null, queueId: log.queueId })
-            .run();
+        for (const l of [log, holderLog ? { type: holderLog, userId: null, queueId: ticket.queueId } : null])
+          if (l)
+            unit.db
+              .insert(ticketLogs)
+              .values({ companyId, ticketId, type: l.type, userId: l.userId ?? null, queueId: l.queueId })
+              .run();
       }
       alongside(unit.db);
       const after = ticket;
       unit.afterCommit(async () => {
         try {
           // The view just announced serves the messages' announcements (no second read of the ticket).
-          const known = await this.views.announceMoved(before, after);
+          const known = await this.views.announceMoved(before, after, { reason });
           for (const m of sent) await this.sender.announcer.message("create", m, after, true, known ?? undefined);
         } catch (err) {
           this.ctx.log.error(`tickets: events of bot turn on ticket ${ticketId} failed`, err);
@@ -90,7 +98,8 @@ export class BotTurns {
   /** See `tickets.assignWaiting`: the conditional UPDATE is what keeps two rounds from giving one ticket twice. */
   async assignWaiting(companyId: number, queueId: number, userId: number | null): Promise<{ ticketId: number | null; waiting: number }> {
     const db = this.ctx.db;
-    const waitingIn = and(eq(tickets.companyId, companyId), eq(tickets.queueId, queueId), eq(tickets.status, "pending"), isNull(tickets.userId), eq(tickets.isBot, false));
+    // Held by nobody: not the bot's nor a handler's to finish first.
+    const waitingIn = and(eq(tickets.companyId, companyId), eq(tickets.queueId, queueId), eq(tickets.status, "pending"), isNull(tickets.userId), isNull(tickets.holder));
     const waiting = async () => (await db.select({ n: count() }).from(tickets).where(waitingIn))[0]?.n ?? 0;
     if (userId === null) return { ticketId: null, waiting: await waiting() };
     const [oldest] = await db.select().from(tickets).where(waitingIn).orderBy(asc(tickets.createdAt), asc(tickets.id)).limit(1);
@@ -98,8 +107,8 @@ export class BotTurns {
     const after = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(tickets)
-        .set({ status: attendedStatus(oldest), userId, ...restartedClocks(), ...reportTimes(oldest, { status: attendedStatus(oldest), userId }) })
-        .where(and(eq(tickets.id, oldest.id), eq(tickets.status, "pending"), isNull(tickets.userId)))
+        .set({ status: attendedStatus(oldest), userId, holder: ATTENDANT_HOLDER, ...restartedClocks(), ...reportTimes(oldest, { status: attendedStatus(oldest), userId }) })
+        .where(and(eq(tickets.id, oldest.id), eq(tickets.status, "pending"), isNull(tickets.userId), isNull(tickets.holder)))
         .returning();
       if (row) await tx.insert(ticketLogs).values({ companyId, ticketId: row.id, type: "open", userId, queueId });
       return row;
@@ -124,8 +133,8 @@ export class BotTurns {
           eq(tickets.companyId, companyId),
           eq(tickets.status, "pending"),
           eq(tickets.queueId, queueId),
-          // A customer still choosing in the queue's options is not waiting in line yet.
-          eq(tickets.isBot, false),
+          // A customer still choosing in the queue's options (or with a handler) is not waiting in line yet.
+          isNull(tickets.holder),
           or(lt(tickets.createdAt, self.createdAt), and(eq(tickets.createdAt, self.createdAt), lt(tickets.id, ticketId))),
         ),
       );
@@ -153,13 +162,19 @@ export class BotTurns {
         return { patch: { queueId: w.queueId }, log: w.log ? { type: w.log, queueId: w.queueId } : null };
       case "assignUser":
         return {
-          patch: { status: attendedStatus(t), userId: w.userId, isBot: false, ...restartedClocks(), ...reportTimes(t, { status: attendedStatus(t), userId: w.userId }) },
+          patch: {
+            status: attendedStatus(t),
+            userId: w.userId,
+            holder: ATTENDANT_HOLDER,
+            ...restartedClocks(),
+            ...reportTimes(t, { status: attendedStatus(t), userId: w.userId }),
+          },
           log: { type: "open", userId: w.userId, queueId: t.queueId },
         };
       case "close":
         // A rating's close keeps who attended (the ticket is theirs in the closed tab).
         return {
-          patch: { status: "closed", isBot: false, unreadMessages: 0, ...restartedClocks(), ...reportTimes(t, { status: "closed", userId: t.userId }) },
+          patch: { status: "closed", holder: null, unreadMessages: 0, ...restartedClocks(), ...reportTimes(t, { status: "closed", userId: t.userId }) },
           log: { type: "closed", userId: t.status === "nps" ? t.userId : null, queueId: t.queueId },
         };
       case "setStatus":
@@ -168,8 +183,13 @@ export class BotTurns {
           patch: { status: w.status, ...restartedClocks(), ...reportTimes(t, { status: w.status, userId: t.userId }) },
           log: w.status === "lgpd" ? { type: "lgpd", queueId: t.queueId } : null,
         };
-      case "setBot":
-        return { patch: w.isBot === t.isBot ? {} : { isBot: w.isBot }, log: null };
+      case "setBot": {
+        // The bot lets go only of what it holds: a handler or attendant who took over keeps it.
+        const holder = w.isBot ? BOT_HOLDER : t.holder === BOT_HOLDER ? null : t.holder;
+        return { patch: holder === t.holder ? {} : { holder }, log: null };
+      }
+      case "handOver":
+        return { patch: w.holder === t.holder ? {} : { holder: w.holder }, log: null };
       case "log":
         return { patch: {}, log: { type: w.log, queueId: w.queueId } };
     }

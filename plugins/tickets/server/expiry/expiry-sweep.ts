@@ -5,6 +5,7 @@ import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import { ticketLogs, tickets, type TicketLogType } from "../../schema/tables.ts";
 import type { MessageSender } from "../tickets-internals.ts";
 import type { TicketRow } from "../tickets.contract.ts";
+import { holderLogType } from "../tickets/ticket-holder.ts";
 import { restartedClocks } from "../tickets/ticket-clocks.ts";
 import { reportTimes } from "../tickets/ticket-times.ts";
 import type { TicketViews } from "../tickets/tickets-views.ts";
@@ -111,11 +112,13 @@ export class ExpirySweep {
     if (row.status !== t.status) return null;
     const [after] = await tx
       .update(tickets)
-      .set({ status: "closed", unreadMessages: 0, isBot: false, ...restartedClocks(), ...reportTimes(row, { status: "closed", userId: row.userId }) })
+      .set({ status: "closed", unreadMessages: 0, holder: null, ...restartedClocks(), ...reportTimes(row, { status: "closed", userId: row.userId }) })
       .where(and(eq(tickets.id, t.id), eq(tickets.status, row.status), eq(this.clockColumn(t, row), t.clock)))
       .returning();
     if (!after) return null;
     const logs: TicketLogType[] = t.rule === "expire" ? ["expired", "closed"] : ["closed"];
+    const handBack = holderLogType(row.holder, null);
+    if (handBack) logs.push(handBack);
     await tx.insert(ticketLogs).values(logs.map((type) => ({ companyId: t.companyId, ticketId: t.id, type, userId: null, queueId: after.queueId })));
     if (t.rule === "expire") await this.owe(tx, t, "expiresInactiveMessage");
     return after;

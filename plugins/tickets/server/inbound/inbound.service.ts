@@ -19,7 +19,7 @@ import type { TicketReader } from "../tickets-internals.ts";
 import { viewInUnit } from "../tickets/tickets-view-query.ts";
 import type { TicketView } from "../../shared/ticket-types.ts";
 import type { ContactSummary, InboundMessage, ReceiveResult } from "../../../channels/inbound.contract.ts";
-import type { AfterInboundStep } from "../bot.contract.ts";
+import { type AfterInboundOptions, type AfterInboundStep, INBOUND_PRIORITY } from "../bot.contract.ts";
 
 /** A reaction is stored as a message of this type; it is neither unread nor the ticket's last message. */
 export const REACTION = "reactionMessage";
@@ -133,6 +133,8 @@ const statementsFor = preparedPer((db: SyncDb) => {
         // The report times (ticket-times.ts): live again, and its attendant's (if any) from now when nobody had accepted it.
         closedAt: null,
         acceptedAt: sql`coalesce(${tickets.acceptedAt}, case when ${tickets.userId} is not null then ${p("now")} end)`,
+        // Back with its attendant, or held by nobody (ticket-holder.ts: a closed ticket has no holder).
+        holder: sql`case when ${tickets.userId} is null then null else 'attendant' end`,
         activityAt: sql`${p("now")}`,
         agentActivityAt: sql`${p("now")}`,
         warnedAt: null,
@@ -190,12 +192,14 @@ export class InboundService {
 
   private events: { announcer: MessageAnnouncer; reader: TicketReader; log: Logger } | null = null;
 
-  /** Other plugins' steps for each new message, run inside its unit (`tickets.afterInbound`). */
-  private readonly afterSteps: AfterInboundStep[] = [];
+  /** Other plugins' steps for each new message, run inside its unit (`tickets.afterInbound`), highest priority first. */
+  private readonly afterSteps: { step: AfterInboundStep; priority: number }[] = [];
 
-  /** Adds a step run in the receive unit of every new (non-duplicate) message. */
-  afterInbound(step: AfterInboundStep): void {
-    this.afterSteps.push(step);
+  /** Adds a step run in the receive unit of every new (non-duplicate) message; equal priorities keep the order they were added in. */
+  afterInbound(step: AfterInboundStep, options?: AfterInboundOptions): void {
+    const priority = options?.priority ?? INBOUND_PRIORITY.observe;
+    const at = this.afterSteps.findIndex((s) => s.priority < priority);
+    this.afterSteps.splice(at < 0 ? this.afterSteps.length : at, 0, { step, priority });
   }
 
   /** Wires the realtime/bus announcements (the message side builds them after this service). */
@@ -311,7 +315,9 @@ export class InboundService {
     if (!read) throw new AppError("ERR_NO_TICKET_FOUND");
     const result: ReceiveResult = { message, ticket: read.row, contact: summary(contact as ContactLike), duplicate: false };
     // In the same unit: what a step writes (a job row) commits with the message or not at all.
-    for (const step of this.afterSteps) step({ db: unit.db, message, ticket: read.row, contact: result.contact });
+    // A step that claims the message is its answerer: the steps after it do not run.
+    const handed = { db: unit.db, message, ticket: read.row, contact: result.contact };
+    for (const { step } of this.afterSteps) if (step(handed) === "claimed") break;
     return { result, view: read.view };
   }
 

@@ -5,6 +5,8 @@ import { ticketLogs, tickets } from "../../schema/tables.ts";
 import type { TicketRow } from "../tickets.contract.ts";
 import { restartedClocks } from "./ticket-clocks.ts";
 import { newTicketTimes, reportTimes } from "./ticket-times.ts";
+import { holderOnMove } from "./ticket-holder.ts";
+import { isHandler } from "../../shared/holder.contract.ts";
 
 /** Where a transferred conversation goes: its status, attendant (null: waiting) and queue. */
 export interface TransferTarget {
@@ -34,7 +36,7 @@ export async function closeAndOpen(db: Db, ticket: TicketRow, target: TransferTa
   return db.transaction(async (tx) => {
     const [closed] = await tx
       .update(tickets)
-      .set({ status: "closed", unreadMessages: 0, ...restartedClocks(now), ...reportTimes(ticket, { status: "closed", userId: ticket.userId }, now) })
+      .set({ status: "closed", unreadMessages: 0, holder: null, ...restartedClocks(now), ...reportTimes(ticket, { status: "closed", userId: ticket.userId }, now) })
       .where(and(eq(tickets.id, ticket.id), eq(tickets.status, ticket.status)))
       .returning();
     if (!closed) return null;
@@ -50,6 +52,7 @@ export async function closeAndOpen(db: Db, ticket: TicketRow, target: TransferTa
         lastMessage: ticket.lastMessage,
         status: target.status,
         userId: target.userId,
+        holder: holderOnMove({ userId: target.userId }) ?? null,
         queueId: target.queueId,
         createdAt: now,
         updatedAt: now,
@@ -63,6 +66,7 @@ export async function closeAndOpen(db: Db, ticket: TicketRow, target: TransferTa
       .values([
         { companyId, ticketId: closed.id, type: "transfered", userId: byUserId, queueId: ticket.queueId },
         { companyId, ticketId: closed.id, type: "closed", userId: byUserId, queueId: ticket.queueId },
+        ...(isHandler(ticket.holder) ? [{ companyId, ticketId: closed.id, type: "handBack" as const, userId: byUserId, queueId: ticket.queueId }] : []),
         { companyId, ticketId: opened!.id, type: "create", userId: byUserId, queueId: target.queueId },
         ...(target.userId != null ? [{ companyId, ticketId: opened!.id, type: "receivedTransfer" as const, userId: target.userId, queueId: target.queueId }] : []),
       ]);

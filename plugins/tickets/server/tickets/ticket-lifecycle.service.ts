@@ -13,6 +13,8 @@ import type { TicketLogView, TicketView } from "../../shared/ticket-types.ts";
 import { attendedStatus, conflictError, ensureQueue, ensureUser, guardedWrite, liveTicketOf } from "./ticket-lifecycle.support.ts";
 import { restartedClocks } from "./ticket-clocks.ts";
 import { closedTimesSql, newTicketTimes, reportTimes } from "./ticket-times.ts";
+import { holderLogType, holderOnMove } from "./ticket-holder.ts";
+import { ATTENDANT_HOLDER, isHandler } from "../../shared/holder.contract.ts";
 import { LifecycleTexts } from "./ticket-automatic-texts.ts";
 import { closeAndOpen, type TransferTarget } from "./ticket-close-on-transfer.ts";
 import type { MessageSender } from "../tickets-internals.ts";
@@ -20,7 +22,7 @@ import type { TicketViews } from "./tickets-views.ts";
 import type { TicketRow } from "../tickets.contract.ts";
 import type { TicketUpdateInput } from "./tickets.schemas.ts";
 
-type Patch = Partial<Pick<TicketRow, "status" | "userId" | "queueId" | "unreadMessages" | "useIntegration" | "ratingAsked">>;
+type Patch = Partial<Pick<TicketRow, "status" | "userId" | "queueId" | "unreadMessages" | "holder" | "ratingAsked">>;
 type Log = { type: TicketLogType; userId?: number | null; queueId?: number | null };
 
 /**
@@ -93,6 +95,7 @@ export class TicketLifecycle {
           isGroup: contact.isGroup,
           status,
           userId: status === "pending" ? null : userId,
+          holder: status === "pending" ? null : ATTENDANT_HOLDER,
           queueId: body.queueId ?? null,
           createdAt: now,
           updatedAt: now,
@@ -138,8 +141,10 @@ export class TicketLifecycle {
     if ((body.status === "open" || body.status === "group") && ticket.status !== "pending" && ticket.status !== "closed" && ticket.userId !== user.id) {
       throw await conflictError(this.ctx.db, ticket);
     }
-    if (body.useIntegration !== undefined && body.useIntegration !== ticket.useIntegration) {
-      await this.transition(ticket, { useIntegration: body.useIntegration }, [], null);
+    // The spec's switch, on the holder: on, a handler (none named) is in charge and the bot
+    // stays out; off, whichever handler held the conversation lets it go (to nobody).
+    if (body.useIntegration !== undefined && body.useIntegration !== isHandler(ticket.holder)) {
+      await this.transition(ticket, { holder: body.useIntegration ? "integration" : null }, [], null);
     }
     return this.viewFor(user, ticket.id);
   }
@@ -297,7 +302,7 @@ export class TicketLifecycle {
     const closed = await this.ctx.db.transaction(async (tx) => {
       const rows = await tx
         .update(tickets)
-        .set({ status: "closed", unreadMessages: 0, ...restartedClocks(), ...closedTimesSql() })
+        .set({ status: "closed", unreadMessages: 0, holder: null, ...restartedClocks(), ...closedTimesSql() })
         .where(
           and(
             where,
@@ -308,7 +313,12 @@ export class TicketLifecycle {
           ),
         )
         .returning();
-      if (rows.length) await tx.insert(ticketLogs).values(rows.map((t) => ({ companyId, ticketId: t.id, type: "closed" as const, userId, queueId: t.queueId })));
+      const held = new Set(before.filter((t) => isHandler(t.holder)).map((t) => t.id));
+      const logs = rows.flatMap((t) => [
+        { companyId, ticketId: t.id, type: "closed" as const, userId, queueId: t.queueId },
+        ...(held.has(t.id) ? [{ companyId, ticketId: t.id, type: "handBack" as const, userId, queueId: t.queueId }] : []),
+      ]);
+      if (logs.length) await tx.insert(ticketLogs).values(logs);
       return rows;
     });
     const was = new Map(before.map((t) => [t.id, t]));
@@ -359,12 +369,16 @@ export class TicketLifecycle {
           patch.status !== undefined || patch.userId !== undefined
             ? reportTimes(ticket, { status: patch.status ?? ticket.status, userId: patch.userId !== undefined ? patch.userId : ticket.userId })
             : {};
+        // Who holds the conversation follows the move (ticket-holder.ts), with its log.
+        const holder = patch.holder !== undefined ? patch.holder : holderOnMove(patch);
+        const handed = holder !== undefined ? holderLogType(ticket.holder, holder) : null;
+        const all = handed ? [...logs, { type: handed, userId: logs[0]?.userId ?? null, queueId: ticket.queueId }] : logs;
         const [row] = await tx
           .update(tickets)
-          .set({ ...patch, ...clocks, ...times })
+          .set({ ...patch, ...(holder !== undefined ? { holder } : {}), ...clocks, ...times })
           .where(cond)
           .returning();
-        if (row && logs.length) await tx.insert(ticketLogs).values(logs.map((l) => ({ companyId: ticket.companyId, ticketId: ticket.id, ...l })));
+        if (row && all.length) await tx.insert(ticketLogs).values(all.map((l) => ({ companyId: ticket.companyId, ticketId: ticket.id, ...l })));
         return row;
       }),
     );

@@ -1,3 +1,4 @@
+import { specHolderFields } from "../../shared/holder.contract.ts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../../core/db/database.ts";
 import { preparedPer } from "../../../../core/db/prepared.ts";
@@ -97,9 +98,10 @@ function toView(r: ViewRow, tags: TagChip[], mask: boolean): TicketView {
     channelKind: t.channel,
     lastMessage: t.lastMessage,
     unreadMessages: t.unreadMessages,
-    isBot: t.isBot,
     isGroup: t.isGroup,
-    useIntegration: t.useIntegration,
+    // Derived from the holder (issue 24): the spec's isBot, useIntegration, integrationId, promptId.
+    holder: t.holder,
+    ...specHolderFields(t.holder),
     amount: t.amount,
     tags,
     userRating: t.userRating == null ? null : { rate: ratingOfScore(t.userRating), score: t.userRating },

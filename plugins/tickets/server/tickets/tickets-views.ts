@@ -14,6 +14,7 @@ import { audienceOf, userMayOpen } from "../rooms/ticket-rooms.ts";
 import { ticketRoom } from "../rooms/tickets.events.ts";
 import type { TicketReader } from "../tickets-internals.ts";
 import type { TicketRow } from "../tickets.contract.ts";
+import { holderReason } from "./ticket-holder.ts";
 import { maskedView, viewById } from "./tickets-view-query.ts";
 import "../tickets-events.contract.ts";
 
@@ -134,7 +135,19 @@ export class TicketViews implements TicketReader {
    * ticket (ticket-rooms.ts), and the room policy keeps each socket in the rooms of its
    * user's current rights, so this is the same rule as opening the ticket over HTTP.
    */
-  async announceMoved(before: TicketRow, after: TicketRow): Promise<{ view: TicketView; rooms: Audience } | null> {
+  async announceMoved(before: TicketRow, after: TicketRow, bot?: { reason?: string }): Promise<{ view: TicketView; rooms: Audience } | null> {
+    if (before.holder !== after.holder) {
+      // The hand-over registry (automation) tells a handler its conversation was taken from it.
+      const reason = bot ? (bot.reason ?? "bot") : holderReason(after);
+      await this.ctx.bus.emit("tickets.ticket.holderChanged", {
+        companyId: after.companyId,
+        ticketId: after.id,
+        from: before.holder,
+        to: after.holder,
+        byBot: Boolean(bot),
+        reason,
+      });
+    }
     const [was, now] = await Promise.all([this.audience(before), this.audience(after)]);
     const stillSees = [...now.full, ...now.masked];
     const lost = [...was.full, ...was.masked].filter((r) => !stillSees.includes(r));

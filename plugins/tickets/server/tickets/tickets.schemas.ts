@@ -41,9 +41,14 @@ export const TicketSchema = z
     channelKind: z.string().openapi({ description: "The driver carrying the ticket: the spec's channels, or api (the API channel)" }),
     lastMessage: z.string(),
     unreadMessages: z.number(),
-    isBot: z.boolean(),
+    isBot: z.boolean().openapi({ description: "The chatbot is talking with the customer (holder bot)" }),
     isGroup: z.boolean(),
-    useIntegration: z.boolean(),
+    useIntegration: z.boolean().openapi({ description: "A hand-over handler (integration, flow, AI prompt…) holds the conversation" }),
+    integrationId: z.number().nullable().openapi({ description: "The queue integration holding the conversation (holder integration:<id>), else null" }),
+    promptId: z.number().nullable().openapi({ description: "The AI prompt holding the conversation (holder prompt:<id>), else null" }),
+    holder: z.string().nullable().openapi({
+      description: "Who holds the conversation: null (nobody: new, or waiting in a queue), bot, attendant, or a hand-over handler <kind>:<ref> (integration:4, flow:12, prompt:3)",
+    }),
     amount: z.number(),
     tags: z.array(Chip),
     userRating: z

@@ -97,6 +97,21 @@ describe("the more menu", () => {
     expect(entries.every((e) => e.querySelector("[data-icon]"))).toBe(true);
   });
 
+  it("names the hand-over entries (issue 24)", async () => {
+    const logs = [
+      { id: 1, type: "handOver", createdAt: "2026-03-02T12:00:00.000Z", user: null, queue: { id: 3, name: "Suporte", color: "#0a0" } },
+      { id: 2, type: "handBack", createdAt: "2026-03-02T12:05:00.000Z", user: null, queue: null },
+    ];
+    stub({ "GET /tickets-log/41": () => ({ body: logs }) });
+    render(ticketView());
+    openMore();
+    fireEvent.click(await screen.findByText("Ver histórico"));
+    const dialog = await screen.findByRole("dialog", { name: "Histórico do ticket #41" });
+    const entries = await within(dialog).findAllByTestId("ticket-log-entry");
+    expect(within(entries[0]!).getByText("Conversa entregue a uma automação")).toBeTruthy();
+    expect(within(entries[1]!).getByText("A automação devolveu a conversa")).toBeTruthy();
+  });
+
   it("toggles the integration", async () => {
     stub({ "PUT /tickets/41": (body) => ({ body: ticketView(body as Partial<TicketView>) }) });
     render(ticketView({ useIntegration: false }));

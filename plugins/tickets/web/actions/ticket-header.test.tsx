@@ -257,3 +257,28 @@ describe("ticket header: accept, resolve, return, transfer", () => {
     expect(await screen.findByRole("button", { name: "Ativar chatbot" })).toBeTruthy();
   });
 });
+
+describe("ticket header: who is answering (issue 24)", () => {
+  it("names the conversation's holder: chatbot, flow, integration, AI or the attendant", () => {
+    const cases: [string | null, string | null][] = [
+      ["bot", "Atendendo: Chatbot"],
+      ["flow:12", "Atendendo: Fluxo"],
+      ["integration:4", "Atendendo: Integração"],
+      ["integration", "Atendendo: Integração"],
+      ["prompt:3", "Atendendo: IA"],
+      ["attendant", "Atendendo: Atendente"],
+      ["webhook-thing:1", "Atendendo: Automação"],
+      [null, null],
+    ];
+    for (const [holder, text] of cases) {
+      const { unmount } = render(ticketView({ status: "pending", userId: null, user: null, holder }));
+      expect(screen.queryByTestId("ticket-holder")?.textContent ?? null).toBe(text);
+      unmount();
+    }
+  });
+
+  it("says nothing once the ticket is closed", () => {
+    render(ticketView({ status: "closed", holder: "attendant" }));
+    expect(screen.queryByTestId("ticket-holder")).toBeNull();
+  });
+});

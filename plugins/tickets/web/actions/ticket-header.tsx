@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../../web/src/ui/confirm-dialog.tsx";
 import { Zone } from "../../../../web/src/plugin/zone.tsx";
 import { ContactAvatar } from "../../../contacts/web/public.ts";
+import { holderLabel } from "../../shared/holder.contract.ts";
 import type { TicketView } from "../../shared/ticket-types.ts";
 import { AcceptQueueDialog } from "./accept-queue-dialog.tsx";
 import { ResolveDialog } from "./resolve-dialog.tsx";
@@ -17,7 +18,24 @@ export interface TicketHeaderProps {
   onOpenContact: () => void;
 }
 
-/** Who the ticket is with and where it sits: queue, attendant, connection. */
+/**
+ * Who is answering the customer (issue 24): the conversation's holder — the chatbot, a flow,
+ * an integration, an AI prompt, the attendant. Nothing while nobody holds it (a new ticket,
+ * or one waiting in a queue) or once it is closed.
+ */
+function HolderTag({ ticket }: { ticket: TicketView }) {
+  const { t } = useTranslation("tickets");
+  const label = holderLabel(ticket.holder);
+  if (label === "nobody" || ticket.status === "closed") return null;
+  const who = t(`actions.header.holder.${label}`);
+  return (
+    <Tag minimal round intent={label === "attendant" ? Intent.NONE : Intent.PRIMARY} icon={label === "attendant" ? "person" : "predictive-analysis"} data-testid="ticket-holder">
+      {t("actions.header.answering", { who })}
+    </Tag>
+  );
+}
+
+/** Who the ticket is with and where it sits: queue, who is answering, attendant, connection. */
 function TicketLabels({ ticket }: { ticket: TicketView }) {
   const { t } = useTranslation("tickets");
   return (
@@ -26,6 +44,7 @@ function TicketLabels({ ticket }: { ticket: TicketView }) {
       <Tag minimal round style={ticket.queue?.color ? { background: ticket.queue.color, color: "#fff" } : undefined} aria-label={t("actions.fields.queue")}>
         {ticket.queue?.name ?? t("actions.header.noQueue")}
       </Tag>
+      <HolderTag ticket={ticket} />
       {ticket.user ? <span>{t("actions.header.assignedTo", { name: ticket.user.name })}</span> : null}
       {ticket.whatsapp ? <span className="bp6-text-muted">{t("actions.header.connection", { name: ticket.whatsapp.name })}</span> : null}
     </div>

@@ -17,6 +17,9 @@ export const LOG_ICONS: Record<string, IconName> = {
   closed: "tick-circle",
   reopen: "refresh",
   redirect: "redo",
+  // Issue 24: a hand-over handler took the conversation, and let it go.
+  handOver: "predictive-analysis",
+  handBack: "undo",
 };
 
 function LogEntry({ log }: { log: TicketLogView }) {

@@ -30,6 +30,16 @@ export class CardsService {
     return this.db.select().from(scratchCards).where(eq(scratchCards.companyId, companyId)).orderBy(scratchCards.id);
   }
 
+  /** Whether the company has this card (the id an "Integração" option names). */
+  async exists(companyId: number, id: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: scratchCards.id })
+      .from(scratchCards)
+      .where(and(eq(scratchCards.id, id), eq(scratchCards.companyId, companyId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async get(companyId: number, id: number): Promise<CardRow> {
     const [row] = await this.db
       .select()

@@ -7,6 +7,8 @@ import * as r from "./cards.routes.ts";
 import { CardsService, STAMP_JOB } from "./cards.service.ts";
 import { registerReport } from "./report.ts";
 import { defineReminders } from "./reminders.ts";
+import type {} from "../../../../plugins/queues/server/references.contract.ts";
+import { echoHandOver } from "./echo-hand-over.ts";
 
 /** Thin handlers: the company always comes from the token. */
 function registerHandlers(router: OpenAPIHono<AppEnv>, cards: CardsService) {
@@ -25,5 +27,8 @@ export default defineServerPlugin({
     registerReport(ctx);
     defineReminders(ctx.jobs, cards);
     registerHandlers(ctx.router, cards);
+    ctx.services.require("automation.registerHandOver")(echoHandOver());
+    // An "Integração" option names one of the company's cards: the echo answers as that card.
+    ctx.services.require("queues.registerReference")("integration", { exists: (companyId, id) => cards.exists(companyId, id) });
   },
 });
