@@ -43,7 +43,7 @@ describe("api channel end to end", () => {
     receiver.received.length = 0;
     const before = (await log()).length;
 
-    receiver.answer(500);
+    receiver.answerEvent("message.created", 500);
     const sent = await t.call("POST", `/messages/${ticketId}`, { token: admin.token, body: { body: "Olá, Maria!" } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     await t.kernel.jobs.runDue();

@@ -21,6 +21,8 @@ export const expectedSignature = (secret: string, raw: string) => `sha256=${crea
 export async function startReceiver(secret: () => string) {
   const received: ReceivedWebhook[] = [];
   const statuses: number[] = [];
+  /** Statuses queued for one event only: deliveries of different kinds run at once (their own job lanes), so "the next answer" alone would not say which gets it. */
+  const statusesOf = new Map<string, number[]>();
   let delayMs = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -32,7 +34,8 @@ export async function startReceiver(secret: () => string) {
         body = JSON.parse(raw);
       } catch {}
       received.push({ headers: req.headers, raw, body, signatureValid: req.headers["x-signature-256"] === expectedSignature(secret(), raw) });
-      const status = statuses.shift() ?? 200;
+      const event = (body as { event?: unknown } | null)?.event;
+      const status = (typeof event === "string" ? statusesOf.get(event)?.shift() : undefined) ?? statuses.shift() ?? 200;
       setTimeout(() => {
         res.writeHead(status, { "content-type": "text/plain" });
         res.end(status >= 400 ? "receiver says no" : "ok");
@@ -46,6 +49,12 @@ export async function startReceiver(secret: () => string) {
     received,
     /** Queues the statuses of the next answers. */
     answer: (...codes: number[]) => statuses.push(...codes),
+    /** Queues the statuses of the next answers to posts of `event`. */
+    answerEvent: (event: string, ...codes: number[]) => {
+      const queue = statusesOf.get(event) ?? [];
+      queue.push(...codes);
+      statusesOf.set(event, queue);
+    },
     delay: (ms: number) => {
       delayMs = ms;
     },

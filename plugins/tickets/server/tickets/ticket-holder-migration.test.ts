@@ -13,7 +13,7 @@ import { createTestKernel, serverPlugins, type TestKernel } from "../../../../te
  * database as the last release left it: every ticket answers the same `isBot` and
  * `useIntegration` after the boot, with the holder they meant, and the old columns are gone.
  */
-const HOLDER_STEPS = new Set(["tickets/0016_ticket_holder", "tickets/0017_backfill_ticket_holder", "tickets/0018_drop_is_bot_use_integration"]);
+const HOLDER_STEPS = new Set(["tickets/0018_ticket_holder", "tickets/0019_backfill_ticket_holder", "tickets/0020_drop_is_bot_use_integration"]);
 
 let t: TestKernel | null = null;
 const dirs: string[] = [];
