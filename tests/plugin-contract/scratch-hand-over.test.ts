@@ -64,7 +64,11 @@ describe("scratch plugin: hand-over provider", () => {
     const ticketId = await says("Olá");
     await says("1");
     expect((await botTexts(ticketId)).at(-1)).toBe(`Scratch ${card.body.id}: escreva "fim" para voltar ao atendimento.`);
-    expect((await t.call("GET", `/tickets/${ticketId}`, { token: admin })).body).toMatchObject({ holder: `integration:${card.body.id}`, useIntegration: true, integrationId: card.body.id });
+    expect((await t.call("GET", `/tickets/${ticketId}`, { token: admin })).body).toMatchObject({
+      holder: `integration:${card.body.id}`,
+      useIntegration: true,
+      integrationId: card.body.id,
+    });
     await says("tudo bem?");
     expect((await botTexts(ticketId)).at(-1)).toBe("Scratch: tudo bem?");
     await says("FIM");
