@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "a15baf14b3c1715ca7db48aef4195ec9a6cf1fac2c818e3961faf0d1fb5d5407",
+ "key": "90c6ce7eff013ff39d378dff72a9ba6c3919b3ff8ace89dbd658034ea05a31d1",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -20,7 +20,8 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE UNIQUE INDEX `users_email_unique` ON `users` (lower(\"email\"))",
   "CREATE INDEX `users_company_idx` ON `users` (`company_id`)",
   "CREATE TABLE `job_lanes` (\n\t`lane` text PRIMARY KEY NOT NULL,\n\t`next_at` integer NOT NULL\n)",
-  "CREATE INDEX `jobs_due_idx` ON `jobs` (`status`,`affinity`,`due_at`)",
+  "CREATE INDEX `jobs_lane_idx` ON `jobs` (`lane`,`status`,`due_at`)",
+  "CREATE INDEX `jobs_due_idx` ON `jobs` (`status`,`affinity`,`due_at`,`lane`)",
   "CREATE TABLE `plan_features` (\n\t`plan_id` integer NOT NULL,\n\t`key` text NOT NULL,\n\t`enabled` integer NOT NULL,\n\tPRIMARY KEY(`plan_id`, `key`),\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE cascade\n)",
   "CREATE TABLE `chatbots` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`queue_id` integer NOT NULL,\n\t`parent_id` integer,\n\t`position` integer DEFAULT 0 NOT NULL,\n\t`name` text NOT NULL,\n\t`greeting_message` text DEFAULT '' NOT NULL,\n\t`queue_type` text DEFAULT 'text' NOT NULL,\n\t`close_ticket` integer DEFAULT false NOT NULL,\n\t`opt_queue_id` integer,\n\t`opt_user_id` integer,\n\t`opt_integration_id` integer,\n\t`opt_file_id` integer,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`queue_id`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`parent_id`) REFERENCES `chatbots`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`opt_queue_id`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE set null,\n\tFOREIGN KEY (`opt_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null\n)",
   "CREATE INDEX `chatbots_company_idx` ON `chatbots` (`company_id`)",

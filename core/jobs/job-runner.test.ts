@@ -41,6 +41,19 @@ describe("lanes", () => {
     expect(events).toEqual(["slow start", "quick", "slow end"]);
   });
 
+  it("a long lane takes its own next rows: a backlog of one lane runs in order, each row once", async () => {
+    t = await createTestKernel({ plugins: [], env: { JOBS_POLL_MS: "20" } });
+    const ran: number[] = [];
+    t.kernel.jobs.define<{ n: number }>("a.backlog", async ({ payload }) => void ran.push(payload.n));
+    for (let n = 0; n < 100; n++) await t.kernel.jobs.enqueue("a.backlog", { n });
+    const client = t.kernel.database.client;
+    t.kernel.jobs.start();
+    await until(() => ran.length === 100);
+    expect(ran).toEqual([...Array(100).keys()]);
+    const rows = await client.execute("SELECT count(*) AS n, sum(attempts) AS attempts FROM jobs WHERE status = 'done'");
+    expect(rows.rows[0]).toMatchObject({ n: 100, attempts: 100 });
+  });
+
   it("claims go on while a long job runs; its lane's next job waits for it, in order", async () => {
     t = await createTestKernel({ plugins: [], env: { JOBS_POLL_MS: "20" } });
     const long = gate();

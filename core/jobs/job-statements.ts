@@ -8,7 +8,7 @@ const p = sql.placeholder;
 /** A JSON array placeholder read as a set: one prepared statement serves any number of values. */
 const setOf = (name: string) => sql`(SELECT value FROM json_each(${p(name)}))`;
 /** Lanes this process runs already (JSON array): a claim leaves their rows to a later claim. */
-const notBusy = sql`coalesce(lane, kind) NOT IN ${setOf("busy")}`;
+const notBusy = sql`lane NOT IN ${setOf("busy")}`;
 
 /**
  * The rows a claim takes, oldest due first: due pending jobs any process may run, due pending
@@ -18,11 +18,12 @@ const notBusy = sql`coalesce(lane, kind) NOT IN ${setOf("busy")}`;
  * to `limit` rows and merged: one `OR` over them made SQLite read every due row and sort them
  * all, which under a backlog of 20,000 replies cost 2 ms per claim while holding the writer. A
  * process holding no resource reads nothing of the rows pinned to another's (they sit in
- * their own ranges of the index).
+ * their own ranges of the index). The unpinned range orders by (due_at, lane, id), the index's
+ * own order (no sort): a lane's rows keep their (due_at, id) order, ties across lanes are free.
  */
 export const CLAIMABLE_JOBS = sql`(
   SELECT id FROM (
-    SELECT id, due_at FROM (SELECT id, due_at FROM jobs WHERE status = 'pending' AND affinity IS NULL AND due_at <= ${p("now")} AND ${notBusy} ORDER BY due_at, id LIMIT ${p("limit")})
+    SELECT id, due_at FROM (SELECT id, due_at FROM jobs WHERE status = 'pending' AND affinity IS NULL AND due_at <= ${p("now")} AND ${notBusy} ORDER BY due_at, lane, id LIMIT ${p("limit")})
     UNION ALL
     SELECT id, due_at FROM (SELECT id, due_at FROM jobs WHERE status = 'pending' AND affinity IN ${setOf("held")} AND due_at <= ${p("now")} AND ${notBusy} ORDER BY due_at, id LIMIT ${p("limit")})
     UNION ALL
@@ -50,27 +51,39 @@ export interface ClaimedRow {
  * outcomes of jobs finishing together, the enqueues of producers and the inbound messages
  * share commits instead of paying one each (a commit cost more than these statements).
  */
+/**
+ * The next due rows of ONE lane (`jobs_lane_idx`): a lane that just ran its last job here takes
+ * its own followers with one index seek, instead of the claim scanning past them (they sit in
+ * the due range behind rows of lanes busy here) once per job of a long lane.
+ */
+const LANE_FOLLOWERS = sql`(SELECT id FROM jobs WHERE lane = ${p("lane")} AND status = 'pending' AND due_at <= ${p("now")} AND (affinity IS NULL OR affinity IN ${setOf("held")}) ORDER BY due_at, id LIMIT ${p("limit")})`;
+
 export const runnerStatements = preparedPer((db: SyncDb) => {
   const mine = and(eq(jobs.id, p("id")), eq(jobs.leaseOwner, p("owner")));
+  const claimedColumns = {
+    id: jobs.id,
+    kind: jobs.kind,
+    companyId: jobs.companyId,
+    payload: jobs.payload,
+    attempts: jobs.attempts,
+    maxAttempts: jobs.maxAttempts,
+    dueAt: jobs.dueAt,
+    lane: jobs.lane,
+    affinity: jobs.affinity,
+    pacedAt: jobs.pacedAt,
+  };
+  const leased = {
+    status: "running" as const,
+    leaseUntil: sql`${p("leaseUntil")}`,
+    leaseOwner: sql`${p("owner")}`,
+    attempts: sql`${jobs.attempts} + 1`,
+    updatedAt: sql`${p("at")}`,
+  };
   const mineIn = sql`${jobs.leaseOwner} = ${p("owner")} AND ${jobs.status} = 'running' AND ${jobs.id} IN ${setOf("ids")}`;
   return {
-    claim: db
-      .update(jobs)
-      .set({ status: "running", leaseUntil: sql`${p("leaseUntil")}`, leaseOwner: sql`${p("owner")}`, attempts: sql`${jobs.attempts} + 1`, updatedAt: sql`${p("at")}` })
-      .where(inArray(jobs.id, CLAIMABLE_JOBS))
-      .returning({
-        id: jobs.id,
-        kind: jobs.kind,
-        companyId: jobs.companyId,
-        payload: jobs.payload,
-        attempts: jobs.attempts,
-        maxAttempts: jobs.maxAttempts,
-        dueAt: jobs.dueAt,
-        lane: jobs.lane,
-        affinity: jobs.affinity,
-        pacedAt: jobs.pacedAt,
-      })
-      .prepare(),
+    claim: db.update(jobs).set(leased).where(inArray(jobs.id, CLAIMABLE_JOBS)).returning(claimedColumns).prepare(),
+    /** The claim of one lane's next rows (LANE_FOLLOWERS). */
+    claimLane: db.update(jobs).set(leased).where(inArray(jobs.id, LANE_FOLLOWERS)).returning(claimedColumns).prepare(),
     done: db
       .update(jobs)
       .set({ status: "done", leaseUntil: null, lastError: null, updatedAt: sql`${p("now")}` })
