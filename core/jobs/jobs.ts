@@ -59,11 +59,15 @@ const CLAIM_LIMIT = 20;
 /** How many of its next rows a lane takes at once when its last job here ran (`followersOf`). */
 const LANE_BATCH = 16;
 /**
- * A finished job wakes the claimer only once this few are held: claims then take rows in
- * batches (one claim per few jobs, as when a claim waited for its whole batch) instead of one
- * per finished job, while a long job (it holds one) never stops them. Otherwise the poll claims.
+ * A finished job wakes the claimer at once only when this few are held: claims then take rows
+ * in batches (one claim per few jobs) instead of one per finished job, each of which reads past
+ * the rows of the lanes busy here. With up to `SOON_WATER` held (long jobs elsewhere: a slow
+ * webhook, a connection's deliveries) it claims `CLAIM_SPACING_MS` after the previous claim at
+ * the latest, so new work waits milliseconds for them, not the poll. Otherwise the poll claims.
  */
-const LOW_WATER = CLAIM_LIMIT / 2;
+const LOW_WATER = 3;
+const SOON_WATER = CLAIM_LIMIT / 2;
+const CLAIM_SPACING_MS = 20;
 const DEFAULT_LEASE_MS = 60_000;
 /** The kernel's own schedule: finished rows are swept every 5 minutes (bounded batches). */
 const SWEEP_PATTERN = "*/5 * * * *";
@@ -99,6 +103,9 @@ export class Jobs {
   private renewTimer: ReturnType<typeof setInterval> | null = null;
   private claiming = false;
   private pumpQueued = false;
+  /** The spaced claim `letGo` asked for (SOON_WATER), and when the last claim began. */
+  private soonTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastClaimAt = 0;
   private stopped = false;
   private readonly owner = crypto.randomUUID();
   private readonly pollMs: number;
@@ -223,7 +230,8 @@ export class Jobs {
     this.crons.stop();
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.renewTimer) clearInterval(this.renewTimer);
-    this.pollTimer = this.renewTimer = null;
+    if (this.soonTimer) clearTimeout(this.soonTimer);
+    this.pollTimer = this.renewTimer = this.soonTimer = null;
     const waiting: ClaimedJob[] = [];
     for (const queue of this.lanes.values()) for (const q of queue.splice(1)) waiting.push(q.job), q.done();
     if (waiting.length) await this.putBack(waiting).catch((err) => this.log.warn("jobs: waiting jobs not given back (they run once their lease lapses)", err));
@@ -255,6 +263,7 @@ export class Jobs {
    */
   private async claim(limit: number): Promise<{ jobs: ClaimedJob[]; rows: number }> {
     const now = Date.now();
+    this.lastClaimAt = now;
     const args = {
       leaseUntil: now + this.leaseMs,
       owner: this.owner,
@@ -351,6 +360,7 @@ export class Jobs {
     this.held.delete(job.row.id);
     queued.done();
     if (this.held.size <= LOW_WATER) this.wake();
+    else if (this.held.size <= SOON_WATER) this.wakeSoon();
   }
 
   /**
@@ -413,6 +423,19 @@ export class Jobs {
     await this.writes.run(({ db }) => {
       for (const { row } of back) runnerStatements(db).putBack.run({ id: row.id, owner: this.owner, dueAt: Math.min(row.dueAt, now), pacedAt: row.pacedAt });
     });
+  }
+
+  /** A claim CLAIM_SPACING_MS after the last one began (coalesced; see SOON_WATER). */
+  private wakeSoon(): void {
+    if (this.soonTimer || !this.pollTimer) return;
+    this.soonTimer = setTimeout(
+      () => {
+        this.soonTimer = null;
+        this.wake();
+      },
+      Math.max(0, this.lastClaimAt + CLAIM_SPACING_MS - Date.now()),
+    );
+    unref(this.soonTimer);
   }
 
   /** A claim soon (coalesced): a lane emptied, a resource came, or the runner started. */
