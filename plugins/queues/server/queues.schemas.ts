@@ -3,7 +3,7 @@ import { OfficeHoursDay, OfficeHoursWeek } from "../../office-hours/server/offic
 import { OptionalRefId } from "../../../core/http/loose-values.ts";
 import { BoolLike } from "../../../core/http/schemas.ts";
 import { COLOR_MAX, COLOR_MIN, QUEUE_NAME_MAX, QUEUE_NAME_MIN, ROTATION_MINUTES } from "../shared/queue-rules.ts";
-import { ChatbotOptionInputSchema, ChatbotOptionSchema, checkOption, MAX_SIBLINGS, optionFields } from "../shared/chatbot-option.ts";
+import { ChatbotOptionInputSchema, ChatbotOptionSchema, checkOption, MAX_SIBLINGS, optionFields, optionWriteShape } from "../shared/chatbot-option.ts";
 import { REFERENCE_KINDS } from "../shared/reference-kinds.ts";
 
 /** The option tree's schemas and types live in shared/chatbot-option.ts (written once for the server, the web and the bot). */
@@ -85,14 +85,7 @@ export const ChatbotCreate = z
   .object({
     queueId: refId.optional().default(null),
     parentId: refId.optional().default(null),
-    name: optionFields.name,
-    greetingMessage: optionFields.greetingMessage.optional().default(""),
-    queueType: optionFields.queueType.optional().default("text"),
-    closeTicket: optionFields.closeTicket.optional().default(false),
-    optQueueId: optionFields.optQueueId.optional().default(null),
-    optUserId: optionFields.optUserId.optional().default(null),
-    optIntegrationId: optionFields.optIntegrationId.optional().default(null),
-    optFileId: optionFields.optFileId.optional().default(null),
+    ...optionWriteShape,
     options: z.array(ChatbotOptionInputSchema).max(MAX_SIBLINGS, "Too many options").optional().default([]),
   })
   .superRefine((v, ctx) => {

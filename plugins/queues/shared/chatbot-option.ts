@@ -63,9 +63,8 @@ export function checkOption(opt: OptionRuleView, ctx: z.RefinementCtx) {
   for (const [path, message] of Object.entries(optionProblems(opt))) ctx.addIssue({ code: "custom", path: [path], message });
 }
 
-/** An option as written, without its steps (defaults applied when omitted). */
-const optionInputShape = {
-  id: z.number().int().positive().optional(),
+/** An option's own fields as written (defaults applied when omitted): the tree's options and `POST /chatbot` share them. */
+export const optionWriteShape = {
   name: optionFields.name,
   greetingMessage: optionFields.greetingMessage.optional().default(""),
   queueType: optionFields.queueType.optional().default("text"),
@@ -75,6 +74,8 @@ const optionInputShape = {
   optIntegrationId: optionFields.optIntegrationId.optional().default(null),
   optFileId: optionFields.optFileId.optional().default(null),
 };
+/** An option as written, without its steps. */
+const optionInputShape = { id: z.number().int().positive().optional(), ...optionWriteShape };
 type OptionInputObject = z.ZodObject<typeof optionInputShape>;
 
 // TypeScript cannot infer a recursive zod schema through its own initializer: the one-level
