@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useGetPublicSettingQuery } from "../api/shell-api.ts";
 import { selectTheme } from "../store/ui-slice.ts";
 import { useAppSelector } from "../store/store.ts";
+import { applyTitleName } from "../ui/title-badge.ts";
 
 /** Defaults when a whitelabel setting is empty or missing (spec 001 §9). */
 export const DEFAULT_APP_NAME = "Atendechat";
@@ -74,7 +75,7 @@ export function DocumentBranding() {
   }, [primary]);
 
   useEffect(() => {
-    document.title = appName;
+    applyTitleName(appName);
   }, [appName]);
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import type { AppMessageEvent, TicketEvent, TicketListQuery, TicketListResponse 
 import { playNotificationSound } from "../notification-sound.ts";
 import { askNotificationPermission, notifiesForStatus, shouldNotify, showBrowserNotification } from "../ticket-notifications.ts";
 import { useListTicketsQuery } from "../tickets-api.ts";
-import { applyTitleBadge } from "../title-badge.ts";
+import { applyTitleBadge } from "../../../../web/src/ui/title-badge.ts";
 import { addMessage, dropTicket, seedList, updateTicket, type NotificationList } from "./notification-list.ts";
 
 /** The user's open tickets and the pending ones of their queues, only those with unread messages. */

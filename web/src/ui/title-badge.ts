@@ -26,3 +26,10 @@ export function applyTitleBadge(count: number, doc: Document = document): void {
   const next = titleWithBadge(doc.title, count);
   if (next !== doc.title) doc.title = next;
 }
+
+/** Sets the title's name and keeps the badge in front, so a rename (the whitelabel name loading late) never drops the count. */
+export function applyTitleName(name: string, doc: Document = document): void {
+  const badge = BADGE_PREFIX.exec(doc.title)?.[0] ?? "";
+  const next = `${badge}${name}`;
+  if (next !== doc.title) doc.title = next;
+}

@@ -3,30 +3,6 @@ import { readVolume } from "./notification-sound.ts";
 import { shouldNotify } from "./ticket-notifications.ts";
 import { apiMessage, apiTicket } from "./test-tickets.ts";
 import { testUser } from "../../../web/src/test/fixtures.ts";
-import { applyTitleBadge, stripTitleBadge, titleBadge, titleWithBadge } from "./title-badge.ts";
-
-describe("title badge", () => {
-  it("uses circled digits up to 20, then the count in parentheses", () => {
-    expect(titleBadge(0)).toBe("");
-    expect(titleBadge(1)).toBe("①");
-    expect(titleBadge(10)).toBe("⑩");
-    expect(titleBadge(20)).toBe("⑳");
-    expect(titleBadge(21)).toBe("(21)");
-    expect(titleBadge(-3)).toBe("");
-  });
-  it("replaces rather than stacks, and clears at zero", () => {
-    expect(titleWithBadge("Atendechat", 2)).toBe("② Atendechat");
-    expect(titleWithBadge("② Atendechat", 3)).toBe("③ Atendechat");
-    expect(titleWithBadge("(25) Atendechat", 1)).toBe("① Atendechat");
-    expect(titleWithBadge("⑤ Atendechat", 0)).toBe("Atendechat");
-    expect(stripTitleBadge("(3) Atendechat")).toBe("Atendechat");
-    document.title = "Atendechat";
-    applyTitleBadge(22);
-    expect(document.title).toBe("(22) Atendechat");
-    applyTitleBadge(0);
-    expect(document.title).toBe("Atendechat");
-  });
-});
 
 describe("notification volume", () => {
   const store = (value: string | null) => ({ getItem: () => value });
