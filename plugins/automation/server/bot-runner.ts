@@ -23,6 +23,11 @@ export const ROTATE_JOB = "rotate";
 export interface StepPayload {
   ticketId: number;
   messageId: number;
+  /**
+   * A plugin's start rule claimed the message for a handler (`automation.startHandOver`):
+   * the turn hands the conversation to this holder (`<kind>:<ref>`) instead of asking the engine.
+   */
+  start?: string;
 }
 export interface TimerPayload {
   ticketId: number;
@@ -73,6 +78,7 @@ export class BotRunner {
       if (row && payload.messageId <= row.lastMessageId) return null;
       const message = context.message;
       const prepared = { ticket: context.ticket, row, lastMessageId: context.latestInboundId };
+      if (payload.start) return { ...prepared, held: () => this.handOvers.start(context.ticket, payload.start ?? "") };
       if (this.handOvers.holding(context.ticket)) return { ...prepared, held: () => this.handOvers.turn(context.ticket, message) };
       return { ...prepared, decide: (s: Snapshot) => decideInbound(s, { body: message.body, fromMe: message.fromMe }) };
     });

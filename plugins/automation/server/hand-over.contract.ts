@@ -1,4 +1,4 @@
-import type { BotWrite } from "../../tickets/server/bot.contract.ts";
+import type { BotWrite, InboundStored } from "../../tickets/server/bot.contract.ts";
 import type { MessageRow, TicketRow } from "../../tickets/server/tickets.contract.ts";
 
 /**
@@ -64,5 +64,19 @@ declare module "../../../core/plugin/services.ts" {
     "automation.registerHandOver": (provider: HandOverProvider) => void;
     /** The kinds registered so far (the queue editor says when an option's kind has none). */
     "automation.handOverKinds": () => string[];
+    /**
+     * For a plugin's own after-inbound step (a start rule): hands the conversation of this
+     * customer message to `holder` (`<kind>:<ref>`, a registered kind), through the bot turn
+     * that answers the message (the handler's `start` writes). Answers `"claimed"` (return it
+     * from the step, so the chatbot stays out) or undefined when it does not apply: a message
+     * of ours, a ticket an attendant or a handler holds, a kind nobody registered.
+     * @example
+     *   // a connection's integration takes every new conversation, before the chatbot
+     *   afterInbound((stored) => {
+     *     const id = integrationOfConnection(stored.db, stored.ticket.whatsappId);
+     *     return id && !stored.ticket.holder ? startHandOver(stored, `integration:${id}`) : undefined;
+     *   }, { priority: INBOUND_PRIORITY.connection });
+     */
+    "automation.startHandOver": (stored: InboundStored, holder: string) => "claimed" | undefined;
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
-import type { BotWrite } from "../../tickets/server/bot.contract.ts";
+import { type BotWrite, INBOUND_PRIORITY, type InboundStored } from "../../tickets/server/bot.contract.ts";
 import { type BotWorld, botWorld } from "./automation.fixtures.ts";
 import type { HandOverProvider } from "./hand-over.contract.ts";
 
@@ -213,3 +213,28 @@ describe("hand-over registry", () => {
     expect(w.t.kernel.services.require("automation.handOverKinds")()).toEqual(["integration"]);
   });
 });
+
+describe("hand-over: a plugin's start rule (automation.startHandOver)", () => {
+  it("takes a new conversation before the chatbot, and leaves the ones a handler already holds to it", async () => {
+    const calls: Call[] = [];
+    registerHandOver(echoProvider(calls));
+    const startHandOver = w.t.kernel.services.require("automation.startHandOver");
+    // As a connection's integration would: every conversation nobody holds goes to integration 7.
+    w.t.kernel.services.require("tickets.afterInbound")((stored) => (stored.ticket.holder ? undefined : startHandOver(stored, "integration:7")), {
+      priority: INBOUND_PRIORITY.connection,
+    });
+    await w.connect({ greetingMessage: "Bem-vindo!", queueIds: [] });
+    const n = "5511911110009";
+    const { ticketId } = await say("Oi", n);
+    expect(await w.botTexts(ticketId)).toEqual(["Robô 7 aqui"]);
+    expect((await view(ticketId)).integrationId).toBe(7);
+    await say("tudo bem?", n);
+    expect((await w.botTexts(ticketId)).at(-1)).toBe("eco: tudo bem?");
+    expect(calls.map((c) => c.what)).toEqual(["start", "message"]);
+    // An unknown kind is not claimed: the chatbot answers as before.
+    expect(startHandOver(fakeStored(), "nobody:1")).toBeUndefined();
+  });
+});
+
+/** Only the fields startHandOver reads. */
+const fakeStored = () => ({ db: undefined, message: { fromMe: false }, ticket: { holder: null }, contact: {} }) as unknown as InboundStored;

@@ -5,7 +5,7 @@ import type { SyncDb } from "../../../core/db/write-batch.ts";
 import type { PluginJobs } from "../../../core/jobs/jobs.ts";
 import type { InboundStored } from "../../tickets/server/bot.contract.ts";
 import { whatsappQueuesView, whatsappsView } from "../schema/views.ts";
-import { ATTENDANT_HOLDER, BOT_HOLDER } from "../../tickets/shared/holder.contract.ts";
+import { ATTENDANT_HOLDER, BOT_HOLDER, parseHolder } from "../../tickets/shared/holder.contract.ts";
 import { whoHandles } from "./engine/skip-reason.ts";
 import type { HandOverRegistry } from "./hand-over/hand-over-registry.ts";
 import { STEP_JOB, type StepPayload } from "./bot-runner.ts";
@@ -51,8 +51,8 @@ function hasSomethingToDo(connection: ConnectionGate): boolean {
 }
 
 /** The step job of a message, keyed by it: a message is answered once whatever retries or crashes happen. */
-function enqueueStep(jobs: PluginJobs, { db, message, ticket }: InboundStored): "claimed" {
-  const payload: StepPayload = { ticketId: ticket.id, messageId: message.id };
+function enqueueStep(jobs: PluginJobs, { db, message, ticket }: InboundStored, start?: string): "claimed" {
+  const payload: StepPayload = { ticketId: ticket.id, messageId: message.id, ...(start ? { start } : {}) };
   jobs.enqueueSync(db, STEP_JOB, payload, { companyId: ticket.companyId, dedupeKey: `step:${message.id}` });
   return "claimed";
 }
@@ -107,5 +107,23 @@ export function chatbotStep(jobs: PluginJobs) {
     const row = gate();
     if (ticket.holder !== BOT_HOLDER && !awaited && (!row || !hasSomethingToDo(row))) return undefined;
     return enqueueStep(jobs, stored);
+  };
+}
+
+/**
+ * `automation.startHandOver`: a plugin's start rule (a phrase campaign, a connection's
+ * integration, prompt or welcome flow) hands the conversation of this customer message to
+ * `holder` (`<kind>:<ref>`). Claimed only for a customer's message on a ticket nobody but the
+ * chatbot holds, of a registered kind: the turn (the same `step` job, keyed by the message)
+ * writes the hand-over and the provider's `start` writes, or nothing when the ticket was
+ * taken meanwhile.
+ */
+export function startHandOver(jobs: PluginJobs, registry: HandOverRegistry) {
+  return (stored: InboundStored, holder: string): "claimed" | undefined => {
+    const { ticket, message } = stored;
+    if (message.fromMe || (ticket.holder && ticket.holder !== BOT_HOLDER)) return undefined;
+    const parsed = parseHolder(holder);
+    if (parsed.by !== "handler" || !parsed.ref || !registry.has(parsed.kind)) return undefined;
+    return enqueueStep(jobs, stored, holder);
   };
 }

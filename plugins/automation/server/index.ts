@@ -7,7 +7,7 @@ import "../../tickets/server/tickets-events.contract.ts";
 import "./hand-over.contract.ts";
 import { HandOverRegistry } from "./hand-over/hand-over-registry.ts";
 import { HandOvers } from "./hand-over/hand-overs.ts";
-import { chatbotStep, handOverStep } from "./inbound-step.ts";
+import { chatbotStep, handOverStep, startHandOver } from "./inbound-step.ts";
 import { Rotation, type RotatePayload } from "./rotation.ts";
 
 /**
@@ -25,6 +25,7 @@ export default defineServerPlugin({
     const handOvers = new HandOvers(ctx, registry);
     ctx.services.provide("automation.registerHandOver", (provider) => registry.register(provider));
     ctx.services.provide("automation.handOverKinds", () => registry.kinds());
+    ctx.services.provide("automation.startHandOver", startHandOver(ctx.jobs, registry));
     const runner = new BotRunner(ctx, handOvers);
     const rotation = new Rotation(ctx);
     // Who answers a message is decided once: the provider holding the ticket, else the chatbot.

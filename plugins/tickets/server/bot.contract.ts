@@ -38,6 +38,12 @@ export const INBOUND_PRIORITY = {
   handler: 400,
   /** A match that starts a flow on a ticket nobody holds (a phrase campaign): before the greeting. */
   phrase: 300,
+  /**
+   * A connection's own handler for a conversation nobody holds (its integration, AI prompt,
+   * welcome flow; `automation.startHandOver`): after a phrase match, before the chatbot.
+   * Integrations at `connection + 20`, prompts at `connection + 10`, flows at `connection`.
+   */
+  connection: 250,
   /** The chatbot (greeting, menus, rating and consent answers). */
   chatbot: 200,
   /** Steps that observe and never answer. */

@@ -1,7 +1,7 @@
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type { BotWrite } from "../../../tickets/server/bot.contract.ts";
 import type { MessageRow, TicketRow } from "../../../tickets/server/tickets.contract.ts";
-import { handlerHolder, parseHolder } from "../../../tickets/shared/holder.contract.ts";
+import { BOT_HOLDER, handlerHolder, parseHolder } from "../../../tickets/shared/holder.contract.ts";
 import "../../../tickets/server/tickets-events.contract.ts";
 import { fold } from "../engine/reply.ts";
 import type { HandOverProvider } from "../hand-over.contract.ts";
@@ -10,7 +10,8 @@ import type { HandOverRegistry } from "./hand-over-registry.ts";
 /** A handler's turn: the writes, and the holder they were decided under (tickets refuses them once it changed). */
 export interface HeldTurn {
   writes: BotWrite[];
-  holder: string;
+  /** The holder the writes were decided under (null: nobody held the ticket). */
+  holder: string | null;
 }
 
 /**
@@ -35,6 +36,19 @@ export class HandOvers {
     if (!provider) return [];
     const holder = handlerHolder(kind, ref);
     return [{ type: "handOver", holder }, ...(await provider.start({ ...ticket, holder }, ref))];
+  }
+
+  /**
+   * A start rule's turn (`automation.startHandOver`): the ticket goes to `holder` with the
+   * provider's first writes, decided under the ticket's holder as it is now (a ticket an
+   * attendant or another handler took meanwhile refuses them). Null when nobody of the kind
+   * is registered any more, or when the ticket is held by someone who is not the chatbot.
+   */
+  async start(ticket: TicketRow, holder: string): Promise<HeldTurn | null> {
+    const parsed = parseHolder(holder);
+    if (parsed.by !== "handler" || !parsed.ref || !this.registry.has(parsed.kind)) return null;
+    if (ticket.holder && ticket.holder !== BOT_HOLDER) return null;
+    return { holder: ticket.holder, writes: await this.handOver(ticket, parsed.kind, parsed.ref) };
   }
 
   /** A one-shot provider (the file-list sender): its writes, and the chatbot keeps the conversation. */
