@@ -69,12 +69,18 @@ export class IdempotencyKeys {
 
   /** Records the answer of a claimed key (same transaction as the send). */
   async complete(tx: Tx, id: number, answer: SendResultBody): Promise<void> {
-    await tx.update(messagesApiRequests).set({ answer: JSON.stringify(answer) }).where(eq(messagesApiRequests.id, id));
+    await tx
+      .update(messagesApiRequests)
+      .set({ answer: JSON.stringify(answer) })
+      .where(eq(messagesApiRequests.id, id));
   }
 
   /** Deletes the keys older than 24 hours; answers how many. */
   async sweep(now = Date.now()): Promise<number> {
-    const gone = await this.db.delete(messagesApiRequests).where(lt(messagesApiRequests.createdAt, now - KEY_TTL_MS)).returning({ id: messagesApiRequests.id });
+    const gone = await this.db
+      .delete(messagesApiRequests)
+      .where(lt(messagesApiRequests.createdAt, now - KEY_TTL_MS))
+      .returning({ id: messagesApiRequests.id });
     return gone.length;
   }
 }

@@ -33,6 +33,8 @@ export interface SenderDeps {
 }
 
 const LIVE = new Set(["open", "pending", "group"]);
+/** A live WhatsApp session's number check (`channels.checkNumber`, offered by the whatsapp plugin, which this plugin does not depend on). */
+const CHECK_NUMBER = "channels.checkNumber" as const;
 
 /**
  * The rules of `POST /api/messages/send`. Everything that can refuse the request is checked
@@ -136,7 +138,8 @@ export class MessagesApiSender {
    */
   private async onChannel(connection: ConnectionRow, number: string): Promise<string> {
     if (connection.channel !== "whatsapp") return number;
-    const check = this.deps.services.get("channels.checkNumber");
+    // Provided by the whatsapp plugin when installed (declared in the contacts contract): optional here.
+    const check = this.deps.services.get(CHECK_NUMBER);
     const found = check ? await check(connection.companyId, number) : undefined;
     if (found === null) throw new AppError("ERR_WAPP_INVALID_CONTACT");
     return found ? found.replace(/\D/g, "") || number : number;

@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { companies } from "../../../core/db/tables.ts";
 import { createCompanyWithAdmin, createPlan } from "../../../tests/support/fixtures.ts";
-import { createConnection, rowsOfCompany } from "../../api-channel/server/api-channel.fixtures.ts";
-import { mediaForm, messagesApiWorld, type MessagesApiWorld, sendApi } from "./messages-api.fixtures.ts";
+import { createApiConnection, mediaForm, messagesApiWorld, type MessagesApiWorld, rowsOfCompany, sendApi } from "./messages-api.fixtures.ts";
 
 /** Every refusal: a clear status and code, nothing stored, never a 5xx. */
 let w: MessagesApiWorld;
@@ -38,7 +37,7 @@ describe("public messages API: the credential", () => {
 
   it("another company's connection token sends in THAT company only; its ids are refused here", async () => {
     const other = await createCompanyWithAdmin(w.t, "Outra Loja");
-    const theirs = await createConnection(w.t, other.token, { channel: "api" });
+    const theirs = await createApiConnection(w.t, other.token);
     const res = await sendApi(w.t, theirs.token, text);
     expect(res.status).toBe(202);
     expect((await rowsOfCompany(w.t, other.company.id)).messages).toHaveLength(1);
@@ -46,7 +45,10 @@ describe("public messages API: the credential", () => {
     // Our user and queue named with their token: not of their company.
     const queue = await w.t.call("POST", "/queue", { token: w.admin.token, body: { name: "Nossa", color: "#123456" } });
     expect(await sendApi(w.t, theirs.token, { ...text, userId: w.admin.user.id })).toMatchObject({ status: 404, body: { error: "ERR_NO_USER_FOUND" } });
-    expect(await sendApi(w.t, theirs.token, { ...text, queueId: queue.body.id })).toMatchObject({ status: 400, body: { error: "ERR_VALIDATION", fields: { queueId: expect.any(String) } } });
+    expect(await sendApi(w.t, theirs.token, { ...text, queueId: queue.body.id })).toMatchObject({
+      status: 400,
+      body: { error: "ERR_VALIDATION", fields: { queueId: expect.any(String) } },
+    });
     expect((await rowsOfCompany(w.t, other.company.id)).messages).toHaveLength(1);
   });
 });

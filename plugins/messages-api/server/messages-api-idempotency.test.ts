@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { rowsOfCompany } from "../../api-channel/server/api-channel.fixtures.ts";
 import { messagesApiRequests } from "../schema/tables.ts";
 import { IdempotencyKeys, KEY_TTL_MS } from "./idempotency.ts";
-import { deliveredMessages, mediaForm, messagesApiWorld, type MessagesApiWorld, sendApi } from "./messages-api.fixtures.ts";
+import { deliveredMessages, mediaForm, messagesApiWorld, type MessagesApiWorld, rowsOfCompany, sendApi } from "./messages-api.fixtures.ts";
 
 /** Idempotency-Key (exactly once per key, 24 hours) and the per-connection rate limit. */
 let w: MessagesApiWorld;

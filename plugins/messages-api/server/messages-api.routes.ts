@@ -25,7 +25,9 @@ export const send = route({
   },
   responses: {
     202: json(SendResult, "Stored and queued for delivery"),
-    400: errorResponse("ERR_VALIDATION (fields.number: digits only; fields.body/medias: Required; fields.queueId), ERR_WAPP_NOT_INITIALIZED (the connection is not connected), ERR_WAPP_INVALID_CONTACT (the number is not on WhatsApp)"),
+    400: errorResponse(
+      "ERR_VALIDATION (fields.number: digits only; fields.body/medias: Required; fields.queueId), ERR_WAPP_NOT_INITIALIZED (the connection is not connected), ERR_WAPP_INVALID_CONTACT (the number is not on WhatsApp)",
+    ),
     401: errorResponse("ERR_SESSION_EXPIRED (no bearer token) or ERR_INVALID_API_TOKEN (not a connection's token, or regenerated since)"),
     402: errorResponse("ERR_SUBSCRIPTION_EXPIRED: the company is overdue"),
     403: errorResponse("ERR_COMPANY_INACTIVE or ERR_PLAN_FEATURE_DISABLED (the plan lacks useExternalApi)"),

@@ -56,7 +56,6 @@ export const SendHeaders = z.object({
     .regex(/^[\x21-\x7e]+$/, "Printable ASCII without spaces")
     .optional()
     .openapi({
-      param: { name: "Idempotency-Key", in: "header" },
       description: "Any unique string (a UUID): the same key within 24 hours answers the first request's result without sending again",
       example: "0b6f3c1e-6a59-4d7e-9d43-2f0c8c1b6a10",
     }),

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { rowsOfCompany } from "../../api-channel/server/api-channel.fixtures.ts";
-import { deliveredMessages, mediaForm, messagesApiWorld, type MessagesApiWorld, sendApi } from "./messages-api.fixtures.ts";
+import { deliveredMessages, mediaForm, messagesApiWorld, type MessagesApiWorld, rowsOfCompany, sendApi } from "./messages-api.fixtures.ts";
 
 /** POST /api/messages/send, happy paths: through the real server to the API channel's webhook. */
 let w: MessagesApiWorld;
@@ -67,7 +66,10 @@ describe("public messages API: sending", () => {
   });
 
   it("multipart with two medias: one message per file, the body with the first, on one ticket; files stored under the company", async () => {
-    const form = mediaForm({ number: "5511987654321", body: "Segue o boleto" }, [new File(["%PDF-1.4 boleto"], "boleto.pdf", { type: "application/pdf" }), new File(["png"], "foto.png", { type: "image/png" })]);
+    const form = mediaForm({ number: "5511987654321", body: "Segue o boleto" }, [
+      new File(["%PDF-1.4 boleto"], "boleto.pdf", { type: "application/pdf" }),
+      new File(["png"], "foto.png", { type: "image/png" }),
+    ]);
     const res = await sendApi(w.t, w.api.token, form);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body.messageIds).toHaveLength(2);
