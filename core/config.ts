@@ -40,6 +40,9 @@ const configSchema = z.object({
     .default(20 * 1024 * 1024),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** The public messages API (POST /api/messages/send): requests per second each connection token may make, and the burst above it. */
+  MESSAGES_API_RATE: z.coerce.number().positive().default(20),
+  MESSAGES_API_BURST: z.coerce.number().int().positive().default(40),
   /**
    * How many reverse proxies in front of us to believe (`X-Forwarded-For`, `X-Forwarded-Proto`),
    * as a hop count: `false` = 0 (the default: the headers are ignored, any client could forge

@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "90c6ce7eff013ff39d378dff72a9ba6c3919b3ff8ace89dbd658034ea05a31d1",
+ "key": "546df1c110f2bed8ab399cc2f0f4e9bcfcba91a62526a702e9618b558ab1448d",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -177,6 +177,10 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE UNIQUE INDEX `billing_payments_provider_payment_idx` ON `billing_payments` (`provider`,`payment_id`)",
   "CREATE INDEX `billing_payments_company_idx` ON `billing_payments` (`company_id`,`id`)",
   "CREATE INDEX `billing_payments_outcome_idx` ON `billing_payments` (`outcome`,`id`)",
+  "CREATE TABLE `messages_api_requests` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`whatsapp_id` integer NOT NULL,\n\t`idempotency_key` text NOT NULL,\n\t`fingerprint` text NOT NULL,\n\t`answer` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`whatsapp_id`) REFERENCES `whatsapps`(`id`) ON UPDATE no action ON DELETE cascade\n)",
+  "CREATE UNIQUE INDEX `messages_api_requests_key_idx` ON `messages_api_requests` (`whatsapp_id`,`idempotency_key`)",
+  "CREATE INDEX `messages_api_requests_company_idx` ON `messages_api_requests` (`company_id`)",
+  "CREATE INDEX `messages_api_requests_created_idx` ON `messages_api_requests` (`created_at`)",
   {
    "sql": "INSERT INTO \"full_text_deferral\" (\"id\", \"messages_after\", \"contacts_after\") VALUES (?, ?, ?)",
    "args": [

@@ -12,6 +12,7 @@ import contacts from "./contacts/server/index.ts";
 import contactsImport from "./contacts-import/server/index.ts";
 import helps from "./helps/server/index.ts";
 import kanban from "./kanban/server/index.ts";
+import messagesApi from "./messages-api/server/index.ts";
 import meta from "./meta/server/index.ts";
 import officeHours from "./office-hours/server/index.ts";
 import passwordReset from "./password-reset/server/index.ts";
@@ -54,6 +55,7 @@ export const serverPlugins: ServerPlugin[] = [
   meta,
   billing,
   campaigns,
+  messagesApi,
 ];
 
 /**

@@ -64,6 +64,7 @@ const UNSEEDED: Record<string, string> = {
   billing_payments: "written only by a payment provider's notification or the platform operator's confirmation (super user)",
   contact_import_errors: "written only by the contacts import job",
   ticket_ratings: "written by a bot turn (a job) reading the customer's NPS answer",
+  messages_api_requests: "written only by POST /api/messages/send, whose bearer is a connection token (a seed calls with B's admin JWT); its one route answers a JWT 401",
 };
 
 /** Every row of every table that belongs to company B (by company_id, or the company row itself). */

@@ -31,6 +31,13 @@ export interface SendToContactInput {
   openTicket: { status: "open" | "closed"; userId: number | null; queueId: number | null } | null;
   /** A file already stored for this company (`/public/company{id}/…`); nothing is copied. */
   media: { url: string; mimetype: string; fileName: string } | null;
+  /**
+   * Optional: write on this ticket (the `ticket.id` an earlier call in the same transaction
+   * answered, e.g. the next file of one request) instead of looking for the live one, so a
+   * ticket started closed still gets every message. Must be the company's, the contact's and
+   * the connection's: otherwise ERR_NO_TICKET_FOUND.
+   */
+  ticketId?: number;
 }
 
 export interface SentToContact {

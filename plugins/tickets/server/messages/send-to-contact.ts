@@ -79,6 +79,15 @@ export function createSendToContact(ctx: PluginContext, sender: OutboundSender) 
  * that created the live ticket meanwhile is found by the partial unique index's refusal.
  */
 async function ticketFor(tx: Tx, companyId: number, contact: Contact, connection: { id: number; channel: string }, input: SendToContactInput): Promise<TicketRow> {
+  if (input.ticketId != null) {
+    const [named] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.id, input.ticketId), eq(tickets.companyId, companyId), eq(tickets.contactId, contact.id), eq(tickets.whatsappId, connection.id)))
+      .limit(1);
+    if (!named) throw new AppError("ERR_NO_TICKET_FOUND");
+    return named;
+  }
   const live = await liveTicketOf(tx, companyId, contact.id, connection.id);
   if (live) return live;
   const wanted = input.openTicket;
