@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "90c6ce7eff013ff39d378dff72a9ba6c3919b3ff8ace89dbd658034ea05a31d1",
+ "key": "91a0a40b22f3fcf5c5d11e2c65bb896cb87e8f2652323ebb0cd1af14b8295758",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -177,6 +177,11 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE UNIQUE INDEX `billing_payments_provider_payment_idx` ON `billing_payments` (`provider`,`payment_id`)",
   "CREATE INDEX `billing_payments_company_idx` ON `billing_payments` (`company_id`,`id`)",
   "CREATE INDEX `billing_payments_outcome_idx` ON `billing_payments` (`outcome`,`id`)",
+  "CREATE TABLE `file_list_options` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`file_list_id` integer NOT NULL,\n\t`name` text DEFAULT '' NOT NULL,\n\t`path` text,\n\t`media_type` text,\n\t`original_name` text,\n\t`position` integer DEFAULT 0 NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`file_list_id`) REFERENCES `file_lists`(`id`) ON UPDATE no action ON DELETE cascade\n)",
+  "CREATE INDEX `file_list_options_list_idx` ON `file_list_options` (`file_list_id`,`position`)",
+  "CREATE INDEX `file_list_options_company_idx` ON `file_list_options` (`company_id`)",
+  "CREATE TABLE `file_lists` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`message` text NOT NULL,\n\t`user_id` integer,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null\n)",
+  "CREATE INDEX `file_lists_company_idx` ON `file_lists` (`company_id`,`name`)",
   {
    "sql": "INSERT INTO \"full_text_deferral\" (\"id\", \"messages_after\", \"contacts_after\") VALUES (?, ?, ?)",
    "args": [
