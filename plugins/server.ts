@@ -17,6 +17,7 @@ import meta from "./meta/server/index.ts";
 import officeHours from "./office-hours/server/index.ts";
 import passwordReset from "./password-reset/server/index.ts";
 import plans from "./plans/server/index.ts";
+import prompts from "./prompts/server/index.ts";
 import queues from "./queues/server/index.ts";
 import quickMessages from "./quick-messages/server/index.ts";
 import schedules from "./schedules/server/index.ts";
@@ -56,6 +57,7 @@ export const serverPlugins: ServerPlugin[] = [
   billing,
   campaigns,
   fileLists,
+  prompts,
 ];
 
 /**
