@@ -112,7 +112,13 @@ export class FileListsService {
         } else await tx.insert(fileListOptions).values({ companyId, fileListId: id, name: o.name, position });
       }
       const gone = before.options.filter((o) => !kept.has(o.id));
-      if (gone.length) await tx.delete(fileListOptions).where(inArray(fileListOptions.id, gone.map((o) => o.id)));
+      if (gone.length)
+        await tx.delete(fileListOptions).where(
+          inArray(
+            fileListOptions.id,
+            gone.map((o) => o.id),
+          ),
+        );
       dropped.push(...gone.map((o) => o.path));
     });
     await this.removeFiles(companyId, dropped);
@@ -122,7 +128,10 @@ export class FileListsService {
   async remove(companyId: number, id: number): Promise<void> {
     const list = await this.show(companyId, id);
     await this.db.delete(fileLists).where(eq(fileLists.id, id));
-    await this.removeFiles(companyId, list.options.map((o) => o.path));
+    await this.removeFiles(
+      companyId,
+      list.options.map((o) => o.path),
+    );
     this.realtime.emit(companyId, this.topic(companyId), { action: "delete", fileListId: id });
   }
 
@@ -164,7 +173,15 @@ export class FileListsService {
       ...row,
       options: options
         .filter((o) => o.fileListId === row.id)
-        .map((o) => ({ id: o.id, fileListId: o.fileListId, name: o.name, path: o.path, mediaType: o.mediaType, originalName: o.originalName, url: o.path ? publicPath(row.companyId, o.path) : null })),
+        .map((o) => ({
+          id: o.id,
+          fileListId: o.fileListId,
+          name: o.name,
+          path: o.path,
+          mediaType: o.mediaType,
+          originalName: o.originalName,
+          url: o.path ? publicPath(row.companyId, o.path) : null,
+        })),
     }));
   }
 

@@ -19,7 +19,15 @@ const call = (method: string, path: string, body?: unknown, token = admin.token)
 describe("file lists: happy", () => {
   it("creates, reads, searches, edits and deletes a list with its options", async () => {
     const list = await createFileList(t, admin.token, { name: "Catálogo", message: "Segue o catálogo", options: [{ name: "Preços" }, { name: "Fotos" }], userId: 99 });
-    expect(list).toMatchObject({ name: "Catálogo", message: "Segue o catálogo", userId: expect.any(Number), options: [{ name: "Preços", path: null }, { name: "Fotos", path: null }] });
+    expect(list).toMatchObject({
+      name: "Catálogo",
+      message: "Segue o catálogo",
+      userId: expect.any(Number),
+      options: [
+        { name: "Preços", path: null },
+        { name: "Fotos", path: null },
+      ],
+    });
     expect(list.options[0]).not.toHaveProperty("companyId");
     await createFileList(t, admin.token, { name: "Outra lista", message: "x" });
     const page = await call("GET", "/files/?searchParam=CATÁ&pageNumber=1");
@@ -105,7 +113,10 @@ describe("file lists: errors", () => {
     expect((await t.call("POST", `/files/uploadList/${list.id}`, { token: admin.token, body: new FormData() })).status).toBe(400);
     const foreign = await t.call("POST", `/files/uploadList/${list.id}`, { token: admin.token, body: uploadForm([{ optionId: other.options[0]!.id, name: "a.pdf" }]) });
     expect(foreign.body).toEqual({ error: "ERR_VALIDATION", fields: { fileId: "Invalid option" } });
-    const big = await t.call("POST", `/files/uploadList/${list.id}`, { token: admin.token, body: uploadForm([{ optionId: list.options[0]!.id, name: "big.bin", content: "x".repeat(21 * 1024 * 1024) }]) });
+    const big = await t.call("POST", `/files/uploadList/${list.id}`, {
+      token: admin.token,
+      body: uploadForm([{ optionId: list.options[0]!.id, name: "big.bin", content: "x".repeat(21 * 1024 * 1024) }]),
+    });
     expect(big.status).toBe(413);
   });
 });
@@ -123,7 +134,9 @@ describe("file lists: security", () => {
       ["DELETE", `/files/${theirs.id}`],
     ] as const)
       expect((await call(method, path, body)).status, `${method} ${path}`).toBe(404);
-    expect((await t.call("POST", `/files/uploadList/${theirs.id}`, { token: admin.token, body: uploadForm([{ optionId: theirs.options[0]!.id, name: "a.pdf" }]) })).status).toBe(404);
+    expect((await t.call("POST", `/files/uploadList/${theirs.id}`, { token: admin.token, body: uploadForm([{ optionId: theirs.options[0]!.id, name: "a.pdf" }]) })).status).toBe(
+      404,
+    );
     expect((await call("GET", "/files")).body.count).toBe(0);
     expect((await call("GET", `/files/${theirs.id}`, undefined, acme.token)).body.name).toBe("Segredo");
   });

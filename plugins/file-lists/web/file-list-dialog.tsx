@@ -50,7 +50,11 @@ export function FileListDialog({ isOpen, listId, onClose, onSaved }: FileListDia
   });
   const { form, errors, set } = dialog;
   const helper = (key: keyof FileListErrors) => (errors[key] ? t(messageKey(errors[key]!)) : undefined);
-  const setOption = (i: number, patch: Partial<FileListForm["options"][number]>) => set("options", form.options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
+  const setOption = (i: number, patch: Partial<FileListForm["options"][number]>) =>
+    set(
+      "options",
+      form.options.map((o, j) => (j === i ? { ...o, ...patch } : o)),
+    );
 
   return (
     <RecordDialog {...dialog.frame} ns="file-lists" icon="folder-open" width={560}>
@@ -63,7 +67,12 @@ export function FileListDialog({ isOpen, listId, onClose, onSaved }: FileListDia
       <FormGroup label={t("fields.options")}>
         {form.options.map((o, i) => (
           <div key={o.id ?? `new-${i}`} style={{ display: "flex", gap: 8, marginBottom: 6 }}>
-            <InputGroup aria-label={t("fields.optionName", { n: i + 1 })} value={o.name} placeholder={t("fields.optionName", { n: i + 1 })} onChange={(e) => setOption(i, { name: e.target.value })} />
+            <InputGroup
+              aria-label={t("fields.optionName", { n: i + 1 })}
+              value={o.name}
+              placeholder={t("fields.optionName", { n: i + 1 })}
+              onChange={(e) => setOption(i, { name: e.target.value })}
+            />
             <FileInput
               text={o.file?.name ?? o.fileName ?? t("fields.chooseFile")}
               buttonText={t("fields.browse")}
@@ -75,7 +84,12 @@ export function FileListDialog({ isOpen, listId, onClose, onSaved }: FileListDia
               variant="minimal"
               intent={Intent.DANGER}
               aria-label={t("actions.removeOption", { n: i + 1 })}
-              onClick={() => set("options", form.options.filter((_, j) => j !== i))}
+              onClick={() =>
+                set(
+                  "options",
+                  form.options.filter((_, j) => j !== i),
+                )
+              }
             />
           </div>
         ))}

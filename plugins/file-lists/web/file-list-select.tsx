@@ -15,7 +15,13 @@ export function QueueFileListSelect({ values, set, errors }: QueueHandlerProps) 
   const choices = useChoices();
   return (
     <FormGroup label={t("select.queueLabel")} labelFor="queue-file-list" intent={errors.fileListId ? Intent.DANGER : Intent.NONE} helperText={errors.fileListId}>
-      <HTMLSelect id="queue-file-list" fill value={values.fileListId ? String(values.fileListId) : ""} options={choices} onChange={(e) => set("fileListId", e.currentTarget.value ? Number(e.currentTarget.value) : null)} />
+      <HTMLSelect
+        id="queue-file-list"
+        fill
+        value={values.fileListId ? String(values.fileListId) : ""}
+        options={choices}
+        onChange={(e) => set("fileListId", e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+      />
     </FormGroup>
   );
 }

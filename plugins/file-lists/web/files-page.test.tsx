@@ -25,7 +25,9 @@ let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
   api = stubApi({
     "GET /files": () => ({ body: { files: [list(1, "Catálogo")], count: 1, hasMore: false } }),
-    "POST /files": (body) => ({ body: list(2, (body as { name: string }).name, { options: [{ id: 30, fileListId: 2, name: "Contrato", path: null, mediaType: null, originalName: null, url: null }] }) }),
+    "POST /files": (body) => ({
+      body: list(2, (body as { name: string }).name, { options: [{ id: 30, fileListId: 2, name: "Contrato", path: null, mediaType: null, originalName: null, url: null }] }),
+    }),
     "POST /files/uploadList/2": () => ({ body: list(2, "Documentos") }),
   });
   vi.stubGlobal("fetch", api.fetch);

@@ -4,7 +4,16 @@ export const LONG_PROMPT = "Você é a assistente da Loja Exemplo. Responda em p
 
 /** A queue of the token's company. */
 export async function createQueue(t: TestKernel, token: string, name = "Atendimento") {
-  const res = await t.call("POST", "/queue", { token, body: { name, color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`, greetingMessage: "" } });
+  const res = await t.call("POST", "/queue", {
+    token,
+    body: {
+      name,
+      color: `#${Math.floor(Math.random() * 0xffffff)
+        .toString(16)
+        .padStart(6, "0")}`,
+      greetingMessage: "",
+    },
+  });
   if (res.status !== 200) throw new Error(`POST /queue: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: number; name: string };
 }

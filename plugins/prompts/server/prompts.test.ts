@@ -18,11 +18,28 @@ const call = (method: string, path: string, body?: unknown, token = admin.token)
 describe("prompts: happy", () => {
   it("creates with the spec's defaults, lists with queue.name, edits and deletes", async () => {
     const created = await createPrompt(t, admin.token, { queueId: queue.id });
-    expect(created).toMatchObject({ name: "Assistente", queueId: queue.id, maxTokens: 100, temperature: 1, maxMessages: 10, voice: "texto", model: "gpt-4o-mini", apiKey: "********abcd", totalTokens: 0 });
+    expect(created).toMatchObject({
+      name: "Assistente",
+      queueId: queue.id,
+      maxTokens: 100,
+      temperature: 1,
+      maxMessages: 10,
+      voice: "texto",
+      model: "gpt-4o-mini",
+      apiKey: "********abcd",
+      totalTokens: 0,
+    });
     const list = await call("GET", "/prompt/");
     expect(list.body).toEqual({ prompts: [expect.objectContaining({ id: created.id, queue: { id: queue.id, name: queue.name } })] });
 
-    const edited = await call("PUT", `/prompt/${created.id}`, { name: "Assistente 2", maxTokens: 300, temperature: 0.5, model: "llama3", voice: "pt-BR-FranciscaNeural", apiKey: "********abcd" });
+    const edited = await call("PUT", `/prompt/${created.id}`, {
+      name: "Assistente 2",
+      maxTokens: 300,
+      temperature: 0.5,
+      model: "llama3",
+      voice: "pt-BR-FranciscaNeural",
+      apiKey: "********abcd",
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: "Assistente 2", maxTokens: 300, temperature: 0.5, model: "llama3", voice: "pt-BR-FranciscaNeural", apiKey: "********abcd" });
     const rekeyed = await call("PUT", `/prompt/${created.id}`, { apiKey: "sk-new-key-9999" });

@@ -8,7 +8,23 @@ export const PROMPT_NAME_MAX = 100;
 export const PROMPT_TEXT_MIN = 50;
 
 /** Spec 002 §9: texto (text only) plus 15 neural Brazilian Portuguese voices (Azure names). */
-export const VOICE_NAMES = ["Francisca", "Antonio", "Brenda", "Donato", "Elza", "Fabio", "Giovanna", "Humberto", "Julio", "Leila", "Leticia", "Manuela", "Nicolau", "Valerio", "Yara"] as const;
+export const VOICE_NAMES = [
+  "Francisca",
+  "Antonio",
+  "Brenda",
+  "Donato",
+  "Elza",
+  "Fabio",
+  "Giovanna",
+  "Humberto",
+  "Julio",
+  "Leila",
+  "Leticia",
+  "Manuela",
+  "Nicolau",
+  "Valerio",
+  "Yara",
+] as const;
 export const VOICES = ["texto", ...VOICE_NAMES.map((n) => `pt-BR-${n}Neural`)] as const;
 
 /**

@@ -94,7 +94,13 @@ export function PromptDialog({ isOpen, promptId, onClose }: PromptDialogProps) {
       {field(
         "voice",
         t("fields.voice"),
-        <HTMLSelect id="prompt-voice" fill value={form.voice} onChange={(e) => set("voice", e.currentTarget.value)} options={VOICES.map((v) => ({ value: v, label: v === "texto" ? t("fields.textOnly") : v }))} />,
+        <HTMLSelect
+          id="prompt-voice"
+          fill
+          value={form.voice}
+          onChange={(e) => set("voice", e.currentTarget.value)}
+          options={VOICES.map((v) => ({ value: v, label: v === "texto" ? t("fields.textOnly") : v }))}
+        />,
       )}
       {form.voice !== "texto" ? (
         <div style={{ display: "flex", gap: 12 }}>

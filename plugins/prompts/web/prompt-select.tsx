@@ -10,7 +10,13 @@ export function ConnectionPromptSelect({ values, set, errors }: ConnectionHandle
   const choices = [{ value: "", label: t("select.none") }, ...(data?.prompts ?? []).map((p) => ({ value: String(p.id), label: p.name }))];
   return (
     <FormGroup label={t("select.connectionLabel")} labelFor="connection-prompt" intent={errors.promptId ? Intent.DANGER : Intent.NONE} helperText={errors.promptId}>
-      <HTMLSelect id="connection-prompt" fill value={values.promptId ? String(values.promptId) : ""} options={choices} onChange={(e) => set("promptId", e.currentTarget.value ? Number(e.currentTarget.value) : null)} />
+      <HTMLSelect
+        id="connection-prompt"
+        fill
+        value={values.promptId ? String(values.promptId) : ""}
+        options={choices}
+        onChange={(e) => set("promptId", e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+      />
     </FormGroup>
   );
 }

@@ -68,7 +68,15 @@ describe("prompts page", () => {
     fireEvent.change(screen.getByLabelText("Setor"), { target: { value: "2" } });
     fireEvent.click(screen.getByRole("button", { name: "Adicionar" }));
     await waitFor(() => expect(api.calls.some((c) => c.method === "POST" && c.path === "/prompt")).toBe(true));
-    expect(api.calls.find((c) => c.method === "POST")!.body).toMatchObject({ name: "Ana IA", queueId: 2, apiKey: "sk-1", maxTokens: 100, temperature: 1, maxMessages: 10, voice: "texto" });
+    expect(api.calls.find((c) => c.method === "POST")!.body).toMatchObject({
+      name: "Ana IA",
+      queueId: 2,
+      apiKey: "sk-1",
+      maxTokens: 100,
+      temperature: 1,
+      maxMessages: 10,
+      voice: "texto",
+    });
   });
 
   it("a plan without the AI option: the spec's toast, no data read", async () => {
