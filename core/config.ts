@@ -116,6 +116,10 @@ const configSchema = z.object({
   STRIPE_API_URL: z.string().url().default("https://api.stripe.com"),
   /** Asaas's API base (https://api-sandbox.asaas.com for its sandbox). */
   ASAAS_API_URL: z.string().url().default("https://api.asaas.com"),
+  /** An OpenAI-compatible API base for the AI prompts (`{OPENAI_API_URL}/chat/completions`); a local server works too. */
+  OPENAI_API_URL: z.string().url().default("https://api.openai.com/v1"),
+  /** How long an AI prompt waits for an answer before the customer gets the fallback (ms). */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Disables background job polling (tests drive jobs by hand). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /** A claimed job's lease (ms), renewed every third of it while the job is held; a dead process's jobs run elsewhere once it lapses. */

@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "546df1c110f2bed8ab399cc2f0f4e9bcfcba91a62526a702e9618b558ab1448d",
+ "key": "af90b0ed99dec26a115a79dae22f6803294030bb8d082bf05319dfb1c024cf5e",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -46,7 +46,7 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE INDEX `user_default_connections_company_idx` ON `user_default_connections` (`company_id`)",
   "CREATE INDEX `user_default_connections_whatsapp_idx` ON `user_default_connections` (`whatsapp_id`)",
   "CREATE VIEW `whatsapp_queues_view` AS select \"company_id\", \"whatsapp_id\", \"queue_id\" from \"whatsapp_queues\"",
-  "CREATE VIEW `whatsapps_view` AS select \"id\", \"company_id\", \"name\", \"channel\", \"group_as_ticket\", \"greeting_message\", \"greeting_media_attachment\", \"collective_vacation_message\", \"expires_ticket\", \"when_expires_ticket\", \"expires_ticket_nps\", \"time_inactive_message\", \"time_create_new_ticket\" from \"whatsapps\"",
+  "CREATE VIEW `whatsapps_view` AS select \"id\", \"company_id\", \"name\", \"channel\", \"group_as_ticket\", \"greeting_message\", \"greeting_media_attachment\", \"collective_vacation_message\", \"expires_ticket\", \"when_expires_ticket\", \"expires_ticket_nps\", \"time_inactive_message\", \"time_create_new_ticket\", \"integration_id\", \"prompt_id\", \"flow_id_welcome\", \"flow_id_not_phrase\" from \"whatsapps\"",
   "CREATE TABLE `helps` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`title` text NOT NULL,\n\t`description` text DEFAULT '' NOT NULL,\n\t`video` text DEFAULT '' NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL\n)",
   "CREATE TABLE `announcements` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`title` text NOT NULL,\n\t`text` text NOT NULL,\n\t`priority` integer DEFAULT 3 NOT NULL,\n\t`status` text DEFAULT 'active' NOT NULL,\n\t`media_path` text,\n\t`media_name` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
   "CREATE INDEX `announcements_company_idx` ON `announcements` (`company_id`)",
@@ -181,6 +181,13 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE UNIQUE INDEX `messages_api_requests_key_idx` ON `messages_api_requests` (`whatsapp_id`,`idempotency_key`)",
   "CREATE INDEX `messages_api_requests_company_idx` ON `messages_api_requests` (`company_id`)",
   "CREATE INDEX `messages_api_requests_created_idx` ON `messages_api_requests` (`created_at`)",
+  "CREATE TABLE `file_list_options` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`file_list_id` integer NOT NULL,\n\t`name` text DEFAULT '' NOT NULL,\n\t`path` text,\n\t`media_type` text,\n\t`original_name` text,\n\t`position` integer DEFAULT 0 NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`file_list_id`) REFERENCES `file_lists`(`id`) ON UPDATE no action ON DELETE cascade\n)",
+  "CREATE INDEX `file_list_options_list_idx` ON `file_list_options` (`file_list_id`,`position`)",
+  "CREATE INDEX `file_list_options_company_idx` ON `file_list_options` (`company_id`)",
+  "CREATE TABLE `file_lists` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`message` text NOT NULL,\n\t`user_id` integer,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null\n)",
+  "CREATE INDEX `file_lists_company_idx` ON `file_lists` (`company_id`,`name`)",
+  "CREATE TABLE `prompts` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`prompt` text NOT NULL,\n\t`queue_id` integer,\n\t`model` text DEFAULT 'gpt-4o-mini' NOT NULL,\n\t`max_tokens` integer DEFAULT 100 NOT NULL,\n\t`temperature` real DEFAULT 1 NOT NULL,\n\t`max_messages` integer DEFAULT 10 NOT NULL,\n\t`voice` text DEFAULT 'texto' NOT NULL,\n\t`voice_key_sealed` text,\n\t`voice_region` text,\n\t`api_key_sealed` text NOT NULL,\n\t`api_key_hint` text DEFAULT '' NOT NULL,\n\t`prompt_tokens` integer DEFAULT 0 NOT NULL,\n\t`completion_tokens` integer DEFAULT 0 NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`queue_id`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE set null\n)",
+  "CREATE INDEX `prompts_company_idx` ON `prompts` (`company_id`,`name`)",
   {
    "sql": "INSERT INTO \"full_text_deferral\" (\"id\", \"messages_after\", \"contacts_after\") VALUES (?, ?, ?)",
    "args": [

@@ -10,6 +10,7 @@ import companies from "./companies/server/index.ts";
 import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
 import contactsImport from "./contacts-import/server/index.ts";
+import fileLists from "./file-lists/server/index.ts";
 import helps from "./helps/server/index.ts";
 import kanban from "./kanban/server/index.ts";
 import messagesApi from "./messages-api/server/index.ts";
@@ -17,6 +18,7 @@ import meta from "./meta/server/index.ts";
 import officeHours from "./office-hours/server/index.ts";
 import passwordReset from "./password-reset/server/index.ts";
 import plans from "./plans/server/index.ts";
+import prompts from "./prompts/server/index.ts";
 import queues from "./queues/server/index.ts";
 import quickMessages from "./quick-messages/server/index.ts";
 import schedules from "./schedules/server/index.ts";
@@ -56,6 +58,8 @@ export const serverPlugins: ServerPlugin[] = [
   billing,
   campaigns,
   messagesApi,
+  fileLists,
+  prompts,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
+import { withoutKindOwners } from "../../../tests/support/without-kind-owners.ts";
 import { type BotWrite, INBOUND_PRIORITY, type InboundStored } from "../../tickets/server/bot.contract.ts";
 import { type BotWorld, botWorld } from "./automation.fixtures.ts";
 import type { HandOverProvider } from "./hand-over.contract.ts";
@@ -13,7 +14,8 @@ import type { HandOverProvider } from "./hand-over.contract.ts";
  */
 let w: BotWorld;
 beforeEach(async () => {
-  w = await botWorld();
+  // The kinds are the test's: the plugins owning them (file lists, prompts …) stay out.
+  w = await botWorld(undefined, withoutKindOwners());
 });
 afterEach(() => w.close());
 

@@ -40,6 +40,7 @@ const queue = (q: BotQueueDefinition): BotQueue => ({
   outOfHoursMessage: q.outOfHoursMessage,
   closeTicket: q.closeTicket,
   rotation: q.ativarRoteador,
+  fileListId: q.fileListId,
   options: q.options.map(option),
 });
 

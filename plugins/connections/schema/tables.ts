@@ -145,6 +145,12 @@ export const whatsappsView = sqliteView("whatsapps_view").as((qb) =>
       expiresTicketNPS: whatsapps.expiresTicketNPS,
       timeInactiveMessage: whatsapps.timeInactiveMessage,
       timeCreateNewTicket: whatsapps.timeCreateNewTicket,
+      // Who else answers a new conversation (ConnectionHandlers, issue 27): the start rules of
+      // the integrations, prompts and flows plugins read them in the receive unit.
+      integrationId: whatsapps.integrationId,
+      promptId: whatsapps.promptId,
+      flowIdWelcome: whatsapps.flowIdWelcome,
+      flowIdNotPhrase: whatsapps.flowIdNotPhrase,
     })
     .from(whatsapps),
 );

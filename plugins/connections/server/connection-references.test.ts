@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../../core/errors.ts";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
-import type { TestKernel } from "../../../tests/support/test-kernel.ts";
+import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
+import { withoutKindOwners } from "../../../tests/support/without-kind-owners.ts";
 import type { ReferenceKind } from "../../queues/server/references.contract.ts";
-import { connectionsKernel, createConnection } from "./connections.fixtures.ts";
+import { createConnection } from "./connections.fixtures.ts";
 
 let t: TestKernel;
 let acme: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
@@ -11,7 +12,8 @@ let beta: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
 /** The records of the test-registered kinds, as "kind:companyId:id". */
 let records: Set<string>;
 beforeEach(async () => {
-  t = await connectionsKernel();
+  // The kinds are the test's: the plugins owning them (file lists, prompts …) stay out.
+  t = await createTestKernel({ plugins: withoutKindOwners() });
   acme = await createCompanyWithAdmin(t, "Acme");
   beta = await createCompanyWithAdmin(t, "Beta");
   records = new Set();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
+import { withoutKindOwners } from "../../../tests/support/without-kind-owners.ts";
 import type { ReferenceKind } from "./references.contract.ts";
 import { createQueue, validQueue } from "./queues.fixtures.ts";
 
@@ -10,7 +11,8 @@ let beta: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
 /** The records a test-registered kind holds, as "companyId:id". */
 let records: Set<string>;
 beforeEach(async () => {
-  t = await createTestKernel();
+  // The kinds are the test's: the plugins owning them (file lists, prompts …) stay out.
+  t = await createTestKernel({ plugins: withoutKindOwners() });
   acme = await createCompanyWithAdmin(t, "Acme");
   beta = await createCompanyWithAdmin(t, "Beta");
   records = new Set();

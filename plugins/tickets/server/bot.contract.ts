@@ -98,6 +98,16 @@ export type BotWrite =
    */
   | { type: "rate"; score: number };
 
+/** One message of a conversation as a handler reads it (`tickets.recentMessages`). */
+export interface ConversationLine {
+  id: number;
+  /** Ours (an attendant's or a bot's), else the customer's. */
+  fromMe: boolean;
+  body: string;
+  mediaType: string;
+  createdAt: string;
+}
+
 export interface BotApplied {
   /** The ticket after the writes. */
   ticket: TicketRow;
@@ -145,5 +155,10 @@ declare module "../../../core/plugin/services.ts" {
     "tickets.assignWaiting": (companyId: number, queueId: number, userId: number | null) => Promise<{ ticketId: number | null; waiting: number }>;
     /** The ticket's place among the pending tickets of a queue (1 = next), oldest first. */
     "tickets.queuePosition": (companyId: number, ticketId: number, queueId: number) => Promise<number>;
+    /**
+     * The LATEST `limit` messages of the company's ticket (at most 100), oldest first, without
+     * internal notes or deleted ones: a hand-over handler's context (an AI prompt's `maxMessages`).
+     */
+    "tickets.recentMessages": (companyId: number, ticketId: number, limit: number) => Promise<ConversationLine[]>;
   }
 }

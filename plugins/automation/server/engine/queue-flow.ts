@@ -34,17 +34,25 @@ export function levelAt(queue: BotQueue, path: readonly number[], providers: Pro
 /**
  * The ticket joins `queue`: out of the queue's hours (scheduleType `queue`) it answers the
  * queue's out-of-hours message and waits there; otherwise the queue's greeting, then its
- * option tree, or it waits (or closes, for a queue marked `closeTicket`).
+ * option tree, or it waits (or closes, for a queue marked `closeTicket`). A queue's file list
+ * (`fileListId`) goes after its greeting, or before its menu (the menu stays the message the
+ * customer answers).
  */
 export function enterQueue(t: Turn, queue: BotQueue): void {
   t.setQueue(queue.id, "queue");
   const scope = { kind: "queue", queueId: queue.id } as const;
+  const fileList = () => {
+    if (t.s.providers.file && queue.fileListId) t.actions.push({ type: "sendFileList", fileListId: queue.fileListId });
+  };
   if (t.s.settings.scheduleType === "queue" && !t.s.calendar.isOpen(scope, t.now)) {
     t.outOfHours(scope, queue.outOfHoursMessage);
     t.waitIn(queue, true);
-  } else if (queue.options.some((o) => offered(t.s.providers, o))) showOptions(t, queue, [], queue.greetingMessage);
-  else {
+  } else if (queue.options.some((o) => offered(t.s.providers, o))) {
+    fileList();
+    showOptions(t, queue, [], queue.greetingMessage);
+  } else {
     t.send(queue.greetingMessage);
+    fileList();
     if (queue.closeTicket) t.close();
     else t.waitIn(queue);
   }

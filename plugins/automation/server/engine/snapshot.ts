@@ -38,6 +38,8 @@ export interface BotQueue {
   closeTicket: boolean;
   /** `ativarRoteador`: pending tickets are handed round the queue's online attendants. */
   rotation: boolean;
+  /** A file list sent on entering the queue (issue 27; the `file` provider, when registered). */
+  fileListId?: number | null;
   /** The first level of its option tree, in position order. */
   options: BotOption[];
 }
