@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "90c6ce7eff013ff39d378dff72a9ba6c3919b3ff8ace89dbd658034ea05a31d1",
+ "key": "22f39b0f86ff8657fb7d6acfc64a2bd5d11787dc02253bf7ca7655c92861fbe2",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -46,7 +46,7 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE INDEX `user_default_connections_company_idx` ON `user_default_connections` (`company_id`)",
   "CREATE INDEX `user_default_connections_whatsapp_idx` ON `user_default_connections` (`whatsapp_id`)",
   "CREATE VIEW `whatsapp_queues_view` AS select \"company_id\", \"whatsapp_id\", \"queue_id\" from \"whatsapp_queues\"",
-  "CREATE VIEW `whatsapps_view` AS select \"id\", \"company_id\", \"name\", \"channel\", \"group_as_ticket\", \"greeting_message\", \"greeting_media_attachment\", \"collective_vacation_message\", \"expires_ticket\", \"when_expires_ticket\", \"expires_ticket_nps\", \"time_inactive_message\", \"time_create_new_ticket\" from \"whatsapps\"",
+  "CREATE VIEW `whatsapps_view` AS select \"id\", \"company_id\", \"name\", \"channel\", \"group_as_ticket\", \"greeting_message\", \"greeting_media_attachment\", \"collective_vacation_message\", \"expires_ticket\", \"when_expires_ticket\", \"expires_ticket_nps\", \"time_inactive_message\", \"time_create_new_ticket\", \"integration_id\", \"prompt_id\", \"flow_id_welcome\", \"flow_id_not_phrase\" from \"whatsapps\"",
   "CREATE TABLE `helps` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`title` text NOT NULL,\n\t`description` text DEFAULT '' NOT NULL,\n\t`video` text DEFAULT '' NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL\n)",
   "CREATE TABLE `announcements` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`title` text NOT NULL,\n\t`text` text NOT NULL,\n\t`priority` integer DEFAULT 3 NOT NULL,\n\t`status` text DEFAULT 'active' NOT NULL,\n\t`media_path` text,\n\t`media_name` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
   "CREATE INDEX `announcements_company_idx` ON `announcements` (`company_id`)",

@@ -145,6 +145,12 @@ export const whatsappsView = sqliteView("whatsapps_view").as((qb) =>
       expiresTicketNPS: whatsapps.expiresTicketNPS,
       timeInactiveMessage: whatsapps.timeInactiveMessage,
       timeCreateNewTicket: whatsapps.timeCreateNewTicket,
+      // Who else may answer (ConnectionHandlers): the start rules of the flows, integrations and
+      // prompts plugins read them in the receive unit, where a service call cannot run.
+      integrationId: whatsapps.integrationId,
+      promptId: whatsapps.promptId,
+      flowIdWelcome: whatsapps.flowIdWelcome,
+      flowIdNotPhrase: whatsapps.flowIdNotPhrase,
     })
     .from(whatsapps),
 );

@@ -1,0 +1,2 @@
+DROP VIEW `whatsapps_view`;--> statement-breakpoint
+CREATE VIEW `whatsapps_view` AS select "id", "company_id", "name", "channel", "group_as_ticket", "greeting_message", "greeting_media_attachment", "collective_vacation_message", "expires_ticket", "when_expires_ticket", "expires_ticket_nps", "time_inactive_message", "time_create_new_ticket", "integration_id", "prompt_id", "flow_id_welcome", "flow_id_not_phrase" from "whatsapps";
