@@ -10,6 +10,7 @@ import companies from "./companies/server/index.ts";
 import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
 import contactsImport from "./contacts-import/server/index.ts";
+import flows from "./flows/server/index.ts";
 import helps from "./helps/server/index.ts";
 import kanban from "./kanban/server/index.ts";
 import meta from "./meta/server/index.ts";
@@ -54,6 +55,7 @@ export const serverPlugins: ServerPlugin[] = [
   meta,
   billing,
   campaigns,
+  flows,
 ];
 
 /**
