@@ -84,9 +84,7 @@ export const flowCampaigns = sqliteTable(
 export const flowStates = sqliteTable(
   "flow_states",
   {
-    ticketId: integer("ticket_id")
-      .primaryKey()
-      .references(ticketsKey, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id").primaryKey().references(ticketsKey, { onDelete: "cascade" }),
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),

@@ -34,7 +34,15 @@ export class FlowCampaignsService {
     await this.checkRefs(user.companyId, input.flowId, input.whatsappId ?? null);
     const [row] = await this.db
       .insert(flowCampaigns)
-      .values({ companyId: user.companyId, name: input.name, phrase: input.phrase, phraseKey: fold(input.phrase), flowId: input.flowId, whatsappId: input.whatsappId ?? null, status: input.status })
+      .values({
+        companyId: user.companyId,
+        name: input.name,
+        phrase: input.phrase,
+        phraseKey: fold(input.phrase),
+        flowId: input.flowId,
+        whatsappId: input.whatsappId ?? null,
+        status: input.status,
+      })
       .returning();
     return view(row!);
   }

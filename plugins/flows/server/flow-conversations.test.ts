@@ -40,7 +40,13 @@ describe("flows in conversations", () => {
       [
         start,
         node("hi", "message", { label: "Olá! Bem-vindo." }),
-        node("menu", "menu", { message: "Escolha:", arrayOption: [{ number: 1, value: "Preços" }, { number: 2, value: "Prazo" }] }),
+        node("menu", "menu", {
+          message: "Escolha:",
+          arrayOption: [
+            { number: 1, value: "Preços" },
+            { number: 2, value: "Prazo" },
+          ],
+        }),
         node("p", "message", { label: "Tabela de preços" }),
         node("z", "message", { label: "Entrega em 2 dias" }),
       ],

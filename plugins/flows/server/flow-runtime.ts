@@ -110,7 +110,9 @@ export class FlowRuntime {
     if (!graph) return [{ type: "handOver", holder: null, reason: "done" }];
     const turn = await this.run(ticket, graph, base.cursor, input, base.variables);
     const writes = await this.writesOf(ticket, turn);
-    const before = row ? JSON.stringify({ flowId: row.flowId, versionId: row.versionId, nodeId: row.nodeId, waiting: row.waiting, element: row.element, variables: row.variables }) : null;
+    const before = row
+      ? JSON.stringify({ flowId: row.flowId, versionId: row.versionId, nodeId: row.nodeId, waiting: row.waiting, element: row.element, variables: row.variables })
+      : null;
     const lastMessageId = messageId ?? row?.lastMessageId ?? 0;
     const keepBefore = messageId !== null && row?.lastMessageId === messageId ? row.before : before;
     await this.ctx.writes.run((unit) => this.save(unit.db, ticket, row, { ...base, cursor: turn.cursor, variables: turn.variables }, lastMessageId, keepBefore, turn));
@@ -127,7 +129,13 @@ export class FlowRuntime {
       const kind = h.kind === "integration" ? "integration" : "prompt";
       if (await this.ctx.services.require("queues.referenceExists")(ticket.companyId, kind, Number(h.ref))) allowed.add(target);
     }
-    const turn = runFlow(graph, cursor, input, { canHandOver: (h) => allowed.has(h), mediaUrl: (name) => (name.startsWith("/public/") ? name : `/public/company${ticket.companyId}/${name}`) }, variables);
+    const turn = runFlow(
+      graph,
+      cursor,
+      input,
+      { canHandOver: (h) => allowed.has(h), mediaUrl: (name) => (name.startsWith("/public/") ? name : `/public/company${ticket.companyId}/${name}`) },
+      variables,
+    );
     for (const a of turn.actions) if (a.type === "log") this.ctx.log.info(`flows: ticket ${ticket.id}, node ${a.nodeId}: ${a.note}`);
     return turn;
   }

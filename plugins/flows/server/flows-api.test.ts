@@ -20,7 +20,10 @@ describe("flow builder API", () => {
     const id = created.body.id;
     expect((await call("GET", `/flowbuilder/flow/${id}`)).body.flow.flow).toBeNull();
 
-    const graph = { nodes: [start, { id: "m", type: "message", position: { x: 40, y: 0 }, data: { label: "Oi" } }], connections: [{ id: "e", source: "s", target: "m", sourceHandle: "a", targetHandle: "b" }] };
+    const graph = {
+      nodes: [start, { id: "m", type: "message", position: { x: 40, y: 0 }, data: { label: "Oi" } }],
+      connections: [{ id: "e", source: "s", target: "m", sourceHandle: "a", targetHandle: "b" }],
+    };
     const saved = await call("POST", "/flowbuilder/flow", { idFlow: id, ...graph });
     expect(saved.status).toBe(200);
     expect(saved.body.flow).toMatchObject({ version: 1, flow: graph });

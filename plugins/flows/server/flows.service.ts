@@ -120,7 +120,10 @@ export class FlowsService {
     const nodes = JSON.stringify(input.nodes);
     const connections = JSON.stringify(input.connections);
     const version = await this.db.transaction(async (tx) => {
-      const [last] = await tx.select({ n: max(flowVersions.number) }).from(flowVersions).where(eq(flowVersions.flowId, row.id));
+      const [last] = await tx
+        .select({ n: max(flowVersions.number) })
+        .from(flowVersions)
+        .where(eq(flowVersions.flowId, row.id));
       const [v] = await tx
         .insert(flowVersions)
         .values({ companyId: user.companyId, flowId: row.id, number: (last?.n ?? 0) + 1, nodes, connections, userId: user.id })

@@ -35,7 +35,11 @@ const statementsFor = preparedPer((db: SyncDb) => ({
     .where(and(eq(whatsappsView.id, p("id")), eq(whatsappsView.companyId, p("companyId"))))
     .prepare(),
   // A ticket where a flow ran once (its state row stays) is not started again by a connection's rule.
-  ranBefore: db.select({ id: flowStates.ticketId }).from(flowStates).where(eq(flowStates.ticketId, p("ticketId"))).prepare(),
+  ranBefore: db
+    .select({ id: flowStates.ticketId })
+    .from(flowStates)
+    .where(eq(flowStates.ticketId, p("ticketId")))
+    .prepare(),
   otherTicket: db
     .select({ id: ticketsView.id })
     .from(ticketsView)

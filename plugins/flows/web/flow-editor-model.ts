@@ -3,7 +3,22 @@ import { blockElements, menuText, questionOf, ticketQueueId } from "../shared/fl
 import type { FlowGraphSave } from "../shared/flow-types.ts";
 
 /** The kinds the speed-dial adds (spec 002 §2.7), plus the ones a stored flow may hold. */
-export const FLOW_NODE_KINDS = ["start", "singleBlock", "menu", "randomizer", "interval", "ticket", "typebot", "openai", "question", "message", "img", "audio", "video", "condition"] as const;
+export const FLOW_NODE_KINDS = [
+  "start",
+  "singleBlock",
+  "menu",
+  "randomizer",
+  "interval",
+  "ticket",
+  "typebot",
+  "openai",
+  "question",
+  "message",
+  "img",
+  "audio",
+  "video",
+  "condition",
+] as const;
 export type FlowNodeKind = (typeof FLOW_NODE_KINDS)[number];
 
 /** Spec 002 §9: a new node goes 40 px right of the last; a duplicate 240 px right of the rightmost. */
@@ -84,7 +99,13 @@ export function nodeSummary(type: string, data: Data): string {
 /** The canvas as POST /flowbuilder/flow stores it: nodes `{id, position, type, data, style}`, @xyflow edges. */
 export function toSaved(nodes: readonly Node<Data>[], edges: readonly Edge[]): Omit<FlowGraphSave, "idFlow"> {
   return {
-    nodes: nodes.map((n) => ({ id: n.id, type: (n.type ?? "message") as FlowGraphSave["nodes"][number]["type"], position: { x: n.position.x, y: n.position.y }, data: n.data, style: {} })),
+    nodes: nodes.map((n) => ({
+      id: n.id,
+      type: (n.type ?? "message") as FlowGraphSave["nodes"][number]["type"],
+      position: { x: n.position.x, y: n.position.y },
+      data: n.data,
+      style: {},
+    })),
     connections: edges.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null })),
   };
 }

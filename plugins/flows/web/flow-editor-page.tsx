@@ -32,7 +32,10 @@ function FlowNodeView({ id, type, data, selected }: NodeProps<EditorNode>) {
   const options = type === "menu" ? menuOptions(data) : [];
   const exits = type === "randomizer" || type === "condition" ? ["a", "b"] : [];
   return (
-    <div className={`flows-node${selected ? " flows-node-selected" : ""}`} style={{ padding: 8, minWidth: 160, background: "#fff", border: `1px solid ${selected ? "#2d72d2" : "#c5cbd3"}`, borderRadius: 4 }}>
+    <div
+      className={`flows-node${selected ? " flows-node-selected" : ""}`}
+      style={{ padding: 8, minWidth: 160, background: "#fff", border: `1px solid ${selected ? "#2d72d2" : "#c5cbd3"}`, borderRadius: 4 }}
+    >
       {type !== "start" && <Handle type="target" position={Position.Left} id="b" />}
       <div style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
         <strong>{t(`nodes.${type}`)}</strong>
@@ -102,10 +105,19 @@ function NodeDialog({ node, onClose, onSave }: { node: EditorNode | null; onClos
         {node.type === "question" && (
           <>
             <FormGroup label={t("fields.question")} labelFor="node-question">
-              <TextArea id="node-question" fill value={String((data.typebotIntegration as Data | undefined)?.message ?? "")} onChange={(e) => set("typebotIntegration", { ...(data.typebotIntegration as Data), message: e.target.value })} />
+              <TextArea
+                id="node-question"
+                fill
+                value={String((data.typebotIntegration as Data | undefined)?.message ?? "")}
+                onChange={(e) => set("typebotIntegration", { ...(data.typebotIntegration as Data), message: e.target.value })}
+              />
             </FormGroup>
             <FormGroup label={t("fields.answerKey")} labelFor="node-key">
-              <InputGroup id="node-key" value={String((data.typebotIntegration as Data | undefined)?.answerKey ?? "")} onChange={(e) => set("typebotIntegration", { ...(data.typebotIntegration as Data), answerKey: e.target.value })} />
+              <InputGroup
+                id="node-key"
+                value={String((data.typebotIntegration as Data | undefined)?.answerKey ?? "")}
+                onChange={(e) => set("typebotIntegration", { ...(data.typebotIntegration as Data), answerKey: e.target.value })}
+              />
             </FormGroup>
           </>
         )}
@@ -118,11 +130,20 @@ function NodeDialog({ node, onClose, onSave }: { node: EditorNode | null; onClos
               <FormGroup key={o.number} label={`${o.number}`} inline>
                 <InputGroup
                   value={o.value}
-                  onChange={(e) => set("arrayOption", options.map((x, j) => (j === i ? { number: Number(x.number), value: e.target.value } : { number: Number(x.number), value: x.value })))}
+                  onChange={(e) =>
+                    set(
+                      "arrayOption",
+                      options.map((x, j) => (j === i ? { number: Number(x.number), value: e.target.value } : { number: Number(x.number), value: x.value })),
+                    )
+                  }
                 />
               </FormGroup>
             ))}
-            <Button icon="add" text={t("editor.addOption")} onClick={() => set("arrayOption", [...options.map((x) => ({ number: Number(x.number), value: x.value })), { number: options.length + 1, value: "" }])} />
+            <Button
+              icon="add"
+              text={t("editor.addOption")}
+              onClick={() => set("arrayOption", [...options.map((x) => ({ number: Number(x.number), value: x.value })), { number: options.length + 1, value: "" }])}
+            />
           </>
         )}
       </DialogBody>
@@ -151,7 +172,11 @@ function Editor({ flowId }: { flowId: number }) {
     const graph = data.flow.flow;
     // A new flow starts with its start node ('Inicio do fluxo').
     setNodes(graph ? (graph.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position ?? { x: 0, y: 0 }, data: n.data ?? {} })) as EditorNode[]) : [addedNode("start", [])]);
-    setEdges(graph ? graph.connections.map((e, i) => ({ id: e.id ?? `e${i}`, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null })) : []);
+    setEdges(
+      graph
+        ? graph.connections.map((e, i) => ({ id: e.id ?? `e${i}`, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null }))
+        : [],
+    );
   }, [data, setNodes, setEdges]);
 
   const onConnect = useCallback((c: Connection) => setEdges((eds) => addEdge({ ...c, id: `${c.source}-${c.sourceHandle ?? ""}-${c.target}` }, eds)), [setEdges]);
@@ -186,12 +211,7 @@ function Editor({ flowId }: { flowId: number }) {
 
   if (isLoading || !data) return <LoadingState />;
   return (
-    <PageLayout
-      title={data.flow.name}
-      actions={
-        <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t("editor.save")} loading={saving.isLoading} onClick={submit} />
-      }
-    >
+    <PageLayout title={data.flow.name} actions={<Button intent={Intent.PRIMARY} icon="floppy-disk" text={t("editor.save")} loading={saving.isLoading} onClick={submit} />}>
       <Callout intent={Intent.WARNING} compact>
         {t("editor.reminder")}
       </Callout>

@@ -9,7 +9,15 @@ import flowsPlugin from "./index.ts";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 
-const flow = (id: number, name: string, active = true): Flow => ({ id, companyId: 1, name, active, version: 1, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" });
+const flow = (id: number, name: string, active = true): Flow => ({
+  id,
+  companyId: 1,
+  name,
+  active,
+  version: 1,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+});
 
 let api: ReturnType<typeof stubApi>;
 beforeEach(() => {

@@ -2,7 +2,19 @@ import { useState } from "react";
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
-import { ConfirmDialog, EmptyState, errorMessage, ListFooter, PageLayout, SearchAndAdd, toastError, toastSuccess, useConfirmedAction, useLiveList, type LivePage } from "../../../web/src/ui/index.ts";
+import {
+  ConfirmDialog,
+  EmptyState,
+  errorMessage,
+  ListFooter,
+  PageLayout,
+  SearchAndAdd,
+  toastError,
+  toastSuccess,
+  useConfirmedAction,
+  useLiveList,
+  type LivePage,
+} from "../../../web/src/ui/index.ts";
 import { flowNameError } from "./flow-name.ts";
 import { type Flow, useCreateFlowMutation, useDeleteFlowMutation, useDuplicateFlowMutation, useGetFlowsPageQuery, useRenameFlowMutation } from "./flows-api.ts";
 
@@ -31,7 +43,14 @@ function FlowNameDialog({ flow, isOpen, onClose, onSaved }: { flow: Flow | null;
     <Dialog isOpen={isOpen} onClose={onClose} title={t(flow ? "dialog.editTitle" : "dialog.addTitle")} icon="flow-branch">
       <DialogBody>
         <FormGroup label={t("fields.name")} labelFor="flow-name" intent={error ? Intent.DANGER : Intent.NONE} helperText={error ?? undefined}>
-          <InputGroup id="flow-name" autoFocus value={name} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)} intent={error ? Intent.DANGER : Intent.NONE} />
+          <InputGroup
+            id="flow-name"
+            autoFocus
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={() => setTouched(true)}
+            intent={error ? Intent.DANGER : Intent.NONE}
+          />
         </FormGroup>
       </DialogBody>
       <DialogFooter
@@ -45,6 +64,9 @@ function FlowNameDialog({ flow, isOpen, onClose, onSaved }: { flow: Flow | null;
     </Dialog>
   );
 }
+
+/** A click on the row itself opens the editor; one in its menu (actions cell, or the menu's portal) does not. */
+const opensEditor = (e: React.MouseEvent<HTMLElement>) => e.currentTarget.contains(e.target as Node) && !(e.target as HTMLElement).closest("[data-row-actions]");
 
 /**
  * /flowbuilders (spec 002 §2.6, 'Fluxos de conversa'): search, 'Adicionar Fluxo', rows with
@@ -68,11 +90,20 @@ export function FlowsPage() {
   const [deleteFlow, deleting] = useDeleteFlowMutation();
   const [duplicateFlow, duplicating] = useDuplicateFlowMutation();
   const deletion = useConfirmedAction((f: Flow) => deleteFlow(f.id).unwrap(), { success: t("messages.deleted"), onDone: (f) => list.remove(f.id) });
-  const duplication = useConfirmedAction((f: Flow) => duplicateFlow(f.id).unwrap().then((copy) => list.upsert(copy)), { success: t("messages.duplicated") });
+  const duplication = useConfirmedAction(
+    (f: Flow) =>
+      duplicateFlow(f.id)
+        .unwrap()
+        .then((copy) => list.upsert(copy)),
+    { success: t("messages.duplicated") },
+  );
   const open = (flow: Flow | null) => setDialog((d) => ({ open: true, flow, key: d.key + 1 }));
 
   return (
-    <PageLayout title={t("title")} actions={<SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => open(null)} />}>
+    <PageLayout
+      title={t("title")}
+      actions={<SearchAndAdd searchLabel={t("searchPlaceholder")} search={search} onSearch={setSearch} addLabel={t("add")} onAdd={() => open(null)} />}
+    >
       {list.empty ? (
         <EmptyState icon="flow-branch" title={t("empty")} />
       ) : (
@@ -86,14 +117,14 @@ export function FlowsPage() {
           </thead>
           <tbody>
             {list.records.map((flow) => (
-              <tr key={flow.id} onClick={() => navigate(`/flowbuilder/${flow.id}`)}>
+              <tr key={flow.id} onClick={(e) => opensEditor(e) && navigate(`/flowbuilder/${flow.id}`)}>
                 <td>{flow.name}</td>
                 <td style={{ textAlign: "center" }}>
                   <Tag minimal intent={flow.active ? Intent.SUCCESS : Intent.NONE}>
                     {t(flow.active ? "status.active" : "status.inactive")}
                   </Tag>
                 </td>
-                <td style={{ textAlign: "center" }} onClick={(e) => e.stopPropagation()}>
+                <td style={{ textAlign: "center" }} data-row-actions>
                   <Popover
                     placement="bottom-end"
                     content={
@@ -115,8 +146,18 @@ export function FlowsPage() {
       )}
       <ListFooter sentinel={list.sentinel} loading={list.loading} />
       <FlowNameDialog key={dialog.key} isOpen={dialog.open} flow={dialog.flow} onClose={() => setDialog((d) => ({ ...d, open: false }))} onSaved={list.upsert} />
-      <ConfirmDialog {...deletion.dialog} title={t("confirm.deleteTitle", { name: deletion.target?.name ?? "" })} message={t("confirm.deleteMessage")} loading={deleting.isLoading} />
-      <ConfirmDialog {...duplication.dialog} title={t("confirm.duplicateTitle", { name: duplication.target?.name ?? "" })} message={t("confirm.duplicateMessage")} loading={duplicating.isLoading} />
+      <ConfirmDialog
+        {...deletion.dialog}
+        title={t("confirm.deleteTitle", { name: deletion.target?.name ?? "" })}
+        message={t("confirm.deleteMessage")}
+        loading={deleting.isLoading}
+      />
+      <ConfirmDialog
+        {...duplication.dialog}
+        title={t("confirm.duplicateTitle", { name: duplication.target?.name ?? "" })}
+        message={t("confirm.duplicateMessage")}
+        loading={duplicating.isLoading}
+      />
     </PageLayout>
   );
 }

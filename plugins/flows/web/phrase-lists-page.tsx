@@ -3,7 +3,14 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTa
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../web/src/session/session.ts";
 import { ConfirmDialog, EmptyState, errorMessage, PageLayout, toastError, toastSuccess, useConfirmedAction } from "../../../web/src/ui/index.ts";
-import { type FlowCampaign, useCreateFlowCampaignMutation, useDeleteFlowCampaignMutation, useFlowCampaignsQuery, useFlowOptionsQuery, useUpdateFlowCampaignMutation } from "./flows-api.ts";
+import {
+  type FlowCampaign,
+  useCreateFlowCampaignMutation,
+  useDeleteFlowCampaignMutation,
+  useFlowCampaignsQuery,
+  useFlowOptionsQuery,
+  useUpdateFlowCampaignMutation,
+} from "./flows-api.ts";
 
 type Form = { name: string; phrase: string; flowId: string; whatsappId: string; status: boolean };
 
@@ -25,7 +32,13 @@ function PhraseDialog({ record, onClose }: { record: FlowCampaign | null; onClos
   const save = async () => {
     setTouched(true);
     if (!form.name.trim() || !form.phrase.trim() || !form.flowId) return;
-    const body = { name: form.name.trim(), phrase: form.phrase.trim(), flowId: Number(form.flowId), whatsappId: form.whatsappId ? Number(form.whatsappId) : null, status: form.status };
+    const body = {
+      name: form.name.trim(),
+      phrase: form.phrase.trim(),
+      flowId: Number(form.flowId),
+      whatsappId: form.whatsappId ? Number(form.whatsappId) : null,
+      status: form.status,
+    };
     try {
       if (record) await update({ id: record.id, ...body }).unwrap();
       else await create(body).unwrap();
@@ -55,7 +68,13 @@ function PhraseDialog({ record, onClose }: { record: FlowCampaign | null; onClos
         </FormGroup>
         {field("phrase", t("phrases.phrase"))}
         <FormGroup label={t("phrases.connection")} labelFor="phrase-connection">
-          <InputGroup id="phrase-connection" type="number" value={form.whatsappId} placeholder={t("phrases.anyConnection")} onChange={(e) => setForm({ ...form, whatsappId: e.target.value })} />
+          <InputGroup
+            id="phrase-connection"
+            type="number"
+            value={form.whatsappId}
+            placeholder={t("phrases.anyConnection")}
+            onChange={(e) => setForm({ ...form, whatsappId: e.target.value })}
+          />
         </FormGroup>
         <Switch label={t("phrases.status")} checked={form.status} onChange={(e) => setForm({ ...form, status: e.currentTarget.checked })} />
       </DialogBody>
@@ -103,7 +122,11 @@ export function PhraseListsPage() {
                   <Switch
                     checked={c.status}
                     aria-label={t("phrases.status")}
-                    onChange={(e) => update({ id: c.id, status: e.currentTarget.checked }).unwrap().catch((err: unknown) => toastError(errorMessage(err)))}
+                    onChange={(e) =>
+                      update({ id: c.id, status: e.currentTarget.checked })
+                        .unwrap()
+                        .catch((err: unknown) => toastError(errorMessage(err)))
+                    }
                   />
                 </td>
                 <td>

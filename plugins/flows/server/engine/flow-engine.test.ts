@@ -20,7 +20,12 @@ describe("flow engine, per node type", () => {
   });
 
   it("img, audio (record = voice note) and video send their media through mediaUrl", () => {
-    const g = chain([start, { id: "i", type: "img", data: { url: "a.png" } }, { id: "a", type: "audio", data: { url: "b.ogg", record: true } }, { id: "v", type: "video", data: { url: "c.mp4" } }]);
+    const g = chain([
+      start,
+      { id: "i", type: "img", data: { url: "a.png" } },
+      { id: "a", type: "audio", data: { url: "b.ogg", record: true } },
+      { id: "v", type: "video", data: { url: "c.mp4" } },
+    ]);
     const turn = runFlow(g, null, { kind: "start" }, { mediaUrl: (n) => `/public/company1/${n}` });
     expect(turn.actions).toEqual([
       { type: "send", text: "", media: "/public/company1/a.png", mediaType: "image" },
@@ -32,7 +37,10 @@ describe("flow engine, per node type", () => {
   it("interval waits, then a resume goes on; a message during the wait changes nothing", () => {
     const g = chain([start, msg("m1", "Um"), { id: "w", type: "interval", data: { label: "", sec: 5 } }, msg("m2", "Dois")]);
     const first = runFlow(g, null, { kind: "start" });
-    expect(first.actions).toEqual([{ type: "send", text: "Um" }, { type: "wait", seconds: 5 }]);
+    expect(first.actions).toEqual([
+      { type: "send", text: "Um" },
+      { type: "wait", seconds: 5 },
+    ]);
     expect(first.cursor).toMatchObject({ nodeId: "w", waiting: "interval" });
     const during = runFlow(g, first.cursor, { kind: "message", text: "oi?" });
     expect(during.actions).toEqual([]);
@@ -61,13 +69,26 @@ describe("flow engine, per node type", () => {
     };
     const g = chain([start, block, msg("after", "fim")]);
     const first = runFlow(g, null, { kind: "start" });
-    expect(first.actions).toEqual([{ type: "send", text: "primeiro" }, { type: "wait", seconds: 3 }]);
+    expect(first.actions).toEqual([
+      { type: "send", text: "primeiro" },
+      { type: "wait", seconds: 3 },
+    ]);
     expect(first.cursor).toMatchObject({ nodeId: "b", element: 2, waiting: "interval" });
     expect(sent(runFlow(g, first.cursor, { kind: "resume" }))).toEqual(["x.png", "último", "fim"]);
   });
 
   it("menu: sends the options, follows the chosen a{number} exit; an invalid answer repeats the menu", () => {
-    const menu: FlowNode = { id: "menu", type: "menu", data: { message: "Escolha:", arrayOption: [{ number: 1, value: "Vendas" }, { number: 2, value: "Suporte" }] } };
+    const menu: FlowNode = {
+      id: "menu",
+      type: "menu",
+      data: {
+        message: "Escolha:",
+        arrayOption: [
+          { number: 1, value: "Vendas" },
+          { number: 2, value: "Suporte" },
+        ],
+      },
+    };
     const g: FlowGraph = {
       nodes: [start, menu, msg("v", "Vendas aqui"), msg("s2", "Suporte aqui")],
       connections: [
@@ -125,7 +146,10 @@ describe("flow engine, per node type", () => {
   it("ticket: into the node's queue, the flow ends", () => {
     const g = chain([start, msg("m", "Transferindo"), { id: "t", type: "ticket", data: { data: { id: 7, name: "Vendas" } } }, msg("x", "nunca")]);
     const turn = runFlow(g, null, { kind: "start" });
-    expect(turn.actions).toEqual([{ type: "send", text: "Transferindo" }, { type: "setQueue", queueId: 7 }]);
+    expect(turn.actions).toEqual([
+      { type: "send", text: "Transferindo" },
+      { type: "setQueue", queueId: 7 },
+    ]);
     expect(turn.cursor).toBeNull();
   });
 
@@ -139,7 +163,14 @@ describe("flow engine, per node type", () => {
   });
 
   it("a cycle stops at the per-turn step limit instead of sending forever", () => {
-    const g: FlowGraph = { nodes: [start, msg("a", "A"), msg("b", "B")], connections: [{ source: "s", target: "a" }, { source: "a", target: "b" }, { source: "b", target: "a" }] };
+    const g: FlowGraph = {
+      nodes: [start, msg("a", "A"), msg("b", "B")],
+      connections: [
+        { source: "s", target: "a" },
+        { source: "a", target: "b" },
+        { source: "b", target: "a" },
+      ],
+    };
     const turn = runFlow(g, null, { kind: "start" }, { maxSteps: 50 });
     expect(sent(turn)).toHaveLength(49);
     expect(turn.cursor).toBeNull();
