@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type BotWorld, botWorld } from "../../automation/server/automation.fixtures.ts";
+import { type BotWorld, botWorld } from "../../plugins/automation/server/automation.fixtures.ts";
 
 /**
  * Issue 26 end to end on the API channel: flows saved through the API take conversations over
