@@ -3,7 +3,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { jobs } from "../../../core/db/tables.ts";
-import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
+import { createTestKernel, serverPlugins, type TestKernel } from "../../../tests/support/test-kernel.ts";
+import type { ServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { specHolderFields } from "../../tickets/shared/holder.contract.ts";
 
 let n = 0;
@@ -12,13 +13,18 @@ let n = 0;
  * A company admin, an API-channel connection whose webhook is a loopback receiver (the
  * customer's side), and helpers to talk as the customer and read what the bot answered.
  */
-export async function botWorld(env?: Record<string, string>) {
-  const t = await createTestKernel({ env });
+export async function botWorld(env?: Record<string, string>, plugins?: readonly ServerPlugin[]) {
+  const t = await createTestKernel({ env, ...(plugins ? { plugins } : {}) });
   let token = "";
   const receiver = await startReceiver(() => token);
   const admin = await t.login();
-  return new BotWorld(t, receiver, admin, (v) => (token = v));
+  const world = new BotWorld(t, receiver, admin, (v) => (token = v));
+  world.plugins = plugins;
+  return world;
 }
+
+/** Every installed plugin but the hand-over and reference providers, for tests that register their own fakes of those kinds. */
+export const withoutProviders = () => serverPlugins.filter((p) => !["flows", "integrations", "prompts", "file-lists"].includes(p.manifest.id));
 
 /** The integrator's side of the API channel on loopback: records each webhook and checks its signature. */
 async function startReceiver(secret: () => string) {
@@ -47,6 +53,8 @@ const BOOLEANS = new Set(["fromMe", "isGroup", "isPrivate"]);
 
 export class BotWorld {
   api!: { id: number; token: string; companyId: number };
+  /** The plugins the world boots with (restart keeps them); undefined: the installed ones. */
+  plugins: readonly ServerPlugin[] | undefined;
   private number = `55119${String(10_000_000 + ++n).slice(-8)}`;
 
   constructor(
@@ -128,7 +136,7 @@ export class BotWorld {
   /** Stops the server and boots a new one on the same data (jobs, tickets, bot states survive). */
   async restart() {
     await this.t.kernel.stop();
-    this.t = await createTestKernel({ dataDir: this.t.dataDir });
+    this.t = await createTestKernel({ dataDir: this.t.dataDir, ...(this.plugins ? { plugins: this.plugins } : {}) });
   }
 
   async close() {

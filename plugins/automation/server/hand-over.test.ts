@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
 import { type BotWrite, INBOUND_PRIORITY, type InboundStored } from "../../tickets/server/bot.contract.ts";
-import { type BotWorld, botWorld } from "./automation.fixtures.ts";
+import { type BotWorld, botWorld, withoutProviders } from "./automation.fixtures.ts";
 import type { HandOverProvider } from "./hand-over.contract.ts";
 
 /**
@@ -13,7 +13,7 @@ import type { HandOverProvider } from "./hand-over.contract.ts";
  */
 let w: BotWorld;
 beforeEach(async () => {
-  w = await botWorld();
+  w = await botWorld(undefined, withoutProviders());
 });
 afterEach(() => w.close());
 
