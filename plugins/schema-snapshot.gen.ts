@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "af90b0ed99dec26a115a79dae22f6803294030bb8d082bf05319dfb1c024cf5e",
+ "key": "39ea8dbf2e1099b7c5f73707c49804a360b2cbf1dd69e03b3758ab02ea1fdaa4",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -188,6 +188,16 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE INDEX `file_lists_company_idx` ON `file_lists` (`company_id`,`name`)",
   "CREATE TABLE `prompts` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`prompt` text NOT NULL,\n\t`queue_id` integer,\n\t`model` text DEFAULT 'gpt-4o-mini' NOT NULL,\n\t`max_tokens` integer DEFAULT 100 NOT NULL,\n\t`temperature` real DEFAULT 1 NOT NULL,\n\t`max_messages` integer DEFAULT 10 NOT NULL,\n\t`voice` text DEFAULT 'texto' NOT NULL,\n\t`voice_key_sealed` text,\n\t`voice_region` text,\n\t`api_key_sealed` text NOT NULL,\n\t`api_key_hint` text DEFAULT '' NOT NULL,\n\t`prompt_tokens` integer DEFAULT 0 NOT NULL,\n\t`completion_tokens` integer DEFAULT 0 NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`queue_id`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE set null\n)",
   "CREATE INDEX `prompts_company_idx` ON `prompts` (`company_id`,`name`)",
+  "CREATE TABLE `flow_campaigns` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`phrase` text NOT NULL,\n\t`phrase_key` text NOT NULL,\n\t`flow_id` integer NOT NULL,\n\t`whatsapp_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`flow_id`) REFERENCES `flows`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`whatsapp_id`) REFERENCES `whatsapps`(`id`) ON UPDATE no action ON DELETE set null\n)",
+  "CREATE INDEX `flow_campaigns_company_idx` ON `flow_campaigns` (`company_id`)",
+  "CREATE INDEX `flow_campaigns_phrase_idx` ON `flow_campaigns` (`company_id`,`phrase_key`)",
+  "CREATE TABLE `flow_states` (\n\t`ticket_id` integer PRIMARY KEY NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`flow_id` integer,\n\t`version_id` integer,\n\t`node_id` text,\n\t`element` integer DEFAULT 0 NOT NULL,\n\t`waiting` text,\n\t`variables` text DEFAULT '{}' NOT NULL,\n\t`last_message_id` integer DEFAULT 0 NOT NULL,\n\t`before` text,\n\t`rev` integer DEFAULT 0 NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`ticket_id`) REFERENCES `tickets`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
+  "CREATE INDEX `flow_states_company_idx` ON `flow_states` (`company_id`)",
+  "CREATE TABLE `flow_versions` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`flow_id` integer NOT NULL,\n\t`number` integer NOT NULL,\n\t`nodes` text NOT NULL,\n\t`connections` text NOT NULL,\n\t`user_id` integer,\n\t`created_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`flow_id`) REFERENCES `flows`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null\n)",
+  "CREATE INDEX `flow_versions_company_idx` ON `flow_versions` (`company_id`)",
+  "CREATE UNIQUE INDEX `flow_versions_flow_number_idx` ON `flow_versions` (`flow_id`,`number`)",
+  "CREATE TABLE `flows` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version_id` integer,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
+  "CREATE INDEX `flows_company_idx` ON `flows` (`company_id`,`id`)",
   {
    "sql": "INSERT INTO \"full_text_deferral\" (\"id\", \"messages_after\", \"contacts_after\") VALUES (?, ?, ?)",
    "args": [

@@ -11,6 +11,7 @@ import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
 import contactsImport from "./contacts-import/server/index.ts";
 import fileLists from "./file-lists/server/index.ts";
+import flows from "./flows/server/index.ts";
 import helps from "./helps/server/index.ts";
 import kanban from "./kanban/server/index.ts";
 import messagesApi from "./messages-api/server/index.ts";
@@ -60,6 +61,7 @@ export const serverPlugins: ServerPlugin[] = [
   messagesApi,
   fileLists,
   prompts,
+  flows,
 ];
 
 /**

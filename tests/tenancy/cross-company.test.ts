@@ -59,6 +59,7 @@ const UNSEEDED: Record<string, string> = {
   meta_last_inbound: "written only by Meta's webhook",
   meta_outbound: "written only when Meta's delivery job runs",
   automation_bot_states: "written by a bot turn (a job)",
+  flow_states: "written by a flow's turn in a conversation (a job)",
   automation_rotation_cursors: "written by the rotation job",
   billing_charges: "written only by a checkout through a payment provider the platform operator configured (super user)",
   billing_payments: "written only by a payment provider's notification or the platform operator's confirmation (super user)",

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type InboundStored, INBOUND_PRIORITY } from "../../tickets/server/bot.contract.ts";
+import { withoutKindOwners } from "../../../tests/support/without-kind-owners.ts";
 import { type BotWorld, botWorld } from "./automation.fixtures.ts";
 
 /**
@@ -10,7 +11,7 @@ import { type BotWorld, botWorld } from "./automation.fixtures.ts";
  */
 let w: BotWorld;
 beforeEach(async () => {
-  w = await botWorld();
+  w = await botWorld(undefined, withoutKindOwners());
 });
 afterEach(() => w.close());
 

@@ -1,0 +1,37 @@
+import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
+import "../../automation/server/hand-over.contract.ts";
+import "../../connections/server/connections.contract.ts";
+import "../../queues/server/references.contract.ts";
+import { INBOUND_PRIORITY } from "../../tickets/server/bot.contract.ts";
+import { manifest } from "../plugin.ts";
+import { migrations } from "../schema/migrations/migrations.gen.ts";
+import { FlowCampaignsService } from "./flow-campaigns.service.ts";
+import { FlowRuntime, RESUME_JOB, type ResumePayload } from "./flow-runtime.ts";
+import { registerFlowsHandlers } from "./flows.handlers.ts";
+import { FlowsService } from "./flows.service.ts";
+import { connectionRule, phraseRule } from "./start-rules.ts";
+
+/**
+ * Routes of the flow builder and phrase campaigns, the reference kind `flow` (a connection's
+ * welcome / "no phrase" flow, an integration of type flowbuilder), the hand-over provider of
+ * kind `flow` with its interval job, and the start rules in the inbound pipeline.
+ */
+export default defineServerPlugin({
+  manifest,
+  migrations,
+  setup(ctx) {
+    const flows = new FlowsService(ctx.db, ctx.storage);
+    const connectionExists = async (companyId: number, id: number) => (await ctx.services.require("connections.get")(companyId, id)) !== null;
+    registerFlowsHandlers(ctx.router, flows, new FlowCampaignsService(ctx.db, connectionExists));
+    ctx.services.require("queues.registerReference")("flow", { exists: (companyId, id) => flows.exists(companyId, id) });
+
+    const runtime = new FlowRuntime(ctx);
+    ctx.services.require("automation.registerHandOver")(runtime.provider());
+    ctx.jobs.define<ResumePayload>(RESUME_JOB, ({ companyId, payload }) => runtime.resume(companyId ?? 0, payload), { lane: (p) => `ticket:${p.ticketId}` });
+
+    const startHandOver = ctx.services.require("automation.startHandOver");
+    const afterInbound = ctx.services.require("tickets.afterInbound");
+    afterInbound(phraseRule(startHandOver), { priority: INBOUND_PRIORITY.phrase });
+    afterInbound(connectionRule(startHandOver), { priority: INBOUND_PRIORITY.connection });
+  },
+});
