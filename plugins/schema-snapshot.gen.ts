@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "90c6ce7eff013ff39d378dff72a9ba6c3919b3ff8ace89dbd658034ea05a31d1",
+ "key": "dbf4c02eda93a8783a5acaea1cc2fda18153975beb9a213ab3e7d4212c6fc940",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -177,6 +177,9 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE UNIQUE INDEX `billing_payments_provider_payment_idx` ON `billing_payments` (`provider`,`payment_id`)",
   "CREATE INDEX `billing_payments_company_idx` ON `billing_payments` (`company_id`,`id`)",
   "CREATE INDEX `billing_payments_outcome_idx` ON `billing_payments` (`outcome`,`id`)",
+  "CREATE TABLE `integration_sessions` (\n\t`ticket_id` integer PRIMARY KEY NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`integration_id` integer NOT NULL,\n\t`session_id` text NOT NULL,\n\t`input` text,\n\t`last_at` integer NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
+  "CREATE TABLE `queue_integrations` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`type` text NOT NULL,\n\t`project_name` text DEFAULT '' NOT NULL,\n\t`json_content` text DEFAULT '' NOT NULL,\n\t`language` text DEFAULT '' NOT NULL,\n\t`url_n8n` text DEFAULT '' NOT NULL,\n\t`typebot_slug` text DEFAULT '' NOT NULL,\n\t`typebot_expires` integer DEFAULT 1 NOT NULL,\n\t`typebot_keyword_finish` text DEFAULT '' NOT NULL,\n\t`typebot_keyword_restart` text DEFAULT '' NOT NULL,\n\t`typebot_restart_message` text DEFAULT '' NOT NULL,\n\t`typebot_unknown_message` text DEFAULT '' NOT NULL,\n\t`typebot_delay_message` integer DEFAULT 1000 NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
+  "CREATE INDEX `queue_integrations_company_idx` ON `queue_integrations` (`company_id`)",
   {
    "sql": "INSERT INTO \"full_text_deferral\" (\"id\", \"messages_after\", \"contacts_after\") VALUES (?, ?, ?)",
    "args": [

@@ -11,6 +11,7 @@ import connections from "./connections/server/index.ts";
 import contacts from "./contacts/server/index.ts";
 import contactsImport from "./contacts-import/server/index.ts";
 import helps from "./helps/server/index.ts";
+import integrations from "./integrations/server/index.ts";
 import kanban from "./kanban/server/index.ts";
 import meta from "./meta/server/index.ts";
 import officeHours from "./office-hours/server/index.ts";
@@ -54,6 +55,7 @@ export const serverPlugins: ServerPlugin[] = [
   meta,
   billing,
   campaigns,
+  integrations,
 ];
 
 /**

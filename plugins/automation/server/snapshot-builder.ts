@@ -40,6 +40,7 @@ const queue = (q: BotQueueDefinition): BotQueue => ({
   outOfHoursMessage: q.outOfHoursMessage,
   closeTicket: q.closeTicket,
   rotation: q.ativarRoteador,
+  integrationId: q.integrationId,
   options: q.options.map(option),
 });
 

@@ -38,6 +38,8 @@ export interface BotQueue {
   closeTicket: boolean;
   /** `ativarRoteador`: pending tickets are handed round the queue's online attendants. */
   rotation: boolean;
+  /** The queue's integration (issue 27): entering the queue hands the conversation to it, when the kind is registered. */
+  integrationId: number | null;
   /** The first level of its option tree, in position order. */
   options: BotOption[];
 }
