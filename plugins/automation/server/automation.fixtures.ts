@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { jobs } from "../../../core/db/tables.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { specHolderFields } from "../../tickets/shared/holder.contract.ts";
+import type { ServerPlugin } from "../../../core/plugin/server-plugin.ts";
 
 let n = 0;
 
@@ -12,8 +13,8 @@ let n = 0;
  * A company admin, an API-channel connection whose webhook is a loopback receiver (the
  * customer's side), and helpers to talk as the customer and read what the bot answered.
  */
-export async function botWorld(env?: Record<string, string>) {
-  const t = await createTestKernel({ env });
+export async function botWorld(env?: Record<string, string>, plugins?: readonly ServerPlugin[]) {
+  const t = await createTestKernel({ env, plugins });
   let token = "";
   const receiver = await startReceiver(() => token);
   const admin = await t.login();

@@ -3,6 +3,7 @@ import type { TestKernel } from "../../../tests/support/test-kernel.ts";
 import { type BotWrite, INBOUND_PRIORITY, type InboundStored } from "../../tickets/server/bot.contract.ts";
 import { type BotWorld, botWorld } from "./automation.fixtures.ts";
 import type { HandOverProvider } from "./hand-over.contract.ts";
+import { pluginsWithoutKindOwners } from "../../../tests/support/kind-owners.ts";
 
 /**
  * Issue 24, end to end on the API channel: a chatbot option of type "Integração" hands the
@@ -13,7 +14,7 @@ import type { HandOverProvider } from "./hand-over.contract.ts";
  */
 let w: BotWorld;
 beforeEach(async () => {
-  w = await botWorld();
+  w = await botWorld(undefined, pluginsWithoutKindOwners());
 });
 afterEach(() => w.close());
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type InboundStored, INBOUND_PRIORITY } from "../../tickets/server/bot.contract.ts";
 import { type BotWorld, botWorld } from "./automation.fixtures.ts";
+import { pluginsWithoutKindOwners } from "../../../tests/support/kind-owners.ts";
 
 /**
  * Issue 24: after-inbound steps run by priority and a step may claim a message, so who
@@ -10,7 +11,7 @@ import { type BotWorld, botWorld } from "./automation.fixtures.ts";
  */
 let w: BotWorld;
 beforeEach(async () => {
-  w = await botWorld();
+  w = await botWorld(undefined, pluginsWithoutKindOwners());
 });
 afterEach(() => w.close());
 

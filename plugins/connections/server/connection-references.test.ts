@@ -3,7 +3,9 @@ import { AppError } from "../../../core/errors.ts";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
 import type { ReferenceKind } from "../../queues/server/references.contract.ts";
-import { connectionsKernel, createConnection } from "./connections.fixtures.ts";
+import { createConnection } from "./connections.fixtures.ts";
+import { pluginsWithoutKindOwners } from "../../../tests/support/kind-owners.ts";
+import { createTestKernel } from "../../../tests/support/test-kernel.ts";
 
 let t: TestKernel;
 let acme: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
@@ -11,7 +13,7 @@ let beta: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
 /** The records of the test-registered kinds, as "kind:companyId:id". */
 let records: Set<string>;
 beforeEach(async () => {
-  t = await connectionsKernel();
+  t = await createTestKernel({ plugins: pluginsWithoutKindOwners() });
   acme = await createCompanyWithAdmin(t, "Acme");
   beta = await createCompanyWithAdmin(t, "Beta");
   records = new Set();

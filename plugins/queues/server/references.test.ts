@@ -3,6 +3,7 @@ import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import type { ReferenceKind } from "./references.contract.ts";
 import { createQueue, validQueue } from "./queues.fixtures.ts";
+import { pluginsWithoutKindOwners } from "../../../tests/support/kind-owners.ts";
 
 let t: TestKernel;
 let acme: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
@@ -10,7 +11,7 @@ let beta: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
 /** The records a test-registered kind holds, as "companyId:id". */
 let records: Set<string>;
 beforeEach(async () => {
-  t = await createTestKernel();
+  t = await createTestKernel({ plugins: pluginsWithoutKindOwners() });
   acme = await createCompanyWithAdmin(t, "Acme");
   beta = await createCompanyWithAdmin(t, "Beta");
   records = new Set();
