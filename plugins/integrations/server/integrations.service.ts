@@ -130,7 +130,7 @@ export class IntegrationsService {
     const users = await this.usersOf(companyId, id);
     if (users.length) throw new AppError("ERR_INTEGRATION_IN_USE", { usedBy: users });
     await this.db.delete(queueIntegrations).where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)));
-    this.realtime.emit(companyId, `company-${companyId}-queueIntegration`, { action: "delete", integrationId: id });
+    this.realtime.emit(companyId, `company-${companyId}-queueIntegration`, { action: "delete", integrationId: id, queueIntegrationId: id });
   }
 
   /** Who names the integration: "queue X", "option Y of queue X", "connection Z". */
