@@ -109,7 +109,10 @@ describe("Typebot through a connection's integration", () => {
     await w.connect({ integrationId: id });
     const n = newCustomer();
     const { ticketId } = await say("Oi", n);
-    await w.t.kernel.db.update(integrationSessions).set({ lastAt: Date.now() - 2 * 60_000 }).where(eq(integrationSessions.ticketId, ticketId));
+    await w.t.kernel.db
+      .update(integrationSessions)
+      .set({ lastAt: Date.now() - 2 * 60_000 })
+      .where(eq(integrationSessions.ticketId, ticketId));
     await say("1", n);
     expect(typebot.received.at(-1)!.path).toBe("/api/v1/typebots/atendimento/startChat");
     expect((await w.botTexts(ticketId)).slice(-3)).toEqual(["Olá *Ana Souza*!", "_Escolha_", "1 - Vendas\n2 - Suporte"]);
@@ -150,7 +153,13 @@ describe("n8n / webhook", () => {
     expect((await w.botTexts(ticketId)).at(-1)).toBe("n8n recebeu: quero comprar");
     const last = n8n.received.at(-1)!;
     expect(last.headers["x-signature-256"]).toBe(`sha256=${createHmac("sha256", "segredo").update(last.raw).digest("hex")}`);
-    expect(last.body).toMatchObject({ event: "message", message: { body: "quero comprar" }, ticket: { id: ticketId }, contact: { name: "Ana Souza", number: n }, connection: { id: w.api.id } });
+    expect(last.body).toMatchObject({
+      event: "message",
+      message: { body: "quero comprar" },
+      ticket: { id: ticketId },
+      contact: { name: "Ana Souza", number: n },
+      connection: { id: w.api.id },
+    });
     await say("tchau", n);
     expect((await w.botTexts(ticketId)).slice(-2)).toEqual(["Até mais", "Um atendente segue daqui"]);
     expect(await holder(ticketId)).toBeNull();

@@ -1,7 +1,15 @@
 import { routeFactory } from "../../../core/http/route.ts";
 import { errorResponse, IdParam, jsonBody as body, jsonResponse as json, MessageSchema } from "../../../core/http/schemas.ts";
 import { manifest } from "../plugin.ts";
-import { QueueIntegration, QueueIntegrationInput, QueueIntegrationPage, QueueIntegrationPatch, QueueIntegrationQuery, TestSessionInput, TestSessionResult } from "./integrations.schemas.ts";
+import {
+  QueueIntegration,
+  QueueIntegrationInput,
+  QueueIntegrationPage,
+  QueueIntegrationPatch,
+  QueueIntegrationQuery,
+  TestSessionInput,
+  TestSessionResult,
+} from "./integrations.schemas.ts";
 
 const route = routeFactory(manifest);
 const notFound = errorResponse("ERR_NO_INTEGRATION_FOUND");

@@ -24,9 +24,7 @@ export const QueueIntegration = z
   })
   .openapi("QueueIntegration");
 
-export const QueueIntegrationPage = z
-  .object({ queueIntegrations: z.array(QueueIntegration), count: z.number(), hasMore: z.boolean() })
-  .openapi("QueueIntegrationPage");
+export const QueueIntegrationPage = z.object({ queueIntegrations: z.array(QueueIntegration), count: z.number(), hasMore: z.boolean() }).openapi("QueueIntegrationPage");
 
 // Spec 002 §5: name 2 to 50, required.
 const name = z.string({ error: "Required" }).trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!");

@@ -44,7 +44,10 @@ export class IntegrationsService {
 
   async page(companyId: number, q: { searchParam: string; pageNumber: number }) {
     const term = q.searchParam.trim().toLowerCase();
-    const where = and(eq(queueIntegrations.companyId, companyId), term ? or(like(sql`lower(${queueIntegrations.name})`, `%${term}%`), like(queueIntegrations.type, `%${term}%`)) : undefined);
+    const where = and(
+      eq(queueIntegrations.companyId, companyId),
+      term ? or(like(sql`lower(${queueIntegrations.name})`, `%${term}%`), like(queueIntegrations.type, `%${term}%`)) : undefined,
+    );
     const rows = await this.db
       .select()
       .from(queueIntegrations)

@@ -38,7 +38,16 @@ interface Form {
   typebotUnknownMessage: string;
   typebotDelayMessage: number;
 }
-type TextField = "name" | "projectName" | "jsonContent" | "urlN8N" | "typebotSlug" | "typebotKeywordFinish" | "typebotKeywordRestart" | "typebotRestartMessage" | "typebotUnknownMessage";
+type TextField =
+  | "name"
+  | "projectName"
+  | "jsonContent"
+  | "urlN8N"
+  | "typebotSlug"
+  | "typebotKeywordFinish"
+  | "typebotKeywordRestart"
+  | "typebotRestartMessage"
+  | "typebotUnknownMessage";
 type FormErrors = Partial<Record<keyof Form, string>>;
 
 const BLANK: Form = {

@@ -39,7 +39,7 @@ beforeEach(() => {
       call.url.searchParams.get("searchParam")
         ? { body: { queueIntegrations: [record(2, "Fluxo n8n", "n8n")], count: 1, hasMore: false } }
         : { body: { queueIntegrations: [record(1, "Typebot vendas", "typebot"), record(2, "Fluxo n8n", "n8n")], count: 2, hasMore: false } },
-    "POST /queueIntegration": (body) => ({ body: record(9, (body as { name: string }).name, (body as { type: string }).type, body as object) }),
+    "POST /queueIntegration": (body) => ({ body: record(9, (body as { name: string }).name, (body as { type: string }).type, body as Record<string, unknown>) }),
     "POST /queueIntegration/testSession": () => ({ body: { ok: false, step: "startChat", message: "HTTP 404" } }),
   });
   vi.stubGlobal("fetch", api.fetch);
@@ -76,7 +76,14 @@ describe("queue integrations page", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Adicionar" }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Integração salva com sucesso!"));
     const sent = api.calls.find((c) => c.method === "POST" && c.path === "/queueIntegration")!.body as Record<string, unknown>;
-    expect(sent).toMatchObject({ name: "Typebot suporte", type: "typebot", urlN8N: "https://typebot.example.com", typebotSlug: "suporte", typebotDelayMessage: 1000, typebotExpires: 1 });
+    expect(sent).toMatchObject({
+      name: "Typebot suporte",
+      type: "typebot",
+      urlN8N: "https://typebot.example.com",
+      typebotSlug: "suporte",
+      typebotDelayMessage: 1000,
+      typebotExpires: 1,
+    });
     expect(sent).not.toHaveProperty("jsonContent");
   });
 

@@ -68,6 +68,13 @@ export interface DetectedIntent {
   intent: string;
 }
 
+/** The part of ES `DetectIntentResponse.queryResult` read here (untrusted: every field checked). */
+interface QueryResult {
+  fulfillmentText?: unknown;
+  fulfillmentMessages?: { text?: { text?: unknown } }[];
+  intent?: { displayName?: unknown; endInteraction?: unknown };
+}
+
 /** Tokens per service account, kept until a minute before they expire. */
 const tokens = new Map<string, { token: string; until: number }>();
 
@@ -98,7 +105,7 @@ export class DialogflowClient {
     const answer = (await callJson(this.guard, url, {
       headers: { authorization: `Bearer ${token}` },
       json: { queryInput: { text: { text: text.slice(0, 256), languageCode: languageCode || "pt-BR" } } },
-    })) as { queryResult?: Record<string, any> } | null;
+    })) as { queryResult?: QueryResult } | null;
     const result = answer?.queryResult;
     if (!result || typeof result !== "object") throw new ServiceCallError("detectIntent answered no queryResult");
     const texts: string[] = [];

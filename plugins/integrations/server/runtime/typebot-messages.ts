@@ -108,7 +108,7 @@ export function readTurn(answer: unknown): TypebotTurn {
  * text (case ignored), or null when it names none. Other inputs take the reply as it is.
  */
 export function replyFor(input: PendingInput | null, body: string): string | null {
-  if (!input || input.type !== "choice input" || !input.items.length) return body;
+  if (input?.type !== "choice input" || !input.items.length) return body;
   const trimmed = body.trim();
   const n = Number(trimmed);
   if (Number.isInteger(n) && n >= 1 && n <= input.items.length) return input.items[n - 1]!;

@@ -41,10 +41,15 @@ export async function dialogflowStandIn() {
 
 /** A service account JSON with a fresh RSA key (PKCS#8 PEM), as Google's console would download it. */
 export async function serviceAccount(tokenUri: string): Promise<string> {
-  const pair = await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, true, ["sign", "verify"]);
+  const pair = await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, true, [
+    "sign",
+    "verify",
+  ]);
   const der = new Uint8Array(await crypto.subtle.exportKey("pkcs8", pair.privateKey));
   let s = "";
   for (const b of der) s += String.fromCharCode(b);
-  const pem = `-----BEGIN PRIVATE KEY-----\n${btoa(s).match(/.{1,64}/g)!.join("\n")}\n-----END PRIVATE KEY-----\n`;
+  const pem = `-----BEGIN PRIVATE KEY-----\n${btoa(s)
+    .match(/.{1,64}/g)!
+    .join("\n")}\n-----END PRIVATE KEY-----\n`;
   return JSON.stringify({ type: "service_account", project_id: "agente-1", private_key: pem, client_email: "bot@agente-1.iam.gserviceaccount.com", token_uri: tokenUri });
 }

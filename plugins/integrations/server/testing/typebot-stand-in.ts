@@ -11,7 +11,14 @@ import { standIn } from "./stand-in-server.ts";
 export async function typebotStandIn() {
   let sessions = 0;
   const state = new Map<string, "choice" | "email">();
-  const choice = { id: "choice-1", type: "choice input", items: [{ id: "a", content: "Vendas" }, { id: "b", content: "Suporte" }] };
+  const choice = {
+    id: "choice-1",
+    type: "choice input",
+    items: [
+      { id: "a", content: "Vendas" },
+      { id: "b", content: "Suporte" },
+    ],
+  };
   const text = (richText: unknown[]) => ({ id: `m${Math.random()}`, type: "text", content: { type: "richText", richText } });
   return standIn(({ path, body }) => {
     const start = path.match(/^\/api\/v1\/typebots\/([^/]+)\/startChat$/);
@@ -24,7 +31,10 @@ export async function typebotStandIn() {
         json: {
           sessionId,
           typebot: { id: "tb1", theme: {}, settings: {} },
-          messages: [text([{ type: "p", children: [{ text: "Olá " }, { text: name, bold: true }, { text: "!" }] }]), text([{ type: "p", children: [{ text: "Escolha", italic: true }] }])],
+          messages: [
+            text([{ type: "p", children: [{ text: "Olá " }, { text: name, bold: true }, { text: "!" }] }]),
+            text([{ type: "p", children: [{ text: "Escolha", italic: true }] }]),
+          ],
           input: choice,
         },
       };
