@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type BotWorld, botWorld } from "../../automation/server/automation.fixtures.ts";
 import { integrationSessions } from "../schema/tables.ts";
+import { type ConversationWorld, conversationWorld } from "./integrations.fixtures.ts";
 import { FALLBACK_TEXT } from "./runtime/integration-provider.ts";
 import { dialogflowStandIn, serviceAccount } from "./testing/dialogflow-stand-in.ts";
 import { n8nStandIn } from "./testing/n8n-stand-in.ts";
@@ -12,7 +12,7 @@ import { typebotStandIn } from "./testing/typebot-stand-in.ts";
  * Issue 27 part 1 end to end on the API channel: a connection's or a queue's integration
  * takes the conversation, and each provider talks to its loopback stand-in.
  */
-let w: BotWorld;
+let w: ConversationWorld;
 let typebot: Awaited<ReturnType<typeof typebotStandIn>>;
 let n8n: Awaited<ReturnType<typeof n8nStandIn>>;
 let dialogflow: Awaited<ReturnType<typeof dialogflowStandIn>>;
@@ -30,7 +30,7 @@ afterAll(async () => {
   delete process.env.INTEGRATIONS_TIMEOUT_MS;
 });
 beforeEach(async () => {
-  w = await botWorld();
+  w = await conversationWorld();
   typebot.fault("none");
   n8n.fault("none");
 });
@@ -59,7 +59,7 @@ const typebotFields = (extra: Record<string, unknown> = {}) => ({
 
 /** The customer writes and every job due now runs. */
 async function say(text: string, number: string) {
-  const res = await w.says(text, undefined, number);
+  const res = await w.says(text, number);
   await w.settle();
   return res;
 }

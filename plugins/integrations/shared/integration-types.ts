@@ -1,6 +1,16 @@
+import type { z } from "@hono/zod-openapi";
+import type {
+  QueueIntegration as QueueIntegrationSchema,
+  QueueIntegrationInput,
+  QueueIntegrationPage as QueueIntegrationPageSchema,
+  QueueIntegrationPatch,
+  TestSessionInput,
+  TestSessionResult as TestSessionResultSchema,
+} from "../server/integrations.schemas.ts";
+
 /**
  * Queue integrations as the server and the web read them (spec 002 §3 "Queue integration").
- * Plain values, no runtime dependencies.
+ * Plain values; the API's types are inferred from the server's zod schemas (type-only).
  */
 export const INTEGRATION_TYPES = ["dialogflow", "n8n", "webhook", "typebot", "flowbuilder"] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
@@ -19,24 +29,12 @@ export const REQUIRED_FIELDS: Record<IntegrationType, readonly ("urlN8N" | "type
   flowbuilder: ["projectName"],
 };
 
-/** An integration as the routes answer it: `jsonContent` (a secret) never comes back, only whether one is stored. */
-export interface QueueIntegration {
-  id: number;
-  companyId: number;
-  name: string;
-  type: IntegrationType;
-  projectName: string;
-  jsonContent: string;
-  hasJsonContent: boolean;
-  language: string;
-  urlN8N: string;
-  typebotSlug: string;
-  typebotExpires: number;
-  typebotKeywordFinish: string;
-  typebotKeywordRestart: string;
-  typebotRestartMessage: string;
-  typebotUnknownMessage: string;
-  typebotDelayMessage: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An integration as the routes answer it: `jsonContent` (a secret) is always empty, `hasJsonContent` says whether one is stored. */
+export type QueueIntegration = z.infer<typeof QueueIntegrationSchema>;
+export type QueueIntegrationPage = z.infer<typeof QueueIntegrationPageSchema>;
+/** What POST /queueIntegration takes (`jsonContent` only when a new secret was typed). */
+export type QueueIntegrationPayload = z.input<typeof QueueIntegrationInput>;
+/** What PUT /queueIntegration/{id} takes. */
+export type QueueIntegrationChanges = z.input<typeof QueueIntegrationPatch>;
+export type TestSessionPayload = z.input<typeof TestSessionInput>;
+export type TestSessionResult = z.infer<typeof TestSessionResultSchema>;

@@ -89,7 +89,7 @@ function payloadOf(form: Form): QueueIntegrationPayload {
   const type = form.type as IntegrationType;
   const base: QueueIntegrationPayload = { name: form.name.trim(), type };
   const secret = form.jsonContent.trim() ? { jsonContent: form.jsonContent } : {};
-  if (type === "dialogflow") return { ...base, projectName: form.projectName.trim(), language: form.language, ...secret };
+  if (type === "dialogflow") return { ...base, projectName: form.projectName.trim(), language: form.language as (typeof INTEGRATION_LANGUAGES)[number], ...secret };
   if (type === "flowbuilder") return { ...base, projectName: form.projectName.trim() };
   if (type === "n8n" || type === "webhook") return { ...base, urlN8N: form.urlN8N.trim(), ...secret };
   return {

@@ -1,22 +1,14 @@
 import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
-import type { IntegrationType, QueueIntegration } from "../shared/integration-types.ts";
+import type {
+  QueueIntegration,
+  QueueIntegrationChanges,
+  QueueIntegrationPage,
+  QueueIntegrationPayload,
+  TestSessionPayload,
+  TestSessionResult,
+} from "../shared/integration-types.ts";
 
-export type { IntegrationType, QueueIntegration } from "../shared/integration-types.ts";
-
-export interface QueueIntegrationPage {
-  queueIntegrations: QueueIntegration[];
-  count: number;
-  hasMore: boolean;
-}
-
-/** What the dialog sends: the fields of its type; `jsonContent` only when a new secret was typed. */
-export type QueueIntegrationPayload = Partial<Omit<QueueIntegration, "id" | "companyId" | "hasJsonContent" | "createdAt" | "updatedAt">> & { name: string; type: IntegrationType };
-
-export interface TestSessionResult {
-  ok: boolean;
-  step: string;
-  message: string;
-}
+export type { IntegrationType, QueueIntegration, QueueIntegrationPayload, TestSessionResult } from "../shared/integration-types.ts";
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["QueueIntegration", "QueueIntegrationOptions"] });
 
@@ -40,7 +32,7 @@ export const integrationsApi = tagged.injectEndpoints({
       query: (body) => ({ url: "/queueIntegration", method: "POST", body }),
       invalidatesTags: ["QueueIntegrationOptions"],
     }),
-    updateQueueIntegration: build.mutation<QueueIntegration, { id: number } & Partial<QueueIntegrationPayload>>({
+    updateQueueIntegration: build.mutation<QueueIntegration, { id: number } & QueueIntegrationChanges>({
       query: ({ id, ...body }) => ({ url: `/queueIntegration/${id}`, method: "PUT", body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "QueueIntegration", id }, "QueueIntegrationOptions"],
     }),
@@ -48,7 +40,7 @@ export const integrationsApi = tagged.injectEndpoints({
       query: (id) => ({ url: `/queueIntegration/${id}`, method: "DELETE" }),
       invalidatesTags: ["QueueIntegrationOptions"],
     }),
-    testQueueIntegration: build.mutation<TestSessionResult, Partial<QueueIntegrationPayload> & { id?: number }>({
+    testQueueIntegration: build.mutation<TestSessionResult, TestSessionPayload>({
       query: (body) => ({ url: "/queueIntegration/testSession", method: "POST", body }),
     }),
   }),
