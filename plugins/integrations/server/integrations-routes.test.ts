@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
-import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
+import { createCompanyWithAdmin, createPlan } from "../../../tests/support/fixtures.ts";
 import { queueIntegrations } from "../schema/tables.ts";
 import { n8nStandIn } from "./testing/n8n-stand-in.ts";
 import { typebotStandIn } from "./testing/typebot-stand-in.ts";
@@ -90,6 +90,23 @@ describe("queue integrations: CRUD and validation (spec 002 §5, §7)", () => {
     const otherAdmin = await createCompanyWithAdmin(t, "Terceira");
     const mine = (await post({ name: "Minha", type: "n8n", urlN8N: `${n8n.url}/hook` })).body;
     expect((await t.call("GET", `/queueIntegration/${mine.id}`, { token: otherAdmin.token })).body.error).toBe("ERR_NO_INTEGRATION_FOUND");
+  });
+
+  it("with useIntegrations off in the company's plan every route answers ERR_PLAN_FEATURE_DISABLED", async () => {
+    const planId = await createPlan(t, { useIntegrations: false });
+    const b = await createCompanyWithAdmin(t, "Sem integrações", { planId });
+    for (const [method, path] of [
+      ["GET", "/queueIntegration"],
+      ["GET", "/queueIntegration/1"],
+      ["POST", "/queueIntegration"],
+      ["POST", "/queueIntegration/testSession"],
+      ["PUT", "/queueIntegration/1"],
+      ["DELETE", "/queueIntegration/1"],
+    ] as const) {
+      const res = await t.call(method, path, { token: b.token, body: method === "GET" || method === "DELETE" ? undefined : { name: "Teste", type: "n8n" } });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.error).toBe("ERR_PLAN_FEATURE_DISABLED");
+    }
   });
 
   it("testSession really calls the service and says what failed", async () => {
