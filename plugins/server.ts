@@ -13,6 +13,7 @@ import contactsImport from "./contacts-import/server/index.ts";
 import fileLists from "./file-lists/server/index.ts";
 import flows from "./flows/server/index.ts";
 import helps from "./helps/server/index.ts";
+import integrations from "./integrations/server/index.ts";
 import kanban from "./kanban/server/index.ts";
 import messagesApi from "./messages-api/server/index.ts";
 import meta from "./meta/server/index.ts";
@@ -62,6 +63,7 @@ export const serverPlugins: ServerPlugin[] = [
   fileLists,
   prompts,
   flows,
+  integrations,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCompanyWithAdmin } from "../support/fixtures.ts";
-import { createTestKernel, serverPlugins, type TestKernel } from "../support/test-kernel.ts";
+import { withoutKindOwners } from "../support/without-kind-owners.ts";
+import { createTestKernel, type TestKernel } from "../support/test-kernel.ts";
 import scratchBoard from "./scratch-board/server/index.ts";
 
 /**
@@ -11,7 +12,7 @@ import scratchBoard from "./scratch-board/server/index.ts";
 let t: TestKernel;
 let superToken: string;
 beforeEach(async () => {
-  t = await createTestKernel({ plugins: [...serverPlugins, scratchBoard] });
+  t = await createTestKernel({ plugins: [...withoutKindOwners(), scratchBoard] });
   superToken = (await t.login()).token;
 });
 afterEach(() => t.close());

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { jobLanes, jobs } from "../../core/db/tables.ts";
 import { createCompanyWithAdmin } from "../support/fixtures.ts";
-import { createTestKernel, serverPlugins, type TestKernel } from "../support/test-kernel.ts";
+import { withoutKindOwners } from "../support/without-kind-owners.ts";
+import { createTestKernel, type TestKernel } from "../support/test-kernel.ts";
 import type { RemindPayload } from "./scratch-board/server/reminders.ts";
 import scratchBoard from "./scratch-board/server/index.ts";
 
@@ -14,7 +15,7 @@ let t: TestKernel;
 let companyId: number;
 let cardId: number;
 beforeEach(async () => {
-  t = await createTestKernel({ plugins: [...serverPlugins, scratchBoard] });
+  t = await createTestKernel({ plugins: [...withoutKindOwners(), scratchBoard] });
   const superToken = (await t.login()).token;
   const plan = await t.call("POST", "/plans", { token: superToken, body: { name: "Com quadro", useScratchBoard: true } });
   const a = await createCompanyWithAdmin(t, "Loja A", { planId: plan.body.id });
@@ -53,7 +54,7 @@ describe("scratch plugin: a paced job kind", () => {
     expect(await t.kernel.jobs.runDue()).toBe(1);
     await t.kernel.stop();
     // The restarted server (afterEach closes it and removes the folder).
-    t = await createTestKernel({ plugins: [...serverPlugins, scratchBoard], dataDir: t.dataDir });
+    t = await createTestKernel({ plugins: [...withoutKindOwners(), scratchBoard], dataDir: t.dataDir });
     await remind({ companyId, cardId, gapMs: 60_000 });
     expect(await t.kernel.jobs.runDue()).toBe(0);
     const [waiting] = await t.kernel.db.select().from(jobs).where(eq(jobs.status, "pending"));

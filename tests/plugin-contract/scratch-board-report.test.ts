@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCompanyWithAdmin, createUser } from "../support/fixtures.ts";
-import { createTestKernel, serverPlugins, type TestKernel } from "../support/test-kernel.ts";
+import { withoutKindOwners } from "../support/without-kind-owners.ts";
+import { createTestKernel, type TestKernel } from "../support/test-kernel.ts";
 import scratchBoard from "./scratch-board/server/index.ts";
 
 /**
@@ -12,7 +13,7 @@ import scratchBoard from "./scratch-board/server/index.ts";
 let t: TestKernel;
 let planId: number;
 beforeEach(async () => {
-  t = await createTestKernel({ plugins: [...serverPlugins, scratchBoard] });
+  t = await createTestKernel({ plugins: [...withoutKindOwners(), scratchBoard] });
   const superToken = (await t.login()).token;
   planId = (await t.call("POST", "/plans", { token: superToken, body: { name: "Com quadro", useScratchBoard: true } })).body.id;
 });

@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { jobs } from "../../core/db/tables.ts";
 import { createCompanyWithAdmin } from "../support/fixtures.ts";
-import { createTestKernel, serverPlugins, type TestKernel } from "../support/test-kernel.ts";
+import { withoutKindOwners } from "../support/without-kind-owners.ts";
+import { createTestKernel, type TestKernel } from "../support/test-kernel.ts";
 import { scratchCards } from "./scratch-board/schema/tables.ts";
 import scratchBoard from "./scratch-board/server/index.ts";
 
@@ -18,7 +19,7 @@ let a: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
 let b: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
 let off: Awaited<ReturnType<typeof createCompanyWithAdmin>>;
 beforeEach(async () => {
-  t = await createTestKernel({ plugins: [...serverPlugins, scratchBoard] });
+  t = await createTestKernel({ plugins: [...withoutKindOwners(), scratchBoard] });
   const superToken = (await t.login()).token;
   const plan = await t.call("POST", "/plans", { token: superToken, body: { name: "Com quadro", useScratchBoard: true } });
   a = await createCompanyWithAdmin(t, "Loja A", { planId: plan.body.id });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestKernel, serverPlugins, type TestKernel } from "../support/test-kernel.ts";
+import { withoutKindOwners } from "../support/without-kind-owners.ts";
+import { createTestKernel, type TestKernel } from "../support/test-kernel.ts";
 import scratchBoard from "./scratch-board/server/index.ts";
 
 /**
@@ -10,7 +11,7 @@ import scratchBoard from "./scratch-board/server/index.ts";
 let t: TestKernel;
 let admin: string;
 beforeEach(async () => {
-  t = await createTestKernel({ plugins: [...serverPlugins, scratchBoard] });
+  t = await createTestKernel({ plugins: [...withoutKindOwners(), scratchBoard] });
   admin = (await t.login()).token;
 });
 afterEach(() => t.close());

@@ -41,6 +41,7 @@ const queue = (q: BotQueueDefinition): BotQueue => ({
   closeTicket: q.closeTicket,
   rotation: q.ativarRoteador,
   fileListId: q.fileListId,
+  integrationId: q.integrationId,
   options: q.options.map(option),
 });
 

@@ -14,7 +14,7 @@ export const MINUTE = 60_000;
 export const T0 = Date.UTC(2026, 2, 2, 10, 0);
 
 export function queue(id: number, name: string, extra: Partial<BotQueue> = {}): BotQueue {
-  return { id, name, greetingMessage: `Fila ${name}`, outOfHoursMessage: `${name} fechado`, closeTicket: false, rotation: false, options: [], ...extra };
+  return { id, name, greetingMessage: `Fila ${name}`, outOfHoursMessage: `${name} fechado`, closeTicket: false, rotation: false, integrationId: null, options: [], ...extra };
 }
 
 export function option(id: number, name: string, extra: Partial<BotOption> = {}): BotOption {

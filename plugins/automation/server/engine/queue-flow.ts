@@ -34,9 +34,9 @@ export function levelAt(queue: BotQueue, path: readonly number[], providers: Pro
 /**
  * The ticket joins `queue`: out of the queue's hours (scheduleType `queue`) it answers the
  * queue's out-of-hours message and waits there; otherwise the queue's greeting, then its
- * option tree, or it waits (or closes, for a queue marked `closeTicket`). A queue's file list
- * (`fileListId`) goes after its greeting, or before its menu (the menu stays the message the
- * customer answers).
+ * integration (when it has one), its option tree, or it waits (or closes, for a queue marked
+ * `closeTicket`). A queue's file list (`fileListId`) goes after its greeting, or before its
+ * menu (the menu stays the message the customer answers).
  */
 export function enterQueue(t: Turn, queue: BotQueue): void {
   t.setQueue(queue.id, "queue");
@@ -47,6 +47,12 @@ export function enterQueue(t: Turn, queue: BotQueue): void {
   if (t.s.settings.scheduleType === "queue" && !t.s.calendar.isOpen(scope, t.now)) {
     t.outOfHours(scope, queue.outOfHoursMessage);
     t.waitIn(queue, true);
+  } else if (queue.integrationId !== null && t.s.providers.integration) {
+    // A queue with an integration (issue 27): its greeting, then the integration holds the conversation.
+    t.send(queue.greetingMessage);
+    fileList();
+    t.actions.push({ type: "handOver", integrationId: queue.integrationId });
+    t.finish();
   } else if (queue.options.some((o) => offered(t.s.providers, o))) {
     fileList();
     showOptions(t, queue, [], queue.greetingMessage);

@@ -40,6 +40,8 @@ export interface BotQueue {
   rotation: boolean;
   /** A file list sent on entering the queue (issue 27; the `file` provider, when registered). */
   fileListId?: number | null;
+  /** The queue's integration (issue 27): entering the queue hands the conversation to it, when the kind is registered. */
+  integrationId: number | null;
   /** The first level of its option tree, in position order. */
   options: BotOption[];
 }
