@@ -58,6 +58,7 @@ const UNSEEDED: Record<string, string> = {
   meta_accounts: "written only by Meta's OAuth round trip",
   meta_last_inbound: "written only by Meta's webhook",
   meta_outbound: "written only when Meta's delivery job runs",
+  integration_sessions: "written only when a Typebot conversation runs (its stand-in is not part of the seed)",
   automation_bot_states: "written by a bot turn (a job)",
   flow_states: "written by a flow's turn in a conversation (a job)",
   automation_rotation_cursors: "written by the rotation job",
