@@ -213,13 +213,34 @@ describe("a queue's integration", () => {
 });
 
 describe("flowbuilder", () => {
-  it("hands over to flow:<projectName> when the flow kind is registered, else back to the queue", async () => {
+  it("hands over to flow:<projectName>, and the flow answers in the same turn", async () => {
     const kinds = w.t.kernel.services.require("automation.handOverKinds")();
-    if (!kinds.includes("flow"))
-      w.t.kernel.services.require("automation.registerHandOver")({ kind: "flow", start: (_t, ref) => [{ type: "send", text: `fluxo ${ref}` }], onMessage: () => [] });
-    const { id } = await integration({ type: "flowbuilder", projectName: "42" });
+    let flowId = 42;
+    if (kinds.includes("flow")) {
+      // The flows plugin is installed: a real flow that greets and then waits on a menu.
+      const created = await w.t.call("POST", "/flowbuilder", { token: w.admin.token, body: { name: "Fluxo" } });
+      flowId = created.body.id;
+      const at = { x: 0, y: 0 };
+      const saved = await w.t.call("POST", "/flowbuilder/flow", {
+        token: w.admin.token,
+        body: {
+          idFlow: flowId,
+          nodes: [
+            { id: "start", type: "start", position: at, data: { label: "Inicio do fluxo" } },
+            { id: "menu", type: "menu", position: at, data: { message: "Olá do fluxo", arrayOption: [{ number: 1, value: "Sim" }] } },
+          ],
+          connections: [{ id: "e1", source: "start", target: "menu", sourceHandle: "a", targetHandle: "b" }],
+        },
+      });
+      expect(saved.status).toBe(200);
+    } else {
+      w.t.kernel.services.require("automation.registerHandOver")({ kind: "flow", start: () => [{ type: "send", text: "Olá do fluxo" }], onMessage: () => [] });
+    }
+    const { id } = await integration({ type: "flowbuilder", projectName: String(flowId) });
     await w.connect({ integrationId: id });
     const { ticketId } = await say("Oi", newCustomer());
-    expect(await holder(ticketId)).toBe("flow:42");
+    expect(await holder(ticketId)).toBe(`flow:${flowId}`);
+    // The flow's start ran in the integration's turn: its greeting is out before the customer writes again.
+    expect((await w.botTexts(ticketId)).join("\n")).toContain("Olá do fluxo");
   });
 });

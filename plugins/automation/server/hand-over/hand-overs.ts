@@ -7,6 +7,9 @@ import { fold } from "../engine/reply.ts";
 import type { HandOverProvider } from "../hand-over.contract.ts";
 import type { HandOverRegistry } from "./hand-over-registry.ts";
 
+/** Links of handlers passing a conversation on within one turn before the last one waits for the customer. */
+const MAX_CHAIN = 3;
+
 /** A handler's turn: the writes, and the holder they were decided under (tickets refuses them once it changed). */
 export interface HeldTurn {
   writes: BotWrite[];
@@ -35,7 +38,30 @@ export class HandOvers {
     const provider = this.registry.get(kind);
     if (!provider) return [];
     const holder = handlerHolder(kind, ref);
-    return [{ type: "handOver", holder }, ...(await provider.start({ ...ticket, holder }, ref))];
+    return this.chained({ ...ticket, holder }, [{ type: "handOver", holder }, ...(await provider.start({ ...ticket, holder }, ref))]);
+  }
+
+  /**
+   * A handler's writes that pass the conversation on to another handler (a flow's Typebot
+   * node, an integration of type flowbuilder): the next provider's `start` writes follow the
+   * hand-over in the same turn, so it greets at once instead of waiting for the customer's
+   * next message. Bounded: a chain of hand-overs (A → B → A …) stops after a few links.
+   */
+  private async chained(ticket: TicketRow, writes: BotWrite[], depth = 0): Promise<BotWrite[]> {
+    const out: BotWrite[] = [];
+    let current = ticket.holder;
+    for (const w of writes) {
+      out.push(w);
+      if (w.type !== "handOver" || w.holder === current) continue;
+      current = w.holder;
+      const next = parseHolder(w.holder);
+      if (next.by !== "handler" || !next.ref || depth >= MAX_CHAIN) continue;
+      const provider = this.registry.get(next.kind);
+      if (!provider) continue;
+      const passed = { ...ticket, holder: w.holder };
+      out.push(...(await this.chained(passed, await provider.start(passed, next.ref), depth + 1)));
+    }
+    return out;
   }
 
   /**
@@ -76,7 +102,7 @@ export class HandOvers {
     const { provider, ref, holder } = held;
     const keyword = await provider.finishKeyword?.(ticket, ref);
     if (keyword?.trim() && fold(message.body) === fold(keyword)) return { holder, writes: [{ type: "handOver", holder: null, reason: "keyword" }] };
-    return { holder, writes: await provider.onMessage(ticket, message, ref) };
+    return { holder, writes: await this.chained(ticket, await provider.onMessage(ticket, message, ref)) };
   }
 
   /** `tickets.ticket.holderChanged`: a provider whose conversation left it is told why (after commit, best effort). */
