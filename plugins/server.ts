@@ -18,6 +18,7 @@ import passwordReset from "./password-reset/server/index.ts";
 import plans from "./plans/server/index.ts";
 import queues from "./queues/server/index.ts";
 import quickMessages from "./quick-messages/server/index.ts";
+import reports from "./reports/server/index.ts";
 import schedules from "./schedules/server/index.ts";
 import settings from "./settings/server/index.ts";
 import signup from "./signup/server/index.ts";
@@ -54,6 +55,7 @@ export const serverPlugins: ServerPlugin[] = [
   meta,
   billing,
   campaigns,
+  reports,
 ];
 
 /**
