@@ -50,7 +50,11 @@ const t = ticketsView;
 type Cursor = [string, number];
 
 export class TicketReportService {
-  constructor(private readonly db: Db) {}
+  /** `chunk`: rows per read of a big page (tests lower it to cross chunk edges with a few tickets). */
+  constructor(
+    private readonly db: Db,
+    private readonly chunk = CHUNK,
+  ) {}
 
   /** One page and the total (GET /ticketreport/reports with a page size up to CHUNK). */
   async page(companyId: number, f: ReportFilter, page: number, pageSize: number): Promise<{ tickets: ReportRow[]; totalTickets: { total: number } }> {
@@ -70,11 +74,11 @@ export class TicketReportService {
     let left = limit;
     let cursor: Cursor | null = null;
     while (left > 0) {
-      const rows = await this.read(companyId, f, Math.min(CHUNK, left), cursor ? 0 : offset, cursor);
+      const rows = await this.read(companyId, f, Math.min(this.chunk, left), cursor ? 0 : offset, cursor);
       if (!rows.length) return;
       yield rows;
       left -= rows.length;
-      if (rows.length < Math.min(CHUNK, left + rows.length)) return;
+      if (rows.length < Math.min(this.chunk, left + rows.length)) return;
       const last = rows[rows.length - 1]!;
       cursor = [last.createdAt, last.id];
     }
