@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
 import { users } from "../../../core/db/tables.ts";
 import { contactsView, queuesView, ticketsView, whatsappsView } from "../schema/views.ts";
@@ -46,6 +46,9 @@ export interface ReportRow {
 
 const t = ticketsView;
 
+/** A column as an expression (`+col`): SQLite then uses no index for the test. */
+const plain = (col: SQLWrapper) => sql`+${col}`;
+
 /** `[createdAt, id]` of the last row read: the next chunk starts strictly after it. */
 type Cursor = [string, number];
 
@@ -87,11 +90,14 @@ export class TicketReportService {
   private where(companyId: number, f: ReportFilter, after: Cursor | null = null): SQL {
     const w: (SQL | undefined)[] = [eq(t.companyId, companyId), gte(t.createdAt, f.range.start), lt(t.createdAt, f.range.end)];
     if (after) w.push(lte(t.createdAt, after[0]), sql`not (${t.createdAt} = ${after[0]} and ${t.id} >= ${after[1]})`);
-    if (f.contactId) w.push(eq(t.contactId, f.contactId));
-    if (f.whatsappIds.length) w.push(inArray(t.whatsappId, f.whatsappIds));
-    if (f.userIds.length) w.push(inArray(t.userId, f.userIds));
-    if (f.queueIds.length) w.push(inArray(t.queueId, f.queueIds));
-    if (f.statuses.length) w.push(inArray(t.status, f.statuses));
+    // The filters are tests on the range's rows, never an index of their own (unary `+`): with
+    // statistics SQLite would otherwise read a contact's or a status's index and sort, and the
+    // plan would change with the data; the date range in index order stops after a page.
+    if (f.contactId) w.push(inArray(plain(t.contactId), [f.contactId]));
+    if (f.whatsappIds.length) w.push(inArray(plain(t.whatsappId), f.whatsappIds));
+    if (f.userIds.length) w.push(inArray(plain(t.userId), f.userIds));
+    if (f.queueIds.length) w.push(inArray(plain(t.queueId), f.queueIds));
+    if (f.statuses.length) w.push(inArray(plain(t.status), f.statuses));
     if (f.onlyRated) w.push(isNotNull(t.userRating));
     if (f.searchParam) {
       const term = `%${f.searchParam.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
