@@ -3,7 +3,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../core/http/env.ts";
 import type { DashboardService } from "./dashboard.service.ts";
 import { ensureMayView } from "./report-access.ts";
-import { REPORT_FILE, reportFileStream, reportJsonStream } from "./report-export.ts";
+import { ATTENDANTS_FILE, attendantsFileStream, REPORT_FILE, reportFileStream, reportJsonStream } from "./report-export.ts";
 import { rangeOf } from "./report-range.ts";
 import * as r from "./reports.routes.ts";
 import type { ReportExportQuery } from "./reports.schemas.ts";
@@ -66,6 +66,18 @@ export function registerReportsHandlers(router: OpenAPIHono<AppEnv>, s: { dashbo
     return c.body(stream, 200, {
       "content-type": FILE_TYPES[format],
       "content-disposition": `attachment; filename="${REPORT_FILE}.${format}"`,
+      "cache-control": "no-store",
+    });
+  });
+  router.openapi(r.attendantsExport, async (c) => {
+    const user = c.get("user");
+    ensureMayView(user, "dashboard");
+    const { format } = c.req.valid("param");
+    const q = c.req.valid("query");
+    const { attendants } = await s.dashboard.dashboard(user.companyId, rangeOf({ from: q.date_from, to: q.date_to, days: q.days }));
+    return c.body(attendantsFileStream(format, attendants), 200, {
+      "content-type": FILE_TYPES[format],
+      "content-disposition": `attachment; filename="${ATTENDANTS_FILE}.${format}"`,
       "cache-control": "no-store",
     });
   });

@@ -88,3 +88,20 @@ export const reportExport = route({
     ...dashboardOnly,
   },
 });
+
+export const attendantsExport = route({
+  method: "get",
+  path: "/dashboard/attendants/export/{format}",
+  description: "The attendants tab's rows (GET /dashboard's attendants) as atendentes.xlsx or .csv, streamed.",
+  request: { params: ReportFormatParam, query: DashboardQuery },
+  responses: {
+    200: {
+      description: "The file, as an attachment",
+      content: {
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: z.string().openapi({ format: "binary" }) },
+        "text/csv": { schema: z.string() },
+      },
+    },
+    ...dashboardOnly,
+  },
+});

@@ -174,9 +174,23 @@ describe("GET /ticketreport/reports", () => {
   });
 });
 
+describe("GET /dashboard/attendants/export/{format}", () => {
+  it("the attendants tab as a file, one line per attendant", async () => {
+    const csv = await t.call("GET", `/dashboard/attendants/export/csv?${day10}`, { token: w.token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toContain("atendentes.csv");
+    const lines = String(csv.body).replace(/^\uFEFF/, "").trim().split(/\r\n/);
+    // Header, then Admin, Ana, Zé by name; Ana: 8, 2 ratings, 2 tickets, waits 7.5 / 7.5 / 10, supports 45 / 45 / 60.
+    expect(lines).toHaveLength(4);
+    expect(lines.find((l) => l.startsWith("Ana;"))).toMatch(/^Ana;8;2;2;7\.5;7\.5;10;45;45;60;/);
+    expect((await t.call("GET", "/dashboard/attendants/export/xlsx", { token: w.token })).headers.get("content-type")).toContain("spreadsheetml");
+    expect((await t.call("GET", "/dashboard/attendants/export/pdf", { token: w.token })).status).toBe(400);
+  });
+});
+
 describe("permissions and tenancy", () => {
   it("a profile user without showDashboard gets 403 on the dashboard and reports; with it, 200", async () => {
-    for (const path of [`/dashboard?${day10}`, "/dashboard/ticketsDay", "/dashboard/ticketsUsers", "/ticketreport/reports", "/ticketreport/export/csv"]) {
+    for (const path of [`/dashboard?${day10}`, "/dashboard/ticketsDay", "/dashboard/ticketsUsers", "/ticketreport/reports", "/ticketreport/export/csv", "/dashboard/attendants/export/csv"]) {
       const res = await t.call("GET", path, { token: w.plain.token });
       expect(res.status, path).toBe(403);
       expect(res.body.error).toBe("ERR_REPORTS_FORBIDDEN");
