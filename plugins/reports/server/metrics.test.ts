@@ -21,7 +21,12 @@ describe("durations", () => {
     expect(queueEnteredAt(at("10:00"), at("10:10"), logs)).toBe(at("10:04"));
     expect(waitSeconds(at("10:00"), at("10:10"), logs)).toBe(360);
     // A flow's hand-over and hand-back: the wait starts at the hand-back.
-    expect(waitSeconds(at("09:00"), at("09:30"), [{ type: "handBack", createdAt: at("09:20") }, { type: "handOver", createdAt: at("09:01") }])).toBe(600);
+    expect(
+      waitSeconds(at("09:00"), at("09:30"), [
+        { type: "handBack", createdAt: at("09:20") },
+        { type: "handOver", createdAt: at("09:01") },
+      ]),
+    ).toBe(600);
     // The bot gave it straight to an attendant: it never waited.
     expect(waitSeconds(at("10:00"), at("10:03"), [{ type: "chatBot", createdAt: at("10:00") }])).toBe(0);
     // Logs after the acceptance do not move the entry (a later transfer).

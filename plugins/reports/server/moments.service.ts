@@ -53,7 +53,12 @@ export class MomentsService {
     const board = await this.services.require("tickets.board")(user, { queueIds: q.queueIds, from: from.toISOString(), to: to.toISOString() });
     const admin = isAdmin(user);
     return board.tickets
-      .filter((tk) => (!q.status || tk.status === q.status) && (q.userId === undefined || tk.userId === q.userId) && (admin || q.showAll !== false || tk.userId === user.id || tk.status === "pending"))
+      .filter(
+        (tk) =>
+          (!q.status || tk.status === q.status) &&
+          (q.userId === undefined || tk.userId === q.userId) &&
+          (admin || q.showAll !== false || tk.userId === user.id || tk.status === "pending"),
+      )
       .map((tk) => momentOf(tk, admin || tk.userId === user.id));
   }
 

@@ -33,7 +33,9 @@ async function* asCells(chunks: AsyncIterable<ReportRow[]>): AsyncGenerator<stri
 }
 
 export function reportFileStream(format: "xlsx" | "csv", chunks: AsyncIterable<ReportRow[]>): ReadableStream<Uint8Array> {
-  return format === "xlsx" ? xlsxStream(asCells(chunks), { sheetName: "Relatório", header: HEADER, widths: WIDTHS }) : csvStream(asCells(chunks), { header: HEADER, delimiter: ";" });
+  return format === "xlsx"
+    ? xlsxStream(asCells(chunks), { sheetName: "Relatório", header: HEADER, widths: WIDTHS })
+    : csvStream(asCells(chunks), { header: HEADER, delimiter: ";" });
 }
 
 /** `{"tickets":[…],"totalTickets":{"total":n}}`, written chunk by chunk; the next chunk is read when the client took the last. */
@@ -66,14 +68,40 @@ export function reportJsonStream(chunks: AsyncIterable<ReportRow[]>, total: () =
 
 export const ATTENDANTS_FILE = "atendentes";
 
-const ATTENDANT_HEADER = ["Nome", "Avaliação (0–10)", "Avaliações", "Tickets", "Espera média (min)", "Espera mediana (min)", "Espera p90 (min)", "Atendimento médio (min)", "Atendimento mediano (min)", "Atendimento p90 (min)", "Online"];
+const ATTENDANT_HEADER = [
+  "Nome",
+  "Avaliação (0–10)",
+  "Avaliações",
+  "Tickets",
+  "Espera média (min)",
+  "Espera mediana (min)",
+  "Espera p90 (min)",
+  "Atendimento médio (min)",
+  "Atendimento mediano (min)",
+  "Atendimento p90 (min)",
+  "Online",
+];
 
 /** The attendants tab as a file: one page, the rows are one per user of the company. */
 export function attendantsFileStream(format: "xlsx" | "csv", rows: AttendantRow[]): ReadableStream<Uint8Array> {
   const cellsOf = (r: AttendantRow) =>
-    [r.name, r.rating, r.countRating, r.tickets, r.waitTime.avg, r.waitTime.median, r.waitTime.p90, r.supportTime.avg, r.supportTime.median, r.supportTime.p90, r.online ? "sim" : "não"].map(String);
+    [
+      r.name,
+      r.rating,
+      r.countRating,
+      r.tickets,
+      r.waitTime.avg,
+      r.waitTime.median,
+      r.waitTime.p90,
+      r.supportTime.avg,
+      r.supportTime.median,
+      r.supportTime.p90,
+      r.online ? "sim" : "não",
+    ].map(String);
   async function* pages() {
     yield rows.map(cellsOf);
   }
-  return format === "xlsx" ? xlsxStream(pages(), { sheetName: "Atendentes", header: ATTENDANT_HEADER, widths: [28, 10, 10, 10, 12, 12, 12, 12, 12, 12, 8] }) : csvStream(pages(), { header: ATTENDANT_HEADER, delimiter: ";" });
+  return format === "xlsx"
+    ? xlsxStream(pages(), { sheetName: "Atendentes", header: ATTENDANT_HEADER, widths: [28, 10, 10, 10, 12, 12, 12, 12, 12, 12, 8] })
+    : csvStream(pages(), { header: ATTENDANT_HEADER, delimiter: ";" });
 }

@@ -35,7 +35,8 @@ export async function pinnedTicket(t: TestKernel, connectionToken: string, numbe
   ]);
   await sqlRows(t, "UPDATE ticket_logs SET created_at = ? WHERE ticket_id = ? AND type = 'create'", [p.createdAt, ticketId]);
   const companyId = Number((await sqlRows(t, "SELECT company_id FROM tickets WHERE id = ?", [ticketId]))[0]!.company_id);
-  for (const [type, when] of p.logs ?? []) await sqlRows(t, "INSERT INTO ticket_logs (company_id, ticket_id, type, created_at) VALUES (?, ?, ?, ?)", [companyId, ticketId, type, when]);
+  for (const [type, when] of p.logs ?? [])
+    await sqlRows(t, "INSERT INTO ticket_logs (company_id, ticket_id, type, created_at) VALUES (?, ?, ?, ?)", [companyId, ticketId, type, when]);
   return { ticketId, contactId };
 }
 
@@ -50,7 +51,13 @@ export async function reportWorld(t: TestKernel, name = "Relatórios") {
   const plain = await createUser(t, company.company.id, { name: "Zé" });
   const conn = await createApiConnection(t, company.token);
   const d = "10";
-  const t1 = await pinnedTicket(t, conn.token, "5511900000001", { status: "closed", userId: ana.user.id, createdAt: at(d, "10:00"), acceptedAt: at(d, "10:05"), closedAt: at(d, "10:35"), rating: 10 }, "Carla Souza");
+  const t1 = await pinnedTicket(
+    t,
+    conn.token,
+    "5511900000001",
+    { status: "closed", userId: ana.user.id, createdAt: at(d, "10:00"), acceptedAt: at(d, "10:05"), closedAt: at(d, "10:35"), rating: 10 },
+    "Carla Souza",
+  );
   const t2 = await pinnedTicket(t, conn.token, "5511900000002", {
     status: "closed",
     userId: ana.user.id,

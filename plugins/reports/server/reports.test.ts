@@ -18,7 +18,14 @@ beforeAll(async () => {
   w = await reportWorld(t, "Empresa A");
   // Another company with its own tickets on the same days: never counted for A.
   other = await reportWorld(t, "Empresa B");
-  await pinnedTicket(t, other.conn.token, "5511900000099", { status: "closed", userId: other.ana.user.id, createdAt: at("10", "10:00"), acceptedAt: at("10", "10:00"), closedAt: at("10", "18:00"), rating: 0 });
+  await pinnedTicket(t, other.conn.token, "5511900000099", {
+    status: "closed",
+    userId: other.ana.user.id,
+    createdAt: at("10", "10:00"),
+    acceptedAt: at("10", "10:00"),
+    closedAt: at("10", "18:00"),
+    rating: 0,
+  });
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -65,7 +72,7 @@ describe("GET /dashboard", () => {
     // Ana: ratings 10 and 6 → 8; waits 5, 10 → 7.5; supports 30, 60 → 45.
     expect(byName.Ana).toMatchObject({ rating: 8, countRating: 2, tickets: 2, avgWaitTime: 7.5, avgSupportTime: 45, online: expect.any(Boolean) });
     expect(byName[w.user.name]).toMatchObject({ rating: 0, countRating: 0, tickets: 1, avgWaitTime: 15, avgSupportTime: 0 });
-    expect(byName["Zé"]).toMatchObject({ tickets: 0 });
+    expect(byName.Zé).toMatchObject({ tickets: 0 });
     expect(rows).toHaveLength(3);
   });
 
@@ -114,7 +121,16 @@ describe("GET /ticketreport/reports", () => {
     // Created 13:00, 12:00, then T1 and T2 both at 10:00: the later id first.
     expect(res.body.tickets.map((r: { id: number }) => r.id)).toEqual([t4!.ticketId, t3!.ticketId, t2!.ticketId, t1!.ticketId]);
     const row = res.body.tickets[3];
-    expect(row).toMatchObject({ id: t1!.ticketId, userName: "Ana", contactName: "Carla Souza", status: "closed", supportTime: 30, NPS: 10, closedAt: at("10", "10:35"), lastMessage: "Olá" });
+    expect(row).toMatchObject({
+      id: t1!.ticketId,
+      userName: "Ana",
+      contactName: "Carla Souza",
+      status: "closed",
+      supportTime: 30,
+      NPS: 10,
+      closedAt: at("10", "10:35"),
+      lastMessage: "Olá",
+    });
     expect(row.whatsappName).toMatch(/^API /);
     expect(Object.keys(row).sort()).toEqual(
       ["id", "uuid", "whatsappName", "contactName", "userName", "queueName", "queueColor", "status", "lastMessage", "createdAt", "closedAt", "supportTime", "NPS"].sort(),
@@ -153,7 +169,10 @@ describe("GET /ticketreport/reports", () => {
     for await (const rows of report.chunks(w.company.id, filter, 100)) chunks.push(rows.map((r) => r.id));
     const [t1, t2, t3, t4, t5] = w.tickets.map((x) => x.ticketId);
     // T2 ends the first chunk, T1 (the same 10:00) starts the next.
-    expect(chunks).toEqual([[t5, t4, t3], [t2, t1]]);
+    expect(chunks).toEqual([
+      [t5, t4, t3],
+      [t2, t1],
+    ]);
     const limited: number[] = [];
     for await (const rows of report.chunks(w.company.id, filter, 4, 1)) limited.push(...rows.map((r) => r.id));
     expect(limited).toEqual([t4, t3, t2, t1]);
@@ -163,7 +182,10 @@ describe("GET /ticketreport/reports", () => {
     const csv = await t.call("GET", "/ticketreport/export/csv?dateFrom=2030-01-10&dateTo=2030-01-10", { token: w.token });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-disposition")).toContain("relatorio-de-atendimentos.csv");
-    const lines = String(csv.body).replace(/^\uFEFF/, "").trim().split(/\r\n/);
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r\n/);
     expect(lines).toHaveLength(5);
     expect(lines[0]).toContain("Ticket;Usuário");
     expect(lines[4]).toContain("Carla Souza");
@@ -179,7 +201,10 @@ describe("GET /dashboard/attendants/export/{format}", () => {
     const csv = await t.call("GET", `/dashboard/attendants/export/csv?${day10}`, { token: w.token });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-disposition")).toContain("atendentes.csv");
-    const lines = String(csv.body).replace(/^\uFEFF/, "").trim().split(/\r\n/);
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r\n/);
     // Header, then Admin, Ana, Zé by name; Ana: 8, 2 ratings, 2 tickets, waits 7.5 / 7.5 / 10, supports 45 / 45 / 60.
     expect(lines).toHaveLength(4);
     expect(lines.find((l) => l.startsWith("Ana;"))).toMatch(/^Ana;8;2;2;7\.5;7\.5;10;45;45;60;/);
@@ -190,7 +215,14 @@ describe("GET /dashboard/attendants/export/{format}", () => {
 
 describe("permissions and tenancy", () => {
   it("a profile user without showDashboard gets 403 on the dashboard and reports; with it, 200", async () => {
-    for (const path of [`/dashboard?${day10}`, "/dashboard/ticketsDay", "/dashboard/ticketsUsers", "/ticketreport/reports", "/ticketreport/export/csv", "/dashboard/attendants/export/csv"]) {
+    for (const path of [
+      `/dashboard?${day10}`,
+      "/dashboard/ticketsDay",
+      "/dashboard/ticketsUsers",
+      "/ticketreport/reports",
+      "/ticketreport/export/csv",
+      "/dashboard/attendants/export/csv",
+    ]) {
       const res = await t.call("GET", path, { token: w.plain.token });
       expect(res.status, path).toBe(403);
       expect(res.body.error).toBe("ERR_REPORTS_FORBIDDEN");
