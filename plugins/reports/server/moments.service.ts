@@ -1,8 +1,10 @@
 import { isAdmin } from "../../../core/auth/permissions.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
-import type { Services } from "../../../core/plugin/services.ts";
-import type { TicketView } from "../../tickets/shared/ticket-types.ts";
+import type { ServiceMap, Services } from "../../../core/plugin/services.ts";
 import "../../tickets/server/tickets.contract.ts";
+
+/** A ticket as the tickets plugin's board service answers it. */
+type TicketView = Awaited<ReturnType<ServiceMap["tickets.board"]>>["tickets"][number];
 
 /*
  * The real-time panel (spec 002 §2.16, §7): the live (pending and open) tickets the user may

@@ -1,7 +1,30 @@
+import { createCompanyWithAdmin, createUser } from "../../../tests/support/fixtures.ts";
 import type { TestKernel } from "../../../tests/support/test-kernel.ts";
-import { createApiConnection, createCompanyWithAdmin, createUser, customerWrites, sqlRows } from "../../kanban/server/kanban.fixtures.ts";
 
-export { createCompanyWithAdmin, createUser, sqlRows };
+let seq = 0;
+
+/** An API-channel connection of the token's company (the test channel: outbound posts go to a closed port). */
+async function createApiConnection(t: TestKernel, token: string) {
+  const res = await t.call("POST", "/whatsapp", { token, body: { name: `API ${++seq}`, channel: "api", webhookUrl: "http://127.0.0.1:9/hook" } });
+  if (res.status !== 200) throw new Error(`connection: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: number; token: string };
+}
+
+/** A customer writes in through the API channel; answers the ticket the message landed on. */
+async function customerWrites(t: TestKernel, connectionToken: string, number: string, body: string, name = `Cliente ${number.slice(-4)}`) {
+  const res = await t.call("POST", "/channels/api/inbound", {
+    body: { id: `in-${++seq}-${Date.now()}`, number, name, body },
+    headers: { authorization: `Bearer ${connectionToken}` },
+  });
+  if (res.status !== 200) throw new Error(`inbound: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { ticketId: number; ticketUuid: string; contactId: number };
+}
+
+/** The tickets plugin's rows by plain SQL (a plugin never imports another's tables): fixture setup only. */
+async function sqlRows(t: TestKernel, sql: string, args: (string | number | null)[] = []) {
+  const res = await t.kernel.database.client.execute({ sql, args });
+  return res.rows.map((r) => ({ ...r }) as Record<string, unknown>);
+}
 
 /** An instant of the fixture's days, UTC: `at("10", "10:05")` is 2030-01-10T10:05:00.000Z. */
 export const at = (day: string, hhmm: string) => `2030-01-${day}T${hhmm}:00.000Z`;

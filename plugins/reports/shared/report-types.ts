@@ -31,3 +31,21 @@ export interface ReportFilterParams {
 export const REPORT_PAGE_SIZES = [5, 10, 20, 50] as const;
 /** The spec's export file name. */
 export const REPORT_FILE_NAME = "relatorio-de-atendimentos";
+
+/** A range of days, YYYY-MM-DD, the last included. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * The fields of a GET /tickets-log/{ticketId} entry the report's log dialog shows. The tickets
+ * plugin publishes no schema of its log (its web log dialog is internal), so this names the
+ * subset read; the full shape is in openapi.json.
+ */
+export interface TicketLogEntry {
+  id: number;
+  type: string;
+  createdAt: string;
+  user?: { name: string } | null;
+}

@@ -1,22 +1,17 @@
 import { api } from "../../../web/src/api/api.ts";
-import type { DashboardAnswer, ReportFilterParams, ReportPageAnswer, TicketsDayAnswer, TicketsUsersAnswer, UsersMomentsAnswer } from "../shared/report-types.ts";
+import type {
+  DashboardAnswer,
+  DayRange,
+  ReportFilterParams,
+  ReportPageAnswer,
+  TicketsDayAnswer,
+  TicketsUsersAnswer,
+  TicketLogEntry,
+  UsersMomentsAnswer,
+} from "../shared/report-types.ts";
 
 export type * from "../shared/report-types.ts";
 export { REPORT_FILE_NAME, REPORT_PAGE_SIZES } from "../shared/report-types.ts";
-
-/** A ticket log entry as GET /tickets-log/{ticketId} answers it (the fields the dialog shows). */
-export interface TicketLogEntry {
-  id: number;
-  type: string;
-  createdAt: string;
-  user?: { name: string } | null;
-  queue?: { name: string } | null;
-}
-
-export interface DayRange {
-  from: string;
-  to: string;
-}
 
 /** The report's query string: arrays as JSON text, empty filters left out (spec 002 §7). */
 export function reportParams(f: ReportFilterParams): Record<string, string> {
