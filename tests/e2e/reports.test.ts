@@ -37,7 +37,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const signInAdmin = (page: Page) => signIn(page, server.url);
+/** The admin's session: the first test signs in; the browser's one context keeps it for the others. */
+let signedIn = false;
+async function signInAdmin(page: Page) {
+  if (signedIn) return void (await page.goto(`${server.url}/`));
+  await signIn(page, server.url);
+  signedIn = true;
+}
 
 describe("reports, end to end", () => {
   it("the dashboard's tabs on /", async () => {
@@ -96,6 +102,8 @@ describe("reports, end to end", () => {
   }, 120_000);
 
   it("a profile user without showDashboard gets the 403 card, back to /tickets", async () => {
+    // Another person: drop the admin's session (refresh cookie) first.
+    await browser.context.clearCookies();
     const page = await browser.newPage();
     await signIn(page, server.url, plain.email, plain.password);
     await page.getByText(pt.forbidden.message).waitFor();

@@ -1,5 +1,5 @@
 /**
- * Vertical bars drawn as plain SVG (no chart library: two bar charts do not pay for one in the
+ * Vertical bars drawn as plain SVG, scaled to the card's width (a month of days fits without scrolling) (no chart library: two bar charts do not pay for one in the
  * bundle). Each bar carries its label and value as a <title> and in the table beside it for
  * screen readers; the numbers stay readable without the drawing.
  */
@@ -21,7 +21,7 @@ export function BarChart({ bars, title, color = "#2d72d2" }: { bars: Bar[]; titl
     <figure className="reports-chart" aria-label={title}>
       <figcaption className="reports-chart-title">{title}</figcaption>
       <div className="reports-chart-scroll">
-        <svg role="img" aria-label={title} width={width} height={HEIGHT + 40} viewBox={`0 0 ${width} ${HEIGHT + 40}`}>
+        <svg role="img" aria-label={title} viewBox={`0 0 ${width} ${HEIGHT + 40}`} style={{ width: "100%", maxWidth: width * 1.5, height: "auto" }}>
           {bars.map((b, i) => {
             const h = Math.round((b.value / max) * HEIGHT);
             const x = GAP + i * (BAR + GAP);
