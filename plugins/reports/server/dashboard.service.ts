@@ -5,8 +5,8 @@ import { ticketLogsView, ticketsView } from "../schema/views.ts";
 import { attendantRows, type AttendantRow, type DashboardCounters, dashboardCounters, type TicketFacts } from "./dashboard-figures.ts";
 import { daysOf, type Range } from "./report-range.ts";
 
-/** The logs the metrics read: a bot's start and hand-over to the queue (wait), who opened the ticket (active/passive). */
-const METRIC_LOGS = ["chatBot", "handOver", "queue", "redirect", "handBack", "create"] as const;
+/** The logs the wait reads: a bot's start and its hand-over to the queue (metrics.ts). */
+const BOT_LOGS = ["chatBot", "handOver", "queue", "redirect", "handBack"] as const;
 
 /*
  * The dashboard's reads (spec 002 §7 "Dashboard, reports and panel"), each a range of one
@@ -83,16 +83,24 @@ export class DashboardService {
     let until = range.end;
     for (const r of rows) if (r.acceptedAt && r.acceptedAt >= until) until = r.acceptedAt;
     const l = ticketLogsView;
-    const logs = await this.db
-      .select({ ticketId: l.ticketId, type: l.type, userId: l.userId, createdAt: l.createdAt })
-      .from(l)
-      .where(and(eq(l.companyId, companyId), inArray(l.type, [...METRIC_LOGS]), gte(l.createdAt, range.start), sql`${l.createdAt} <= ${until}`));
+    const window = and(eq(l.companyId, companyId), gte(l.createdAt, range.start), sql`${l.createdAt} <= ${until}`);
+    // Two reads: the bot and queue logs (few tickets have them), and only the `create` logs that
+    // name an attendant (the active tickets), never every ticket's `create` log.
+    const [logs, opened] = await Promise.all([
+      this.db
+        .select({ ticketId: l.ticketId, type: l.type, createdAt: l.createdAt })
+        .from(l)
+        .where(and(window, inArray(l.type, [...BOT_LOGS]))),
+      this.db
+        .select({ ticketId: l.ticketId })
+        .from(l)
+        .where(and(window, eq(l.type, "create"), isNotNull(l.userId))),
+    ]);
     const facts = new Map<number, TicketFacts>(rows.map((r) => [r.id, { ...r, openedByCompany: false, logs: [] }]));
-    for (const log of logs) {
-      const fact = facts.get(log.ticketId);
-      if (!fact) continue;
-      if (log.type === "create") fact.openedByCompany ||= log.userId !== null;
-      else fact.logs.push({ type: log.type, createdAt: log.createdAt });
+    for (const log of logs) facts.get(log.ticketId)?.logs.push({ type: log.type, createdAt: log.createdAt });
+    for (const { ticketId } of opened) {
+      const fact = facts.get(ticketId);
+      if (fact) fact.openedByCompany = true;
     }
     return [...facts.values()];
   }

@@ -88,6 +88,22 @@ describe("GET /dashboard", () => {
   });
 });
 
+describe("active and passive tickets", () => {
+  it("a ticket an attendant opened (its create log names them) is active; the customer's are passive", async () => {
+    // A closed ticket's contact, so the new one is the contact's only live ticket.
+    const opened = await t.call("POST", "/tickets", { token: w.token, body: { contactId: w.tickets[0]!.contactId, status: "open", userId: w.user.id, whatsappId: w.conn.id } });
+    expect(opened.status).toBe(200);
+    const when = at("12", "09:00");
+    const client = t.kernel.database.client;
+    await client.execute({ sql: "UPDATE tickets SET created_at = ?, accepted_at = ? WHERE id = ?", args: [when, when, opened.body.id] });
+    await client.execute({ sql: "UPDATE ticket_logs SET created_at = ? WHERE ticket_id = ? AND type = 'create'", args: [when, opened.body.id] });
+    const c = (await t.call("GET", "/dashboard?date_from=2030-01-11&date_to=2030-01-12", { token: w.token })).body.counters;
+    // T5 (the customer's, the 11th) and the opened one (the 12th).
+    expect(c).toMatchObject({ tickets: 2, activeTickets: 1, passiveTickets: 1 });
+    await client.execute({ sql: "DELETE FROM tickets WHERE id = ?", args: [opened.body.id] });
+  });
+});
+
 describe("charts", () => {
   it("GET /dashboard/ticketsDay: tickets per day, every day of the range", async () => {
     const res = await t.call("GET", "/dashboard/ticketsDay?initialDate=2030-01-09&finalDate=2030-01-11&companyId=999", { token: w.token });
