@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "84c4f0dc69a41d31c4f4a379927d3ed1988aa1bea8dd00199295ef205f666013",
+ "key": "b3b5b839919363bf3768f105ced973703c6d9657b842665bd7c27ef3103b9a12",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -118,6 +118,7 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE VIEW `ticket_logs_view` AS select \"id\", \"company_id\", \"ticket_id\", \"type\", \"user_id\", \"queue_id\", \"created_at\" from \"ticket_logs\"",
   "CREATE VIEW `ticket_ratings_view` AS select \"id\", \"company_id\", \"ticket_id\", \"rate\", \"user_id\", \"queue_id\", \"whatsapp_id\", \"created_at\" from \"ticket_ratings\"",
   "CREATE VIEW `tickets_view` AS select \"id\", \"uuid\", \"company_id\", \"status\", \"contact_id\", \"whatsapp_id\", \"queue_id\", \"user_id\", case when \"channel\" in ('whatsapp', 'whatsappapi', 'facebook', 'instagram') then \"channel\" else 'whatsapp' end as \"channel\", \"channel\" as \"channel_kind\", \"is_group\", \"last_message\", \"user_rating\", \"rating_asked\", \"created_at\", \"accepted_at\", \"closed_at\", \"updated_at\" from \"tickets\"",
+  "CREATE INDEX `messages_company_created_idx` ON `messages` (`company_id`,`created_at`,`from_me`,`is_private`)",
   "CREATE TABLE `automation_bot_states` (\n\t`ticket_id` integer PRIMARY KEY NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`state` text NOT NULL,\n\t`version` integer DEFAULT 0 NOT NULL,\n\t`last_message_id` integer DEFAULT 0 NOT NULL,\n\tFOREIGN KEY (`ticket_id`) REFERENCES `tickets`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
   "CREATE INDEX `automation_bot_states_company_idx` ON `automation_bot_states` (`company_id`)",
   "CREATE TABLE `automation_rotation_cursors` (\n\t`queue_id` integer PRIMARY KEY NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`last_user_id` integer,\n\tFOREIGN KEY (`queue_id`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",

@@ -23,6 +23,7 @@ import plans from "./plans/server/index.ts";
 import prompts from "./prompts/server/index.ts";
 import queues from "./queues/server/index.ts";
 import quickMessages from "./quick-messages/server/index.ts";
+import reports from "./reports/server/index.ts";
 import schedules from "./schedules/server/index.ts";
 import settings from "./settings/server/index.ts";
 import signup from "./signup/server/index.ts";
@@ -64,6 +65,7 @@ export const serverPlugins: ServerPlugin[] = [
   prompts,
   flows,
   integrations,
+  reports,
 ];
 
 /**

@@ -81,8 +81,30 @@ function routes(): [string, string][] {
       out.push([user, path]);
   }
   out.push(["admin", `/messages/${s.regular.uuid}?pageNumber=1&selectedQueues=${encodeURIComponent(JSON.stringify([s.queueIds[0]]))}`]);
-  // Not GET /messages-allMe: a report counting the company's messages, it reads them all.
   for (const path of ["/users/?pageNumber=1", "/users/?searchParam=User", `/channels/api/deliveries?whatsappId=${s.connectionId}`]) out.push(["admin", path]);
+  // The reports plugin (issue 28): dashboard, charts, the ticket report (pages, filters, the
+  // export's big page and file), the panel, and the messages count by (company, created_at).
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const report = `/ticketreport/reports?dateFrom=${from}&dateTo=${to}`;
+  for (const path of [
+    `/dashboard?date_from=${from}&date_to=${to}`,
+    "/dashboard?days=7",
+    `/dashboard/ticketsDay?initialDate=${from}&finalDate=${to}`,
+    `/dashboard/ticketsUsers?initialDate=${from}&finalDate=${to}`,
+    report,
+    `${report}&page=3&pageSize=5`,
+    `${report}&users=[${s.admin.id}]&status=${encodeURIComponent('["open","closed"]')}&onlyRated=true`,
+    `${report}&queueIds=${queues}&whatsappId=${s.connectionId}&contactId=${s.regular.contactId}`,
+    `${report}&searchParam=Silva`,
+    `${report}&pageSize=9999999`,
+    `/ticketreport/export/csv?dateFrom=${from}&dateTo=${to}`,
+    "/dashboard/moments",
+    "/usersMoments",
+    `/messages-allMe?fromMe=true&dateStart=${from}&dateEnd=${to}`,
+    "/messages-allMe?fromMe=false",
+  ])
+    out.push(["admin", path]);
   return out.map(([user, path]) => [who[user], path]);
 }
 

@@ -180,6 +180,9 @@ export const messages = sqliteTable(
     uniqueIndex("messages_provider_unique").on(t.whatsappId, t.providerId),
     index("messages_company_idx").on(t.companyId),
     index("messages_ticket_created_idx").on(t.ticketId, t.createdAt),
+    // A company's messages in a date range (GET /messages-allMe, issue 28): one index range, and
+    // from_me / is_private beside it so the count never reads the table.
+    index("messages_company_created_idx").on(t.companyId, t.createdAt, t.fromMe, t.isPrivate),
   ],
 );
 

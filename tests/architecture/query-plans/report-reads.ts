@@ -14,6 +14,8 @@ export const REPORT_INDEXES: { match: RegExp; index: string }[] = [
   { match: /from tickets_view where company_id = \? and closed_at/, index: "tickets_company_closed_idx" },
   { match: /from "ticket_logs_view"|from ticket_logs_view/, index: "ticket_logs_company_type_created_idx" },
   { match: /from "ticket_ratings_view"|from ticket_ratings_view/, index: "ticket_ratings_company_created_idx" },
+  // GET /messages-allMe over a period (issue 28): the company's messages of the range, counted from the index alone.
+  { match: /from "messages" where .*"messages"\."created_at" >= \?/, index: "messages_company_created_idx" },
 ];
 
 /** The index a report statement must use: the last rule its text matches. */

@@ -1,0 +1,94 @@
+import type { z } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../core/http/env.ts";
+import type { DashboardService } from "./dashboard.service.ts";
+import { ensureMayView } from "./report-access.ts";
+import { ATTENDANTS_FILE, attendantsFileStream, REPORT_FILE, reportFileStream, reportJsonStream } from "./report-export.ts";
+import { rangeOf } from "./report-range.ts";
+import * as r from "./reports.routes.ts";
+import type { ReportExportQuery } from "./reports.schemas.ts";
+import type { MomentsService } from "./moments.service.ts";
+import { CHUNK, type ReportFilter, type TicketReportService } from "./ticket-report.service.ts";
+
+const FILE_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", csv: "text/csv; charset=utf-8" } as const;
+
+function filterOf(q: z.output<typeof ReportExportQuery>): ReportFilter {
+  return {
+    range: rangeOf({ from: q.dateFrom, to: q.dateTo }),
+    searchParam: q.searchParam?.trim() || undefined,
+    contactId: q.contactId,
+    whatsappIds: q.whatsappId,
+    userIds: q.users,
+    queueIds: q.queueIds,
+    statuses: q.status,
+    onlyRated: q.onlyRated === true,
+  };
+}
+
+/** Thin handlers: the company always comes from the token; the area's permission first. */
+export function registerReportsHandlers(router: OpenAPIHono<AppEnv>, s: { dashboard: DashboardService; report: TicketReportService; moments: MomentsService }) {
+  router.openapi(r.dashboard, async (c) => {
+    const user = c.get("user");
+    ensureMayView(user, "dashboard");
+    const q = c.req.valid("query");
+    const range = rangeOf({ from: q.date_from, to: q.date_to, days: q.days });
+    return c.json({ from: range.from, to: range.to, ...(await s.dashboard.dashboard(user.companyId, range)) }, 200);
+  });
+  router.openapi(r.ticketsDay, async (c) => {
+    const user = c.get("user");
+    ensureMayView(user, "dashboard");
+    const q = c.req.valid("query");
+    return c.json(await s.dashboard.ticketsDay(user.companyId, rangeOf({ from: q.initialDate, to: q.finalDate })), 200);
+  });
+  router.openapi(r.ticketsUsers, async (c) => {
+    const user = c.get("user");
+    ensureMayView(user, "dashboard");
+    const q = c.req.valid("query");
+    return c.json(await s.dashboard.ticketsUsers(user.companyId, rangeOf({ from: q.initialDate, to: q.finalDate })), 200);
+  });
+  router.openapi(r.reports, async (c) => {
+    const user = c.get("user");
+    ensureMayView(user, "dashboard");
+    const { page, pageSize, ...q } = c.req.valid("query");
+    const filter = filterOf(q);
+    if (pageSize <= CHUNK) return c.json(await s.report.page(user.companyId, filter, page, pageSize), 200);
+    // The export's page (9999999): streamed in chunks, the total counted after the rows.
+    const offset = Math.min((page - 1) * pageSize, Number.MAX_SAFE_INTEGER);
+    const stream = reportJsonStream(s.report.chunks(user.companyId, filter, pageSize, offset), () => s.report.total(user.companyId, filter));
+    return c.body(stream, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }) as never;
+  });
+  router.openapi(r.reportExport, async (c) => {
+    const user = c.get("user");
+    ensureMayView(user, "dashboard");
+    const { format } = c.req.valid("param");
+    const filter = filterOf(c.req.valid("query"));
+    const stream = reportFileStream(format, s.report.chunks(user.companyId, filter, Number.MAX_SAFE_INTEGER));
+    return c.body(stream, 200, {
+      "content-type": FILE_TYPES[format],
+      "content-disposition": `attachment; filename="${REPORT_FILE}.${format}"`,
+      "cache-control": "no-store",
+    });
+  });
+  router.openapi(r.attendantsExport, async (c) => {
+    const user = c.get("user");
+    ensureMayView(user, "dashboard");
+    const { format } = c.req.valid("param");
+    const q = c.req.valid("query");
+    const { attendants } = await s.dashboard.dashboard(user.companyId, rangeOf({ from: q.date_from, to: q.date_to, days: q.days }));
+    return c.body(attendantsFileStream(format, attendants), 200, {
+      "content-type": FILE_TYPES[format],
+      "content-disposition": `attachment; filename="${ATTENDANTS_FILE}.${format}"`,
+      "cache-control": "no-store",
+    });
+  });
+  router.openapi(r.moments, async (c) => {
+    const user = c.get("user");
+    ensureMayView(user, "realtime");
+    return c.json(await s.moments.tickets(user, c.req.valid("query")), 200);
+  });
+  router.openapi(r.usersMoments, async (c) => {
+    const user = c.get("user");
+    ensureMayView(user, "realtime");
+    return c.json(await s.moments.byUser(user, c.req.valid("query")), 200);
+  });
+}

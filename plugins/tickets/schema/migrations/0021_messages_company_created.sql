@@ -1,0 +1,1 @@
+CREATE INDEX `messages_company_created_idx` ON `messages` (`company_id`,`created_at`,`from_me`,`is_private`);

@@ -1,0 +1,143 @@
+/**
+ * The reports plugin at scale (issue 28): the conversations bench's company with 100,000
+ * tickets and 1,000,000 messages, given report times (accepted/closed within minutes of
+ * creation, a third of the resolved rated 0–10), `create` logs and, for a third, a bot's
+ * `chatBot` → `queue` hand-over. Then, as the admin, at 1 client and at BENCH_CONCURRENCY:
+ * GET /dashboard for the last 30 days, the report's first page of 10, the export's page of
+ * 9,999,999 over the month, /dashboard/moments, /usersMoments and /messages-allMe for the
+ * month. p50 per call beside the issue's aims (≥ 10× faster than the product replaced), and the
+ * server's peak RSS after exporting every ticket (200 days) as .xlsx (aim < 200 MB).
+ *   bun tests/bench/reports.ts
+ * Overrides: BENCH_TICKETS=100000 BENCH_MESSAGES=1000000 BENCH_ROUNDS=5 (per call, one client)
+ *            BENCH_CONCURRENCY=16 BENCH_BUDGET_SECONDS=120 (per run).
+ */
+import { createClient } from "@libsql/client";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { generate } from "./conversations/generate.ts";
+import type { LoadJob, LoadRequest, LoadResult } from "./conversations/load-worker.ts";
+import { createWorld } from "./conversations/setup.ts";
+import { benchServer, login, ms, proc, runWorker } from "./support.ts";
+
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+};
+const TICKETS = env("BENCH_TICKETS", 100_000);
+const MESSAGES = env("BENCH_MESSAGES", 1_000_000);
+const ROUNDS = env("BENCH_ROUNDS", 5);
+const CONCURRENCY = env("BENCH_CONCURRENCY", 16);
+const BUDGET = env("BENCH_BUDGET_SECONDS", 120);
+
+/** The issue's aims, p50 in ms at 1 client / at 16. */
+const AIMS: Record<string, [number, number]> = {
+  "dashboard month": [58, 550],
+  "report page 10": [18, 220],
+  "export 9999999": [88, 1100],
+  "dashboard/moments": [400, 5700],
+  usersMoments: [400, 5700],
+  "messages-allMe month": [58, 550],
+};
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+const msText = (n: number) => (Number.isFinite(n) ? ms(n) : "—");
+const jobDir = mkdtempSync(join(tmpdir(), "atende-bench-reports-"));
+let jobs = 0;
+
+async function run(base: string, concurrency: number, sessions: LoadRequest[][]): Promise<LoadResult> {
+  const file = join(jobDir, `job-${++jobs}.json`);
+  writeFileSync(file, JSON.stringify({ base, concurrency, maxSeconds: BUDGET, sessions } satisfies LoadJob));
+  const out = await runWorker("conversations/load-worker.ts", [file]).done;
+  return JSON.parse(out.trim().split("\n").pop()!) as LoadResult;
+}
+
+/** Report times, ratings and logs the conversations generator does not write (bulk SQL, like it). */
+async function enrich(databaseFile: string): Promise<void> {
+  const client = createClient({ url: `file:${databaseFile}` });
+  const iso = (expr: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${expr})`;
+  try {
+    await client.execute("PRAGMA synchronous = OFF");
+    await client.batch(
+      [
+        `UPDATE tickets SET accepted_at = ${iso("julianday(created_at) + (abs(random()) % 1200) / 86400.0")} WHERE user_id IS NOT NULL AND status IN ('open', 'group', 'closed')`,
+        `UPDATE tickets SET closed_at = ${iso("julianday(coalesce(accepted_at, created_at)) + (abs(random()) % 7200) / 86400.0")} WHERE status = 'closed'`,
+        "UPDATE tickets SET user_rating = abs(random()) % 11 WHERE status = 'closed' AND abs(random()) % 3 = 0",
+        "INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, created_at) SELECT company_id, id, 'create', NULL, created_at FROM tickets",
+        "INSERT INTO ticket_logs (company_id, ticket_id, type, created_at) SELECT company_id, id, 'chatBot', created_at FROM tickets WHERE id % 3 = 0",
+        `INSERT INTO ticket_logs (company_id, ticket_id, type, created_at) SELECT company_id, id, 'queue', ${iso("julianday(created_at) + 60 / 86400.0")} FROM tickets WHERE id % 3 = 0`,
+      ],
+      "write",
+    );
+  } finally {
+    client.close();
+  }
+}
+
+console.log(`reports bench: ${fmt(TICKETS)} tickets, ${fmt(MESSAGES)} messages`);
+// Six attendants: every queue has someone (the generator picks a ticket's attendant among its queue's).
+const world = await createWorld(6);
+let server: Awaited<ReturnType<typeof benchServer>> | undefined;
+const cleanup = async () => {
+  await server?.stop();
+  rmSync(world.dataDir, { recursive: true, force: true });
+  rmSync(jobDir, { recursive: true, force: true });
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+
+const measured: { concurrency: number; result: LoadResult }[] = [];
+let exportFigures = "";
+try {
+  const databaseFile = join(world.dataDir, "app.db");
+  const g = await generate(databaseFile, world, { tickets: TICKETS, messages: MESSAGES, contacts: Math.ceil(TICKETS / 2) });
+  await enrich(databaseFile);
+  console.log(`generated ${fmt(g.counts.messages)} messages in ${g.seconds.total.toFixed(1)} s`);
+  server = await benchServer({ dataDir: world.dataDir, keepData: true, timeoutMs: 180_000 });
+  const base = server.url;
+  const { token } = await login(base, world.admin.email, world.admin.password);
+  const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+  const from = day(29 * 86_400_000);
+  const to = day(0);
+  const report = `/ticketreport/reports?dateFrom=${from}&dateTo=${to}`;
+  const calls: LoadRequest[] = [
+    { method: "GET", path: `/dashboard?date_from=${from}&date_to=${to}`, token, label: "dashboard month" },
+    { method: "GET", path: `${report}&page=1&pageSize=10`, token, label: "report page 10" },
+    { method: "GET", path: `${report}&pageSize=9999999`, token, label: "export 9999999" },
+    { method: "GET", path: "/dashboard/moments", token, label: "dashboard/moments" },
+    { method: "GET", path: "/usersMoments", token, label: "usersMoments" },
+    { method: "GET", path: `/messages-allMe?fromMe=true&dateStart=${from}&dateEnd=${to}`, token, label: "messages-allMe month" },
+  ];
+  // Warm-up (caches, statements), not counted.
+  await run(base, 1, [calls]);
+  for (const concurrency of [1, CONCURRENCY]) {
+    const sessions = Array.from({ length: concurrency === 1 ? 1 : concurrency }, () => Array.from({ length: concurrency === 1 ? ROUNDS : 2 }, () => calls).flat());
+    const result = await run(base, concurrency, sessions);
+    measured.push({ concurrency, result });
+    console.log(`  ${concurrency} at once: ${result.ok} ok, ${result.errors} errors, ${result.skipped} not sent, ${result.seconds.toFixed(1)} s`);
+  }
+  // The whole history as a file: the server's peak memory while it streams.
+  const pid = server.process.pid!;
+  const before = proc.memoryMiB(pid, "VmHWM");
+  const started = performance.now();
+  const res = await fetch(`${base}/ticketreport/export/xlsx?dateFrom=${day(200 * 86_400_000)}&dateTo=${to}`, { headers: { authorization: `Bearer ${token}` } });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  exportFigures = `full export .xlsx: status ${res.status}, ${fmt(bytes)} bytes in ${ms(performance.now() - started)}; server peak RSS ${proc.memoryMiB(pid, "VmHWM").toFixed(0)} MiB (before ${before.toFixed(0)} MiB; aim < 200 MB)`;
+} finally {
+  await cleanup();
+}
+
+const header = ["call", "clients", "ok/err", "p50", "p95", "aim p50", "met"];
+const table: string[][] = [];
+for (const { concurrency, result } of measured)
+  for (const [label, f] of Object.entries(result.byLabel)) {
+    const aim = AIMS[label]![concurrency === 1 ? 0 : 1];
+    table.push([label, String(concurrency), `${f.ok}/${f.errors}`, msText(f.p50), msText(f.p95), `${fmt(aim)} ms`, f.ok && !f.errors && f.p50 <= aim ? "yes" : "NO"]);
+  }
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => (i < 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+for (const row of table) console.log(line(row));
+console.log(exportFigures);
+console.log(`load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);
+for (const { concurrency, result } of measured) if (result.firstError) console.log(`first error (${concurrency}): ${result.firstError}`);
