@@ -50,17 +50,16 @@ export class FlowCampaignsService {
   async update(user: Caller, input: { id: number; name?: string; phrase?: string; flowId?: number; whatsappId?: number | null; status?: boolean }) {
     const row = await this.owned(user.companyId, input.id);
     await this.checkRefs(user.companyId, input.flowId ?? row.flowId, input.whatsappId === undefined ? null : input.whatsappId);
-    const [updated] = await this.db
-      .update(flowCampaigns)
-      .set({
-        ...(input.name === undefined ? {} : { name: input.name }),
-        ...(input.phrase === undefined ? {} : { phrase: input.phrase, phraseKey: fold(input.phrase) }),
-        ...(input.flowId === undefined ? {} : { flowId: input.flowId }),
-        ...(input.whatsappId === undefined ? {} : { whatsappId: input.whatsappId }),
-        ...(input.status === undefined ? {} : { status: input.status }),
-      })
-      .where(eq(flowCampaigns.id, row.id))
-      .returning();
+    const changes = {
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.phrase === undefined ? {} : { phrase: input.phrase, phraseKey: fold(input.phrase) }),
+      ...(input.flowId === undefined ? {} : { flowId: input.flowId }),
+      ...(input.whatsappId === undefined ? {} : { whatsappId: input.whatsappId }),
+      ...(input.status === undefined ? {} : { status: input.status }),
+    };
+    // Nothing to change (a body with only the id): the campaign as it is, not an empty UPDATE.
+    if (!Object.keys(changes).length) return view(row);
+    const [updated] = await this.db.update(flowCampaigns).set(changes).where(eq(flowCampaigns.id, row.id)).returning();
     return view(updated!);
   }
 
