@@ -141,6 +141,7 @@ export class CampaignRunner {
     let sent: SentToContact | null = null;
     let finished: CampaignRow | null = null;
     try {
+      await this.ensureContact(campaign.companyId, p.shippingId);
       await this.deps.db.transaction(async (tx) => {
         const row = await this.claim(tx, p);
         if (row) sent = await this.send(tx, campaign, row, settings);
@@ -221,9 +222,21 @@ export class CampaignRunner {
     return message ? { ...message, step: "message" } : null;
   }
 
+  /**
+   * A list item becomes a contact before its message is sent, outside the sending transaction
+   * (the tickets plugin reads the contact through its own service): finding or creating one is
+   * idempotent, so a job run again finds the same contact.
+   */
+  private async ensureContact(companyId: number, shippingId: number): Promise<void> {
+    const [row] = await this.deps.db.select().from(campaignShippings).where(eq(campaignShippings.id, shippingId)).limit(1);
+    if (!row || row.contactId != null || row.deliveredAt || row.failedAt) return;
+    const contact = await this.deps.services.require("contacts.findOrCreate")({ companyId, number: row.number, name: row.name || undefined });
+    await this.deps.db.update(campaignShippings).set({ contactId: contact.id }).where(and(eq(campaignShippings.id, shippingId), isNull(campaignShippings.contactId)));
+  }
+
   private async send(tx: Tx, c: CampaignRow, row: ShippingRow & { step: "confirmation" | "message" }, settings: CampaignSettingsValues): Promise<SentToContact> {
-    const contactId = row.contactId ?? (await this.deps.services.require("contacts.findOrCreate")({ companyId: c.companyId, number: row.number, name: row.name || undefined }, tx)).id;
-    if (row.contactId == null) await tx.update(campaignShippings).set({ contactId }).where(eq(campaignShippings.id, row.id));
+    if (row.contactId == null) throw new AppError("ERR_NO_CONTACT_FOUND");
+    const contactId = row.contactId;
     const variant = row.step === "confirmation" ? row.confirmationVariant! : row.variant;
     const template = (c[`${row.step === "confirmation" ? "confirmationMessage" : "message"}${variant}` as keyof CampaignRow] as string) ?? "";
     const body = fillText(template, row, settings.variables);
