@@ -21,7 +21,8 @@ export class ContactListsService {
     private feeds: CampaignFeeds,
   ) {}
 
-  private countOf = sql<number>`(SELECT count(*) FROM ${contactListItems} WHERE ${contactListItems.contactListId} = ${contactLists.id})`;
+  // Qualified by hand: inside a subquery drizzle names a column without its table, and `id` would be the item's.
+  private countOf = sql<number>`(SELECT count(*) FROM "contact_list_items" AS "cli" WHERE "cli"."contact_list_id" = "contact_lists"."id")`;
 
   async page(companyId: number, q: { searchParam: string; pageNumber: number }) {
     const term = q.searchParam.trim().toLowerCase();

@@ -180,7 +180,7 @@ export class CampaignRunner {
           isNull(campaignShippings.confirmedAt),
           isNull(campaignShippings.deliveredAt),
           eq(campaignShippings.companyId, stored.ticket.companyId),
-          sql`${campaignShippings.campaignId} IN (SELECT ${campaigns.id} FROM ${campaigns} WHERE ${campaigns.whatsappId} = ${stored.ticket.whatsappId ?? -1})`,
+          sql`${campaignShippings.campaignId} IN (SELECT "c"."id" FROM "campaigns" AS "c" WHERE "c"."whatsapp_id" = ${stored.ticket.whatsappId ?? -1})`,
         ),
       )
       .returning({ id: campaignShippings.id, campaignId: campaignShippings.campaignId })
@@ -204,9 +204,10 @@ export class CampaignRunner {
    * state is part of the condition, so a cancel that committed first stops it.
    */
   private async claim(tx: Tx, p: ShipPayload): Promise<(ShippingRow & { step: "confirmation" | "message" }) | null> {
+    // Subqueries name their table by hand (drizzle leaves columns unqualified there).
     const running = p.followUp
-      ? sql`EXISTS (SELECT 1 FROM ${campaigns} WHERE ${campaigns.id} = ${p.campaignId} AND ${campaigns.status} IN ('EM_ANDAMENTO', 'FINALIZADA'))`
-      : sql`EXISTS (SELECT 1 FROM ${campaigns} WHERE ${campaigns.id} = ${p.campaignId} AND ${campaigns.status} = 'EM_ANDAMENTO' AND ${campaigns.run} = ${p.run})`;
+      ? sql`EXISTS (SELECT 1 FROM "campaigns" AS "c" WHERE "c"."id" = ${p.campaignId} AND "c"."status" IN ('EM_ANDAMENTO', 'FINALIZADA'))`
+      : sql`EXISTS (SELECT 1 FROM "campaigns" AS "c" WHERE "c"."id" = ${p.campaignId} AND "c"."status" = 'EM_ANDAMENTO' AND "c"."run" = ${p.run})`;
     const open = and(eq(campaignShippings.id, p.shippingId), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt), running);
     const [asked] = await tx
       .update(campaignShippings)
