@@ -59,6 +59,7 @@ const UNSEEDED: Record<string, string> = {
   meta_last_inbound: "written only by Meta's webhook",
   meta_outbound: "written only when Meta's delivery job runs",
   automation_bot_states: "written by a bot turn (a job)",
+  campaign_shippings: "written when a campaign's start job runs (at its scheduled time)",
   automation_rotation_cursors: "written by the rotation job",
   billing_charges: "written only by a checkout through a payment provider the platform operator configured (super user)",
   billing_payments: "written only by a payment provider's notification or the platform operator's confirmation (super user)",

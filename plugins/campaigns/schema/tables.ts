@@ -145,8 +145,6 @@ export const campaignShippings = sqliteTable(
     uniqueIndex("campaign_shippings_campaign_number_unique").on(t.campaignId, t.number),
     index("campaign_shippings_company_idx").on(t.companyId),
     // The after-inbound step's one lookup per customer message: only rows waiting for a reply are in it.
-    index("campaign_shippings_awaiting_idx")
-      .on(t.contactId)
-      .where(sql`confirmation_requested_at IS NOT NULL AND confirmed_at IS NULL AND delivered_at IS NULL`),
+    index("campaign_shippings_awaiting_idx").on(t.contactId).where(sql`confirmation_requested_at IS NOT NULL AND confirmed_at IS NULL AND delivered_at IS NULL`),
   ],
 );

@@ -9,7 +9,7 @@ afterEach(async () => {
   cw = null;
 });
 
-const upload = (name: string, content: string | Uint8Array, type = "text/csv") => {
+const upload = (name: string, content: string | Uint8Array<ArrayBuffer>, type = "text/csv") => {
   const form = new FormData();
   form.append("file", new File([content], name, { type }));
   return form;
@@ -45,10 +45,20 @@ describe("campaign and list validation", () => {
   it("keeps the §4.1 edit window: editable while INATIVA or PROGRAMADA more than 1 hour ahead; a cancelled one takes only its messages", async () => {
     cw = await campaignWorld();
     const list = await cw.list(["5511990000001", "5511990000002"]);
-    const soon = await cw.call("POST", "/campaigns", { name: "Logo", whatsappId: cw.w.api.id, contactListId: list.id, scheduledAt: new Date(Date.now() + 30 * 60_000).toISOString() });
+    const soon = await cw.call("POST", "/campaigns", {
+      name: "Logo",
+      whatsappId: cw.w.api.id,
+      contactListId: list.id,
+      scheduledAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    });
     expect(soon.body.status).toBe("PROGRAMADA");
     expect((await cw.call("PUT", `/campaigns/${soon.body.id}`, { name: "Outro" })).body.error).toBe("ERR_CAMPAIGN_NOT_EDITABLE");
-    const later = await cw.call("POST", "/campaigns", { name: "Depois", whatsappId: cw.w.api.id, contactListId: list.id, scheduledAt: new Date(Date.now() + 3 * 3_600_000).toISOString() });
+    const later = await cw.call("POST", "/campaigns", {
+      name: "Depois",
+      whatsappId: cw.w.api.id,
+      contactListId: list.id,
+      scheduledAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+    });
     expect((await cw.call("PUT", `/campaigns/${later.body.id}`, { name: "Depois 2" })).body).toMatchObject({ name: "Depois 2", status: "PROGRAMADA" });
     expect((await cw.call("PUT", `/campaigns/${later.body.id}`, { scheduledAt: "" })).body).toMatchObject({ status: "INATIVA", scheduledAt: null });
 
@@ -100,7 +110,7 @@ describe("spreadsheet import", () => {
   it("imports the checked rows, reports each refused row, and never evaluates a formula", async () => {
     cw = await campaignWorld();
     const list = await cw.list([]);
-    const csv = "Nome;Numero;Email\nAna;5511999990001;ana@example.com\nB;5511999990002;\nCarla;123;\nDario;5511999990004;errado\n=HYPERLINK(\"http://x\");5511999990005;\n";
+    const csv = 'Nome;Numero;Email\nAna;5511999990001;ana@example.com\nB;5511999990002;\nCarla;123;\nDario;5511999990004;errado\n=HYPERLINK("http://x");5511999990005;\n';
     const res = await cw.call("POST", `/contact-lists/${list.id}/upload`, upload("lista.csv", csv));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

@@ -64,7 +64,7 @@ describe("campaign to a contact list", () => {
     await cw.dueAllNow();
     await cw.w.settle();
     expect(countBy(cw.received().map((g) => g.number))).toEqual(Object.fromEntries(NUMBERS.map((n) => [n, 1])));
-    expect((await cw.w.t.call("GET", `/campaigns/${c.id}/report`, { token: (await cw.w.t.login()).token })).body).toMatchObject({ status: "FINALIZADA", delivered: 3 });
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 3 });
   });
 
   it("with confirmation: the confirmation goes first, the contact's reply confirms, then the campaign message follows", async () => {

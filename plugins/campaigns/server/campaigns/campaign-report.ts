@@ -41,7 +41,11 @@ export class CampaignReports {
       valid = Number(items?.valid ?? 0);
     }
     const variants = await this.db
-      .select({ variant: campaignShippings.variant, sent: n(sql`${campaignShippings.deliveredAt} IS NOT NULL`), confirmationsRequested: n(sql`${campaignShippings.confirmationRequestedAt} IS NOT NULL`) })
+      .select({
+        variant: campaignShippings.variant,
+        sent: n(sql`${campaignShippings.deliveredAt} IS NOT NULL`),
+        confirmationsRequested: n(sql`${campaignShippings.confirmationRequestedAt} IS NOT NULL`),
+      })
       .from(campaignShippings)
       .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, id)))
       .groupBy(campaignShippings.variant)

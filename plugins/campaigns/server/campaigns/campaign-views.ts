@@ -24,7 +24,11 @@ export class CampaignViews {
   constructor(private db: DbOrTx) {}
 
   private select() {
-    return this.db.select(columns).from(campaigns).leftJoin(contactLists, eq(contactLists.id, campaigns.contactListId)).leftJoin(whatsappsView, eq(whatsappsView.id, campaigns.whatsappId));
+    return this.db
+      .select(columns)
+      .from(campaigns)
+      .leftJoin(contactLists, eq(contactLists.id, campaigns.contactListId))
+      .leftJoin(whatsappsView, eq(whatsappsView.id, campaigns.whatsappId));
   }
 
   async one(companyId: number, id: number): Promise<CampaignView | null> {

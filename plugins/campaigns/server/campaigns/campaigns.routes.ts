@@ -19,7 +19,13 @@ export const list = route({
   responses: { 200: json(CampaignPage, "A page of campaigns") },
 });
 
-export const show = route({ method: "get", path: "/campaigns/{id}", access: "admin", request: { params: IdParam }, responses: { 200: json(Campaign, "One campaign"), ...notFound } });
+export const show = route({
+  method: "get",
+  path: "/campaigns/{id}",
+  access: "admin",
+  request: { params: IdParam },
+  responses: { 200: json(Campaign, "One campaign"), ...notFound },
+});
 
 export const create = route({
   method: "post",
@@ -40,7 +46,13 @@ export const update = route({
   responses: { 200: json(Campaign, "The updated campaign"), ...refs, ...locked },
 });
 
-export const remove = route({ method: "delete", path: "/campaigns/{id}", access: "admin", request: { params: IdParam }, responses: { 200: json(MessageSchema, "Deleted"), ...notFound } });
+export const remove = route({
+  method: "delete",
+  path: "/campaigns/{id}",
+  access: "admin",
+  request: { params: IdParam },
+  responses: { 200: json(MessageSchema, "Deleted"), ...notFound },
+});
 
 export const cancel = route({
   method: "post",

@@ -7,8 +7,7 @@ import { CAMPAIGN_STATUSES } from "../../schema/tables.ts";
 export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
 
 const Named = z.object({ id: z.number(), name: z.string() });
-const texts = <K extends string>(prefix: K) =>
-  Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`${prefix}${n}`, z.string()])) as Record<`${K}${1 | 2 | 3 | 4 | 5}`, z.ZodString>;
+const texts = <K extends string>(prefix: K) => Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`${prefix}${n}`, z.string()])) as Record<`${K}${1 | 2 | 3 | 4 | 5}`, z.ZodString>;
 
 export const Campaign = z
   .object({

@@ -18,7 +18,16 @@ export const EDIT_LOCK_MS = 60 * 60 * 1000;
 const MESSAGE_KEYS = [1, 2, 3, 4, 5].flatMap((n) => [`message${n}`, `confirmationMessage${n}`]) as (keyof CampaignFields)[];
 
 /** New campaign defaults (spec 002 §4.1): INATIVA, openTicket disabled, statusTicket closed. */
-const DEFAULTS = { confirmation: false, scheduledAt: null, contactListId: null, tagListId: null, userId: null, queueId: null, statusTicket: "closed", openTicket: "disabled" } as const;
+const DEFAULTS = {
+  confirmation: false,
+  scheduledAt: null,
+  contactListId: null,
+  tagListId: null,
+  userId: null,
+  queueId: null,
+  statusTicket: "closed",
+  openTicket: "disabled",
+} as const;
 
 type Writable = Omit<CampaignRow, "id" | "companyId" | "status" | "completedAt" | "mediaPath" | "mediaName" | "mediaType" | "run" | "createdAt" | "updatedAt">;
 

@@ -34,7 +34,9 @@ export const sample = route({
   path: "/contact-lists/sample",
   access: "admin",
   description: "A sample spreadsheet (.xlsx) with the columns an import reads: Nome, Numero, Email.",
-  responses: { 200: { description: "The .xlsx file", content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: z.string().openapi({ format: "binary" }) } } } },
+  responses: {
+    200: { description: "The .xlsx file", content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: z.string().openapi({ format: "binary" }) } } },
+  },
 });
 
 export const page = route({
@@ -46,7 +48,13 @@ export const page = route({
   responses: { 200: json(ContactListPage, "A page of lists") },
 });
 
-export const show = route({ method: "get", path: "/contact-lists/{id}", access: "admin", request: { params: IdParam }, responses: { 200: json(ContactList, "One list"), ...noList } });
+export const show = route({
+  method: "get",
+  path: "/contact-lists/{id}",
+  access: "admin",
+  request: { params: IdParam },
+  responses: { 200: json(ContactList, "One list"), ...noList },
+});
 
 export const create = route({
   method: "post",
@@ -98,7 +106,13 @@ export const items = route({
   responses: { 200: json(ContactListItemPage, "A page of items"), ...noList },
 });
 
-export const showItem = route({ method: "get", path: "/contact-list-items/{id}", access: "admin", request: { params: IdParam }, responses: { 200: json(ContactListItem, "One item"), ...noItem } });
+export const showItem = route({
+  method: "get",
+  path: "/contact-list-items/{id}",
+  access: "admin",
+  request: { params: IdParam },
+  responses: { 200: json(ContactListItem, "One item"), ...noItem },
+});
 
 export const createItem = route({
   method: "post",

@@ -41,7 +41,11 @@ export class ContactListsService {
 
   /** GET /contact-lists/list: every list of the company (the campaign dialog's select). */
   async all(companyId: number): Promise<ContactListView[]> {
-    const rows = await this.db.select({ row: contactLists, contactsCount: this.countOf }).from(contactLists).where(eq(contactLists.companyId, companyId)).orderBy(asc(contactLists.name));
+    const rows = await this.db
+      .select({ row: contactLists, contactsCount: this.countOf })
+      .from(contactLists)
+      .where(eq(contactLists.companyId, companyId))
+      .orderBy(asc(contactLists.name));
     return rows.map((r) => ({ ...r.row, contactsCount: Number(r.contactsCount) }));
   }
 
@@ -92,8 +96,7 @@ export class ContactListsService {
     await this.get(companyId, id);
     const { rows, refused, refusedCount } = await readListFile(file, (read) => this.feeds.itemProgress(companyId, id, read));
     await this.db.transaction(async (tx) => {
-      for (let i = 0; i < rows.length; i += CHUNK)
-        await tx.insert(contactListItems).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, companyId, contactListId: id })));
+      for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(contactListItems).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, companyId, contactListId: id })));
     });
     this.feeds.itemsReloaded(companyId, id);
     this.feeds.list(companyId, "update", await this.get(companyId, id));
@@ -106,7 +109,9 @@ export class ContactListsService {
     const where = and(
       eq(contactListItems.companyId, companyId),
       eq(contactListItems.contactListId, q.contactListId),
-      term ? or(like(sql`lower(${contactListItems.name})`, `%${term}%`), like(contactListItems.number, `%${term}%`), like(sql`lower(${contactListItems.email})`, `%${term}%`)) : undefined,
+      term
+        ? or(like(sql`lower(${contactListItems.name})`, `%${term}%`), like(contactListItems.number, `%${term}%`), like(sql`lower(${contactListItems.email})`, `%${term}%`))
+        : undefined,
     );
     const contacts = await this.db
       .select()

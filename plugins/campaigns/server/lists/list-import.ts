@@ -37,7 +37,19 @@ export interface Refusal {
 }
 
 /** Header words (any language the sample shows) → the field they name. */
-const HEADERS: Record<string, keyof ParsedRow> = { name: "name", nome: "name", nombre: "name", isim: "name", number: "number", numero: "number", número: "number", phone: "number", telefone: "number", email: "email", "e-mail": "email" };
+const HEADERS: Record<string, keyof ParsedRow> = {
+  name: "name",
+  nome: "name",
+  nombre: "name",
+  isim: "name",
+  number: "number",
+  numero: "number",
+  número: "number",
+  phone: "number",
+  telefone: "number",
+  email: "email",
+  "e-mail": "email",
+};
 
 /**
  * Reads an uploaded spreadsheet into checked rows: columns by header (name/nome, number/numero,

@@ -4,7 +4,15 @@ import type { Db, DbOrTx } from "../../../../core/db/database.ts";
 import { campaignSettings } from "../../schema/tables.ts";
 
 /** A custom variable a campaign text names as `{key}` (spec 002 §3 "variables"). */
-export const Variable = z.object({ key: z.string().trim().min(1, "Required").max(50, "Too Long!").regex(/^[\p{L}\p{N}_]+$/u, "Invalid value"), value: z.string().max(1_000, "Too Long!") });
+export const Variable = z.object({
+  key: z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(50, "Too Long!")
+    .regex(/^[\p{L}\p{N}_]+$/u, "Invalid value"),
+  value: z.string().max(1_000, "Too Long!"),
+});
 
 const hour = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, "Invalid value");
 

@@ -232,7 +232,10 @@ export class CampaignRunner {
     const [row] = await this.deps.db.select().from(campaignShippings).where(eq(campaignShippings.id, shippingId)).limit(1);
     if (!row || row.contactId != null || row.deliveredAt || row.failedAt) return;
     const contact = await this.deps.services.require("contacts.findOrCreate")({ companyId, number: row.number, name: row.name || undefined });
-    await this.deps.db.update(campaignShippings).set({ contactId: contact.id }).where(and(eq(campaignShippings.id, shippingId), isNull(campaignShippings.contactId)));
+    await this.deps.db
+      .update(campaignShippings)
+      .set({ contactId: contact.id })
+      .where(and(eq(campaignShippings.id, shippingId), isNull(campaignShippings.contactId)));
   }
 
   private async send(tx: Tx, c: CampaignRow, row: ShippingRow & { step: "confirmation" | "message" }, settings: CampaignSettingsValues): Promise<SentToContact> {
@@ -251,7 +254,10 @@ export class CampaignRunner {
       sign: false,
       // spec's statusTicket "pending" has no place in sendToContact's open/closed: a pending ticket is stored open with no attendant.
       openTicket: opens ? { status: c.statusTicket === "closed" ? "closed" : "open", userId: c.statusTicket === "pending" ? null : c.userId, queueId: c.queueId } : null,
-      media: row.step === "message" && c.mediaPath ? { url: `/public/company${c.companyId}/${c.mediaPath}`, mimetype: c.mediaType ?? "application/octet-stream", fileName: c.mediaName ?? c.mediaPath } : null,
+      media:
+        row.step === "message" && c.mediaPath
+          ? { url: `/public/company${c.companyId}/${c.mediaPath}`, mimetype: c.mediaType ?? "application/octet-stream", fileName: c.mediaName ?? c.mediaPath }
+          : null,
     };
     return this.deps.services.require("tickets.sendToContact")(input, tx);
   }
