@@ -1,4 +1,4 @@
-import { Card, H2, H5, ProgressBar, Tag } from "@blueprintjs/core";
+import { Card, H2, H5, Intent, ProgressBar, Tag } from "@blueprintjs/core";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useCompanyEvent } from "../../../web/src/realtime/realtime.ts";
@@ -41,7 +41,13 @@ export function CampaignReportPage({ params }: { params: { campaignId?: string }
         <Tag large>{t(`status.${data.status}`)}</Tag>
         {data.completedAt ? <span>{t("report.completedAt", { at: formatDateTime(data.completedAt) })}</span> : null}
       </div>
-      <ProgressBar value={progress} animate={data.status === "EM_ANDAMENTO"} stripes={data.status === "EM_ANDAMENTO"} aria-label={t("report.progress")} />
+      <ProgressBar
+        intent={data.status === "FINALIZADA" ? Intent.SUCCESS : Intent.PRIMARY}
+        value={progress}
+        animate={data.status === "EM_ANDAMENTO"}
+        stripes={data.status === "EM_ANDAMENTO"}
+        aria-label={t("report.progress")}
+      />
       <div style={{ marginTop: 4 }}>{t("report.progressText", { done: data.delivered, total: data.valid })}</div>
       <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(180px, 1fr))", gap: 12, marginTop: 16 }}>
         {cards.map(([key, value]) => (
