@@ -61,6 +61,7 @@ const UNSEEDED: Record<string, string> = {
   integration_sessions: "written only when a Typebot conversation runs (its stand-in is not part of the seed)",
   automation_bot_states: "written by a bot turn (a job)",
   flow_states: "written by a flow's turn in a conversation (a job)",
+  campaign_shippings: "written when a campaign's start job runs (at its scheduled time)",
   automation_rotation_cursors: "written by the rotation job",
   billing_charges: "written only by a checkout through a payment provider the platform operator configured (super user)",
   billing_payments: "written only by a payment provider's notification or the platform operator's confirmation (super user)",

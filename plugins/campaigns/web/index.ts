@@ -1,3 +1,4 @@
+import { lazy } from "react";
 import { defineWebPlugin } from "../../../web/src/plugin/web-plugin.ts";
 import { manifest } from "../plugin.ts";
 import en from "./locales/en.json";
@@ -5,5 +6,24 @@ import es from "./locales/es.json";
 import pt from "./locales/pt.json";
 import tr from "./locales/tr.json";
 
-/** No pages or menu yet (issue 25): this entry registers the plan feature's label the plans screen shows. */
-export default defineWebPlugin({ manifest, translations: { pt, en, es, tr } });
+/**
+ * The campaign screens (spec 002 §2.1–2.5), admins only (the profile user has no access) and
+ * gated by the manifest's planFlag `useCampaigns`: the menu groups campaigns, contact lists and
+ * campaign settings.
+ */
+export default defineWebPlugin({
+  manifest,
+  pages: [
+    { path: "/campaigns", component: lazy(() => import("./campaigns-page.tsx")), access: "admin" },
+    { path: "/campaign/:campaignId/report", component: lazy(() => import("./campaign-report-page.tsx")), access: "admin" },
+    { path: "/campaigns-config", component: lazy(() => import("./campaign-settings-page.tsx")), access: "admin" },
+    { path: "/contact-lists", component: lazy(() => import("./contact-lists-page.tsx")), access: "admin" },
+    { path: "/contact-lists/:contactListId/contacts", component: lazy(() => import("./contact-list-items-page.tsx")), access: "admin" },
+  ],
+  menu: [
+    { labelKey: "menu.campaigns", icon: "send-message", path: "/campaigns", order: 70, access: "admin", section: "campaigns:menu.section" },
+    { labelKey: "menu.contactLists", icon: "people", path: "/contact-lists", order: 71, access: "admin", section: "campaigns:menu.section" },
+    { labelKey: "menu.settings", icon: "cog", path: "/campaigns-config", order: 72, access: "admin", section: "campaigns:menu.section" },
+  ],
+  translations: { pt, en, es, tr },
+});

@@ -15,5 +15,6 @@ export default defineServerPlugin({
     ctx.services.provide("tags.ownIds", (companyId, ids) => tags.ownIds(companyId, ids));
     ctx.services.provide("tags.resolveNames", (companyId, userId, names, unit) => tags.resolveNames(companyId, userId, names, unit));
     ctx.services.provide("tags.attach", (companyId, links, tx) => tags.attach(companyId, links, tx));
+    ctx.services.provide("tags.contactsWithTag", (companyId, tagId, tx) => tags.contactsWithTag(companyId, tagId, tx));
   },
 });

@@ -28,5 +28,7 @@ declare module "../../../core/plugin/services.ts" {
     "tags.resolveNames": (companyId: number, userId: number | null, names: string[], unit: InTransaction) => Promise<Map<string, number>>;
     /** Adds tags to contacts of the company (links that exist are kept; none removed), in the caller's transaction. */
     "tags.attach": (companyId: number, links: { contactId: number; tagId: number }[], tx: DbOrTx) => Promise<void>;
+    /** The company's contacts carrying this tag, by id (a campaign's targets); none for another company's tag. */
+    "tags.contactsWithTag": (companyId: number, tagId: number, tx?: DbOrTx) => Promise<number[]>;
   }
 }

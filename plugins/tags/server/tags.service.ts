@@ -175,6 +175,16 @@ export class TagsService {
     return out;
   }
 
+  /** `tags.contactsWithTag`: the company's contacts linked to the tag, by id (served by `contact_tags_tag_idx`). */
+  async contactsWithTag(companyId: number, tagId: number, tx: DbOrTx = this.db): Promise<number[]> {
+    const rows = await tx
+      .select({ contactId: contactTags.contactId })
+      .from(contactTags)
+      .where(and(eq(contactTags.companyId, companyId), eq(contactTags.tagId, tagId)))
+      .orderBy(asc(contactTags.contactId));
+    return rows.map((r) => r.contactId);
+  }
+
   /** `tags.ownIds`: the ids among these that are the company's tags. */
   async ownIds(companyId: number, ids: number[]): Promise<number[]> {
     if (!ids.length) return [];

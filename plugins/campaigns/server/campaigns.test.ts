@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { ALWAYS, type CampaignWorld, campaignWorld } from "./campaigns.fixtures.ts";
+
+/** Campaigns through the real server: the API channel's webhook is the customers' side. */
+let cw: CampaignWorld | null = null;
+afterEach(async () => {
+  await cw?.w.close();
+  cw = null;
+});
+
+const NUMBERS = ["5511990000001", "5511990000002", "5511990000003"];
+const countBy = (xs: string[]) => xs.reduce<Record<string, number>>((m, x) => ((m[x] = (m[x] ?? 0) + 1), m), {});
+
+async function shipJobs(world: CampaignWorld) {
+  const res = await world.w.t.kernel.database.client.execute("SELECT status, due_at FROM jobs WHERE kind = 'campaigns.ship' ORDER BY id");
+  return res.rows.map((r) => ({ status: String(r.status), dueAt: Number(r.due_at) }));
+}
+
+describe("campaign to a contact list", () => {
+  it("starts at its time, sends each target one message with its variables, and finishes with completedAt", async () => {
+    cw = await campaignWorld();
+    const list = await cw.list(NUMBERS);
+    const created = await cw.campaign({ contactListId: list.id, message1: "Oi {nome}, seu número é {numero}", message2: "Olá {nome} ({email})" });
+    expect(created.status).toBe("PROGRAMADA");
+    await cw.w.settle();
+    const got = cw.received();
+    expect(countBy(got.map((g) => g.number))).toEqual(Object.fromEntries(NUMBERS.map((n) => [n, 1])));
+    for (const g of got) expect(g.body).toMatch(/^(Oi Pessoa \d, seu número é 55119900000\d\d|Olá Pessoa \d \(p\d@example\.com\))$/);
+    const report = await cw.call("GET", `/campaigns/${created.id}/report`);
+    expect(report.body).toMatchObject({ status: "FINALIZADA", contacts: 3, valid: 3, delivered: 3, confirmationRequested: 0, confirmed: 0 });
+    expect(report.body.completedAt).toEqual(expect.any(String));
+    expect(report.body.variants.reduce((s: number, v: { sent: number }) => s + v.sent, 0)).toBe(3);
+  });
+
+  it("cancel stops at once and restart sends only the rows not sent: no duplicates", async () => {
+    cw = await campaignWorld();
+    const list = await cw.list(NUMBERS);
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.t.kernel.jobs.runDue(); // start: rows and the first shipping job
+    await cw.w.t.kernel.jobs.runDue(); // the first message
+    expect((await cw.call("POST", `/campaigns/${c.id}/cancel`)).body.status).toBe("CANCELADA");
+    await cw.w.settle();
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "CANCELADA", delivered: 1 });
+    expect((await cw.call("POST", `/campaigns/${c.id}/cancel`)).body.error).toBe("ERR_CAMPAIGN_NOT_IN_PROGRESS");
+    expect((await cw.call("POST", `/campaigns/${c.id}/restart`)).body.status).toBe("EM_ANDAMENTO");
+    await cw.w.settle();
+    await cw.dueAllNow();
+    await cw.w.settle();
+    expect(countBy(cw.received().map((g) => g.number))).toEqual(Object.fromEntries(NUMBERS.map((n) => [n, 1])));
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 3 });
+    expect((await cw.call("POST", `/campaigns/${c.id}/restart`)).body.error).toBe("ERR_CAMPAIGN_NOT_CANCELLED");
+  });
+
+  it("a crash mid-campaign (a new server on the same database, a shipping job run again) sends none twice and skips none", async () => {
+    cw = await campaignWorld();
+    const list = await cw.list(NUMBERS);
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.t.kernel.jobs.runDue();
+    await cw.w.t.kernel.jobs.runDue();
+    await cw.w.restart();
+    // As if the first shipping job's process died after its commit but before its outcome was stored.
+    await cw.w.t.kernel.database.client.execute("UPDATE jobs SET status = 'pending', due_at = 0, lease_until = NULL WHERE kind = 'campaigns.ship'");
+    await cw.w.settle();
+    await cw.dueAllNow();
+    await cw.w.settle();
+    expect(countBy(cw.received().map((g) => g.number))).toEqual(Object.fromEntries(NUMBERS.map((n) => [n, 1])));
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 3 });
+  });
+
+  it("with confirmation: the confirmation goes first, the contact's reply confirms, then the campaign message follows", async () => {
+    cw = await campaignWorld();
+    const list = await cw.list([NUMBERS[0]!]);
+    const c = await cw.campaign({ contactListId: list.id, message1: "A oferta, {nome}", confirmation: true, confirmationMessage1: "Quer receber a oferta?" });
+    await cw.w.settle();
+    expect(cw.received().map((g) => g.body)).toEqual(["Quer receber a oferta?"]);
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ confirmationRequested: 1, confirmed: 0, delivered: 0 });
+    await cw.w.says("Sim", "reply-1", NUMBERS[0]!);
+    await cw.w.settle();
+    expect(cw.received().map((g) => g.body)).toEqual(["Quer receber a oferta?", "A oferta, Pessoa 1"]);
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ confirmationRequested: 1, confirmed: 1, delivered: 1 });
+    // A second reply sends nothing more.
+    await cw.w.says("Obrigado", "reply-2", NUMBERS[0]!);
+    await cw.w.settle();
+    expect(cw.received()).toHaveLength(2);
+  });
+
+  it("outside the sending hours a row waits for the next opening, then goes", async () => {
+    cw = await campaignWorld();
+    const hour = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", hourCycle: "h23", hour: "numeric" }).format(new Date());
+    const start = `${String((Number(hour) + 2) % 24).padStart(2, "0")}:00`;
+    const end = `${String((Number(hour) + 3) % 24).padStart(2, "0")}:00`;
+    await cw.call("POST", "/campaign-settings", { settings: { startHour: start, endHour: end } });
+    const list = await cw.list([NUMBERS[0]!]);
+    await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.settle();
+    expect(cw.received()).toEqual([]);
+    const waiting = (await shipJobs(cw)).filter((j) => j.status === "pending");
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.dueAt).toBeGreaterThan(Date.now() + 60 * 60_000);
+    // The opening comes (the settings now include this hour; the job is due).
+    await cw.call("POST", "/campaign-settings", { settings: ALWAYS });
+    await cw.dueAllNow();
+    await cw.w.settle();
+    expect(cw.received().map((g) => g.body)).toEqual(["Promo"]);
+  });
+
+  it("paces one connection: messages are due messageInterval apart, greaterInterval after every longerIntervalAfter", async () => {
+    cw = await campaignWorld();
+    await cw.call("POST", "/campaign-settings", { settings: { messageInterval: 20, longerIntervalAfter: 5, greaterInterval: 60 } });
+    const list = await cw.list(NUMBERS);
+    await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.settle();
+    // The first goes at once; the second waits for its slot, 20 s after the first.
+    expect(cw.received()).toHaveLength(1);
+    const [waiting] = (await shipJobs(cw)).filter((j) => j.status === "pending");
+    expect(waiting!.dueAt - Date.now()).toBeGreaterThan(15_000);
+    expect(waiting!.dueAt - Date.now()).toBeLessThanOrEqual(20_000);
+  });
+});

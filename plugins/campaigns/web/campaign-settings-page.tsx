@@ -1,0 +1,109 @@
+import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from "@blueprintjs/core";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LoadingState, PageLayout, toastError, toastSuccess } from "../../../web/src/ui/index.ts";
+import { type CampaignSettings, useGetCampaignSettingsQuery, useSaveCampaignSettingsMutation } from "./campaigns-api.ts";
+
+/** Spec 002 §9's choices: messageInterval 0–120 s, longerIntervalAfter 0 or 5–60, greaterInterval 0 or 20–180 in steps of 10. */
+const range = (from: number, to: number, step = 1) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+const CHOICES = {
+  messageInterval: range(0, 120),
+  longerIntervalAfter: [0, ...range(5, 60)],
+  greaterInterval: [0, ...range(20, 180, 10)],
+};
+
+/** /campaigns-config (spec 002 §2.3): the pacing and hours keys, and the custom variables. */
+export function CampaignSettingsPage() {
+  const { t } = useTranslation("campaigns");
+  const { data } = useGetCampaignSettingsQuery();
+  const [save, saving] = useSaveCampaignSettingsMutation();
+  const [form, setForm] = useState<CampaignSettings | null>(null);
+  const [variable, setVariable] = useState({ key: "", value: "" });
+  useEffect(() => {
+    if (data) setForm(Object.fromEntries(data.map((row) => [row.key, JSON.parse(row.value)])) as CampaignSettings);
+  }, [data]);
+  if (!form) return <LoadingState />;
+  const set = <K extends keyof CampaignSettings>(key: K, value: CampaignSettings[K]) => setForm({ ...form, [key]: value });
+  const submit = async () => {
+    try {
+      await save(form).unwrap();
+      toastSuccess(t("settings.saved"));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+  const select = (key: keyof typeof CHOICES) => (
+    <FormGroup label={t(`settings.${key}`)} labelFor={`settings-${key}`} style={{ flex: 1 }}>
+      <HTMLSelect
+        id={`settings-${key}`}
+        fill
+        value={String(form[key])}
+        onChange={(e) => set(key, Number(e.currentTarget.value))}
+        options={CHOICES[key].map((v) => ({ value: String(v), label: String(v) }))}
+      />
+    </FormGroup>
+  );
+  return (
+    <PageLayout
+      title={t("settings.title")}
+      actions={<Button intent={Intent.PRIMARY} icon="floppy-disk" text={t("settings.save")} loading={saving.isLoading} onClick={() => void submit()} />}
+    >
+      <Card>
+        <div style={{ display: "flex", gap: 12 }}>
+          {select("messageInterval")}
+          {select("longerIntervalAfter")}
+          {select("greaterInterval")}
+        </div>
+        <div style={{ display: "flex", gap: 12, alignItems: "center" }}>
+          <FormGroup label={t("settings.startHour")} labelFor="settings-start" style={{ flex: 1 }}>
+            <InputGroup id="settings-start" type="time" value={form.startHour} onChange={(e) => set("startHour", e.target.value)} />
+          </FormGroup>
+          <FormGroup label={t("settings.endHour")} labelFor="settings-end" style={{ flex: 1 }}>
+            <InputGroup id="settings-end" type="time" value={form.endHour} onChange={(e) => set("endHour", e.target.value)} />
+          </FormGroup>
+          <Switch checked={form.sabado} label={t("settings.sabado")} onChange={(e) => set("sabado", e.currentTarget.checked)} />
+          <Switch checked={form.domingo} label={t("settings.domingo")} onChange={(e) => set("domingo", e.currentTarget.checked)} />
+        </div>
+      </Card>
+      <Card style={{ marginTop: 12 }}>
+        <h4>{t("settings.variables")}</h4>
+        {form.variables.map((v) => (
+          <div key={v.key} style={{ display: "flex", gap: 8, alignItems: "center" }}>
+            <code>{`{${v.key}}`}</code>
+            <span>{v.value}</span>
+            <Button
+              icon="cross"
+              variant="minimal"
+              aria-label={t("settings.removeVariable", { key: v.key })}
+              onClick={() =>
+                set(
+                  "variables",
+                  form.variables.filter((x) => x.key !== v.key),
+                )
+              }
+            />
+          </div>
+        ))}
+        <div style={{ display: "flex", gap: 8, marginTop: 8 }}>
+          <InputGroup
+            placeholder={t("settings.variableKey")}
+            value={variable.key}
+            onChange={(e) => setVariable({ ...variable, key: e.target.value.replace(/[^\p{L}\p{N}_]/gu, "") })}
+          />
+          <InputGroup placeholder={t("settings.variableValue")} value={variable.value} onChange={(e) => setVariable({ ...variable, value: e.target.value })} />
+          <Button
+            icon="add"
+            text={t("settings.addVariable")}
+            disabled={!variable.key}
+            onClick={() => {
+              set("variables", [...form.variables.filter((x) => x.key !== variable.key), variable]);
+              setVariable({ key: "", value: "" });
+            }}
+          />
+        </div>
+      </Card>
+    </PageLayout>
+  );
+}
+
+export default CampaignSettingsPage;
