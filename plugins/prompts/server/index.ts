@@ -26,6 +26,7 @@ export default defineServerPlugin({
         planAllows: (companyId) => ctx.planFeatures.enabled(companyId, "useOpenAi"),
         log: ctx.log,
         timeoutMs: ctx.config.OPENAI_TIMEOUT_MS,
+        voice: { storage: ctx.storage, urlTemplate: ctx.config.AZURE_TTS_URL, timeoutMs: ctx.config.OPENAI_TIMEOUT_MS },
       }),
     );
     ctx.services.require("tickets.afterInbound")(promptStartRule(ctx.services.require("automation.startHandOver")), { priority: INBOUND_PRIORITY.connection + 10 });

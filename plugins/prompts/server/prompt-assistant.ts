@@ -5,6 +5,7 @@ import type { BotWrite, ConversationLine } from "../../tickets/server/bot.contra
 import type { TicketRow } from "../../tickets/server/tickets.contract.ts";
 import { HAND_OFF_MARKER } from "../shared/prompt-rules.ts";
 import { type ChatMessage, chatCompletion } from "./chat-completions.ts";
+import { type VoiceDeps, voiceNoteOf } from "./prompt-voice.ts";
 import type { OpenedPrompt, PromptsService } from "./prompts.service.ts";
 
 /** Said when the service is down, slow or answers nonsense; the ticket then goes to the prompt's queue. */
@@ -20,6 +21,8 @@ export interface AssistantDeps {
   planAllows: (companyId: number) => Promise<boolean>;
   log: Logger;
   timeoutMs?: number;
+  /** How a prompt with a voice speaks (Azure Speech, the audio kept in the company's storage). */
+  voice: Omit<VoiceDeps, "outbound" | "log">;
 }
 
 const lineText = (m: ConversationLine) => m.body.trim() || (m.mediaType !== "chat" ? `[${m.mediaType}]` : "");
@@ -63,7 +66,10 @@ export function promptAssistant(deps: AssistantDeps): HandOverProvider {
     await deps.prompts.addUsage(prompt.id, result.usage);
     const asksHuman = result.text.toLowerCase().includes(HAND_OFF_MARKER);
     const text = asksHuman ? result.text.split(new RegExp(HAND_OFF_MARKER, "gi")).join("").trim() : result.text;
-    return [...(text ? [{ type: "send" as const, text }] : []), ...(asksHuman ? handBack(prompt, "done") : [])];
+    const media = text ? await voiceNoteOf({ ...deps.voice, outbound: deps.outbound, log: deps.log }, ticket.companyId, prompt, text) : null;
+    // A voice note keeps the text as its body: the attendant reads it, and the next turns' context has it.
+    const send: BotWrite[] = text ? [{ type: "send", text, ...(media ? { media } : {}) }] : [];
+    return [...send, ...(asksHuman ? handBack(prompt, "done") : [])];
   };
   return {
     kind: "prompt",
