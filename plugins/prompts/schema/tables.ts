@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, timestamps } from "../../../core/db/columns.ts";
 import { companies } from "../../../core/db/tables.ts";
 import { queuesKey } from "../../queues/schema/keys.contract.ts";
@@ -36,4 +36,23 @@ export const prompts = sqliteTable(
     ...timestamps,
   },
   (t) => [index("prompts_company_idx").on(t.companyId, t.name)],
+);
+
+/**
+ * What a customer's audio message said, transcribed once for the assistant (the message id is
+ * the tickets plugin's; no foreign key across plugins: a transcript of a deleted message is
+ * never read again). The next turns read it instead of asking the API again.
+ */
+export const promptTranscripts = sqliteTable(
+  "prompt_transcripts",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    messageId: integer("message_id").notNull(),
+    text: text("text").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("prompt_transcripts_message_idx").on(t.messageId)],
 );

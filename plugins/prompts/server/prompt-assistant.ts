@@ -6,6 +6,7 @@ import type { TicketRow } from "../../tickets/server/tickets.contract.ts";
 import { HAND_OFF_MARKER } from "../shared/prompt-rules.ts";
 import { type ChatMessage, chatCompletion } from "./chat-completions.ts";
 import { type VoiceDeps, voiceNoteOf } from "./prompt-voice.ts";
+import type { PromptTranscripts } from "./prompt-transcripts.ts";
 import type { OpenedPrompt, PromptsService } from "./prompts.service.ts";
 
 /** Said when the service is down, slow or answers nonsense; the ticket then goes to the prompt's queue. */
@@ -21,16 +22,21 @@ export interface AssistantDeps {
   planAllows: (companyId: number) => Promise<boolean>;
   log: Logger;
   timeoutMs?: number;
+  /** What the customer's audio messages said. */
+  transcripts: Pick<PromptTranscripts, "of">;
   /** How a prompt with a voice speaks (Azure Speech, the audio kept in the company's storage). */
   voice: Omit<VoiceDeps, "outbound" | "log">;
 }
 
 const lineText = (m: ConversationLine) => m.body.trim() || (m.mediaType !== "chat" ? `[${m.mediaType}]` : "");
 
-/** The conversation as chat messages: the prompt as system, then the ticket's latest lines, oldest first. */
-export function chatMessages(prompt: Pick<OpenedPrompt, "prompt">, lines: ConversationLine[]): ChatMessage[] {
+/**
+ * The conversation as chat messages: the prompt as system, then the ticket's latest lines,
+ * oldest first; an audio the customer sent is what it said, when transcribed.
+ */
+export function chatMessages(prompt: Pick<OpenedPrompt, "prompt">, lines: ConversationLine[], transcripts: ReadonlyMap<number, string> = new Map()): ChatMessage[] {
   const turns = lines.flatMap((m): ChatMessage[] => {
-    const content = lineText(m);
+    const content = transcripts.get(m.id) ?? lineText(m);
     return content ? [{ role: m.fromMe ? "assistant" : "user", content }] : [];
   });
   return [{ role: "system", content: prompt.prompt }, ...turns];
@@ -56,7 +62,14 @@ export function promptAssistant(deps: AssistantDeps): HandOverProvider {
     const lines = await deps.recentMessages(ticket.companyId, ticket.id, prompt.maxMessages);
     const result = await chatCompletion(
       deps.outbound,
-      { baseUrl: deps.baseUrl, apiKey: prompt.apiKey, model: prompt.model, messages: chatMessages(prompt, lines), maxTokens: prompt.maxTokens, temperature: prompt.temperature },
+      {
+        baseUrl: deps.baseUrl,
+        apiKey: prompt.apiKey,
+        model: prompt.model,
+        messages: chatMessages(prompt, lines, await deps.transcripts.of(ticket.companyId, lines, prompt.apiKey)),
+        maxTokens: prompt.maxTokens,
+        temperature: prompt.temperature,
+      },
       deps.timeoutMs,
     );
     if (!result.ok) {
