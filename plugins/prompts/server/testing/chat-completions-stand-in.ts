@@ -44,7 +44,9 @@ export async function chatCompletionsStandIn() {
   let behaviour: StandInBehaviour = { kind: "reply", text: () => "ok" };
   let transcription: TranscriptionBehaviour = { kind: "text", text: "transcrito" };
   const transcribe = async (req: IncomingMessage, res: ServerResponse, raw: Buffer) => {
-    const form = await new Request("http://stand-in/", { method: "POST", headers: { "content-type": req.headers["content-type"] ?? "" }, body: new Uint8Array(raw) }).formData().catch(() => null);
+    const form = await new Request("http://stand-in/", { method: "POST", headers: { "content-type": req.headers["content-type"] ?? "" }, body: new Uint8Array(raw) })
+      .formData()
+      .catch(() => null);
     const file = form?.get("file");
     if (!form || !(file instanceof File)) return void res.writeHead(400).end();
     transcriptions.push({ authorization: req.headers.authorization, model: String(form.get("model")), fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()) });
