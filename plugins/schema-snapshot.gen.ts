@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "fe277558d71012d41bbfa10cec560caba410ffb9f54415d5af146eae1cd8ed46",
+ "key": "4b73392282c781915a26b86b7af486b38a232f3fd9ce5be6b8a9fd8ccbb2336c",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -191,6 +191,8 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE INDEX `prompts_company_idx` ON `prompts` (`company_id`,`name`)",
   "CREATE TABLE `prompt_transcripts` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`message_id` integer NOT NULL,\n\t`text` text NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
   "CREATE UNIQUE INDEX `prompt_transcripts_message_idx` ON `prompt_transcripts` (`message_id`)",
+  "CREATE TABLE `prompt_usage` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`prompt_id` integer NOT NULL,\n\t`message_id` integer NOT NULL,\n\t`prompt_tokens` integer NOT NULL,\n\t`completion_tokens` integer NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`prompt_id`) REFERENCES `prompts`(`id`) ON UPDATE no action ON DELETE cascade\n)",
+  "CREATE UNIQUE INDEX `prompt_usage_message_idx` ON `prompt_usage` (`prompt_id`,`message_id`)",
   "CREATE TABLE `flow_campaigns` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`phrase` text NOT NULL,\n\t`phrase_key` text NOT NULL,\n\t`flow_id` integer NOT NULL,\n\t`whatsapp_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`flow_id`) REFERENCES `flows`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`whatsapp_id`) REFERENCES `whatsapps`(`id`) ON UPDATE no action ON DELETE set null\n)",
   "CREATE INDEX `flow_campaigns_company_idx` ON `flow_campaigns` (`company_id`)",
   "CREATE INDEX `flow_campaigns_phrase_idx` ON `flow_campaigns` (`company_id`,`phrase_key`)",

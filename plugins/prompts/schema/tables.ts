@@ -56,3 +56,24 @@ export const promptTranscripts = sqliteTable(
   },
   (t) => [uniqueIndex("prompt_transcripts_message_idx").on(t.messageId)],
 );
+
+/**
+ * The token usage of each answered customer message, once: a bot turn that runs again for the
+ * same message (its job retried, or an attendant took the ticket meanwhile) adds nothing more
+ * to the prompt's sums.
+ */
+export const promptUsage = sqliteTable(
+  "prompt_usage",
+  {
+    id: id(),
+    promptId: integer("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    /** The customer message the turn answered (the tickets plugin's id; no foreign key across plugins). */
+    messageId: integer("message_id").notNull(),
+    promptTokens: integer("prompt_tokens").notNull(),
+    completionTokens: integer("completion_tokens").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("prompt_usage_message_idx").on(t.promptId, t.messageId)],
+);

@@ -2,7 +2,7 @@ import type { OutboundGuard } from "../../../core/net/outbound-guard.ts";
 import type { Logger } from "../../../core/log.ts";
 import type { HandOverProvider } from "../../automation/server/hand-over.contract.ts";
 import type { BotWrite, ConversationLine } from "../../tickets/server/bot.contract.ts";
-import type { TicketRow } from "../../tickets/server/tickets.contract.ts";
+import type { MessageRow, TicketRow } from "../../tickets/server/tickets.contract.ts";
 import { HAND_OFF_MARKER } from "../shared/prompt-rules.ts";
 import { type ChatMessage, chatCompletion } from "./chat-completions.ts";
 import { type VoiceDeps, voiceNoteOf } from "./prompt-voice.ts";
@@ -55,7 +55,7 @@ const handBack = (prompt: Pick<OpenedPrompt, "queueId"> | null, reason: string):
  * AI option hand the ticket to the prompt's queue.
  */
 export function promptAssistant(deps: AssistantDeps): HandOverProvider {
-  const answer = async (ticket: TicketRow, ref: string): Promise<BotWrite[]> => {
+  const answer = async (ticket: TicketRow, ref: string, message: Pick<MessageRow, "id"> | null): Promise<BotWrite[]> => {
     const id = Number(ref);
     const prompt = Number.isSafeInteger(id) ? await deps.prompts.opened(ticket.companyId, id) : null;
     if (!prompt || !(await deps.planAllows(ticket.companyId))) return handBack(prompt, "unavailable");
@@ -76,7 +76,9 @@ export function promptAssistant(deps: AssistantDeps): HandOverProvider {
       deps.log.warn(`prompts: prompt ${prompt.id} of company ${ticket.companyId} got no answer (${result.reason}); ticket ${ticket.id} goes to its queue`);
       return [{ type: "send", text: FALLBACK_MESSAGE }, ...handBack(prompt, "error")];
     }
-    await deps.prompts.addUsage(prompt.id, result.usage);
+    // Once per answered message (the turn may run again): the message handed over, else the customer's latest line.
+    const answered = message?.id ?? lines.findLast((l) => !l.fromMe)?.id;
+    if (answered) await deps.prompts.addUsage(prompt.id, answered, result.usage);
     const asksHuman = result.text.toLowerCase().includes(HAND_OFF_MARKER);
     const text = asksHuman ? result.text.split(new RegExp(HAND_OFF_MARKER, "gi")).join("").trim() : result.text;
     const media = text ? await voiceNoteOf({ ...deps.voice, outbound: deps.outbound, log: deps.log }, ticket.companyId, prompt, text) : null;
@@ -86,7 +88,7 @@ export function promptAssistant(deps: AssistantDeps): HandOverProvider {
   };
   return {
     kind: "prompt",
-    start: (ticket, ref) => answer(ticket, ref),
-    onMessage: (ticket, _message, ref) => answer(ticket, ref),
+    start: (ticket, ref) => answer(ticket, ref, null),
+    onMessage: (ticket, message, ref) => answer(ticket, ref, message),
   };
 }
