@@ -120,6 +120,11 @@ const configSchema = z.object({
   OPENAI_API_URL: z.string().url().default("https://api.openai.com/v1"),
   /** How long an AI prompt waits for an answer before the customer gets the fallback (ms). */
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The Azure Speech text-to-speech endpoint of an AI prompt's voice; `{region}` becomes the prompt's `voiceRegion`. */
+  AZURE_TTS_URL: z
+    .string()
+    .refine((v) => URL.canParse(v.replace("{region}", "region")), "Invalid URL")
+    .default("https://{region}.tts.speech.microsoft.com/cognitiveservices/v1"),
   /** Disables background job polling (tests drive jobs by hand). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /** A claimed job's lease (ms), renewed every third of it while the job is held; a dead process's jobs run elsewhere once it lapses. */

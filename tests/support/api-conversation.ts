@@ -47,7 +47,11 @@ export async function apiConversation(t: TestKernel, token: string, connection: 
     settle,
     /** The customer writes; the bot's jobs run; answers the inbound result. */
     async says(body: string, id = `in-${++n}`) {
-      const r = await t.call("POST", "/channels/api/inbound", { body: { id, number, name: "Ana Souza", body }, headers: { authorization: `Bearer ${api.token}` } });
+      return this.sends({ body }, id);
+    },
+    /** The customer sends a message with media (`{ mimetype, fileName, data: base64 }`) or a text. */
+    async sends(message: { body?: string; media?: { mimetype: string; fileName: string; data: string } }, id = `in-${++n}`) {
+      const r = await t.call("POST", "/channels/api/inbound", { body: { id, number, name: "Ana Souza", ...message }, headers: { authorization: `Bearer ${api.token}` } });
       if (r.status !== 200) throw new Error(`inbound: ${r.status} ${JSON.stringify(r.body)}`);
       await settle();
       return r.body as { ticketId: number; messageId: number };

@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, timestamps } from "../../../core/db/columns.ts";
 import { companies } from "../../../core/db/tables.ts";
 import { queuesKey } from "../../queues/schema/keys.contract.ts";
@@ -36,4 +36,44 @@ export const prompts = sqliteTable(
     ...timestamps,
   },
   (t) => [index("prompts_company_idx").on(t.companyId, t.name)],
+);
+
+/**
+ * What a customer's audio message said, transcribed once for the assistant (the message id is
+ * the tickets plugin's; no foreign key across plugins: a transcript of a deleted message is
+ * never read again). The next turns read it instead of asking the API again.
+ */
+export const promptTranscripts = sqliteTable(
+  "prompt_transcripts",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    messageId: integer("message_id").notNull(),
+    text: text("text").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("prompt_transcripts_message_idx").on(t.messageId)],
+);
+
+/**
+ * The token usage of each answered customer message, once: a bot turn that runs again for the
+ * same message (its job retried, or an attendant took the ticket meanwhile) adds nothing more
+ * to the prompt's sums.
+ */
+export const promptUsage = sqliteTable(
+  "prompt_usage",
+  {
+    id: id(),
+    promptId: integer("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    /** The customer message the turn answered (the tickets plugin's id; no foreign key across plugins). */
+    messageId: integer("message_id").notNull(),
+    promptTokens: integer("prompt_tokens").notNull(),
+    completionTokens: integer("completion_tokens").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("prompt_usage_message_idx").on(t.promptId, t.messageId)],
 );

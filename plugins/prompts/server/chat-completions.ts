@@ -26,8 +26,9 @@ const MAX_BODY_BYTES = 256 * 1024;
 /** Characters of the answer sent to the customer at most (a WhatsApp message holds 65,536). */
 export const MAX_ANSWER_CHARS = 4_000;
 
-async function readBounded(res: Response, max: number): Promise<string> {
-  if (!res.body) return "";
+/** At most `max` bytes of a response body (the rest is not read): an outside service never fills our memory. */
+export async function readBoundedBytes(res: Response, max: number): Promise<Uint8Array> {
+  if (!res.body) return new Uint8Array(0);
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -45,8 +46,10 @@ async function readBounded(res: Response, max: number): Promise<string> {
     all.set(part, at);
     at += part.length;
   }
-  return new TextDecoder().decode(all);
+  return all;
 }
+
+const readBounded = async (res: Response, max: number) => new TextDecoder().decode(await readBoundedBytes(res, max));
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0);
 

@@ -6,6 +6,7 @@ import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import { promptAssistant } from "./prompt-assistant.ts";
 import { promptStartRule } from "./prompt-start-rule.ts";
+import { PromptTranscripts } from "./prompt-transcripts.ts";
 import { registerPromptsHandlers } from "./prompts.handlers.ts";
 import { PromptsService } from "./prompts.service.ts";
 
@@ -26,6 +27,16 @@ export default defineServerPlugin({
         planAllows: (companyId) => ctx.planFeatures.enabled(companyId, "useOpenAi"),
         log: ctx.log,
         timeoutMs: ctx.config.OPENAI_TIMEOUT_MS,
+        transcripts: new PromptTranscripts({
+          db: ctx.db,
+          storage: ctx.storage,
+          settings: ctx.settings,
+          outbound: ctx.outbound,
+          baseUrl: ctx.config.OPENAI_API_URL,
+          log: ctx.log,
+          timeoutMs: ctx.config.OPENAI_TIMEOUT_MS,
+        }),
+        voice: { storage: ctx.storage, urlTemplate: ctx.config.AZURE_TTS_URL, timeoutMs: ctx.config.OPENAI_TIMEOUT_MS },
       }),
     );
     ctx.services.require("tickets.afterInbound")(promptStartRule(ctx.services.require("automation.startHandOver")), { priority: INBOUND_PRIORITY.connection + 10 });

@@ -4,7 +4,7 @@ import type { Db } from "../../../core/db/database.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Realtime } from "../../../core/realtime/realtime.ts";
-import { prompts } from "../schema/tables.ts";
+import { promptUsage, prompts } from "../schema/tables.ts";
 import { queuesView } from "../schema/views.ts";
 import { isMaskedKey, maskKey } from "../shared/prompt-rules.ts";
 
@@ -103,12 +103,24 @@ export class PromptsService {
     this.realtime.emit(user.companyId, topic(user.companyId), { action: "delete", promptId: id });
   }
 
-  /** Adds what one call of the API reported (best effort: a usage the API did not report adds nothing). */
-  async addUsage(id: number, usage: { promptTokens: number; completionTokens: number }): Promise<void> {
-    await this.db
-      .update(prompts)
-      .set({ promptTokens: sql`${prompts.promptTokens} + ${usage.promptTokens}`, completionTokens: sql`${prompts.completionTokens} + ${usage.completionTokens}` })
-      .where(eq(prompts.id, id));
+  /**
+   * Adds what the API reported for the turn that answered `messageId`, once per message: a
+   * turn run again for the same message finds its ledger row and adds nothing (best effort:
+   * a usage the API did not report adds nothing).
+   */
+  async addUsage(id: number, messageId: number, usage: { promptTokens: number; completionTokens: number }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [first] = await tx
+        .insert(promptUsage)
+        .values({ promptId: id, messageId, ...usage })
+        .onConflictDoNothing()
+        .returning({ id: promptUsage.id });
+      if (!first) return;
+      await tx
+        .update(prompts)
+        .set({ promptTokens: sql`${prompts.promptTokens} + ${usage.promptTokens}`, completionTokens: sql`${prompts.completionTokens} + ${usage.completionTokens}` })
+        .where(eq(prompts.id, id));
+    });
   }
 
   private async checkQueue(companyId: number, queueId: number) {

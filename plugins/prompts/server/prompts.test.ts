@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCompanyWithAdmin, createUser } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { createPrompt, createQueue, LONG_PROMPT } from "./prompts.fixtures.ts";
+import { PromptsService } from "./prompts.service.ts";
 
 let t: TestKernel;
 let admin: { token: string };
@@ -62,6 +63,17 @@ describe("prompts: happy", () => {
       { action: "delete", promptId: created.id },
     ]);
     expect(JSON.stringify(ours)).not.toContain("sk-test");
+  });
+});
+
+describe("prompts: token usage", () => {
+  it("is added once per answered message: a turn run again for the same message adds nothing", async () => {
+    const created = await createPrompt(t, admin.token, { queueId: queue.id });
+    const service = new PromptsService(t.kernel.db, t.kernel.vault, t.kernel.realtime);
+    await service.addUsage(created.id, 41, { promptTokens: 20, completionTokens: 5 });
+    await service.addUsage(created.id, 41, { promptTokens: 22, completionTokens: 6 });
+    await service.addUsage(created.id, 42, { promptTokens: 30, completionTokens: 7 });
+    expect((await call("GET", `/prompt/${created.id}`)).body).toMatchObject({ promptTokens: 50, completionTokens: 12, totalTokens: 62 });
   });
 });
 

@@ -105,6 +105,8 @@ export interface ConversationLine {
   fromMe: boolean;
   body: string;
   mediaType: string;
+  /** The stored file of a media message (`/public/company{id}/…`), e.g. an audio a handler transcribes. */
+  mediaUrl?: string | null;
   createdAt: string;
 }
 

@@ -12,6 +12,17 @@ export type StandInBehaviour =
   /** A body of about `bytes` bytes, valid JSON. */
   | { kind: "huge"; bytes: number };
 
+/** What the stand-in's `/audio/transcriptions` answers: the text, or a failure status. */
+export type TranscriptionBehaviour = { kind: "text"; text: string } | { kind: "status"; status: number };
+
+export interface ReceivedTranscription {
+  authorization: string | undefined;
+  model: string;
+  fileName: string;
+  /** The audio's bytes, as received. */
+  bytes: Buffer;
+}
+
 export interface ReceivedChat {
   authorization: string | undefined;
   body: { model: string; messages: { role: string; content: string }[]; max_tokens: number; temperature: number };
@@ -20,7 +31,8 @@ export interface ReceivedChat {
 /**
  * An OpenAI-compatible `POST /v1/chat/completions` on loopback (the documented request and
  * response shapes: `model`, `messages`, `max_tokens`, `temperature`; `choices[0].message.content`,
- * `usage`). Records every request so a test asserts what the product sent.
+ * `usage`) and `POST /v1/audio/transcriptions` (multipart `file` + `model`; `{ text }`).
+ * Records every request so a test asserts what the product sent.
  * @example
  *   const ai = await chatCompletionsStandIn();
  *   ai.behave({ kind: "reply", text: () => "Olá!" });
@@ -28,10 +40,24 @@ export interface ReceivedChat {
  */
 export async function chatCompletionsStandIn() {
   const received: ReceivedChat[] = [];
+  const transcriptions: ReceivedTranscription[] = [];
   let behaviour: StandInBehaviour = { kind: "reply", text: () => "ok" };
+  let transcription: TranscriptionBehaviour = { kind: "text", text: "transcrito" };
+  const transcribe = async (req: IncomingMessage, res: ServerResponse, raw: Buffer) => {
+    const form = await new Request("http://stand-in/", { method: "POST", headers: { "content-type": req.headers["content-type"] ?? "" }, body: new Uint8Array(raw) })
+      .formData()
+      .catch(() => null);
+    const file = form?.get("file");
+    if (!form || !(file instanceof File)) return void res.writeHead(400).end();
+    transcriptions.push({ authorization: req.headers.authorization, model: String(form.get("model")), fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()) });
+    if (transcription.kind === "status") return void res.writeHead(transcription.status).end();
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text: transcription.text }));
+  };
   const hanging = new Set<ServerResponse>();
-  const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
+  const handle = (req: IncomingMessage, res: ServerResponse, bytes: Buffer) => {
+    if (req.method === "POST" && req.url === "/v1/audio/transcriptions") return void transcribe(req, res, bytes);
     if (req.method !== "POST" || req.url !== "/v1/chat/completions") return void res.writeHead(404).end();
+    const raw = bytes.toString("utf8");
     let body: ReceivedChat["body"];
     try {
       body = JSON.parse(raw);
@@ -64,14 +90,19 @@ export async function chatCompletionsStandIn() {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => handle(req, res, Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => handle(req, res, Buffer.concat(chunks)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     received,
+    transcriptions,
     behave(next: StandInBehaviour) {
       behaviour = next;
+    },
+    /** What the next transcriptions answer. */
+    transcribeAs(next: TranscriptionBehaviour) {
+      transcription = next;
     },
     close: () =>
       new Promise<void>((resolve) => {

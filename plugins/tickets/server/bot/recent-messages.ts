@@ -14,7 +14,7 @@ export async function recentMessages(db: Db, companyId: number, ticketId: number
   const n = Math.max(0, Math.min(MAX_LINES, Math.floor(limit)));
   if (!n) return [];
   const rows = await db
-    .select({ id: messages.id, fromMe: messages.fromMe, body: messages.body, mediaType: messages.mediaType, createdAt: messages.createdAt })
+    .select({ id: messages.id, fromMe: messages.fromMe, body: messages.body, mediaType: messages.mediaType, mediaUrl: messages.mediaUrl, createdAt: messages.createdAt })
     .from(messages)
     .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.isPrivate, false), eq(messages.isDeleted, false)))
     .orderBy(desc(messages.id))
