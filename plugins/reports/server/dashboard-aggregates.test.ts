@@ -15,7 +15,6 @@ import { at, type Pinned, pinnedTicket } from "./reports.fixtures.ts";
 let t: TestKernel;
 let token: string;
 let companyId: number;
-let users: { id: number }[];
 
 /** A small deterministic generator (mulberry32): the same tickets on every run. */
 function random(seed: number) {
@@ -38,7 +37,6 @@ beforeAll(async () => {
   const ana = await createUser(t, companyId, { name: "Ana" });
   const bruno = await createUser(t, companyId, { name: "Bruno" });
   await createUser(t, companyId, { name: "Caio" });
-  users = [ana.user, bruno.user];
   const conn = (await t.call("POST", "/whatsapp", { token, body: { name: "API", channel: "api", webhookUrl: "http://127.0.0.1:9/hook" } })).body as { token: string };
   let n = 0;
   const ticket = async (p: Pinned, openedBy?: number) => {
