@@ -1,5 +1,5 @@
-import { PassThrough, Readable } from "node:stream";
 import { csvField, safeCell } from "./cell-safety.ts";
+import { xlsxPages } from "./xlsx-writer.ts";
 
 /** What both writers take: rows of text arriving page by page (a page is read only when the previous one left). */
 export type RowPages = AsyncIterable<string[][]>;
@@ -58,32 +58,14 @@ export interface XlsxOptions {
 }
 
 /**
- * Rows as a one-sheet .xlsx, written by ExcelJS's streaming writer as rows arrive (each row is
- * committed and leaves memory; the next page is read once the response drained), every cell as
+ * Rows as a one-sheet .xlsx, streamed page by page (xlsx-writer.ts: sheet XML through one
+ * native deflate stream, a zip with data descriptors; memory stays one page), every cell as
  * formula-safe text so no digit of a phone number is lost to scientific notation.
  * @example return new Response(xlsxStream(pages, { sheetName: "Contatos", header: ["Nome", "Número"], widths: [32, 18] }));
  */
 export function xlsxStream(pages: RowPages, options: XlsxOptions): ReadableStream<Uint8Array> {
-  const out = new PassThrough();
-  void (async () => {
-    try {
-      const { default: ExcelJS } = await import("exceljs");
-      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-      const sheet = book.addWorksheet(options.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-      if (options.widths) sheet.columns = options.widths.map((width) => ({ width }));
-      const header = sheet.addRow(options.header);
-      header.font = { bold: true };
-      header.commit();
-      for await (const page of pages) {
-        for (const cells of page) sheet.addRow(cells.map(safeCell)).commit();
-        // Let the response drain before the next page is read.
-        if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve));
-      }
-      sheet.commit();
-      await book.commit();
-    } catch (err) {
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    }
-  })();
-  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
+  async function* safe() {
+    for await (const page of pages) yield page.map((cells) => cells.map(safeCell));
+  }
+  return xlsxPages(safe(), { ...options, header: options.header });
 }

@@ -10,14 +10,18 @@
  *   bun tests/bench/reports.ts
  * Overrides: BENCH_TICKETS=100000 BENCH_MESSAGES=1000000 BENCH_ROUNDS=5 (per call, one client)
  *            BENCH_CONCURRENCY=16 BENCH_BUDGET_SECONDS=120 (per run).
+ * Before/after comparisons: BENCH_DATA=<dir> keeps the generated database there (world.json
+ * beside it) and, when it is already there, runs on a copy of it instead of generating;
+ * BENCH_SERVER_CWD=<tree> runs the server of another checkout (e.g. `git archive` of the tree
+ * before, its node_modules linked) on the same data.
  */
 import { createClient } from "@libsql/client";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "./conversations/generate.ts";
 import type { LoadJob, LoadRequest, LoadResult } from "./conversations/load-worker.ts";
-import { createWorld } from "./conversations/setup.ts";
+import { type BenchWorld, createWorld } from "./conversations/setup.ts";
 import { benchServer, login, ms, proc, runWorker } from "./support.ts";
 
 const env = (name: string, fallback: number) => {
@@ -30,6 +34,8 @@ const MESSAGES = env("BENCH_MESSAGES", 1_000_000);
 const ROUNDS = env("BENCH_ROUNDS", 5);
 const CONCURRENCY = env("BENCH_CONCURRENCY", 16);
 const BUDGET = env("BENCH_BUDGET_SECONDS", 120);
+const DATA = process.env.BENCH_DATA;
+const SERVER_CWD = process.env.BENCH_SERVER_CWD;
 
 /** The issue's aims, p50 in ms at 1 client / at 16. */
 const AIMS: Record<string, [number, number]> = {
@@ -75,9 +81,18 @@ async function enrich(databaseFile: string): Promise<void> {
   }
 }
 
-console.log(`reports bench: ${fmt(TICKETS)} tickets, ${fmt(MESSAGES)} messages`);
-// Six attendants: every queue has someone (the generator picks a ticket's attendant among its queue's).
-const world = await createWorld(6);
+console.log(`reports bench: ${fmt(TICKETS)} tickets, ${fmt(MESSAGES)} messages${SERVER_CWD ? `, server of ${SERVER_CWD}` : ""}`);
+const reuse = !!DATA && existsSync(join(DATA, "app.db"));
+let world: BenchWorld;
+if (reuse) {
+  // A copy: the server migrates and writes (logins), the kept data stays as generated.
+  const dataDir = mkdtempSync(join(tmpdir(), "atende-bench-reports-data-"));
+  cpSync(DATA!, dataDir, { recursive: true });
+  world = { ...(JSON.parse(readFileSync(join(DATA!, "world.json"), "utf8")) as BenchWorld), dataDir };
+} else {
+  // Six attendants: every queue has someone (the generator picks a ticket's attendant among its queue's).
+  world = await createWorld(6);
+}
 let server: Awaited<ReturnType<typeof benchServer>> | undefined;
 const cleanup = async () => {
   await server?.stop();
@@ -86,14 +101,30 @@ const cleanup = async () => {
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
 
+/** Resets the kernel's peak-RSS mark of a process (Linux: 5 to clear_refs); false when refused. */
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const measured: { concurrency: number; result: LoadResult }[] = [];
 let exportFigures = "";
 try {
   const databaseFile = join(world.dataDir, "app.db");
-  const g = await generate(databaseFile, world, { tickets: TICKETS, messages: MESSAGES, contacts: Math.ceil(TICKETS / 2) });
-  await enrich(databaseFile);
-  console.log(`generated ${fmt(g.counts.messages)} messages in ${g.seconds.total.toFixed(1)} s`);
-  server = await benchServer({ dataDir: world.dataDir, keepData: true, timeoutMs: 180_000 });
+  if (!reuse) {
+    const g = await generate(databaseFile, world, { tickets: TICKETS, messages: MESSAGES, contacts: Math.ceil(TICKETS / 2) });
+    await enrich(databaseFile);
+    console.log(`generated ${fmt(g.counts.messages)} messages in ${g.seconds.total.toFixed(1)} s`);
+    if (DATA) {
+      cpSync(world.dataDir, DATA, { recursive: true });
+      writeFileSync(join(DATA, "world.json"), JSON.stringify(world));
+    }
+  }
+  server = await benchServer({ dataDir: world.dataDir, keepData: true, timeoutMs: 180_000, ...(SERVER_CWD ? { cwd: SERVER_CWD } : {}) });
   const base = server.url;
   const { token } = await login(base, world.admin.email, world.admin.password);
   const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
@@ -108,6 +139,24 @@ try {
     { method: "GET", path: "/usersMoments", token, label: "usersMoments" },
     { method: "GET", path: `/messages-allMe?fromMe=true&dateStart=${from}&dateEnd=${to}`, token, label: "messages-allMe month" },
   ];
+  // Memory first, on the fresh server (a heap grown by the 16 clients would hide the export's
+  // own peak): every ticket (200 days) as .xlsx, then as the web's 9,999,999 JSON page; the
+  // peak-RSS mark reset before each.
+  const pid = server.process.pid!;
+  const whole = `dateFrom=${day(200 * 86_400_000)}&dateTo=${to}`;
+  for (const [label, path] of [
+    ["full export .xlsx", `/ticketreport/export/xlsx?${whole}`],
+    ["full export .csv", `/ticketreport/export/csv?${whole}`],
+    ["full page 9999999", `/ticketreport/reports?${whole}&pageSize=9999999`],
+  ] as const) {
+    const rss = proc.memoryMiB(pid, "VmRSS");
+    const resettable = resetPeak(pid);
+    const started = performance.now();
+    const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    const peak = proc.memoryMiB(pid, "VmHWM");
+    exportFigures += `${label}: status ${res.status}, ${fmt(bytes)} bytes in ${ms(performance.now() - started)}; server RSS ${rss.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB${resettable ? "" : " (peak mark not resettable: since start)"} (aim < 200 MB)\n`;
+  }
   // Warm-up (caches, statements), not counted.
   await run(base, 1, [calls]);
   for (const concurrency of [1, CONCURRENCY]) {
@@ -116,13 +165,6 @@ try {
     measured.push({ concurrency, result });
     console.log(`  ${concurrency} at once: ${result.ok} ok, ${result.errors} errors, ${result.skipped} not sent, ${result.seconds.toFixed(1)} s`);
   }
-  // The whole history as a file: the server's peak memory while it streams.
-  const pid = server.process.pid!;
-  const before = proc.memoryMiB(pid, "VmHWM");
-  const started = performance.now();
-  const res = await fetch(`${base}/ticketreport/export/xlsx?dateFrom=${day(200 * 86_400_000)}&dateTo=${to}`, { headers: { authorization: `Bearer ${token}` } });
-  const bytes = (await res.arrayBuffer()).byteLength;
-  exportFigures = `full export .xlsx: status ${res.status}, ${fmt(bytes)} bytes in ${ms(performance.now() - started)}; server peak RSS ${proc.memoryMiB(pid, "VmHWM").toFixed(0)} MiB (before ${before.toFixed(0)} MiB; aim < 200 MB)`;
 } finally {
   await cleanup();
 }
@@ -138,6 +180,6 @@ const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row
 const line = (cells: string[]) => cells.map((c, i) => (i < 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
 console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
 for (const row of table) console.log(line(row));
-console.log(exportFigures);
+console.log(exportFigures.trimEnd());
 console.log(`load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);
 for (const { concurrency, result } of measured) if (result.firstError) console.log(`first error (${concurrency}): ${result.firstError}`);

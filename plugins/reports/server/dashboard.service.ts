@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-o
 import type { Db } from "../../../core/db/database.ts";
 import { users } from "../../../core/db/tables.ts";
 import { ticketLogsView, ticketsView } from "../schema/views.ts";
+import { aggregateDashboard } from "./dashboard-aggregates.ts";
 import { attendantRows, type AttendantRow, type DashboardCounters, dashboardCounters, type TicketFacts } from "./dashboard-figures.ts";
 import { daysOf, type Range } from "./report-range.ts";
 
@@ -17,8 +18,13 @@ const BOT_LOGS = ["chatBot", "handOver", "queue", "redirect", "handBack"] as con
 export class DashboardService {
   constructor(private readonly db: Db) {}
 
-  /** GET /dashboard: the counters and one row per attendant for the tickets created in the range. */
+  /** GET /dashboard: the counters and one row per attendant for the tickets created in the range, aggregated by SQLite. */
   async dashboard(companyId: number, range: Range): Promise<{ counters: DashboardCounters; attendants: AttendantRow[] }> {
+    return aggregateDashboard(this.db, companyId, range, await this.attendants(companyId));
+  }
+
+  /** The same figures computed in JS from every ticket's facts: the reference the tests compare the SQL with. */
+  async reference(companyId: number, range: Range): Promise<{ counters: DashboardCounters; attendants: AttendantRow[] }> {
     const [facts, attendants] = await Promise.all([this.facts(companyId, range), this.attendants(companyId)]);
     return { counters: dashboardCounters(facts), attendants: attendantRows(attendants, facts) };
   }
@@ -61,7 +67,7 @@ export class DashboardService {
     return this.db.select({ id: users.id, name: users.name, online: users.online }).from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name));
   }
 
-  /** The metric facts of the tickets created in the range: two range reads, joined here. */
+  /** The metric facts of the tickets created in the range (the reference's input): two range reads, joined here. */
   async facts(companyId: number, range: Range): Promise<TicketFacts[]> {
     const t = ticketsView;
     const rows = await this.db

@@ -31,13 +31,19 @@ const ms = (iso: string) => Date.parse(iso);
 /** Mean, median (mean of the two middle values when even) and p90 (nearest rank: the ⌈0.9·n⌉-th smallest), of seconds, in minutes. */
 export function durationStats(seconds: readonly number[]): DurationStats {
   const n = seconds.length;
-  if (!n) return { count: 0, avg: 0, median: 0, p90: 0 };
+  if (!n) return durationFigures(0, 0, 0, 0);
   const sorted = [...seconds].sort((a, b) => a - b);
   const sum = sorted.reduce((a, b) => a + b, 0);
   const mid = Math.floor(n / 2);
   const median = n % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   const p90 = sorted[Math.ceil(0.9 * n) - 1]!;
-  return { count: n, avg: round2(sum / n / 60), median: round2(median / 60), p90: round2(p90 / 60) };
+  return durationFigures(n, sum, median, p90);
+}
+
+/** The same figures from what SQL aggregated (dashboard.service.ts): how many, their sum, the median and p90, in seconds. */
+export function durationFigures(count: number, sumSeconds: number, medianSeconds: number, p90Seconds: number): DurationStats {
+  if (!count) return { count: 0, avg: 0, median: 0, p90: 0 };
+  return { count, avg: round2(sumSeconds / count / 60), median: round2(medianSeconds / 60), p90: round2(p90Seconds / 60) };
 }
 
 /** A ticket log entry, as the tickets plugin's ticket_logs_view has it. */

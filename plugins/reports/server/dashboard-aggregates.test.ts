@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCompanyWithAdmin, createUser } from "../../../tests/support/fixtures.ts";
+import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
+import { DashboardService } from "./dashboard.service.ts";
+import { rangeOf } from "./report-range.ts";
+import { at, type Pinned, pinnedTicket } from "./reports.fixtures.ts";
+
+/*
+ * GET /dashboard is aggregated by SQLite (dashboard-aggregates.ts); the JS figures
+ * (dashboard-figures.ts, metrics.ts, pinned by metrics.test.ts) are the definition. Here the
+ * route answers metrics.test.ts's hand-computed day, and equals the JS reference on a day of
+ * generated tickets (bots, hand-backs, logs after the acceptance, ties, every status).
+ */
+
+let t: TestKernel;
+let token: string;
+let companyId: number;
+
+/** A small deterministic generator (mulberry32): the same tickets on every run. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+
+beforeAll(async () => {
+  t = await createTestKernel();
+  const owner = await createCompanyWithAdmin(t, "Agregados");
+  token = owner.token;
+  companyId = owner.company.id;
+  const ana = await createUser(t, companyId, { name: "Ana" });
+  const bruno = await createUser(t, companyId, { name: "Bruno" });
+  await createUser(t, companyId, { name: "Caio" });
+  const conn = (await t.call("POST", "/whatsapp", { token, body: { name: "API", channel: "api", webhookUrl: "http://127.0.0.1:9/hook" } })).body as { token: string };
+  let n = 0;
+  const ticket = async (p: Pinned, openedBy?: number) => {
+    const { ticketId } = await pinnedTicket(t, conn.token, `55119${String(++n).padStart(8, "0")}`, p);
+    if (openedBy) await t.kernel.database.client.execute({ sql: "UPDATE ticket_logs SET user_id = ? WHERE ticket_id = ? AND type = 'create'", args: [openedBy, ticketId] });
+  };
+  // metrics.test.ts's day (2030-01-10), Ana and Bruno.
+  const d = (hhmm: string) => at("10", hhmm);
+  const A = ana.user.id;
+  const B = bruno.user.id;
+  await ticket({ status: "closed", userId: A, createdAt: d("10:00"), acceptedAt: d("10:05"), closedAt: d("10:35"), rating: 10 });
+  await ticket({
+    status: "closed",
+    userId: A,
+    createdAt: d("10:00"),
+    acceptedAt: d("10:12"),
+    closedAt: d("11:12"),
+    rating: 6,
+    logs: [
+      ["chatBot", d("10:00")],
+      ["queue", d("10:02")],
+    ],
+  });
+  await ticket({ status: "nps", userId: B, createdAt: d("11:00"), acceptedAt: d("11:00"), closedAt: d("11:20") }, B);
+  await ticket({ status: "open", userId: B, createdAt: d("12:00"), acceptedAt: d("12:15") });
+  await ticket({ status: "pending", createdAt: d("13:00") });
+  await ticket({ status: "group", userId: B, createdAt: d("13:00"), acceptedAt: d("13:01") });
+  await ticket({ status: "closed", userId: B, createdAt: d("14:00"), acceptedAt: d("14:02"), closedAt: d("14:10") });
+  // A generated day (2030-01-20): 40 tickets.
+  const rnd = random(28);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  for (let i = 0; i < 40; i++) {
+    const status = pick(["pending", "open", "closed", "closed", "nps", "group"] as const);
+    const createdAt = plus(at("20", "08:00"), Math.floor(rnd() * 600));
+    const accepted = status !== "pending" || rnd() < 0.3;
+    const acceptedAt = accepted ? plus(createdAt, Math.floor(rnd() * 40)) : null;
+    const closedAt = acceptedAt && (status === "closed" || status === "nps") ? plus(acceptedAt, Math.floor(rnd() * 90)) : null;
+    const logs: [string, string][] = [];
+    if (rnd() < 0.5) {
+      const start = pick(["chatBot", "handOver"]);
+      logs.push([start, createdAt]);
+      const handed = rnd();
+      // Handed to the queue before, at (a tie) or after the acceptance, or never.
+      if (handed < 0.7) logs.push([pick(["queue", "redirect", "handBack"]), plus(createdAt, Math.floor(rnd() * 30))]);
+      if (handed < 0.2 && acceptedAt) logs.push(["queue", acceptedAt]);
+    }
+    if (rnd() < 0.2) logs.push(["queue", plus(createdAt, -5)]);
+    const rating = closedAt && rnd() < 0.6 ? Math.floor(rnd() * 11) : null;
+    await ticket({ status, userId: accepted ? pick([A, B, null]) : null, createdAt, acceptedAt, closedAt, rating }, rnd() < 0.2 ? A : undefined);
+  }
+}, 120_000);
+afterAll(() => t?.close());
+
+const dashboard = async (query: string) => {
+  const res = await t.call("GET", `/dashboard?${query}`, { token });
+  expect(res.status).toBe(200);
+  return res.body as { counters: Record<string, unknown>; attendants: Record<string, unknown>[] };
+};
+
+describe("GET /dashboard aggregated by SQLite", () => {
+  it("answers metrics.test.ts's hand-computed day", async () => {
+    const { counters: c, attendants } = await dashboard("date_from=2030-01-10&date_to=2030-01-10");
+    // Waits: 5, 10, 0, 15, 1, 2 → mean 33/6 = 5.5, median (2+5)/2 = 3.5, p90 = 6th = 15.
+    expect(c.waitTime).toEqual({ count: 6, avg: 5.5, median: 3.5, p90: 15 });
+    // Supports: 30, 60, 20, 8 → mean 29.5, median 25, p90 = 4th = 60.
+    expect(c.supportTime).toEqual({ count: 4, avg: 29.5, median: 25, p90: 60 });
+    expect(c).toMatchObject({
+      supportHappening: 1,
+      supportPending: 1,
+      supportFinished: 4,
+      supportGroups: 1,
+      leads: 7,
+      activeTickets: 1,
+      passiveTickets: 6,
+      tickets: 7,
+      withRating: 2,
+      waitRating: 1,
+      withoutRating: 1,
+      percRating: 50,
+      npsScore: 0,
+      npsPromotersPerc: 50,
+      npsDetractorsPerc: 50,
+      npsPassivePerc: 0,
+    });
+    const rows = attendants.map(({ supportTime, waitTime, online, id, ...r }) => r).filter((r) => ["Ana", "Bruno", "Caio"].includes(String(r.name)));
+    expect(rows).toEqual([
+      // Ana: ratings 10 and 6 → 8; waits 5, 10 → 7.5; supports 30, 60 → 45.
+      { name: "Ana", rating: 8, countRating: 2, tickets: 2, avgWaitTime: 7.5, avgSupportTime: 45 },
+      // Bruno: waits 0, 15, 1, 2 → 4.5 (median (1+2)/2 = 1.5, p90 = 4th = 15); supports 20, 8 → 14.
+      { name: "Bruno", rating: 0, countRating: 0, tickets: 4, avgWaitTime: 4.5, avgSupportTime: 14 },
+      { name: "Caio", rating: 0, countRating: 0, tickets: 0, avgWaitTime: 0, avgSupportTime: 0 },
+    ]);
+    expect(attendants.find((a) => a.name === "Bruno")!.waitTime).toEqual({ count: 4, avg: 4.5, median: 1.5, p90: 15 });
+  });
+
+  it("equals the JS reference on generated tickets, day by day and over the month", async () => {
+    const service = new DashboardService(t.kernel.db);
+    for (const [from, to] of [
+      ["2030-01-10", "2030-01-10"],
+      ["2030-01-20", "2030-01-20"],
+      ["2030-01-01", "2030-01-31"],
+      ["2030-02-01", "2030-02-02"],
+    ] as const) {
+      const body = await dashboard(`date_from=${from}&date_to=${to}`);
+      const reference = await service.reference(companyId, rangeOf({ from, to }));
+      expect({ from, to, ...body }).toEqual({ from, to, ...reference });
+    }
+  });
+});
