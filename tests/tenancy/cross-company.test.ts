@@ -60,6 +60,7 @@ const UNSEEDED: Record<string, string> = {
   meta_outbound: "written only when Meta's delivery job runs",
   integration_sessions: "written only when a Typebot conversation runs (its stand-in is not part of the seed)",
   automation_bot_states: "written by a bot turn (a job)",
+  prompt_transcripts: "written only when an AI prompt's turn transcribes a customer's audio (a job)",
   flow_states: "written by a flow's turn in a conversation (a job)",
   campaign_shippings: "written when a campaign's start job runs (at its scheduled time)",
   automation_rotation_cursors: "written by the rotation job",
