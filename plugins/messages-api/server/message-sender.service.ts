@@ -64,7 +64,8 @@ export class MessagesApiSender {
     if (connection.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED");
     if (!files.length && !fields.body.trim()) throw new AppError("ERR_VALIDATION", { fields: { body: "Required" } });
     await this.ensureIds(companyId, fields);
-    const maxBytes = await mediaLimitBytes(this.deps.settings, this.deps.config);
+    // A text needs no limit: the platform setting is read (a query) only for files.
+    const maxBytes = files.length ? await mediaLimitBytes(this.deps.settings, this.deps.config) : 0;
     // Every size first: a batch is refused whole rather than half sent.
     if (files.some((f) => f.size > maxBytes)) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes });
     const number = await this.onChannel(connection, fields.number);
