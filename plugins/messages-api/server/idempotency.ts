@@ -26,7 +26,10 @@ const sameKey = and(eq(messagesApiRequests.whatsappId, p("whatsappId")), eq(mess
 
 /** The claim's statements on a write batch's connection, built once per handle. */
 const unitStatements = preparedPer((db: SyncDb) => ({
-  expire: db.delete(messagesApiRequests).where(and(sameKey, lte(messagesApiRequests.createdAt, p("before")))).prepare(),
+  expire: db
+    .delete(messagesApiRequests)
+    .where(and(sameKey, lte(messagesApiRequests.createdAt, p("before"))))
+    .prepare(),
   insert: db
     .insert(messagesApiRequests)
     .values({ companyId: p("companyId"), whatsappId: p("whatsappId"), idempotencyKey: p("key"), fingerprint: p("fingerprint"), answer: "{}", createdAt: p("now") })

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SyncDb } from "../../../core/db/write-batch.ts";
-import { deliveredMessages, messagesApiWorld, type MessagesApiWorld, sendApi } from "./messages-api.fixtures.ts";
+import { deliveredMessages, messagesApiWorld, type MessagesApiWorld, rowsOfCompany, sendApi } from "./messages-api.fixtures.ts";
 
 /**
  * The send path's throughput (README "Throughput"): each request is ONE unit of the kernel's
@@ -33,5 +33,23 @@ describe("public messages API: group commit", () => {
     // Each new number's contact committed with its message (same unit, so the same batch).
     for (const b of writing) expect(b.contacts).toBe(b.messages);
     expect(await deliveredMessages(w)).toHaveLength(sends);
+  });
+
+  it("a ticket started in the unit carries what tickets.sendToContact writes: report times, clocks and its two logs", async () => {
+    w = await messagesApiWorld();
+    const history = await sendApi(w.t, w.api.token, { number: "5511987650001", body: "histórico" });
+    const opened = await sendApi(w.t, w.api.token, { number: "5511987650002", body: "atendido", userId: w.admin.user.id });
+    const { tickets } = await rowsOfCompany(w.t, w.api.companyId);
+    expect(tickets).toMatchObject([
+      { id: history.body.ticketId, status: "closed", userId: null, acceptedAt: null, closedAt: expect.any(String), activityAt: expect.any(String), lastMessage: "histórico" },
+      { id: opened.body.ticketId, status: "open", userId: w.admin.user.id, acceptedAt: expect.any(String), closedAt: null, lastMessage: "atendido" },
+    ]);
+    const logs = await w.t.kernel.database.client.execute({ sql: "SELECT ticket_id, type, user_id FROM ticket_logs WHERE company_id = ? ORDER BY id", args: [w.api.companyId] });
+    expect(logs.rows.map((r) => [r.ticket_id, r.type, r.user_id])).toEqual([
+      [history.body.ticketId, "create", null],
+      [history.body.ticketId, "closed", null],
+      [opened.body.ticketId, "create", w.admin.user.id],
+      [opened.body.ticketId, "open", w.admin.user.id],
+    ]);
   });
 });
