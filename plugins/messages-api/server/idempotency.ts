@@ -1,5 +1,7 @@
-import { and, eq, gt, lt, lte } from "drizzle-orm";
+import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../core/db/database.ts";
+import { preparedPer } from "../../../core/db/prepared.ts";
+import type { SyncDb } from "../../../core/db/write-batch.ts";
 import { AppError } from "../../../core/errors.ts";
 import { messagesApiRequests } from "../schema/tables.ts";
 import type { SendResultBody } from "./messages-api.schemas.ts";
@@ -18,6 +20,34 @@ export async function fingerprintOf(fields: Record<string, unknown>, files: read
   const canonical = JSON.stringify({ ...Object.fromEntries(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))), files: filePrints });
   return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical)));
 }
+
+const p = sql.placeholder;
+const sameKey = and(eq(messagesApiRequests.whatsappId, p("whatsappId")), eq(messagesApiRequests.idempotencyKey, p("key")));
+
+/** The claim's statements on a write batch's connection, built once per handle. */
+const unitStatements = preparedPer((db: SyncDb) => ({
+  expire: db
+    .delete(messagesApiRequests)
+    .where(and(sameKey, lte(messagesApiRequests.createdAt, p("before"))))
+    .prepare(),
+  insert: db
+    .insert(messagesApiRequests)
+    .values({ companyId: p("companyId"), whatsappId: p("whatsappId"), idempotencyKey: p("key"), fingerprint: p("fingerprint"), answer: "{}", createdAt: p("now") })
+    .onConflictDoNothing()
+    .returning({ id: messagesApiRequests.id })
+    .prepare(),
+  find: db
+    .select({ fingerprint: messagesApiRequests.fingerprint, answer: messagesApiRequests.answer })
+    .from(messagesApiRequests)
+    .where(and(sameKey, gt(messagesApiRequests.createdAt, p("after"))))
+    .limit(1)
+    .prepare(),
+  complete: db
+    .update(messagesApiRequests)
+    .set({ answer: sql<string>`${p("answer")}` })
+    .where(eq(messagesApiRequests.id, p("id")))
+    .prepare(),
+}));
 
 /** The key's scope: one connection (what a token names; a regenerated token keeps its keys). */
 export interface KeyScope {
@@ -73,6 +103,27 @@ export class IdempotencyKeys {
       .update(messagesApiRequests)
       .set({ answer: JSON.stringify(answer) })
       .where(eq(messagesApiRequests.id, id));
+  }
+
+  /**
+   * `claim` inside a write unit (`ctx.writes`), the first write of the send's own unit: the
+   * key and the messages commit together. Units run one after another, so a twin in the same
+   * batch finds the completed answer, and one in a later batch finds the committed row.
+   */
+  claimInUnit(db: SyncDb, scope: KeyScope, fingerprint: string, now = Date.now()): { id: number } | { answer: SendResultBody } {
+    const s = unitStatements(db);
+    const key = { whatsappId: scope.whatsappId, key: scope.key };
+    s.expire.run({ ...key, before: now - KEY_TTL_MS });
+    const row = s.insert.get({ ...key, companyId: scope.companyId, fingerprint, now });
+    if (row) return row;
+    const earlier = s.find.get({ ...key, after: now - KEY_TTL_MS });
+    if (!earlier || earlier.fingerprint !== fingerprint) throw new AppError("ERR_IDEMPOTENCY_KEY_REUSED");
+    return { answer: JSON.parse(earlier.answer) as SendResultBody };
+  }
+
+  /** Records the answer of a key claimed in the same unit. */
+  completeInUnit(db: SyncDb, id: number, answer: SendResultBody): void {
+    unitStatements(db).complete.run({ id, answer: JSON.stringify(answer) });
   }
 
   /** Deletes the keys older than 24 hours; answers how many. */

@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Config } from "../../../core/config.ts";
 import type { Db } from "../../../core/db/database.ts";
+import type { WriteBatcher } from "../../../core/db/write-batch.ts";
 import { users } from "../../../core/db/tables.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Logger } from "../../../core/log.ts";
 import type { Services } from "../../../core/plugin/services.ts";
 import type { SettingsService } from "../../../core/settings/settings.ts";
 import { mediaLimitBytes } from "../../../core/storage/media-limits.ts";
-import type { Storage } from "../../../core/storage/storage.ts";
+import type { Storage, StoredFile } from "../../../core/storage/storage.ts";
 import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
 import type {} from "../../contacts/server/contacts.contract.ts";
 import type { SendToContactInput, SentToContact } from "../../tickets/server/tickets.contract.ts";
@@ -24,6 +25,7 @@ export interface ApiSend {
 
 export interface SenderDeps {
   db: Db;
+  writes: Pick<WriteBatcher, "run">;
   services: Services;
   storage: Storage;
   settings: SettingsService;
@@ -39,11 +41,12 @@ const CHECK_NUMBER = "channels.checkNumber" as const;
 /**
  * The rules of `POST /api/messages/send`. Everything that can refuse the request is checked
  * before anything is written (the connection's state, the ids, the number on WhatsApp, the
- * sizes); then the contact is found or created (committed on its own: the tickets plugin reads
- * it through the contacts service), the files are stored, and ONE transaction takes the
- * Idempotency-Key and stores every message with its delivery outbox row (`tickets.sendToContact`:
- * the `tickets.deliver` job in the connection's lane, the lane every outbound message of that
- * connection is paced in). A retry, a crash or a concurrent twin therefore sends at most once.
+ * sizes); the files are stored; then ONE write unit (`ctx.writes`) takes the Idempotency-Key,
+ * finds or creates the contact (`contacts.findOrCreateStep`) and stores every message with its
+ * delivery outbox row (`tickets.sendToContactStep`: the `tickets.deliver` job in the
+ * connection's lane, the lane every outbound message of that connection is paced in). A
+ * retry, a crash or a concurrent twin therefore sends at most once; concurrent requests'
+ * units share one group commit (the throughput of a burst, README "Throughput").
  */
 export class MessagesApiSender {
   constructor(private deps: SenderDeps) {}
@@ -61,23 +64,27 @@ export class MessagesApiSender {
     if (connection.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED");
     if (!files.length && !fields.body.trim()) throw new AppError("ERR_VALIDATION", { fields: { body: "Required" } });
     await this.ensureIds(companyId, fields);
-    const maxBytes = await mediaLimitBytes(this.deps.settings, this.deps.config);
+    // A text needs no limit: the platform setting is read (a query) only for files.
+    const maxBytes = files.length ? await mediaLimitBytes(this.deps.settings, this.deps.config) : 0;
     // Every size first: a batch is refused whole rather than half sent.
     if (files.some((f) => f.size > maxBytes)) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { maxBytes });
     const number = await this.onChannel(connection, fields.number);
 
-    const contact = await this.deps.services.require("contacts.findOrCreate")({ companyId, number });
+    // The async halves first (number normalisation, the connection, the signing setting, the
+    // files): the unit itself is synchronous and holds the writer only for SQL.
+    const findContact = await this.deps.services.require("contacts.findOrCreateStep")({ companyId, number });
+    const sign = fields.sendSignature && fields.userId != null;
+    const sendStep = await this.deps.services.require("tickets.sendToContactStep")({ companyId, whatsappId: connection.id, sign });
     // Stored under the company's folder with random names; /public answers them as attachments, never as active content.
     const stored = await Promise.all(files.map((file) => this.deps.storage.save(companyId, file, { maxBytes })));
 
     const wantsTicket = fields.userId != null || fields.queueId != null;
-    const base: SendToContactInput = {
+    const base: Omit<SendToContactInput, "contactId"> = {
       companyId,
-      contactId: contact.id,
       whatsappId: connection.id,
       body: "",
       authorId: fields.userId,
-      sign: fields.sendSignature && fields.userId != null,
+      sign,
       // A new ticket: opened for userId/queueId when given (closed right away with closeTicket), else kept closed as history.
       openTicket: wantsTicket ? { status: fields.closeTicket ? "closed" : "open", userId: fields.userId, queueId: fields.queueId } : null,
       media: null,
@@ -86,17 +93,27 @@ export class MessagesApiSender {
       ? stored.map((s, i) => ({ body: i === 0 ? fields.body : "", media: { url: s.url, mimetype: s.mimetype, fileName: s.originalName } }))
       : [{ body: fields.body, media: null }];
 
-    const sendToContact = this.deps.services.require("tickets.sendToContact");
-    const outcome = await this.deps.db.transaction(async (tx) => {
-      const claim = scope ? await this.deps.keys.claim(tx, scope, fingerprint) : null;
-      if (claim && "answer" in claim) return { answer: claim.answer, sent: [] as SentToContact[] };
-      const sent: SentToContact[] = [];
-      for (const item of items) sent.push(await sendToContact({ ...base, ...item, ...(sent[0] ? { ticketId: sent[0].ticket.id } : {}) }, tx));
-      const first = sent[0]!;
-      const answer: SendResultBody = { messageId: first.message.id, ticketId: first.ticket.id, status: "queued", messageIds: sent.map((s) => s.message.id) };
-      if (claim) await this.deps.keys.complete(tx, claim.id, answer);
-      return { answer, sent };
-    });
+    // ONE write unit: the key, the contact, every message with its delivery outbox row. Units
+    // of concurrent requests share the batch's group commit; the answer comes after it.
+    let outcome: { answer: SendResultBody; sent: SentToContact[] };
+    try {
+      outcome = await this.deps.writes.run((unit) => {
+        const claim = scope ? this.deps.keys.claimInUnit(unit.db, scope, fingerprint) : null;
+        if (claim && "answer" in claim) return { answer: claim.answer, sent: [] as SentToContact[] };
+        const contact = findContact(unit);
+        const sent: SentToContact[] = [];
+        for (const item of items) sent.push(sendStep(unit, contact, { ...base, contactId: contact.id, ...item, ...(sent[0] ? { ticketId: sent[0].ticket.id } : {}) }));
+        const first = sent[0]!;
+        const answer: SendResultBody = { messageId: first.message.id, ticketId: first.ticket.id, status: "queued", messageIds: sent.map((s) => s.message.id) };
+        if (claim) this.deps.keys.completeInUnit(unit.db, claim.id, answer);
+        return { answer, sent };
+      });
+    } catch (err) {
+      await this.discard(stored);
+      throw err;
+    }
+    // A concurrent twin won the key: its files are the ones the messages point at.
+    if (!outcome.sent.length) await this.discard(stored);
 
     for (const s of outcome.sent) await s.announce();
     const ticket = outcome.sent[0]?.ticket;
@@ -109,6 +126,10 @@ export class MessagesApiSender {
       }
     }
     return outcome.answer;
+  }
+
+  private async discard(stored: readonly StoredFile[]): Promise<void> {
+    for (const file of stored) await this.deps.storage.remove(file.path).catch(() => undefined);
   }
 
   /** userId and queueId must be the connection's company's (checked before anything is written). */

@@ -51,6 +51,17 @@ describe("public messages API: Idempotency-Key", () => {
     expect(await deliveredMessages(w)).toHaveLength(1);
   });
 
+  it("concurrent requests with one key and different numbers: one 202, the others 422, and the refused ones leave nothing behind (not even their contacts)", async () => {
+    w = await messagesApiWorld();
+    const numbers = Array.from({ length: 8 }, (_, i) => `55119${String(11_110_000 + i)}`);
+    const answers = await Promise.all(numbers.map((number) => sendApi(w.t, w.api.token, { number, body: "corrida" }, key("twin"))));
+    expect(answers.map((a) => a.status).sort()).toEqual([202, ...Array(7).fill(422)]);
+    // The key is claimed before the contact is found or created, in the send's one write unit.
+    const contacts = await w.t.kernel.database.client.execute({ sql: "SELECT number FROM contacts WHERE company_id = ?", args: [w.api.companyId] });
+    expect(contacts.rows).toHaveLength(1);
+    expect((await rowsOfCompany(w.t, w.api.companyId)).messages).toHaveLength(1);
+  });
+
   it("after 24 hours the key is free again, and the sweep deletes it", async () => {
     w = await messagesApiWorld();
     await sendApi(w.t, w.api.token, text, key("old"));

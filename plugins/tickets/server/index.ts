@@ -5,6 +5,7 @@ import { fullTextDeferral } from "./inbound/full-text-deferral.ts";
 import { InboundService } from "./inbound/inbound.service.ts";
 import { createMessageSender } from "./delivery/messages-sender.ts";
 import { createSendToContact } from "./messages/send-to-contact.ts";
+import { createSendToContactStep } from "./messages/send-to-contact-step.ts";
 import { registerMessageFeatures } from "./messages/messages.setup.ts";
 import { registerTicketNotes } from "./notes/ticket-notes.setup.ts";
 import { registerTicketTags } from "./tags/ticket-tags.setup.ts";
@@ -35,6 +36,7 @@ export default defineServerPlugin({
     const inbound = new InboundService(ctx.db, ctx.writes, ctx.services, ctx.storage, ctx.settings, ctx.config);
     ctx.services.provide("tickets.receive", (input) => inbound.receive(input));
     ctx.services.provide("tickets.sendToContact", createSendToContact(ctx, sender));
+    ctx.services.provide("tickets.sendToContactStep", createSendToContactStep(ctx, sender));
     ctx.services.provide("tickets.afterInbound", (step, options) => inbound.afterInbound(step, options));
     ctx.services.provide("tickets.fillVariables", (companyId, ticketId, text) => sender.fillVariables(companyId, ticketId, text));
     registerBotTurns(ctx, reader, sender);

@@ -1,4 +1,5 @@
 import type { Tx } from "../../../core/db/database.ts";
+import type { WriteUnit } from "../../../core/db/write-batch.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
 import type { TicketView } from "../shared/ticket-types.ts";
 import type { messages, tickets } from "../schema/tables.ts";
@@ -46,6 +47,25 @@ export interface SentToContact {
   /** Emits the ticket and message events: call it once the caller's transaction has committed. */
   announce(): Promise<void>;
 }
+
+/** What `tickets.sendToContactStep` reads before the unit: the connection, and the signing setting when `sign`. */
+export interface SendToContactScope {
+  companyId: number;
+  /** The connection to send through; null for the company's default connection. */
+  whatsappId: number | null;
+  /** Whether any input of the step will ask for a signature (reads sendSignMessage once). */
+  sign: boolean;
+}
+
+/** The contact as the caller's unit has it (e.g. what `contacts.findOrCreateStep` answered). */
+export type StepContact = { id: number; name: string; isGroup: boolean };
+
+/**
+ * `tickets.sendToContact` as a synchronous step of the caller's write unit: the input must be
+ * of the scope it was prepared for (its company and connection) and name `contact`'s id.
+ * The SentToContact's `announce` is for after the unit has committed.
+ */
+export type SendToContactStep = (unit: WriteUnit, contact: StepContact, input: SendToContactInput) => SentToContact;
 
 /** One tag link of a ticket replaced by another tag (a kanban lane move). */
 export interface TagMove {
@@ -104,6 +124,18 @@ declare module "../../../core/plugin/services.ts" {
      *   await sent.announce();
      */
     "tickets.sendToContact": (input: SendToContactInput, tx: Tx) => Promise<SentToContact>;
+    /**
+     * `tickets.sendToContact` for a write unit (`ctx.writes`): the async reads (connection,
+     * sendSignMessage) happen now, the returned step writes synchronously inside the caller's
+     * unit, so the caller's own writes (a contact found or created, an idempotency key) commit
+     * with the messages, and many callers share one group commit. Same rules and refusals;
+     * ERR_NO_WAPP_FOUND / ERR_NO_DEF_WAPP_FOUND when preparing.
+     * @example
+     *   const step = await sendToContactStep({ companyId, whatsappId, sign: false });
+     *   const sent = await ctx.writes.run((unit) => step(unit, contactStep(unit), input));
+     *   await sent.announce();
+     */
+    "tickets.sendToContactStep": (scope: SendToContactScope) => Promise<SendToContactStep>;
     /**
      * Closes the listed tickets of the company that are still open, pending or group,
      * without farewell, logging `closed` by nobody; answers how many closed. For a channel
