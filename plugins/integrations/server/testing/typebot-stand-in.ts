@@ -9,10 +9,7 @@ import { standIn } from "./stand-in-server.ts";
  * input). A reply the choice input rejects is answered with Typebot's retry text and the same input.
  */
 /** A 1×1 PNG: the media the stand-in serves at `/media/catalogo.png`. */
-export const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
+export const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
 
 export async function typebotStandIn() {
   let sessions = 0;
@@ -60,7 +57,10 @@ export async function typebotStandIn() {
           state.set(id, "email");
           return {
             json: {
-              messages: [text([{ type: "p", children: [{ text: "Vendas, ótimo." }] }]), { id: "img", type: "image", content: { url: media.url ?? `${server.url}/media/catalogo.png` } }],
+              messages: [
+                text([{ type: "p", children: [{ text: "Vendas, ótimo." }] }]),
+                { id: "img", type: "image", content: { url: media.url ?? `${server.url}/media/catalogo.png` } },
+              ],
               input: { id: "email-1", type: "email input", options: {} },
             },
           };
