@@ -21,6 +21,7 @@ export const manifest = definePlugin({
     "automation.registerHandOver",
     "automation.handOverKinds",
     "automation.startHandOver",
+    "automation.handOverTicket",
   ],
   planFlag: "useIntegrations",
   errors: {

@@ -4,6 +4,7 @@ import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 import { typebotStandIn } from "../../plugins/integrations/server/testing/typebot-stand-in.ts";
 import pt from "../../plugins/integrations/web/locales/pt.json" with { type: "json" };
 import ptConnections from "../../plugins/connections/web/locales/pt.json" with { type: "json" };
+import ptQueues from "../../plugins/queues/web/locales/pt.json" with { type: "json" };
 
 /**
  * Queue integrations in real Chromium against the real server: an admin adds a Typebot
@@ -16,6 +17,7 @@ let browser: LaunchedBrowser;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let typebot: Awaited<ReturnType<typeof typebotStandIn>>;
 let connectionToken = "";
+let adminToken = "";
 const CONNECTION = "Canal Typebot";
 
 beforeAll(async () => {
@@ -24,6 +26,7 @@ beforeAll(async () => {
   server = await startServer({ env: { JOBS_POLL_MS: "200" } });
   browser = await launchBrowser();
   const { token } = await login(server.url);
+  adminToken = token;
   const connection = await callApi(server.url, "/whatsapp", token, { method: "POST", body: { name: CONNECTION, channel: "api", webhookUrl: receiver.url } });
   connectionToken = String(connection.token);
   receiver.setSecret(connectionToken);
@@ -77,5 +80,22 @@ describe("queue integrations, end to end", () => {
     const texts = () => receiver.received.filter((r) => r.event === "message.created").map((r) => (r.body.message as { body: string; fromMe: boolean }).body);
     await until(() => texts().includes("1 - Vendas\n2 - Suporte"), "Typebot's choices", texts, 30_000);
     expect(texts()).toEqual(expect.arrayContaining(["Olá *Maria*!", "_Escolha_"]));
+
+    // 4. A queue's dialog: the integration chosen in its select is saved with the queue.
+    await page.goto(`${server.url}/queues`);
+    await page.getByRole("heading", { name: ptQueues.title }).waitFor();
+    await page.getByRole("button", { name: ptQueues.add, exact: true }).click();
+    const queueDialog = page.getByRole("dialog");
+    await settled(page);
+    await queueDialog.locator("#queue-name").fill("Robô de vendas");
+    await queueDialog.locator("#queue-greeting").fill("Vendas, olá!");
+    await queueDialog.locator("#queue-integration").selectOption({ label: "Typebot atendimento (Typebot)" });
+    await screenshot(page, "integrations-4-queue");
+    await queueDialog.getByRole("button", { name: ptQueues.dialog.add, exact: true }).click();
+    await queueDialog.waitFor({ state: "detached" });
+    await page.locator("tbody tr", { hasText: "Robô de vendas" }).waitFor();
+    const { queueIntegrations } = (await callApi(server.url, "/queueIntegration/", adminToken)) as { queueIntegrations: { id: number; name: string }[] };
+    const queues = (await callApi(server.url, "/queue", adminToken)) as unknown as { name: string; integrationId: number | null }[];
+    expect(queues.find((q) => q.name === "Robô de vendas")?.integrationId).toBe(queueIntegrations.find((i) => i.name === "Typebot atendimento")?.id);
   });
 });

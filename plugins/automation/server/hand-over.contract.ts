@@ -78,5 +78,18 @@ declare module "../../../core/plugin/services.ts" {
      *   }, { priority: INBOUND_PRIORITY.connection });
      */
     "automation.startHandOver": (stored: InboundStored, holder: string) => "claimed" | undefined;
+    /**
+     * Hands a ticket to `holder` (`<kind>:<ref>`, a registered kind) outside a customer's
+     * message: the `useIntegration` switch turned back on, an attendant's transfer into a
+     * queue with an integration. A durable job in the ticket's lane (after its turns) applies
+     * the hand-over, with the provider's `start` writes when `start` is set (else the
+     * provider answers the customer's next message), only while the ticket's holder is still
+     * `expectHolder` and a bot may act on it (nobody attends it). Answers false when the kind
+     * is not registered (nothing enqueued).
+     * @example
+     *   // the switch turned on (holder "integration"): the queue's integration 4 takes it again
+     *   await handOverTicket(companyId, ticketId, "integration:4", { expectHolder: "integration", start: false });
+     */
+    "automation.handOverTicket": (companyId: number, ticketId: number, holder: string, options: { expectHolder: string | null; start: boolean }) => Promise<boolean>;
   }
 }

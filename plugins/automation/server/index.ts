@@ -7,6 +7,7 @@ import "../../tickets/server/tickets-events.contract.ts";
 import "./hand-over.contract.ts";
 import { HandOverRegistry } from "./hand-over/hand-over-registry.ts";
 import { HandOvers } from "./hand-over/hand-overs.ts";
+import { HAND_OVER_JOB, type HandOverPayload, handOverTicket, runHandOver } from "./hand-over/hand-over-ticket.ts";
 import { chatbotStep, handOverStep, startHandOver } from "./inbound-step.ts";
 import { Rotation, type RotatePayload } from "./rotation.ts";
 
@@ -26,6 +27,7 @@ export default defineServerPlugin({
     ctx.services.provide("automation.registerHandOver", (provider) => registry.register(provider));
     ctx.services.provide("automation.handOverKinds", () => registry.kinds());
     ctx.services.provide("automation.startHandOver", startHandOver(ctx.jobs, registry));
+    ctx.services.provide("automation.handOverTicket", handOverTicket(ctx, handOvers));
     const runner = new BotRunner(ctx, handOvers);
     const rotation = new Rotation(ctx);
     // Who answers a message is decided once: the provider holding the ticket, else the chatbot.
@@ -37,6 +39,7 @@ export default defineServerPlugin({
     // Turns of different tickets run together (their units share commits); one ticket's in order.
     // A turn that races another of its ticket (a timer, another node) starts over on the fresh state.
     ctx.jobs.define<StepPayload>(STEP_JOB, ({ companyId, payload }) => runner.step(companyId ?? 0, payload), { lane: (p) => `ticket:${p.ticketId}` });
+    ctx.jobs.define<HandOverPayload>(HAND_OVER_JOB, ({ companyId, payload }) => runHandOver(ctx, handOvers, companyId ?? 0, payload), { lane: (p) => `ticket:${p.ticketId}` });
     ctx.jobs.define<TimerPayload>(TIMER_JOB, ({ companyId, payload }) => runner.timer(companyId ?? 0, payload));
     ctx.jobs.define<RotatePayload>(ROTATE_JOB, ({ companyId, payload }) => rotation.round(companyId ?? 0, payload));
   },

@@ -20,6 +20,16 @@ export function connectionIntegrationSync(db: SyncDb, companyId: number, whatsap
   return row?.id ?? null;
 }
 
+/** The connection's integration id, or null (outside the receive unit). */
+export async function connectionIntegration(db: Db, companyId: number, whatsappId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: whatsappsView.integrationId })
+    .from(whatsappsView)
+    .where(and(eq(whatsappsView.companyId, companyId), eq(whatsappsView.id, whatsappId)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** The names of the company's connections that name `integrationId`. */
 export async function connectionsNaming(db: Db, companyId: number, integrationId: number): Promise<string[]> {
   const rows = await db

@@ -4,6 +4,7 @@ import { migrations } from "../schema/migrations/migrations.gen.ts";
 import { registerIntegrationsHandlers } from "./integrations.handlers.ts";
 import { IntegrationsService } from "./integrations.service.ts";
 import { IntegrationProvider, POST_JOB, SEND_JOB, type PostPayload, type SendPayload } from "./runtime/integration-provider.ts";
+import { attendantRules } from "./runtime/attendant-rules.ts";
 import { connectionStartRule } from "./runtime/start-rules.ts";
 
 /**
@@ -20,6 +21,7 @@ export default defineServerPlugin({
     ctx.services.require("queues.registerReference")("integration", { exists: (companyId, id) => integrations.exists(companyId, id) });
     ctx.services.require("automation.registerHandOver")(provider);
     connectionStartRule(ctx);
+    attendantRules(ctx);
     ctx.jobs.define<SendPayload>(SEND_JOB, ({ companyId, payload }) => provider.sendLater(companyId ?? 0, payload), { lane: (p) => `ticket:${p.ticketId}` });
     ctx.jobs.define<PostPayload>(POST_JOB, ({ companyId, payload, attempt }) => provider.post(companyId ?? 0, payload, attempt), { lane: (p) => `ticket:${p.ticketId}` });
     registerIntegrationsHandlers(ctx.router, integrations, provider);

@@ -6,7 +6,7 @@ import { type ConversationWorld, conversationWorld } from "./integrations.fixtur
 import { FALLBACK_TEXT } from "./runtime/integration-provider.ts";
 import { dialogflowStandIn, serviceAccount } from "./testing/dialogflow-stand-in.ts";
 import { n8nStandIn } from "./testing/n8n-stand-in.ts";
-import { typebotStandIn } from "./testing/typebot-stand-in.ts";
+import { PNG, typebotStandIn } from "./testing/typebot-stand-in.ts";
 
 /**
  * Issue 27 part 1 end to end on the API channel: a connection's or a queue's integration
@@ -80,8 +80,13 @@ describe("Typebot through a connection's integration", () => {
     await say("7", n);
     expect((await w.botTexts(ticketId)).slice(-2)).toEqual(["Não entendi, escolha uma opção", "1 - Vendas\n2 - Suporte"]);
     await say("1", n);
-    expect(typebot.received.at(-1)!.body).toEqual({ message: { type: "text", text: "Vendas" } });
-    expect((await w.botTexts(ticketId)).slice(-2)).toEqual(["Vendas, ótimo.", "https://cdn.example.com/catalogo.png"]);
+    expect(typebot.received.findLast((r) => r.path.endsWith("/continueChat"))!.body).toEqual({ message: { type: "text", text: "Vendas" } });
+    // The image bubble was downloaded into the company's storage and went out as an image.
+    const [said, image] = (await w.botMessages(ticketId)).slice(-2);
+    expect(said!.body).toBe("Vendas, ótimo.");
+    expect(image).toMatchObject({ mediaType: "image" });
+    expect(image!.mediaUrl).toMatch(new RegExp(`^/public/company${w.api.companyId}/[A-Za-z0-9_-]+\\.png$`));
+    expect((await w.t.kernel.storage.read(image!.mediaUrl!.replace("/public/", "")))?.body).toEqual(PNG);
     await say("sem arroba", n);
     expect((await w.botTexts(ticketId)).at(-1)).toBe("Não entendi, escolha uma opção");
     await say("ana@example.com", n);
@@ -117,6 +122,34 @@ describe("Typebot through a connection's integration", () => {
     expect(typebot.received.at(-1)!.path).toBe("/api/v1/typebots/atendimento/startChat");
     expect((await w.botTexts(ticketId)).slice(-3)).toEqual(["Olá *Ana Souza*!", "_Escolha_", "1 - Vendas\n2 - Suporte"]);
   });
+
+  const failing = [
+    ["a 404", (url: string) => `${url}/media/missing.png`],
+    ["an internal address", () => "http://10.0.0.1/catalogo.png"],
+    ["something that is not an image", (url: string) => `${url}/media/catalogo.txt`],
+    ["a file over INTEGRATIONS_MEDIA_MAX_BYTES", (url: string) => `${url}/media/catalogo.png`, "10"],
+  ] as const;
+  for (const [what, at, max] of failing) {
+    it(`an image bubble pointing at ${what} goes out as its URL`, async () => {
+      const { id } = await integration(typebotFields());
+      await w.connect({ integrationId: id });
+      const url = at(typebot.url);
+      typebot.imageAt(url);
+      if (max) process.env.INTEGRATIONS_MEDIA_MAX_BYTES = max;
+      try {
+        const n = newCustomer();
+        const { ticketId } = await say("Oi", n);
+        await say("1", n);
+        expect((await w.botMessages(ticketId)).slice(-2)).toEqual([
+          { body: "Vendas, ótimo.", mediaUrl: null, mediaType: "chat" },
+          { body: url, mediaUrl: null, mediaType: "chat" },
+        ]);
+      } finally {
+        typebot.imageAt(null);
+        delete process.env.INTEGRATIONS_MEDIA_MAX_BYTES;
+      }
+    });
+  }
 
   it("spaces the messages by typebotDelayMessage, each a job due after the previous", async () => {
     const { id } = await integration(typebotFields({ typebotDelayMessage: 1000 }));

@@ -81,6 +81,13 @@ export class ConversationWorld {
     return (await this.select("messages")).filter((m) => m.fromMe && m.userId == null && m.ticketId === ticketId).map((m) => m.body as string);
   }
 
+  /** The bot's messages of the ticket with their media (`mediaUrl` a company storage path when media). */
+  async botMessages(ticketId: number) {
+    return (await this.select("messages"))
+      .filter((m) => m.fromMe && m.userId == null && m.ticketId === ticketId)
+      .map((m) => ({ body: m.body as string, mediaUrl: (m.mediaUrl as string | null) ?? null, mediaType: m.mediaType as string }));
+  }
+
   async ticket(id: number) {
     const row = (await this.select("tickets")).find((x) => x.id === id)!;
     return Object.assign(row, specHolderFields((row.holder as string | null) ?? null));

@@ -21,6 +21,13 @@ declare module "../../../core/events/bus.ts" {
      * return, close, expiry): `reason` then says which (`attendant`, `queue`, `closed`).
      */
     "tickets.ticket.holderChanged": { companyId: number; ticketId: number; from: string | null; to: string | null; byBot: boolean; reason: string };
+    /**
+     * An attendant (or the API) transferred the ticket (PUT /tickets/{id}), after commit:
+     * `ticketId` is the ticket now in the target (a new one with closeTicketOnTransfer),
+     * `fromQueueId` the queue it left, `queueId`/`userId` where it went (userId null: waiting
+     * in the queue). A queue's integration starts on it (the integrations plugin).
+     */
+    "tickets.ticket.transferred": { companyId: number; ticketId: number; fromQueueId: number | null; queueId: number; userId: number | null; byUserId: number };
     "tickets.ticket.read": { companyId: number; ticketId: number; whatsappId: number; contactId: number };
     "tickets.ticket.deleted": { companyId: number; ticketId: number; whatsappId: number };
     /** A message stored (inbound or outbound, private ones excluded); `ticket` is its ticket's unmasked view as announced with it. */

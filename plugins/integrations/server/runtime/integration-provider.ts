@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { AppError } from "../../../../core/errors.ts";
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import type { BotWrite } from "../../../tickets/server/bot.contract.ts";
 import type { MessageRow, TicketRow } from "../../../tickets/server/tickets.contract.ts";
@@ -10,7 +11,8 @@ import type { IntegrationsService, OpenIntegration } from "../integrations.servi
 import { callJson, failure, ServiceCallError } from "./call-service.ts";
 import { DialogflowClient, parseServiceAccount } from "./dialogflow-client.ts";
 import { TypebotClient } from "./typebot-client.ts";
-import { readTurn, replyFor, type PendingInput } from "./typebot-messages.ts";
+import { readTurn, replyFor, type PendingInput, type TurnItem } from "./typebot-messages.ts";
+import { storeMedia } from "./typebot-media.ts";
 
 /** Sent when a service fails mid-conversation, before the ticket goes back to its queue: the customer is never left without an answer. */
 export const FALLBACK_TEXT = "Desculpe, não consegui continuar o atendimento automático. Um atendente vai continuar a conversa.";
@@ -132,7 +134,7 @@ export class IntegrationProvider implements HandOverProvider {
       const { sessionId, answer } = await this.typebot.start(integration.urlN8N, integration.typebotSlug, await this.variables(ticket));
       const turn = readTurn(answer);
       await this.saveSession(ticket, integration.id, sessionId, turn.input);
-      return this.spaced(ticket, integration, holder, [...before, ...sends(turn.texts)], !turn.input);
+      return this.spaced(ticket, integration, holder, [...before, ...(await this.outgoing(ticket, turn.items))], !turn.input);
     } catch (err) {
       return this.failed(ticket, integration, err);
     }
@@ -161,10 +163,33 @@ export class IntegrationProvider implements HandOverProvider {
       const rejected = input && turn.input && turn.input.id === input.id && integration.typebotUnknownMessage.trim();
       await this.saveSession(ticket, integration.id, session.sessionId, turn.input);
       if (rejected) return sends([integration.typebotUnknownMessage]);
-      return this.spaced(ticket, integration, holder, sends(turn.texts), !turn.input);
+      return this.spaced(ticket, integration, holder, await this.outgoing(ticket, turn.items), !turn.input);
     } catch (err) {
       return this.failed(ticket, integration, err);
     }
+  }
+
+  /**
+   * An answer's messages as writes: a media bubble is downloaded into the company's storage
+   * and sent as media; when it cannot be (refused address, error, timeout, too big, not
+   * that kind of media) the customer gets its URL as text instead.
+   */
+  private async outgoing(ticket: TicketRow, items: TurnItem[]): Promise<BotWrite[]> {
+    const out: BotWrite[] = [];
+    for (const item of items) {
+      if (item.type === "text") {
+        out.push({ type: "send", text: item.text });
+        continue;
+      }
+      try {
+        out.push({ type: "send", text: "", media: await storeMedia(this.ctx.outbound, this.ctx.storage, ticket.companyId, item.url, item.kind) });
+      } catch (err) {
+        if (!(err instanceof ServiceCallError) && !(err instanceof AppError)) throw err;
+        this.ctx.log.warn(`integrations: Typebot ${item.kind} not downloaded for ticket ${ticket.id}, sent as a link: ${failure(err)}`);
+        out.push({ type: "send", text: item.url });
+      }
+    }
+    return out;
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * Typebot's chat API answers (`startChat`, `continueChat`: `{ sessionId?, messages, input? }`)
  * turned into what a WhatsApp customer reads: rich text flattened to WhatsApp formatting
- * (*bold*, _italic_, ~strike~, ```code```), media as their URLs, a choice input as a
+ * (*bold*, _italic_, ~strike~, ```code```), media bubbles kept apart (sent as media, their
+ * URL as text when they cannot be fetched), a choice input as a
  * numbered list the customer answers with a number or the choice's text.
  */
 
@@ -15,8 +16,14 @@ export interface PendingInput {
   items: string[];
 }
 
+/** One message of an answer as it goes out: a text, or a media bubble's URL (downloaded and sent as media). */
+export type TurnItem = { type: "text"; text: string } | { type: "media"; kind: "image" | "video" | "audio"; url: string };
+
 export interface TypebotTurn {
+  /** Every message as text (a media bubble as its URL), the choice list last. */
   texts: string[];
+  /** The same messages in order, media bubbles kept apart. */
+  items: TurnItem[];
   input: PendingInput | null;
 }
 
@@ -90,17 +97,26 @@ export function pendingInput(input: unknown): PendingInput | null {
 /** At most this many messages of one answer go out: a runaway flow never floods the customer. */
 export const MAX_MESSAGES = 50;
 
-/** An answer's texts in order (the choice list last), and its input. */
+/** A message as it goes out (null: nothing to send): an http(s) image, video or audio bubble is media. */
+function turnItem(message: unknown): TurnItem | null {
+  const text = messageText(message);
+  if (!text) return null;
+  const type = (message as Json).type;
+  if ((type === "image" || type === "video" || type === "audio") && /^https?:\/\//i.test(text)) return { type: "media", kind: type, url: text };
+  return { type: "text", text };
+}
+
+/** An answer's messages in order (the choice list last), and its input. */
 export function readTurn(answer: unknown): TypebotTurn {
   const a = (answer && typeof answer === "object" ? answer : {}) as Json;
   const messages = Array.isArray(a.messages) ? a.messages : [];
-  const texts = messages
-    .map(messageText)
-    .filter((t) => t)
+  const items = messages
+    .map(turnItem)
+    .filter((i): i is TurnItem => i !== null)
     .slice(0, MAX_MESSAGES);
   const input = pendingInput(a.input);
-  if (input?.type === "choice input" && input.items.length) texts.push(choiceList(input.items));
-  return { texts, input };
+  if (input?.type === "choice input" && input.items.length) items.push({ type: "text", text: choiceList(input.items) });
+  return { texts: items.map((i) => (i.type === "text" ? i.text : i.url)), items, input };
 }
 
 /**

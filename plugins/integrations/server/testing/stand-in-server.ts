@@ -12,7 +12,10 @@ export interface Received {
 }
 
 /** A loopback HTTP server for a stand-in: records each request, applies the fault, answers with `route`. */
-export async function standIn(route: (req: Received) => { status?: number; json: unknown }) {
+/** What a route answers: JSON, or raw bytes with their type (a media file). */
+export type StandInAnswer = { status?: number; json: unknown } | { status?: number; bytes: Uint8Array; contentType: string };
+
+export async function standIn(route: (req: Received) => StandInAnswer) {
   const received: Received[] = [];
   const state = { fault: "none" as Fault };
   const hanging = new Set<ServerResponse>();
@@ -31,6 +34,7 @@ export async function standIn(route: (req: Received) => { status?: number; json:
       if (state.fault === "500") return void res.writeHead(500, { "content-type": "application/json" }).end('{"message":"boom"}');
       if (state.fault === "badJson") return void res.writeHead(200, { "content-type": "application/json" }).end("{not json");
       const answer = route(r);
+      if ("bytes" in answer) return void res.writeHead(answer.status ?? 200, { "content-type": answer.contentType }).end(answer.bytes);
       res.writeHead(answer.status ?? 200, { "content-type": "application/json" }).end(JSON.stringify(answer.json));
     });
   });

@@ -5,11 +5,16 @@ import { standIn } from "./stand-in-server.ts";
  * /api/v1/typebots/{slug}/startChat` answers `{ sessionId, typebot, messages, input }`,
  * `POST /api/v1/sessions/{id}/continueChat` `{ messages, input? }`. Its bot: a rich-text
  * greeting naming the prefilled `name`, a choice input (Vendas, Suporte); "Vendas" answers a
- * text and an image and asks for an e-mail (a text input); an e-mail ends the flow (no
+ * text and an image (a PNG it serves itself, `imageAt` points it elsewhere) and asks for an e-mail (a text input); an e-mail ends the flow (no
  * input). A reply the choice input rejects is answered with Typebot's retry text and the same input.
  */
+/** A 1×1 PNG: the media the stand-in serves at `/media/catalogo.png`. */
+export const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+
 export async function typebotStandIn() {
   let sessions = 0;
+  // The image bubble's URL: the stand-in's own PNG unless a test points it elsewhere (a 404, an internal address).
+  const media: { url: string | null } = { url: null };
   const state = new Map<string, "choice" | "email">();
   const choice = {
     id: "choice-1",
@@ -20,7 +25,9 @@ export async function typebotStandIn() {
     ],
   };
   const text = (richText: unknown[]) => ({ id: `m${Math.random()}`, type: "text", content: { type: "richText", richText } });
-  return standIn(({ path, body }) => {
+  const server = await standIn(({ path, body }) => {
+    if (path === "/media/catalogo.png") return { bytes: PNG, contentType: "image/png" };
+    if (path === "/media/catalogo.txt") return { bytes: new TextEncoder().encode("not an image"), contentType: "text/plain" };
     const start = path.match(/^\/api\/v1\/typebots\/([^/]+)\/startChat$/);
     if (start) {
       if (start[1] !== "atendimento") return { status: 404, json: { message: "Typebot not found" } };
@@ -50,7 +57,10 @@ export async function typebotStandIn() {
           state.set(id, "email");
           return {
             json: {
-              messages: [text([{ type: "p", children: [{ text: "Vendas, ótimo." }] }]), { id: "img", type: "image", content: { url: "https://cdn.example.com/catalogo.png" } }],
+              messages: [
+                text([{ type: "p", children: [{ text: "Vendas, ótimo." }] }]),
+                { id: "img", type: "image", content: { url: media.url ?? `${server.url}/media/catalogo.png` } },
+              ],
               input: { id: "email-1", type: "email input", options: {} },
             },
           };
@@ -63,5 +73,11 @@ export async function typebotStandIn() {
       return { json: { messages: [text([{ type: "p", children: [{ text: "Obrigado, até logo" }] }])] } };
     }
     return { status: 404, json: { message: "Not found" } };
+  });
+  return Object.assign(server, {
+    /** Where the image bubble points (null: the stand-in's own PNG). */
+    imageAt(url: string | null) {
+      media.url = url;
+    },
   });
 }

@@ -257,6 +257,10 @@ export class TicketLifecycle {
     // The attendant's words stay in the conversation they were written in (the closed one with closeTicketOnTransfer).
     await this.say(ticket, body.msgTransfer ?? null);
     await this.say(after, await this.texts.transferNotice(ticket, after));
+    if (moves) {
+      const moved = { companyId: after.companyId, ticketId: after.id, fromQueueId: ticket.queueId, queueId, userId: after.userId, byUserId: user.id };
+      await this.ctx.bus.emit("tickets.ticket.transferred", moved);
+    }
     return this.viewFor(user, after.id);
   }
 

@@ -120,6 +120,17 @@ describe("the more menu", () => {
     await waitFor(() => expect(puts()[0]?.body).toEqual({ useIntegration: true }));
   });
 
+  it("turns the integration off on a ticket an integration holds", async () => {
+    stub({ "PUT /tickets/41": (body) => ({ body: ticketView({ ...(body as Partial<TicketView>), holder: null }) }) });
+    render(ticketView({ useIntegration: true, holder: "integration:5", integrationId: 5 }));
+    expect(screen.getByTestId("ticket-holder").textContent).toContain("Integração");
+    openMore();
+    expect(screen.queryByText("Ativar integração")).toBeNull();
+    fireEvent.click(await screen.findByText("Desativar integração"));
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ useIntegration: false }));
+    expect(puts()).toHaveLength(1);
+  });
+
   it("PDF export with nothing to export warns 'Elemento não encontrado para exportar.'", async () => {
     stub({ "GET /messages/uuid-41": () => ({ body: { messages: [], ticket: ticketView(), count: 0, hasMore: false } }) });
     render(ticketView());
