@@ -69,6 +69,8 @@ export const flowsApi = tagged.injectEndpoints({
     }),
     /** The openai node's picker (GET /prompt, when the prompts plugin is installed). */
     flowPromptOptions: build.query<PickOption[], void>({ query: () => "/prompt", transformResponse: (r: { prompts?: unknown }) => picks(r?.prompts) }),
+    /** The phrase campaign's connection select (GET /whatsapp, the connections plugin's list). */
+    flowConnectionOptions: build.query<PickOption[], void>({ query: () => "/whatsapp", transformResponse: picks }),
     flowCampaigns: build.query<FlowCampaignList, void>({
       query: () => "/flowcampaign",
       providesTags: ["FlowCampaigns"],
@@ -102,6 +104,7 @@ export const {
   useFlowQueueOptionsQuery,
   useFlowIntegrationOptionsQuery,
   useFlowPromptOptionsQuery,
+  useFlowConnectionOptionsQuery,
   useFlowCampaignsQuery,
   useCreateFlowCampaignMutation,
   useUpdateFlowCampaignMutation,
