@@ -78,22 +78,34 @@ describe("flow builder, end to end", () => {
     await dialog.getByRole("button", { name: pt.dialog.add, exact: true }).click();
     await dialog.waitFor({ state: "detached" });
 
-    // 4. Everything in view, then start → content → question with the mouse.
+    // 4. Salvar before connecting: the unreachable nodes are listed and highlighted; cancel.
+    await page.getByTestId("flow-issues").waitFor();
+    await expect.poll(() => page.locator(".flows-node-issue").count()).toBe(2);
+    await page.getByRole("button", { name: pt.editor.save, exact: true }).click();
+    const warning = page.getByRole("dialog", { name: pt.checks.title });
+    await expect.poll(() => warning.locator("li", { hasText: pt.checks.unreachable }).count()).toBe(2);
+    await screenshot(page, "flows-2-checks");
+    await warning.getByRole("button", { name: /Cancelar/ }).click();
+    await warning.waitFor({ state: "detached" });
+
+    // 5. Everything in view, then start → content → question with the mouse.
     await page.locator(".react-flow__controls-fitview").click();
     await settled(page);
     await connect(page, node(page, "Inicio do fluxo"), node(page, "Olá! Bem-vindo."));
     await connect(page, node(page, "Olá! Bem-vindo."), node(page, "Qual é o seu nome?"));
     await expect.poll(() => page.locator(".react-flow__edge").count()).toBe(2);
-    await screenshot(page, "flows-2-editor");
+    // Connected, nothing to warn about: Salvar saves at once.
+    await expect.poll(() => page.locator(".flows-node-issue").count()).toBe(0);
+    await screenshot(page, "flows-3-editor");
 
-    // 5. Salvar, reload: the nodes and edges come back from the server.
+    // 6. Salvar, reload: the nodes and edges come back from the server.
     await page.getByRole("button", { name: pt.editor.save, exact: true }).click();
     await page.getByText(pt.messages.saved).first().waitFor();
     await page.reload();
     await node(page, "Qual é o seu nome?").waitFor();
     await node(page, "Olá! Bem-vindo.").waitFor();
     await expect.poll(() => page.locator(".react-flow__edge").count()).toBe(2);
-    await screenshot(page, "flows-3-reloaded");
+    await screenshot(page, "flows-4-reloaded");
 
     const stored = (await callApi(server.url, `/flowbuilder/flow/${flowId}`, token)) as {
       flow: { flow: { nodes: { id: string; type: string; data: Record<string, unknown> }[]; connections: { source: string; target: string }[] } };
@@ -110,7 +122,7 @@ describe("flow builder, end to end", () => {
       ]),
     );
 
-    // 6. Double-click opens the question in edit mode, with the stored values.
+    // 7. Double-click opens the question in edit mode, with the stored values.
     await node(page, "Qual é o seu nome?").dblclick();
     dialog = page.getByRole("dialog");
     await expect.poll(() => dialog.locator("#node-key").inputValue()).toBe("nome");
@@ -131,11 +143,11 @@ describe("flow builder, end to end", () => {
     await dialog.locator("#phrase-name").fill("Promoção");
     await dialog.locator("#phrase-flow").selectOption({ label: "Boas-vindas" });
     await dialog.locator("#phrase-phrase").fill("quero a promoção");
-    await screenshot(page, "flows-4-phrase-dialog");
+    await screenshot(page, "flows-5-phrase-dialog");
     await dialog.getByRole("button", { name: pt.dialog.add, exact: true }).click();
     await page.getByText(pt.phrases.created).first().waitFor();
     await page.locator("tbody tr", { hasText: "Promoção" }).waitFor();
-    await screenshot(page, "flows-5-phrases");
+    await screenshot(page, "flows-6-phrases");
     const list = (await callApi(server.url, "/flowcampaign", token)) as { flow: { name: string; phrase: string; status: boolean }[] };
     expect(list.flow).toEqual([expect.objectContaining({ name: "Promoção", phrase: "quero a promoção", status: true })]);
     await page.close();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { Button, ButtonGroup, Callout, Intent } from "@blueprintjs/core";
 import {
   addEdge,
@@ -18,8 +18,9 @@ import {
 import "@xyflow/react/dist/style.css";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
-import { errorMessage, LoadingState, PageLayout, toastError, toastSuccess } from "../../../web/src/ui/index.ts";
+import { ConfirmDialog, errorMessage, LoadingState, PageLayout, toastError, toastSuccess } from "../../../web/src/ui/index.ts";
 import { menuOptions, questionOf } from "../shared/flow-engine.ts";
+import { type FlowIssue, flowIssues } from "./flow-checks.ts";
 import { addedNode, duplicateOf, EXTRA_KINDS, FLOW_NODE_KINDS, type FlowNodeKind, nodeSummary, SPEED_DIAL, toSaved } from "./flow-editor-model.ts";
 import { replaceVariable, savedVariables } from "./flow-variables.ts";
 import { useGetFlowGraphQuery, useSaveFlowGraphMutation } from "./flows-api.ts";
@@ -28,15 +29,21 @@ import { NodeDialog } from "./node-dialogs/node-dialog.tsx";
 type Data = Record<string, unknown>;
 type EditorNode = Node<Data>;
 
+/** The pre-save issues per node id, for the canvas to highlight. */
+const IssuesContext = createContext<Map<string, string[]>>(new Map());
+
 /** One node on the canvas: its kind, a summary, handles left (in) and right (out; a menu's per option). */
 function FlowNodeView({ id, type, data, selected }: NodeProps<EditorNode>) {
   const { t } = useTranslation("flows");
   const options = type === "menu" ? menuOptions(data) : [];
   const exits = type === "randomizer" || type === "condition" ? ["a", "b"] : [];
+  const issues = useContext(IssuesContext).get(id) ?? [];
+  const border = selected ? "#2d72d2" : issues.length ? "#c87619" : "#c5cbd3";
   return (
     <div
-      className={`flows-node${selected ? " flows-node-selected" : ""}`}
-      style={{ padding: 8, minWidth: 160, background: "#fff", border: `1px solid ${selected ? "#2d72d2" : "#c5cbd3"}`, borderRadius: 4 }}
+      className={`flows-node${selected ? " flows-node-selected" : ""}${issues.length ? " flows-node-issue" : ""}`}
+      title={issues.join("\n") || undefined}
+      style={{ padding: 8, minWidth: 160, background: "#fff", border: `${issues.length ? 2 : 1}px solid ${border}`, borderRadius: 4 }}
     >
       {type !== "start" && <Handle type="target" position={Position.Left} id="b" />}
       <div style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
@@ -106,7 +113,25 @@ function Editor({ flowId }: { flowId: number }) {
       if (source) setNodes((ns) => [...ns, duplicateOf(source, ns)]);
     }
   };
+  const issues = useMemo(() => flowIssues(nodes, edges), [nodes, edges]);
+  const issueText = useCallback((i: FlowIssue) => t(`checks.${i.kind}`, { option: i.option ?? "" }), [t]);
+  const issuesByNode = useMemo(() => {
+    const map = new Map<string, string[]>();
+    for (const i of issues) map.set(i.nodeId, [...(map.get(i.nodeId) ?? []), issueText(i)]);
+    return map;
+  }, [issues, issueText]);
+  const [warning, setWarning] = useState(false);
+  const nodeName = (id: string) => {
+    const n = nodes.find((x) => x.id === id);
+    const summary = n
+      ? nodeSummary(n.type ?? "", n.data)
+          .split("\n")[0]
+          ?.slice(0, 40)
+      : "";
+    return `${t(`nodes.${n?.type ?? "message"}`)}${summary ? ` “${summary}”` : ""}`;
+  };
   const submit = async () => {
+    setWarning(false);
     try {
       await save({ idFlow: flowId, ...toSaved(nodes, edges) }).unwrap();
       toastSuccess(t("messages.saved"));
@@ -125,7 +150,12 @@ function Editor({ flowId }: { flowId: number }) {
 
   if (isLoading || !data) return <LoadingState />;
   return (
-    <PageLayout title={data.flow.name} actions={<Button intent={Intent.PRIMARY} icon="floppy-disk" text={t("editor.save")} loading={saving.isLoading} onClick={submit} />}>
+    <PageLayout
+      title={data.flow.name}
+      actions={
+        <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t("editor.save")} loading={saving.isLoading} onClick={() => (issues.length ? setWarning(true) : void submit())} />
+      }
+    >
       <Callout intent={Intent.WARNING} compact>
         {t("editor.reminder")}
       </Callout>
@@ -140,22 +170,47 @@ function Editor({ flowId }: { flowId: number }) {
           <Button key={k} variant="minimal" icon="add" text={t(`nodes.${k}`)} onClick={() => add(k)} />
         ))}
       </ButtonGroup>
-      <div style={{ height: "70vh", border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          onNodesChange={onNodesChange}
-          onEdgesChange={onEdgesChange}
-          onConnect={onConnect}
-          onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing({ node, mode: "edit" })}
-          deleteKeyCode={["Backspace", "Delete"]}
-          fitView
-        >
-          <Background />
-          <Controls />
-        </ReactFlow>
-      </div>
+      {issues.length > 0 && (
+        <Callout intent={Intent.WARNING} icon="issue" compact style={{ marginBottom: 8 }} data-testid="flow-issues">
+          {t("checks.count", { count: issues.length })}
+        </Callout>
+      )}
+      <IssuesContext.Provider value={issuesByNode}>
+        <div style={{ height: "70vh", border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onConnect={onConnect}
+            onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing({ node, mode: "edit" })}
+            deleteKeyCode={["Backspace", "Delete"]}
+            fitView
+          >
+            <Background />
+            <Controls />
+          </ReactFlow>
+        </div>
+      </IssuesContext.Provider>
+      <ConfirmDialog
+        isOpen={warning}
+        intent={Intent.WARNING}
+        title={t("checks.title")}
+        confirmText={t("checks.saveAnyway")}
+        loading={saving.isLoading}
+        onClose={() => setWarning(false)}
+        onConfirm={() => void submit()}
+        message={
+          <ul style={{ margin: 0, paddingLeft: 18 }}>
+            {issues.map((i) => (
+              <li key={`${i.nodeId}-${i.kind}-${i.option ?? ""}`}>
+                {nodeName(i.nodeId)}: {issueText(i)}
+              </li>
+            ))}
+          </ul>
+        }
+      />
       {editing && (
         <NodeDialog
           key={editing.node.id}
