@@ -154,12 +154,14 @@ export function handOverTarget(node: FlowNode): string | null {
     }
     return null;
   };
+  // The editor stores the picked integration/prompt under `typebotIntegration` (the spec's integration object).
+  const picked = record(data.typebotIntegration);
   if (node.type === "typebot") {
-    const id = idOf(inner.id, data.integrationId, data.id);
+    const id = idOf(picked.id, inner.id, data.integrationId, data.id);
     return id ? `integration:${id}` : null;
   }
   if (node.type === "openai") {
-    const id = idOf(inner.id, data.promptId, data.id);
+    const id = idOf(picked.id, inner.id, data.promptId, data.id);
     return id ? `prompt:${id}` : null;
   }
   return null;

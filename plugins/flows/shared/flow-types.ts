@@ -12,6 +12,7 @@ import type {
   FlowPage as FlowPageSchema,
   FlowRecord,
   FlowWithGraph as FlowWithGraphSchema,
+  UploadedName,
 } from "../server/flows.schemas.ts";
 
 export type Flow = z.infer<typeof FlowRecord>;
@@ -24,3 +25,5 @@ export type FlowCampaign = z.infer<typeof FlowCampaignSchema>;
 export type FlowCampaignList = z.infer<typeof FlowCampaignListSchema>;
 export type FlowCampaignPayload = z.input<typeof FlowCampaignCreate>;
 export type FlowCampaignChanges = z.input<typeof FlowCampaignUpdate>;
+/** One stored upload (POST /flowbuilder/img|audio|video answer one, /content a list in order). */
+export type FlowUpload = z.infer<typeof UploadedName>;

@@ -20,6 +20,10 @@ export const FLOW_NODE_KINDS = [
   "condition",
 ] as const;
 export type FlowNodeKind = (typeof FLOW_NODE_KINDS)[number];
+/** The speed-dial of spec 002 §2.7: Inicio, Conteúdo, Menu, Randomizador, Intervalo, Ticket, TypeBot, OpenAI, Pergunta. */
+export const SPEED_DIAL: readonly FlowNodeKind[] = ["start", "singleBlock", "menu", "randomizer", "interval", "ticket", "typebot", "openai", "question"];
+/** Kinds a stored flow may hold that the spec's speed-dial does not offer (still added and edited here). */
+export const EXTRA_KINDS: readonly FlowNodeKind[] = ["message", "img", "audio", "video", "condition"];
 
 /** Spec 002 §9: a new node goes 40 px right of the last; a duplicate 240 px right of the rightmost. */
 export const NEW_NODE_OFFSET = 40;
@@ -83,8 +87,12 @@ export function nodeSummary(type: string, data: Data): string {
     }
     case "ticket": {
       const id = ticketQueueId(data);
-      return id ? `#${id}` : "";
+      const name = s((data.data as Data | undefined)?.name);
+      return name || (id ? `#${id}` : "");
     }
+    case "typebot":
+    case "openai":
+      return s((data.typebotIntegration as Data | undefined)?.name) || s((data.data as Data | undefined)?.name);
     case "singleBlock":
       return blockElements(data)
         .map((e) => `${e.type}: ${e.value}`)

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, NumericInput, TextArea } from "@blueprintjs/core";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { Button, ButtonGroup, Callout, Intent } from "@blueprintjs/core";
 import {
   addEdge,
   Background,
@@ -18,23 +18,32 @@ import {
 import "@xyflow/react/dist/style.css";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
-import { errorMessage, LoadingState, PageLayout, toastError, toastSuccess } from "../../../web/src/ui/index.ts";
-import { menuOptions } from "../shared/flow-engine.ts";
-import { addedNode, duplicateOf, FLOW_NODE_KINDS, type FlowNodeKind, nodeSummary, toSaved } from "./flow-editor-model.ts";
+import { ConfirmDialog, errorMessage, LoadingState, PageLayout, toastError, toastSuccess } from "../../../web/src/ui/index.ts";
+import { menuOptions, questionOf } from "../shared/flow-engine.ts";
+import { type FlowIssue, flowIssues } from "./flow-checks.ts";
+import { addedNode, duplicateOf, EXTRA_KINDS, FLOW_NODE_KINDS, type FlowNodeKind, nodeSummary, SPEED_DIAL, toSaved } from "./flow-editor-model.ts";
+import { replaceVariable, savedVariables } from "./flow-variables.ts";
 import { useGetFlowGraphQuery, useSaveFlowGraphMutation } from "./flows-api.ts";
+import { NodeDialog } from "./node-dialogs/node-dialog.tsx";
 
 type Data = Record<string, unknown>;
 type EditorNode = Node<Data>;
+
+/** The pre-save issues per node id, for the canvas to highlight. */
+const IssuesContext = createContext<Map<string, string[]>>(new Map());
 
 /** One node on the canvas: its kind, a summary, handles left (in) and right (out; a menu's per option). */
 function FlowNodeView({ id, type, data, selected }: NodeProps<EditorNode>) {
   const { t } = useTranslation("flows");
   const options = type === "menu" ? menuOptions(data) : [];
   const exits = type === "randomizer" || type === "condition" ? ["a", "b"] : [];
+  const issues = useContext(IssuesContext).get(id) ?? [];
+  const border = selected ? "#2d72d2" : issues.length ? "#c87619" : "#c5cbd3";
   return (
     <div
-      className={`flows-node${selected ? " flows-node-selected" : ""}`}
-      style={{ padding: 8, minWidth: 160, background: "#fff", border: `1px solid ${selected ? "#2d72d2" : "#c5cbd3"}`, borderRadius: 4 }}
+      className={`flows-node${selected ? " flows-node-selected" : ""}${issues.length ? " flows-node-issue" : ""}`}
+      title={issues.join("\n") || undefined}
+      style={{ padding: 8, minWidth: 160, background: "#fff", border: `${issues.length ? 2 : 1}px solid ${border}`, borderRadius: 4 }}
     >
       {type !== "start" && <Handle type="target" position={Position.Left} id="b" />}
       <div style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
@@ -58,114 +67,19 @@ function FlowNodeView({ id, type, data, selected }: NodeProps<EditorNode>) {
 
 const nodeTypes = Object.fromEntries(FLOW_NODE_KINDS.map((k) => [k, FlowNodeView]));
 
-/** The node dialog: the fields of the node's kind (spec 002 §2.7, §5), create or edit. */
-function NodeDialog({ node, onClose, onSave }: { node: EditorNode | null; onClose: () => void; onSave: (data: Data) => void }) {
-  const { t } = useTranslation("flows");
-  const [data, setData] = useState<Data>(node?.data ?? {});
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setData(node?.data ?? {}), [node]);
-  if (!node) return null;
-  const str = (k: string) => (typeof data[k] === "string" || typeof data[k] === "number" ? String(data[k]) : "");
-  const set = (k: string, v: unknown) => setData((d) => ({ ...d, [k]: v }));
-  const save = () => {
-    if (node.type === "interval") {
-      const sec = Number(data.sec);
-      if (!sec || sec <= 0) return setError(t("validation.intervalRequired"));
-      if (sec > 120) return setError(t("validation.intervalMax"));
-    }
-    if (node.type === "message" && !str("label").trim()) return setError(t("validation.messageEmpty"));
-    if (node.type === "ticket" && !(data.data && typeof data.data === "object")) return setError(t("validation.queueRequired"));
-    onSave(data);
-  };
-  const options = menuOptions(data);
-  return (
-    <Dialog isOpen onClose={onClose} title={t(`nodes.${node.type}`)}>
-      <DialogBody>
-        {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
-        {node.type === "message" && (
-          <FormGroup label={t("fields.message")} labelFor="node-label">
-            <TextArea id="node-label" fill value={str("label")} onChange={(e) => set("label", e.target.value)} />
-          </FormGroup>
-        )}
-        {node.type === "interval" && (
-          <FormGroup label={t("fields.seconds")} labelFor="node-sec">
-            <NumericInput id="node-sec" min={0} max={120} value={str("sec")} onValueChange={(v) => set("sec", v)} />
-          </FormGroup>
-        )}
-        {node.type === "randomizer" && (
-          <FormGroup label={t("fields.percent")} labelFor="node-percent">
-            <NumericInput id="node-percent" min={0} max={100} stepSize={10} value={str("percent")} onValueChange={(v) => set("percent", v)} />
-          </FormGroup>
-        )}
-        {node.type === "ticket" && (
-          <FormGroup label={t("fields.queueId")} labelFor="node-queue">
-            <NumericInput id="node-queue" min={1} value={(data.data as { id?: number } | undefined)?.id ?? ""} onValueChange={(v) => set("data", v > 0 ? { id: v } : undefined)} />
-          </FormGroup>
-        )}
-        {node.type === "question" && (
-          <>
-            <FormGroup label={t("fields.question")} labelFor="node-question">
-              <TextArea
-                id="node-question"
-                fill
-                value={String((data.typebotIntegration as Data | undefined)?.message ?? "")}
-                onChange={(e) => set("typebotIntegration", { ...(data.typebotIntegration as Data), message: e.target.value })}
-              />
-            </FormGroup>
-            <FormGroup label={t("fields.answerKey")} labelFor="node-key">
-              <InputGroup
-                id="node-key"
-                value={String((data.typebotIntegration as Data | undefined)?.answerKey ?? "")}
-                onChange={(e) => set("typebotIntegration", { ...(data.typebotIntegration as Data), answerKey: e.target.value })}
-              />
-            </FormGroup>
-          </>
-        )}
-        {node.type === "menu" && (
-          <>
-            <FormGroup label={t("fields.message")} labelFor="node-menu">
-              <TextArea id="node-menu" fill value={str("message")} onChange={(e) => set("message", e.target.value)} />
-            </FormGroup>
-            {options.map((o, i) => (
-              <FormGroup key={o.number} label={`${o.number}`} inline>
-                <InputGroup
-                  value={o.value}
-                  onChange={(e) =>
-                    set(
-                      "arrayOption",
-                      options.map((x, j) => (j === i ? { number: Number(x.number), value: e.target.value } : { number: Number(x.number), value: x.value })),
-                    )
-                  }
-                />
-              </FormGroup>
-            ))}
-            <Button
-              icon="add"
-              text={t("editor.addOption")}
-              onClick={() => set("arrayOption", [...options.map((x) => ({ number: Number(x.number), value: x.value })), { number: options.length + 1, value: "" }])}
-            />
-          </>
-        )}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t("dialog.cancel")} onClick={onClose} />
-            <Button intent={Intent.PRIMARY} text={t("dialog.save")} onClick={save} />
-          </>
-        }
-      />
-    </Dialog>
-  );
-}
-
 function Editor({ flowId }: { flowId: number }) {
   const { t } = useTranslation("flows");
   const { data, isLoading } = useGetFlowGraphQuery(flowId, { refetchOnMountOrArgChange: true });
   const [save, saving] = useSaveFlowGraphMutation();
   const [nodes, setNodes, onNodesChange] = useNodesState<EditorNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<Edge>([]);
-  const [editing, setEditing] = useState<EditorNode | null>(null);
+  // The node a dialog edits; in create mode it joins the canvas only when the dialog saves.
+  const [editing, setEditing] = useState<{ node: EditorNode; mode: "create" | "edit" } | null>(null);
+  const [stored, setStored] = useState<string[]>(savedVariables);
+  const variables = useMemo(
+    () => [...new Set([...stored, ...nodes.filter((n) => n.type === "question").map((n) => questionOf(n.data).answerKey)])].filter(Boolean),
+    [stored, nodes],
+  );
 
   useEffect(() => {
     if (!data) return;
@@ -182,8 +96,8 @@ function Editor({ flowId }: { flowId: number }) {
   const onConnect = useCallback((c: Connection) => setEdges((eds) => addEdge({ ...c, id: `${c.source}-${c.sourceHandle ?? ""}-${c.target}` }, eds)), [setEdges]);
   const add = (kind: FlowNodeKind) => {
     const node = addedNode(kind, nodes);
-    setNodes((ns) => [...ns, node]);
-    if (kind !== "start") setEditing(node);
+    if (kind === "start") setNodes((ns) => [...ns, node]);
+    else setEditing({ node, mode: "create" });
   };
   // The duplicate and delete icons on each node (one click handler for the canvas).
   const onCanvasClick = (e: React.MouseEvent) => {
@@ -199,7 +113,25 @@ function Editor({ flowId }: { flowId: number }) {
       if (source) setNodes((ns) => [...ns, duplicateOf(source, ns)]);
     }
   };
+  const issues = useMemo(() => flowIssues(nodes, edges), [nodes, edges]);
+  const issueText = useCallback((i: FlowIssue) => t(`checks.${i.kind}`, { option: i.option ?? "" }), [t]);
+  const issuesByNode = useMemo(() => {
+    const map = new Map<string, string[]>();
+    for (const i of issues) map.set(i.nodeId, [...(map.get(i.nodeId) ?? []), issueText(i)]);
+    return map;
+  }, [issues, issueText]);
+  const [warning, setWarning] = useState(false);
+  const nodeName = (id: string) => {
+    const n = nodes.find((x) => x.id === id);
+    const summary = n
+      ? nodeSummary(n.type ?? "", n.data)
+          .split("\n")[0]
+          ?.slice(0, 40)
+      : "";
+    return `${t(`nodes.${n?.type ?? "message"}`)}${summary ? ` “${summary}”` : ""}`;
+  };
   const submit = async () => {
+    setWarning(false);
     try {
       await save({ idFlow: flowId, ...toSaved(nodes, edges) }).unwrap();
       toastSuccess(t("messages.saved"));
@@ -207,45 +139,89 @@ function Editor({ flowId }: { flowId: number }) {
       toastError(errorMessage(err));
     }
   };
-  const speedDial = useMemo(() => FLOW_NODE_KINDS.filter((k) => !["message", "img", "audio", "video", "condition"].includes(k)), []);
+  const saveNode = (data: Data) => {
+    if (!editing) return;
+    const { node, mode } = editing;
+    if (node.type === "question") setStored(replaceVariable(questionOf(node.data).answerKey || undefined, questionOf(data).answerKey));
+    if (mode === "create") setNodes((ns) => [...ns, { ...node, data }]);
+    else setNodes((ns) => ns.map((n) => (n.id === node.id ? { ...n, data } : n)));
+    setEditing(null);
+  };
 
   if (isLoading || !data) return <LoadingState />;
   return (
-    <PageLayout title={data.flow.name} actions={<Button intent={Intent.PRIMARY} icon="floppy-disk" text={t("editor.save")} loading={saving.isLoading} onClick={submit} />}>
+    <PageLayout
+      title={data.flow.name}
+      actions={
+        <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t("editor.save")} loading={saving.isLoading} onClick={() => (issues.length ? setWarning(true) : void submit())} />
+      }
+    >
       <Callout intent={Intent.WARNING} compact>
         {t("editor.reminder")}
       </Callout>
       <ButtonGroup style={{ margin: "8px 0", flexWrap: "wrap" }} aria-label={t("editor.add")}>
-        {speedDial.map((k) => (
+        {SPEED_DIAL.map((k) => (
           <Button key={k} icon="add" text={t(`nodes.${k}`)} onClick={() => add(k)} />
         ))}
-        <Button icon="add" text={t("nodes.message")} onClick={() => add("message")} />
       </ButtonGroup>
-      <div style={{ height: "70vh", border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          onNodesChange={onNodesChange}
-          onEdgesChange={onEdgesChange}
-          onConnect={onConnect}
-          onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing(node)}
-          deleteKeyCode={["Backspace", "Delete"]}
-          fitView
-        >
-          <Background />
-          <Controls />
-        </ReactFlow>
-      </div>
-      <NodeDialog
-        node={editing}
-        onClose={() => setEditing(null)}
-        onSave={(d) => {
-          const id = editing?.id;
-          setNodes((ns) => ns.map((n) => (n.id === id ? { ...n, data: d } : n)));
-          setEditing(null);
-        }}
+      {/* Kinds a stored flow may hold beyond the spec's speed-dial (flows exported from the original product). */}
+      <ButtonGroup style={{ margin: "0 0 8px 8px", flexWrap: "wrap" }} aria-label={t("editor.addMore")}>
+        {EXTRA_KINDS.map((k) => (
+          <Button key={k} variant="minimal" icon="add" text={t(`nodes.${k}`)} onClick={() => add(k)} />
+        ))}
+      </ButtonGroup>
+      {issues.length > 0 && (
+        <Callout intent={Intent.WARNING} icon="issue" compact style={{ marginBottom: 8 }} data-testid="flow-issues">
+          {t("checks.count", { count: issues.length })}
+        </Callout>
+      )}
+      <IssuesContext.Provider value={issuesByNode}>
+        <div style={{ height: "70vh", border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onConnect={onConnect}
+            onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing({ node, mode: "edit" })}
+            deleteKeyCode={["Backspace", "Delete"]}
+            fitView
+          >
+            <Background />
+            <Controls />
+          </ReactFlow>
+        </div>
+      </IssuesContext.Provider>
+      <ConfirmDialog
+        isOpen={warning}
+        intent={Intent.WARNING}
+        title={t("checks.title")}
+        confirmText={t("checks.saveAnyway")}
+        loading={saving.isLoading}
+        onClose={() => setWarning(false)}
+        onConfirm={() => void submit()}
+        message={
+          <ul style={{ margin: 0, paddingLeft: 18 }}>
+            {issues.map((i) => (
+              <li key={`${i.nodeId}-${i.kind}-${i.option ?? ""}`}>
+                {nodeName(i.nodeId)}: {issueText(i)}
+              </li>
+            ))}
+          </ul>
+        }
       />
+      {editing && (
+        <NodeDialog
+          key={editing.node.id}
+          type={editing.node.type ?? ""}
+          data={editing.node.data}
+          mode={editing.mode}
+          variables={variables}
+          onClose={() => setEditing(null)}
+          onSave={saveNode}
+        />
+      )}
     </PageLayout>
   );
 }

@@ -1,7 +1,18 @@
 import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
-import type { Flow, FlowCampaign, FlowCampaignChanges, FlowCampaignList, FlowCampaignPayload, FlowGraphSave, FlowPage, FlowWithGraph } from "../shared/flow-types.ts";
+import type { Flow, FlowCampaign, FlowCampaignChanges, FlowCampaignList, FlowCampaignPayload, FlowGraphSave, FlowPage, FlowUpload, FlowWithGraph } from "../shared/flow-types.ts";
 
-export type { Flow, FlowCampaign, FlowPage, FlowWithGraph } from "../shared/flow-types.ts";
+export type { Flow, FlowCampaign, FlowPage, FlowUpload, FlowWithGraph } from "../shared/flow-types.ts";
+
+/** What the node dialogs pick from other plugins' lists (only the fields the flow stores; no secrets). */
+export interface PickOption {
+  id: number;
+  name: string;
+  type?: string;
+}
+const picks = (list: unknown): PickOption[] =>
+  (Array.isArray(list) ? list : [])
+    .filter((o): o is { id: number; name: string; type?: unknown } => !!o && typeof o === "object" && typeof o.id === "number")
+    .map((o) => ({ id: o.id, name: String(o.name ?? ""), ...(typeof o.type === "string" ? { type: o.type } : {}) }));
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ["FlowGraph", "FlowCampaigns", "FlowOptions"] });
 
@@ -41,6 +52,25 @@ export const flowsApi = tagged.injectEndpoints({
       query: (body) => ({ url: "/flowbuilder/flow", method: "POST", body }),
       invalidatesTags: (_r, _e, { idFlow }) => [{ type: "FlowGraph", id: Number(idFlow) }],
     }),
+    /** The image/audio/video dialogs' upload (spec 002 §7): one file, answers its stored name. */
+    uploadFlowMedia: build.mutation<FlowUpload, { kind: "img" | "audio" | "video"; form: FormData }>({
+      query: ({ kind, form }) => ({ url: `/flowbuilder/${kind}`, method: "POST", body: form }),
+    }),
+    /** The content dialog's upload: repeated `medias`, answers each stored file in order. */
+    uploadFlowContent: build.mutation<FlowUpload[], FormData>({
+      query: (form) => ({ url: "/flowbuilder/content", method: "POST", body: form }),
+    }),
+    /** The ticket node's queue picker (GET /queue, the queues plugin's list). */
+    flowQueueOptions: build.query<PickOption[], void>({ query: () => "/queue", transformResponse: picks }),
+    /** The typebot node's picker (GET /queueIntegration, when the integrations plugin is installed). */
+    flowIntegrationOptions: build.query<PickOption[], void>({
+      query: () => ({ url: "/queueIntegration", params: { searchParam: "", pageNumber: 1 } }),
+      transformResponse: (r: { queueIntegrations?: unknown }) => picks(r?.queueIntegrations),
+    }),
+    /** The openai node's picker (GET /prompt, when the prompts plugin is installed). */
+    flowPromptOptions: build.query<PickOption[], void>({ query: () => "/prompt", transformResponse: (r: { prompts?: unknown }) => picks(r?.prompts) }),
+    /** The phrase campaign's connection select (GET /whatsapp, the connections plugin's list). */
+    flowConnectionOptions: build.query<PickOption[], void>({ query: () => "/whatsapp", transformResponse: picks }),
     flowCampaigns: build.query<FlowCampaignList, void>({
       query: () => "/flowcampaign",
       providesTags: ["FlowCampaigns"],
@@ -69,6 +99,12 @@ export const {
   useDeleteFlowMutation,
   useGetFlowGraphQuery,
   useSaveFlowGraphMutation,
+  useUploadFlowMediaMutation,
+  useUploadFlowContentMutation,
+  useFlowQueueOptionsQuery,
+  useFlowIntegrationOptionsQuery,
+  useFlowPromptOptionsQuery,
+  useFlowConnectionOptionsQuery,
   useFlowCampaignsQuery,
   useCreateFlowCampaignMutation,
   useUpdateFlowCampaignMutation,

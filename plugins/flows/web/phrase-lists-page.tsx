@@ -8,6 +8,7 @@ import {
   useCreateFlowCampaignMutation,
   useDeleteFlowCampaignMutation,
   useFlowCampaignsQuery,
+  useFlowConnectionOptionsQuery,
   useFlowOptionsQuery,
   useUpdateFlowCampaignMutation,
 } from "./flows-api.ts";
@@ -18,6 +19,7 @@ type Form = { name: string; phrase: string; flowId: string; whatsappId: string; 
 function PhraseDialog({ record, onClose }: { record: FlowCampaign | null; onClose: () => void }) {
   const { t } = useTranslation("flows");
   const { data: flows } = useFlowOptionsQuery();
+  const { data: connections = [] } = useFlowConnectionOptionsQuery();
   const [create, creating] = useCreateFlowCampaignMutation();
   const [update, updating] = useUpdateFlowCampaignMutation();
   const [form, setForm] = useState<Form>({
@@ -68,12 +70,12 @@ function PhraseDialog({ record, onClose }: { record: FlowCampaign | null; onClos
         </FormGroup>
         {field("phrase", t("phrases.phrase"))}
         <FormGroup label={t("phrases.connection")} labelFor="phrase-connection">
-          <InputGroup
+          <HTMLSelect
             id="phrase-connection"
-            type="number"
+            fill
             value={form.whatsappId}
-            placeholder={t("phrases.anyConnection")}
             onChange={(e) => setForm({ ...form, whatsappId: e.target.value })}
+            options={[{ value: "", label: t("phrases.anyConnection") }, ...connections.map((c) => ({ value: String(c.id), label: c.name }))]}
           />
         </FormGroup>
         <Switch label={t("phrases.status")} checked={form.status} onChange={(e) => setForm({ ...form, status: e.currentTarget.checked })} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FlowCursor, type FlowEdge, type FlowGraph, type FlowNode, fillVariables, runFlow } from "../../shared/flow-engine.ts";
+import { type FlowCursor, type FlowEdge, type FlowGraph, type FlowNode, fillVariables, handOverTargets, runFlow } from "../../shared/flow-engine.ts";
 
 /** A chain of nodes, each joined to the next (edges with no handle), plus extra edges. */
 function chain(nodes: FlowNode[], extra: FlowEdge[] = []): FlowGraph {
@@ -160,6 +160,14 @@ describe("flow engine, per node type", () => {
     const skipped = runFlow(g, null, { kind: "start" });
     expect(sent(skipped)).toEqual(["sem robôs"]);
     expect(skipped.actions.filter((a) => a.type === "log")).toHaveLength(2);
+  });
+
+  it("typebot/openai: the editor's picked object (`typebotIntegration` with its id) names the handler", () => {
+    const g = chain([start, { id: "t", type: "typebot", data: { typebotIntegration: { id: 12, name: "Vendas", type: "typebot" } } }]);
+    const turn = runFlow(g, null, { kind: "start" }, { canHandOver: (h) => h === "integration:12" });
+    expect(turn.actions).toEqual([{ type: "handOver", holder: "integration:12" }]);
+    const ai = chain([start, { id: "o", type: "openai", data: { typebotIntegration: { id: 3, name: "Assistente" } } }]);
+    expect(handOverTargets(ai)).toEqual(["prompt:3"]);
   });
 
   it("a cycle stops at the per-turn step limit instead of sending forever", () => {
