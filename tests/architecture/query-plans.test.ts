@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestKernel, type TestKernel } from "../support/test-kernel.ts";
 import { captureReads, type CapturedStatement } from "./query-plans/capture.ts";
 import { planProblems, type IndexInfo, type Schema } from "./query-plans/rules.ts";
-import { expectedReportIndex, runReportReads } from "./query-plans/report-reads.ts";
+import { DASHBOARD_READS, expectedReportIndex, runReportReads } from "./query-plans/report-reads.ts";
 import { seed, type Seeded } from "./query-plans/seed.ts";
 
 /**
@@ -239,6 +239,22 @@ describe("query plans of every list and page route", () => {
     const reads = await reportIndexes();
     expect(reads.length).toBeGreaterThanOrEqual(7);
     for (const r of reads) expect(r.uses, r.sql).toEqual(r.expected);
+  });
+
+  it("GET /dashboard reads its ranges from covering indexes: no lookup of a ticket, log or message row per range entry (issue 28)", async () => {
+    const client = createClient({ url: `file:${file}` });
+    try {
+      const dashboard = statements.filter((st) => DASHBOARD_READS.some((re) => re.test(st.sql)));
+      expect(dashboard.length).toBe(DASHBOARD_READS.length * 2);
+      for (const st of dashboard) {
+        const rs = await client.execute({ sql: `EXPLAIN QUERY PLAN ${st.sql}`, args: st.args as InValue[] });
+        const searches = rs.rows.map((r) => String(r.detail)).filter((d) => / USING (?:COVERING )?INDEX /.test(d));
+        expect(searches.length, st.sql.slice(0, 120)).toBeGreaterThan(0);
+        for (const d of searches) expect(d, st.sql.slice(0, 120)).toMatch(/ USING COVERING INDEX /);
+      }
+    } finally {
+      client.close();
+    }
   });
 
   it("after ANALYZE on skewed data: the same plans stay good", async () => {

@@ -34,6 +34,16 @@ export const ticketLogsView = sqliteView("ticket_logs_view", {
   createdAt: text("created_at").notNull(),
 }).existing();
 
+/** Who wrote when in a ticket (tickets plugin, issue 28): the dashboard's first response. */
+export const ticketMessagesView = sqliteView("ticket_messages_view", {
+  companyId: integer("company_id").notNull(),
+  ticketId: integer("ticket_id").notNull(),
+  fromMe: bool("from_me").notNull(),
+  userId: integer("user_id"),
+  isPrivate: bool("is_private").notNull(),
+  createdAt: text("created_at").notNull(),
+}).existing();
+
 export const contactsView = sqliteView("contacts_view", {
   id: integer("id").notNull(),
   companyId: integer("company_id").notNull(),

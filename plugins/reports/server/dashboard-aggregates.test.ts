@@ -27,6 +27,9 @@ function random(seed: number) {
   };
 }
 
+/** A message: the customer's, a bot's or automatic text (`bot`: from us, no user), an attendant's reply (their id) or internal note (`{ note: id }`). */
+type Msg = ["customer" | "bot" | number | { note: number }, string];
+
 const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 
 beforeAll(async () => {
@@ -39,32 +42,71 @@ beforeAll(async () => {
   await createUser(t, companyId, { name: "Caio" });
   const conn = (await t.call("POST", "/whatsapp", { token, body: { name: "API", channel: "api", webhookUrl: "http://127.0.0.1:9/hook" } })).body as { token: string };
   let n = 0;
-  const ticket = async (p: Pinned, openedBy?: number) => {
+  const ticket = async (p: Pinned, openedBy?: number, messages: Msg[] = []) => {
     const { ticketId } = await pinnedTicket(t, conn.token, `55119${String(++n).padStart(8, "0")}`, p);
     if (openedBy) await t.kernel.database.client.execute({ sql: "UPDATE ticket_logs SET user_id = ? WHERE ticket_id = ? AND type = 'create'", args: [openedBy, ticketId] });
+    // The messages at hand-chosen instants (the customer's "Olá" of pinnedTicket is of today: before every fixture day).
+    for (const [who, createdAt] of messages) {
+      const fromMe = who !== "customer";
+      const userId = typeof who === "number" ? who : typeof who === "object" ? who.note : null;
+      await t.kernel.database.client.execute({
+        sql: "INSERT INTO messages (company_id, ticket_id, provider_id, body, from_me, user_id, is_private, created_at, updated_at) VALUES (?, ?, ?, 'x', ?, ?, ?, ?, ?)",
+        args: [companyId, ticketId, `fixture-${ticketId}-${createdAt}-${String(fromMe)}`, fromMe ? 1 : 0, userId, typeof who === "object" ? 1 : 0, createdAt, createdAt],
+      });
+    }
   };
   // metrics.test.ts's day (2030-01-10), Ana and Bruno.
   const d = (hhmm: string) => at("10", hhmm);
   const A = ana.user.id;
   const B = bruno.user.id;
-  await ticket({ status: "closed", userId: A, createdAt: d("10:00"), acceptedAt: d("10:05"), closedAt: d("10:35"), rating: 10 });
-  await ticket({
-    status: "closed",
-    userId: A,
-    createdAt: d("10:00"),
-    acceptedAt: d("10:12"),
-    closedAt: d("11:12"),
-    rating: 6,
-    logs: [
-      ["chatBot", d("10:00")],
-      ["queue", d("10:02")],
+  // First responses (minutes): 3 (the automatic text at 10:02 is no reply), 10 (what the
+  // customer told the bot and Ana's note do not count), 1 (Bruno wrote first: it counts from
+  // the customer's message), none (not answered yet), none (pending), 20, 2.
+  await ticket({ status: "closed", userId: A, createdAt: d("10:00"), acceptedAt: d("10:05"), closedAt: d("10:35"), rating: 10 }, undefined, [
+    ["customer", d("10:01")],
+    ["bot", d("10:02")],
+    [A, d("10:04")],
+  ]);
+  await ticket(
+    {
+      status: "closed",
+      userId: A,
+      createdAt: d("10:00"),
+      acceptedAt: d("10:12"),
+      closedAt: d("11:12"),
+      rating: 6,
+      logs: [
+        ["chatBot", d("10:00")],
+        ["queue", d("10:02")],
+      ],
+    },
+    undefined,
+    [
+      ["customer", d("10:00")],
+      ["bot", d("10:01")],
+      ["customer", d("10:03")],
+      [{ note: A }, d("10:04")],
+      [A, d("10:13")],
     ],
-  });
-  await ticket({ status: "nps", userId: B, createdAt: d("11:00"), acceptedAt: d("11:00"), closedAt: d("11:20") }, B);
-  await ticket({ status: "open", userId: B, createdAt: d("12:00"), acceptedAt: d("12:15") });
-  await ticket({ status: "pending", createdAt: d("13:00") });
-  await ticket({ status: "group", userId: B, createdAt: d("13:00"), acceptedAt: d("13:01") });
-  await ticket({ status: "closed", userId: B, createdAt: d("14:00"), acceptedAt: d("14:02"), closedAt: d("14:10") });
+  );
+  await ticket({ status: "nps", userId: B, createdAt: d("11:00"), acceptedAt: d("11:00"), closedAt: d("11:20") }, B, [
+    [B, d("11:00")],
+    ["customer", d("11:05")],
+    [B, d("11:06")],
+  ]);
+  await ticket({ status: "open", userId: B, createdAt: d("12:00"), acceptedAt: d("12:15") }, undefined, [["customer", d("12:00")]]);
+  await ticket({ status: "pending", createdAt: d("13:00") }, undefined, [
+    ["customer", d("13:00")],
+    [A, d("13:05")],
+  ]);
+  await ticket({ status: "group", userId: B, createdAt: d("13:00"), acceptedAt: d("13:01") }, undefined, [
+    ["customer", d("13:00")],
+    [B, d("13:20")],
+  ]);
+  await ticket({ status: "closed", userId: B, createdAt: d("14:00"), acceptedAt: d("14:02"), closedAt: d("14:10") }, undefined, [
+    ["customer", d("14:00")],
+    [B, d("14:02")],
+  ]);
   // A generated day (2030-01-20): 40 tickets.
   const rnd = random(28);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
@@ -85,7 +127,10 @@ beforeAll(async () => {
     }
     if (rnd() < 0.2) logs.push(["queue", plus(createdAt, -5)]);
     const rating = closedAt && rnd() < 0.6 ? Math.floor(rnd() * 11) : null;
-    await ticket({ status, userId: accepted ? pick([A, B, null]) : null, createdAt, acceptedAt, closedAt, rating }, rnd() < 0.2 ? A : undefined);
+    // Up to 6 messages around the ticket's life (before and after the queue entry, ties).
+    const messages: Msg[] = [];
+    for (let k = Math.floor(rnd() * 7); k > 0; k--) messages.push([pick(["customer", "customer", "bot", A, B, { note: A }] as const), plus(createdAt, Math.floor(rnd() * 60) - 5)]);
+    await ticket({ status, userId: accepted ? pick([A, B, null]) : null, createdAt, acceptedAt, closedAt, rating }, rnd() < 0.2 ? A : undefined, messages);
   }
 }, 120_000);
 afterAll(() => t?.close());
@@ -121,7 +166,7 @@ describe("GET /dashboard aggregated by SQLite", () => {
       npsDetractorsPerc: 50,
       npsPassivePerc: 0,
     });
-    const rows = attendants.map(({ supportTime, waitTime, online, id, ...r }) => r).filter((r) => ["Ana", "Bruno", "Caio"].includes(String(r.name)));
+    const rows = attendants.map(({ supportTime, waitTime, firstResponseTime, online, id, ...r }) => r).filter((r) => ["Ana", "Bruno", "Caio"].includes(String(r.name)));
     expect(rows).toEqual([
       // Ana: ratings 10 and 6 → 8; waits 5, 10 → 7.5; supports 30, 60 → 45.
       { name: "Ana", rating: 8, countRating: 2, tickets: 2, avgWaitTime: 7.5, avgSupportTime: 45 },
@@ -130,6 +175,11 @@ describe("GET /dashboard aggregated by SQLite", () => {
       { name: "Caio", rating: 0, countRating: 0, tickets: 0, avgWaitTime: 0, avgSupportTime: 0 },
     ]);
     expect(attendants.find((a) => a.name === "Bruno")!.waitTime).toEqual({ count: 4, avg: 4.5, median: 1.5, p90: 15 });
+    // First responses: 3, 10, 1, 20, 2 → mean 36/5 = 7.2, median 3, p90 = 5th = 20.
+    expect(c.firstResponseTime).toEqual({ count: 5, avg: 7.2, median: 3, p90: 20 });
+    // Ana: 3, 10 → 6.5, median 6.5, p90 = 2nd = 10. Bruno: 1, 20, 2 → 23/3, median 2, p90 = 3rd = 20.
+    expect(attendants.find((a) => a.name === "Ana")!.firstResponseTime).toEqual({ count: 2, avg: 6.5, median: 6.5, p90: 10 });
+    expect(attendants.find((a) => a.name === "Bruno")!.firstResponseTime).toEqual({ count: 3, avg: 7.67, median: 2, p90: 20 });
   });
 
   it("equals the JS reference on generated tickets, day by day and over the month", async () => {

@@ -12,8 +12,10 @@ import type { Range } from "./report-range.ts";
  * 1. the counters per attendant holding the tickets (few groups; the totals are their sums);
  * 2. the distinct contacts (leads);
  * 3. the tickets opened by the company (`create` logs naming a user);
- * 4. the wait and support durations with their count, sum, median and p90 (window functions),
- *    overall and per attendant.
+ * 4. the wait, support and first-response durations with their count, sum, median and p90
+ *    (window functions), overall and per attendant. The first response looks up, per accepted
+ *    ticket, its customer's first message since the queue entry and the first human reply
+ *    after it in ticket_messages_view, each one seek of messages_ticket_created_idx (covering).
  */
 
 const BOT_STARTS = sql`('chatBot', 'handOver')`;
@@ -38,7 +40,7 @@ interface UserCounts {
 }
 
 interface Durations {
-  kind: "wait" | "support";
+  kind: "wait" | "support" | "first";
   userId: number | null;
   /** 1 for the overall figures, 0 for one attendant's. */
   overall: number;
@@ -87,6 +89,7 @@ export async function aggregateDashboard(
   const finished = sum("resolved");
   const waitTime = stats("wait", null, true);
   const supportTime = stats("support", null, true);
+  const firstResponseTime = stats("first", null, true);
   const counters: DashboardCounters = {
     supportHappening: sum("open"),
     supportPending: sum("pending"),
@@ -108,6 +111,7 @@ export async function aggregateDashboard(
     percRating: perc(rated, finished),
     supportTime,
     waitTime,
+    firstResponseTime,
   };
   const attendants = people.map((a): AttendantRow => {
     const mine = byUser.find((u) => u.userId === a.id);
@@ -124,6 +128,7 @@ export async function aggregateDashboard(
       online: a.online,
       supportTime: support,
       waitTime: wait,
+      firstResponseTime: stats("first", a.id, false),
     };
   });
   return { counters, attendants };
@@ -140,8 +145,8 @@ async function opened(db: Db, companyId: number, range: Range, until: string): P
 }
 
 /**
- * The waits and supports (metrics.ts) of the range's accepted tickets, counted, summed and
- * ranked in SQL. The tickets and their bot and queue logs up to the acceptance are read as one
+ * The waits, supports and first responses (metrics.ts) of the range's accepted tickets, counted,
+ * summed and ranked in SQL. The tickets and their bot and queue logs up to the acceptance are read as one
  * union (no join of derived tables), each ticket's rows in time order: a queue entry counts
  * once a bot log came before it. Median: the middle rank, or the mean of the two middle ones;
  * p90: rank ⌈0.9·n⌉ = (9n + 9) / 10 in integers.
@@ -168,10 +173,27 @@ async function durationsOf(db: Db, companyId: number, range: Range, until: strin
         min(case when ty in ${QUEUE_ENTRIES} and bot is not null then at end) as entry
       from ordered group by tid having max(a) is not null
     ),
+    asks as materialized (
+      select tid, uid, (
+        select min(m.created_at) from ticket_messages_view m
+        where m.ticket_id = p.tid and m.created_at >= (case when p.bot is null then p.c when p.entry is null then p.a else p.entry end)
+          and m.from_me = 0 and m.is_private = 0
+      ) as asked
+      from per_ticket p
+    ),
+    replies as materialized (
+      select tid, uid, asked, (
+        select min(m.created_at) from ticket_messages_view m
+        where m.ticket_id = q.tid and m.created_at >= q.asked and m.from_me = 1 and m.user_id is not null and m.is_private = 0
+      ) as reply
+      from asks q where asked is not null
+    ),
     vals as (
       select 'wait' as kind, uid, case when bot is null then max(0, ${seconds("a", "c")}) when entry is null then 0 else max(0, ${seconds("a", "entry")}) end as v from per_ticket
       union all
       select 'support', uid, max(0, ${seconds("cl", "a")}) from per_ticket where cl is not null
+      union all
+      select 'first', uid, ${seconds("reply", "asked")} from replies where reply is not null
     ),
     ranked as (
       select kind, uid, v,

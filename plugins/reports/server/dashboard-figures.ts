@@ -1,4 +1,4 @@
-import { durationStats, type DurationStats, type LogEntry, nps, supportSeconds, waitSeconds } from "./metrics.ts";
+import { durationStats, type DurationStats, firstResponseSeconds, firstResponseSince, type LogEntry, type MessageEntry, nps, supportSeconds, waitSeconds } from "./metrics.ts";
 
 /*
  * The dashboard's counters (spec 002 §3 "Dashboard counters") and attendant rows (§3 "Attendant
@@ -22,6 +22,8 @@ export interface TicketFacts {
   openedByCompany: boolean;
   /** The ticket's bot and queue logs (chatBot, handOver, queue, redirect, handBack). */
   logs: LogEntry[];
+  /** Its messages, internal notes left out (they answer nobody). */
+  messages: MessageEntry[];
 }
 
 export interface DashboardCounters {
@@ -46,6 +48,8 @@ export interface DashboardCounters {
   /** Beside the spec's averages: count, mean, median and p90 in minutes. */
   supportTime: DurationStats;
   waitTime: DurationStats;
+  /** First response (metrics.ts) of the accepted tickets that have one. */
+  firstResponseTime: DurationStats;
 }
 
 export interface AttendantRow {
@@ -60,12 +64,21 @@ export interface AttendantRow {
   online: boolean;
   supportTime: DurationStats;
   waitTime: DurationStats;
+  /** First response (metrics.ts) of the accepted tickets that have one. */
+  firstResponseTime: DurationStats;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const resolved = (s: string) => s === "closed" || s === "nps";
 
 const waits = (ts: readonly TicketFacts[]) => ts.map((t) => waitSeconds(t.createdAt, t.acceptedAt, t.logs)).filter((s): s is number => s !== null);
+const firstResponses = (ts: readonly TicketFacts[]) =>
+  ts
+    .map((t) => {
+      const since = firstResponseSince(t.createdAt, t.acceptedAt, t.logs);
+      return since === null ? null : firstResponseSeconds(since, t.messages);
+    })
+    .filter((s): s is number => s !== null);
 const supports = (ts: readonly TicketFacts[]) => ts.map((t) => supportSeconds(t.acceptedAt, t.closedAt)).filter((s): s is number => s !== null);
 
 /**
@@ -104,6 +117,7 @@ export function dashboardCounters(ts: readonly TicketFacts[]): DashboardCounters
     percRating: finished ? round2((withRating * 100) / finished) : 0,
     supportTime,
     waitTime,
+    firstResponseTime: durationStats(firstResponses(ts)),
   };
 }
 
@@ -138,6 +152,7 @@ export function attendantRows(attendants: readonly Attendant[], ts: readonly Tic
       online: a.online,
       supportTime,
       waitTime,
+      firstResponseTime: durationStats(firstResponses(mine)),
     };
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
 import { users } from "../../../core/db/tables.ts";
-import { ticketLogsView, ticketsView } from "../schema/views.ts";
+import { ticketLogsView, ticketMessagesView, ticketsView } from "../schema/views.ts";
 import { aggregateDashboard } from "./dashboard-aggregates.ts";
 import { attendantRows, type AttendantRow, type DashboardCounters, dashboardCounters, type TicketFacts } from "./dashboard-figures.ts";
 import { daysOf, type Range } from "./report-range.ts";
@@ -92,7 +92,10 @@ export class DashboardService {
     const window = and(eq(l.companyId, companyId), gte(l.createdAt, range.start), sql`${l.createdAt} <= ${until}`);
     // Two reads: the bot and queue logs (few tickets have them), and only the `create` logs that
     // name an attendant (the active tickets), never every ticket's `create` log.
-    const [logs, opened] = await Promise.all([
+    // The messages (first response) from the range's start on, notes left out: the reference
+    // only (the tests'), it reads every later message of the company.
+    const m = ticketMessagesView;
+    const [logs, opened, messages] = await Promise.all([
       this.db
         .select({ ticketId: l.ticketId, type: l.type, createdAt: l.createdAt })
         .from(l)
@@ -101,9 +104,14 @@ export class DashboardService {
         .select({ ticketId: l.ticketId })
         .from(l)
         .where(and(window, eq(l.type, "create"), isNotNull(l.userId))),
+      this.db
+        .select({ ticketId: m.ticketId, fromMe: m.fromMe, userId: m.userId, createdAt: m.createdAt })
+        .from(m)
+        .where(and(eq(m.companyId, companyId), gte(m.createdAt, range.start), eq(m.isPrivate, false))),
     ]);
-    const facts = new Map<number, TicketFacts>(rows.map((r) => [r.id, { ...r, openedByCompany: false, logs: [] }]));
+    const facts = new Map<number, TicketFacts>(rows.map((r) => [r.id, { ...r, openedByCompany: false, logs: [], messages: [] }]));
     for (const log of logs) facts.get(log.ticketId)?.logs.push({ type: log.type, createdAt: log.createdAt });
+    for (const { ticketId, ...msg } of messages) facts.get(ticketId)?.messages.push(msg);
     for (const { ticketId } of opened) {
       const fact = facts.get(ticketId);
       if (fact) fact.openedByCompany = true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { attendantRows, dashboardCounters, type TicketFacts } from "./dashboard-figures.ts";
-import { durationStats, firstResponseSeconds, nps, npsClass, queueEnteredAt, supportSeconds, waitSeconds } from "./metrics.ts";
+import { durationStats, firstResponseSeconds, firstResponseSince, nps, npsClass, queueEnteredAt, supportSeconds, waitSeconds } from "./metrics.ts";
 
 /* Every definition of metrics.ts and dashboard-figures.ts pinned with values computed by hand. */
 
@@ -49,6 +49,16 @@ describe("durations", () => {
     ];
     expect(firstResponseSeconds(at("10:04"), msgs)).toBe(240);
     expect(firstResponseSeconds(at("10:10"), msgs)).toBeNull();
+    // Counted from the queue entry; the acceptance when the bot gave it straight to an attendant; never before acceptance.
+    expect(
+      firstResponseSince(at("10:00"), at("10:08"), [
+        { type: "chatBot", createdAt: at("10:00") },
+        { type: "queue", createdAt: at("10:04") },
+      ]),
+    ).toBe(at("10:04"));
+    expect(firstResponseSince(at("10:00"), at("10:08"), [])).toBe(at("10:00"));
+    expect(firstResponseSince(at("10:00"), at("10:08"), [{ type: "chatBot", createdAt: at("10:00") }])).toBe(at("10:08"));
+    expect(firstResponseSince(at("10:00"), null, [])).toBeNull();
   });
 
   it("mean, median and p90 (nearest rank), in minutes", () => {
@@ -73,7 +83,7 @@ describe("NPS on the 0–10 answer", () => {
 });
 
 describe("dashboard counters and attendant rows", () => {
-  const base = { contactId: 1, isGroup: false, acceptedAt: null, closedAt: null, userRating: null, openedByCompany: false, logs: [] };
+  const base = { contactId: 1, isGroup: false, acceptedAt: null, closedAt: null, userRating: null, openedByCompany: false, logs: [], messages: [] };
   const tickets: TicketFacts[] = [
     // Ana: waited 5, supported 30, rated 10.
     { ...base, id: 1, status: "closed", userId: 1, createdAt: at("10:00"), acceptedAt: at("10:05"), closedAt: at("10:35"), userRating: 10 },
@@ -142,7 +152,7 @@ describe("dashboard counters and attendant rows", () => {
       ],
       tickets,
     );
-    expect(rows.map(({ supportTime, waitTime, ...r }) => r)).toEqual([
+    expect(rows.map(({ supportTime, waitTime, firstResponseTime, ...r }) => r)).toEqual([
       // Ana: ratings 10 and 6 → 8; waits 5, 10 → 7.5; supports 30, 60 → 45.
       { id: 1, name: "Ana", rating: 8, countRating: 2, tickets: 2, avgWaitTime: 7.5, avgSupportTime: 45, online: true },
       // Bruno: waits 0, 15, 1, 2 → 4.5; supports 20, 8 → 14.

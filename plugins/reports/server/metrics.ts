@@ -91,6 +91,15 @@ export interface MessageEntry {
 }
 
 /**
+ * Since when the first response is counted: the queue entry (queueEnteredAt), or, when the bot
+ * gave the ticket straight to an attendant (no entry), the acceptance. Null while not accepted.
+ */
+export function firstResponseSince(createdAt: string, acceptedAt: string | null, logs: readonly LogEntry[]): string | null {
+  if (!acceptedAt) return null;
+  return queueEnteredAt(createdAt, acceptedAt, logs) ?? acceptedAt;
+}
+
+/**
  * First response in seconds: the first attendant's reply − the customer's first message after
  * `since` (the queue entry: the bot's hand-over, or the creation). Null without such a pair.
  */

@@ -89,6 +89,9 @@ export const DashboardCounters = z
     percRating: z.number().openapi({ description: "Rated ÷ resolved, %" }),
     supportTime: Duration,
     waitTime: Duration,
+    firstResponseTime: Duration.openapi({
+      description: "First response: first human reply − the customer's first message after the queue entry (accepted tickets that have both)",
+    }),
   })
   .openapi("DashboardCounters");
 
@@ -104,6 +107,7 @@ export const AttendantRow = z
     online: z.boolean(),
     supportTime: Duration,
     waitTime: Duration,
+    firstResponseTime: Duration,
   })
   .openapi("DashboardAttendant");
 

@@ -41,7 +41,9 @@ describe("GET /dashboard", () => {
     expect(c.waitTime).toEqual({ count: 3, avg: 10, median: 10, p90: 15 });
     // Supports T1 30, T2 60 → mean 45, median 45, p90 = 2nd = 60.
     expect(c.supportTime).toEqual({ count: 2, avg: 45, median: 45, p90: 60 });
-    expect({ ...c, waitTime: undefined, supportTime: undefined }).toEqual({
+    // Its messages are the customers' "Olá" of today, before the pinned days: no first response (pinned in dashboard-aggregates.test.ts).
+    expect(c.firstResponseTime).toEqual({ count: 0, avg: 0, median: 0, p90: 0 });
+    expect({ ...c, waitTime: undefined, supportTime: undefined, firstResponseTime: undefined }).toEqual({
       supportHappening: 1,
       supportPending: 1,
       supportFinished: 2,
@@ -63,6 +65,7 @@ describe("GET /dashboard", () => {
       percRating: 100,
       waitTime: undefined,
       supportTime: undefined,
+      firstResponseTime: undefined,
     });
   });
 

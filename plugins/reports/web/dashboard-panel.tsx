@@ -99,6 +99,7 @@ function Indicators({ c, range }: { c: DashboardCounters; range: DayRange }) {
         <Counter label={t("counters.passiveTickets")} value={c.passiveTickets} />
         <Counter label={t("counters.avgWaitTime")} value={t("minutes", { n: c.avgWaitTime })} extra={stats(c.waitTime)} />
         <Counter label={t("counters.avgSupportTime")} value={t("minutes", { n: c.avgSupportTime })} extra={stats(c.supportTime)} />
+        <Counter label={t("counters.avgFirstResponseTime")} value={t("minutes", { n: c.firstResponseTime.avg })} extra={stats(c.firstResponseTime)} />
       </div>
       <div className="reports-charts">
         {days.isFetching ? (

@@ -49,6 +49,10 @@ describe("the dashboard on /", () => {
     expect(await screen.findByText("Em atendimento")).toBeTruthy();
     expect(screen.getByText("7.5 min")).toBeTruthy();
     expect(screen.getAllByText("mediana 45 min · p90 90 min").length).toBeGreaterThan(0);
+    // The first response's card (issue 28): its mean, median and p90.
+    expect(screen.getByText("Primeira resposta média")).toBeTruthy();
+    expect(screen.getByText("3.25 min")).toBeTruthy();
+    expect(screen.getByText("mediana 3.25 min · p90 6.5 min")).toBeTruthy();
     expect(await screen.findByRole("img", { name: "Tickets por dia" })).toBeTruthy();
     expect(screen.getAllByTestId("bar")).toHaveLength(3);
     // The default range: first of the month to today.

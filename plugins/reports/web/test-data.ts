@@ -26,8 +26,23 @@ export const apiDashboard = (): DashboardAnswer => ({
     percRating: 80,
     supportTime: d(45),
     waitTime: d(7.5),
+    firstResponseTime: d(3.25),
   },
-  attendants: [{ id: 7, name: "Ana", rating: 8, countRating: 2, tickets: 2, avgWaitTime: 7.5, avgSupportTime: 45, online: true, supportTime: d(45), waitTime: d(7.5) }],
+  attendants: [
+    {
+      id: 7,
+      name: "Ana",
+      rating: 8,
+      countRating: 2,
+      tickets: 2,
+      avgWaitTime: 7.5,
+      avgSupportTime: 45,
+      online: true,
+      supportTime: d(45),
+      waitTime: d(7.5),
+      firstResponseTime: d(3.25),
+    },
+  ],
 });
 
 export const apiReportRow = (id: number, fields: Partial<ReportRowView> = {}): ReportRowView => ({

@@ -149,7 +149,9 @@ async function previousRelease(): Promise<string> {
     await migrate(
       old.client,
       p.manifest.id,
-      (p.migrations ?? []).filter((m) => !NEW_STEPS.has(`${p.manifest.id}/${m.id}`)),
+      // The previous release stopped before 0016: later tickets migrations (e.g. 0022, which
+      // rebuilds 0016's indexes) run on boot after it, as they would on a real upgrade.
+      (p.migrations ?? []).filter((m) => !NEW_STEPS.has(`${p.manifest.id}/${m.id}`) && !(p.manifest.id === "tickets" && m.id > "0016")),
     );
   const columns = (await old.client.execute("SELECT name FROM pragma_table_info('tickets')")).rows.map((r) => String(r.name));
   expect(columns).not.toContain("accepted_at");
