@@ -10,6 +10,7 @@ import { handWrittenTypes } from "./web-types.ts";
  */
 const ALLOWED: Record<string, string> = {
   "plugins/connections/web/connections-api.ts NamedOption": "what namedList() rebuilds from other plugins' lists (queues, companies)",
+  "plugins/flows/web/flows-api.ts PickOption": "what picks() rebuilds from other plugins' lists (integrations, prompts, queues) that flows may run without",
 };
 
 /** The modules that type requests and answers: plugins' `web/**\/*-api.ts` and the shell's `web/src/api/*.ts`. */
