@@ -17,6 +17,7 @@ export const manifest = definePlugin({
     "automation.registerHandOver",
     "automation.handOverKinds",
     "automation.startHandOver",
+    "automation.handOverTicket",
     "queues.registerReference",
     "queues.referenceExists",
     "connections.get",

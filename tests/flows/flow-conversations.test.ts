@@ -118,6 +118,27 @@ describe("flows in conversations", () => {
     expect(await w.botTexts(ticketId)).toEqual(["Um momento", "Pronto!"]);
   });
 
+  it("a Typebot node reached after an interval hands over with the next handler's greeting (an integration of type flowbuilder into another flow)", async () => {
+    const second = await flow("Segundo", [start, node("m", "menu", { message: "Fluxo B", arrayOption: [{ number: 1, value: "Ok" }] })], [edge("start", "m")]);
+    const integration = await w.t.call("POST", "/queueIntegration", { token: w.admin.token, body: { name: "Para B", type: "flowbuilder", projectName: String(second) } });
+    expect(integration.status, JSON.stringify(integration.body)).toBe(200);
+    const id = await flow(
+      "Espera e passa",
+      [
+        start,
+        node("a", "message", { label: "Um momento" }),
+        node("w", "interval", { label: "", sec: 30 }),
+        node("t", "typebot", { typebotIntegration: { id: integration.body.id } }),
+      ],
+      [edge("start", "a"), edge("a", "w"), edge("w", "t")],
+    );
+    await w.connect({ greetingMessage: "", queueIds: [], flowIdWelcome: id });
+    const { ticketId } = await say("oi", num());
+    await w.fastForward();
+    expect(await w.botTexts(ticketId)).toEqual(["Um momento", "Fluxo B\n\n*1* - Ok"]);
+    expect(await view(ticketId)).toMatchObject({ holder: `flow:${second}` });
+  });
+
   it("an attendant accepting the ticket ends the flow: its interval sends nothing and the customer's answers are theirs", async () => {
     const id = await flow(
       "Aceite",

@@ -71,10 +71,15 @@ export class FlowRuntime {
     const ticket = context.ticket;
     const turn = await this.run(ticket, graph, cursorOf(row), { kind: "resume" }, parseVars(row.variables));
     const next: Decided = { flowId: row.flowId, versionId: row.versionId, cursor: turn.cursor, variables: turn.variables };
-    const writes = await this.writesOf(ticket, turn);
+    const all = await this.writesOf(ticket, turn);
+    // A Typebot/OpenAI node reached after the wait: outside a bot turn the next handler's
+    // greeting would not follow, so the hand-over goes through automation (its start writes too).
+    const passOn = all.find((w): w is Extract<BotWrite, { type: "handOver" }> => w.type === "handOver" && w.holder !== null && w.holder !== holder);
+    const writes = passOn ? all.filter((w) => w !== passOn) : all;
     const alongside = (db: SyncDb) => this.save(db, ticket, row, next, row.lastMessageId, row.before, turn);
     if (!writes.length) await this.ctx.writes.run((unit) => alongside(unit.db));
-    else await this.ctx.services.require("tickets.botApply")(companyId, ticket.id, writes, alongside, { expectHolder: holder });
+    else if (!(await this.ctx.services.require("tickets.botApply")(companyId, ticket.id, writes, alongside, { expectHolder: holder }))) return;
+    if (passOn?.holder) await this.ctx.services.require("automation.handOverTicket")(companyId, ticket.id, passOn.holder, { expectHolder: holder, start: true });
   }
 
   /** A turn of the provider: start (messageId null) or a customer's message. */
