@@ -32,23 +32,45 @@ describe("campaign to a contact list", () => {
     expect(report.body.variants.reduce((s: number, v: { sent: number }) => s + v.sent, 0)).toBe(3);
   });
 
-  it("cancel stops at once and restart sends only the rows not sent: no duplicates", async () => {
+  it("with no gap a shipping job sends a batch of rows; cancel stops at the batch's edge and restart sends only the rows not sent", async () => {
     cw = await campaignWorld();
-    const list = await cw.list(NUMBERS);
+    const list = await cw.bulkList(60);
     const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
     await cw.w.t.kernel.jobs.runDue(); // start: rows and the first shipping job
-    await cw.w.t.kernel.jobs.runDue(); // the first message
+    await cw.w.t.kernel.jobs.runDue(); // the first shipping job: one batch (up to 50 rows, ~40 ms)
+    const first = (await cw.call("GET", `/campaigns/${c.id}/report`)).body.delivered as number;
+    expect(first).toBeGreaterThan(1); // one job, several rows
+    expect(first).toBeLessThanOrEqual(50);
     expect((await cw.call("POST", `/campaigns/${c.id}/cancel`)).body.status).toBe("CANCELADA");
     await cw.w.settle();
-    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "CANCELADA", delivered: 1 });
+    // Nothing after the cancel: the next batch's claims see CANCELADA.
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "CANCELADA", delivered: first });
     expect((await cw.call("POST", `/campaigns/${c.id}/cancel`)).body.error).toBe("ERR_CAMPAIGN_NOT_IN_PROGRESS");
     expect((await cw.call("POST", `/campaigns/${c.id}/restart`)).body.status).toBe("EM_ANDAMENTO");
     await cw.w.settle();
     await cw.dueAllNow();
     await cw.w.settle();
-    expect(countBy(cw.received().map((g) => g.number))).toEqual(Object.fromEntries(NUMBERS.map((n) => [n, 1])));
-    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 3 });
+    expect(countBy(cw.received().map((g) => g.number))).toEqual(Object.fromEntries(list.numbers.map((n) => [n, 1])));
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 60 });
     expect((await cw.call("POST", `/campaigns/${c.id}/restart`)).body.error).toBe("ERR_CAMPAIGN_NOT_CANCELLED");
+    // Fewer shipping jobs than rows: batches, not one job per message.
+    expect((await shipJobs(cw)).length).toBeLessThan(60);
+  });
+
+  it("a batch stops at greaterInterval: the next job is due that long after", async () => {
+    cw = await campaignWorld();
+    await cw.call("POST", "/campaign-settings", { settings: { messageInterval: 0, longerIntervalAfter: 5, greaterInterval: 60 } });
+    const list = await cw.bulkList(8);
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.settle();
+    // Five at once (a batch, or several if a batch ran out of time), then the wait of 60 s.
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body.delivered).toBe(5);
+    const waiting = (await shipJobs(cw)).filter((j) => j.status === "pending");
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.dueAt - Date.now()).toBeGreaterThan(50_000);
+    await cw.dueAllNow();
+    await cw.w.settle();
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 8 });
   });
 
   it("a crash mid-campaign (a new server on the same database, a shipping job run again) sends none twice and skips none", async () => {

@@ -36,6 +36,15 @@ interface StartPayload {
 type ShippingRow = typeof campaignShippings.$inferSelect;
 /** Rows inserted per statement when a campaign starts. */
 const CHUNK = 500;
+/**
+ * A zero-gap shipping job sends up to this many rows in one transaction (one claim of the job,
+ * one commit): the per-message cost of a job and a commit is what bounded throughput.
+ */
+const BATCH_ROWS = 50;
+/** ...at least this many (when it has them), however slow the machine, so a batch always gains... */
+const BATCH_MIN_ROWS = 5;
+/** ...and stops sending after this long, so its write lock never keeps other writers waiting long. */
+const BATCH_MS = 40;
 /** A running campaign's live update is sent at most this often (the report re-reads its counts). */
 const ANNOUNCE_EVERY_MS = 1_000;
 
@@ -45,6 +54,16 @@ const needsAction = and(
   isNull(campaignShippings.failedAt),
   or(isNull(campaignShippings.confirmationVariant), isNull(campaignShippings.confirmationRequestedAt), isNotNull(campaignShippings.confirmedAt)),
 );
+
+/** A batch's failure, with the index of the row that failed (the rows before it may go alone). */
+class BatchFailure extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {
+    super(`shipping batch failed at row ${index}`);
+  }
+}
 
 export interface RunnerDeps {
   db: Db;
@@ -138,30 +157,97 @@ export class CampaignRunner {
       return;
     }
     if (!(await this.deps.planFeatures.enabled(campaign.companyId, "useCampaigns"))) return;
-    let sent: SentToContact | null = null;
+    // With no gap after a message the next one may follow at once: the job sends a batch.
+    const ids = p.followUp || gapAfter(p.seq, settings) > 0 ? [p.shippingId] : await this.batchIds(p, settings);
+    let sent: SentToContact[] = [];
     let finished: CampaignRow | null = null;
-    try {
-      await this.ensureContact(campaign.companyId, p.shippingId);
-      await this.deps.db.transaction(async (tx) => {
-        const row = await this.claim(tx, p);
-        if (row) sent = await this.send(tx, campaign, row, settings);
-        if (!p.followUp) finished = await this.continueAfter(tx, campaign, p.shippingId, p.seq + 1, settings);
-      });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err; // a passing failure: the job retries
-      // Refused for good (an invalid number, a missing connection): the row is skipped, the chain goes on.
-      this.deps.log.warn(`campaign ${p.campaignId} shipping ${p.shippingId} refused: ${err.code}`);
-      sent = null;
-      await this.deps.db.transaction(async (tx) => {
-        await tx
-          .update(campaignShippings)
-          .set({ failedAt: nowIso(), error: err.code })
-          .where(and(eq(campaignShippings.id, p.shippingId), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt)));
-        if (!p.followUp) finished = await this.continueAfter(tx, campaign, p.shippingId, p.seq + 1, settings);
-      });
+    let limit = ids.length;
+    for (;;) {
+      try {
+        await this.ensureContacts(campaign.companyId, ids.slice(0, limit));
+        ({ sent, finished } = await this.sendBatch(campaign, p, ids.slice(0, limit), settings));
+        break;
+      } catch (err) {
+        const failure = err instanceof BatchFailure ? err : { index: 0, error: err };
+        if (!(failure.error instanceof AppError)) throw failure.error; // a passing failure: the job retries
+        // The rows before the refused one go now; the refused one leads the next job, which marks it.
+        if (failure.index > 0) {
+          limit = failure.index;
+          continue;
+        }
+        // Refused for good (an invalid number, a missing connection): the row is skipped, the chain goes on.
+        const code = failure.error.code;
+        this.deps.log.warn(`campaign ${p.campaignId} shipping ${p.shippingId} refused: ${code}`);
+        sent = [];
+        finished = await this.deps.db.transaction(async (tx) => {
+          await tx
+            .update(campaignShippings)
+            .set({ failedAt: nowIso(), error: code })
+            .where(and(eq(campaignShippings.id, p.shippingId), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt)));
+          return p.followUp ? null : this.continueAfter(tx, campaign, p.shippingId, p.seq + 1, settings);
+        });
+        break;
+      }
     }
-    if (sent) await (sent as SentToContact).announce();
+    for (const s of sent) await s.announce();
     await this.announce(finished ?? campaign, finished != null);
+  }
+
+  /**
+   * The rows a zero-gap job may send: its own, then the next ones needing action while the
+   * gap after each stays zero, at most BATCH_ROWS (the time bound is kept while sending).
+   */
+  private async batchIds(p: ShipPayload, settings: CampaignSettingsValues): Promise<number[]> {
+    const next = await this.deps.db
+      .select({ id: campaignShippings.id })
+      .from(campaignShippings)
+      .where(and(eq(campaignShippings.campaignId, p.campaignId), gt(campaignShippings.id, p.shippingId), needsAction))
+      .orderBy(asc(campaignShippings.id))
+      .limit(BATCH_ROWS - 1);
+    const ids = [p.shippingId];
+    // Row i (0-based) may follow row i-1 at once only when the gap after row i-1 is zero.
+    for (const row of next) {
+      if (gapAfter(p.seq + ids.length - 1, settings) > 0) break;
+      ids.push(row.id);
+    }
+    return ids;
+  }
+
+  /**
+   * One transaction for the rows `ids` of a chain job (or the one row of a follow-up): each
+   * row claimed and its message stored, then the next job enqueued (or the campaign
+   * finished). Each claim re-checks the campaign's status and run, and a cancel cannot commit
+   * while this transaction holds the write lock, so a cancel stops the chain at a batch's
+   * edge. Sending stops early after BATCH_MS, so the lock is never held long (an attendant's
+   * reply on another connection waits for it). Throws BatchFailure naming the row that failed.
+   */
+  private async sendBatch(
+    campaign: CampaignRow,
+    p: ShipPayload,
+    ids: number[],
+    settings: CampaignSettingsValues,
+  ): Promise<{ sent: SentToContact[]; finished: CampaignRow | null }> {
+    return this.deps.db.transaction(async (tx) => {
+      const sent: SentToContact[] = [];
+      const began = performance.now();
+      let last = 0;
+      for (const [index, id] of ids.entries()) {
+        if (index >= BATCH_MIN_ROWS && performance.now() - began > BATCH_MS) break;
+        try {
+          const row = await this.claim(tx, { ...p, shippingId: id });
+          if (row) sent.push(await this.send(tx, campaign, row, settings));
+        } catch (error) {
+          throw new BatchFailure(index, error);
+        }
+        last = index;
+      }
+      if (p.followUp) return { sent, finished: null };
+      const lastSeq = p.seq + last;
+      // A batch ends after a row whose gap is not zero (greaterInterval): the next job waits it out.
+      const gap = last > 0 ? gapAfter(lastSeq, settings) : 0;
+      const finished = await this.continueAfter(tx, campaign, ids[last]!, lastSeq + 1, settings, gap > 0 ? this.now() + gap : undefined);
+      return { sent, finished };
+    });
   }
 
   /**
@@ -224,18 +310,26 @@ export class CampaignRunner {
   }
 
   /**
-   * A list item becomes a contact before its message is sent, outside the sending transaction
-   * (the tickets plugin reads the contact through its own service): finding or creating one is
-   * idempotent, so a job run again finds the same contact.
+   * List items become contacts before their messages are sent, in a transaction of their own
+   * (the tickets plugin reads the contact through its own service, outside the sending
+   * transaction): finding or creating one is idempotent, so a job run again finds the same contacts.
    */
-  private async ensureContact(companyId: number, shippingId: number): Promise<void> {
-    const [row] = await this.deps.db.select().from(campaignShippings).where(eq(campaignShippings.id, shippingId)).limit(1);
-    if (!row || row.contactId != null || row.deliveredAt || row.failedAt) return;
-    const contact = await this.deps.services.require("contacts.findOrCreate")({ companyId, number: row.number, name: row.name || undefined });
-    await this.deps.db
-      .update(campaignShippings)
-      .set({ contactId: contact.id })
-      .where(and(eq(campaignShippings.id, shippingId), isNull(campaignShippings.contactId)));
+  private async ensureContacts(companyId: number, shippingIds: number[]): Promise<void> {
+    const rows = await this.deps.db
+      .select({ id: campaignShippings.id, number: campaignShippings.number, name: campaignShippings.name })
+      .from(campaignShippings)
+      .where(and(inArray(campaignShippings.id, shippingIds), isNull(campaignShippings.contactId), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt)));
+    if (!rows.length) return;
+    const findOrCreate = this.deps.services.require("contacts.findOrCreate");
+    await this.deps.db.transaction(async (tx) => {
+      for (const row of rows) {
+        const contact = await findOrCreate({ companyId, number: row.number, name: row.name || undefined }, tx);
+        await tx
+          .update(campaignShippings)
+          .set({ contactId: contact.id })
+          .where(and(eq(campaignShippings.id, row.id), isNull(campaignShippings.contactId)));
+      }
+    });
   }
 
   private async send(tx: Tx, c: CampaignRow, row: ShippingRow & { step: "confirmation" | "message" }, settings: CampaignSettingsValues): Promise<SentToContact> {
@@ -266,7 +360,7 @@ export class CampaignRunner {
    * Enqueues the job of the first row after `afterId` that needs action, or, when none is
    * left, finishes the campaign (FINALIZADA, completedAt). Answers the finished row, or null.
    */
-  private async continueAfter(tx: Tx, c: CampaignRow, afterId: number, seq: number, settings: CampaignSettingsValues): Promise<CampaignRow | null> {
+  private async continueAfter(tx: Tx, c: CampaignRow, afterId: number, seq: number, settings: CampaignSettingsValues, dueAt?: number): Promise<CampaignRow | null> {
     const [next] = await tx
       .select({ id: campaignShippings.id })
       .from(campaignShippings)
@@ -277,7 +371,7 @@ export class CampaignRunner {
       const [current] = await tx.select({ run: campaigns.run }).from(campaigns).where(eq(campaigns.id, c.id));
       const run = current?.run ?? c.run;
       const payload: ShipPayload = { campaignId: c.id, shippingId: next.id, run, whatsappId: c.whatsappId ?? 0, seq, gapMs: gapAfter(seq, settings) };
-      await this.deps.jobs.enqueue("ship", payload, { tx, companyId: c.companyId, dedupeKey: `ship:${next.id}:${run}:c` });
+      await this.deps.jobs.enqueue("ship", payload, { tx, companyId: c.companyId, dueAt, dedupeKey: `ship:${next.id}:${run}:c` });
       return null;
     }
     const [left] = await tx
