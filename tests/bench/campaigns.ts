@@ -127,7 +127,10 @@ try {
   const bulk = await run(bulkList, "Bulk").finally(() => (bulkDone = true));
   const latencies = await replies;
   const sent = await sql("SELECT count(*) AS n, count(DISTINCT contact_id) AS d FROM campaign_shippings WHERE campaign_id = ? AND delivered_at IS NOT NULL", [bulk.id]);
-  const messages = await sql("SELECT count(*) AS n FROM messages WHERE company_id = ? AND from_me = 1", [a.company.id]);
+  const messages = await sql("SELECT count(*) AS n FROM messages WHERE company_id = ? AND from_me = 1 AND ticket_id IN (SELECT id FROM tickets WHERE whatsapp_id = ?)", [
+    a.company.id,
+    connection.id,
+  ]);
   const onceEach = Number(sent.rows[0]!.n) === TARGETS && Number(sent.rows[0]!.d) === TARGETS && Number(messages.rows[0]!.n) === TARGETS;
 
   // (b) pacing
