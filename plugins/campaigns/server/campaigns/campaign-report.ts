@@ -2,6 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../../core/db/database.ts";
 import { AppError } from "../../../../core/errors.ts";
 import { campaignShippings, contactListItems } from "../../schema/tables.ts";
+import { SUPPRESSED } from "../opt-out/opt-out.ts";
 import type { CampaignViews } from "./campaign-views.ts";
 
 /**
@@ -26,7 +27,8 @@ export class CampaignReports {
         delivered: n(sql`${campaignShippings.deliveredAt} IS NOT NULL`),
         confirmationRequested: n(sql`${campaignShippings.confirmationRequestedAt} IS NOT NULL`),
         confirmed: n(sql`${campaignShippings.confirmedAt} IS NOT NULL`),
-        failed: n(sql`${campaignShippings.failedAt} IS NOT NULL`),
+        failed: n(sql`${campaignShippings.failedAt} IS NOT NULL AND ${campaignShippings.error} NOT IN (${SUPPRESSED})`),
+        suppressed: n(sql`${campaignShippings.error} = ${SUPPRESSED}`),
       })
       .from(campaignShippings)
       .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, id)));
@@ -58,6 +60,7 @@ export class CampaignReports {
       confirmationRequested: Number(totals?.confirmationRequested ?? 0),
       confirmed: Number(totals?.confirmed ?? 0),
       failed: Number(totals?.failed ?? 0),
+      suppressed: Number(totals?.suppressed ?? 0),
       variants: variants.map((v) => ({ variant: v.variant, sent: Number(v.sent), confirmationsRequested: Number(v.confirmationsRequested) })),
     };
   }

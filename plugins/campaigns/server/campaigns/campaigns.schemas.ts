@@ -97,6 +97,7 @@ export const CampaignReport = Campaign.extend({
   delivered: z.number(),
   confirmationRequested: z.number(),
   confirmed: z.number(),
-  failed: z.number(),
+  failed: z.number().openapi({ description: "Targets the channel refused for good" }),
+  suppressed: z.number().openapi({ description: "Targets skipped because their number opted out (the suppression list)" }),
   variants: z.array(z.object({ variant: z.number(), sent: z.number(), confirmationsRequested: z.number() })),
 }).openapi("CampaignReport");

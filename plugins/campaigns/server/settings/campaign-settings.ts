@@ -35,6 +35,10 @@ export const CampaignSettingsShape = z.object({
   domingo: z.boolean(),
   startHour: hour,
   endHour: hour,
+  /** Opt-out (beyond the spec): a customer's message that is one of these words, folded, suppresses the number. */
+  stopWords: z.array(z.string().trim().min(1, "Required").max(30, "Too Long!")).max(30, "Too Long!"),
+  /** The one confirmation a customer gets after opting out. */
+  optOutReply: z.string().trim().min(1, "Required").max(1_000, "Too Long!"),
 });
 export type CampaignSettingsValues = z.infer<typeof CampaignSettingsShape>;
 
@@ -48,6 +52,8 @@ export const SETTINGS_DEFAULTS: CampaignSettingsValues = {
   domingo: false,
   startHour: "09:00",
   endHour: "18:00",
+  stopWords: ["SAIR", "PARAR", "STOP", "CANCELAR"],
+  optOutReply: "Pronto: você não receberá mais nossas campanhas.",
 };
 
 type Key = keyof CampaignSettingsValues;

@@ -13,6 +13,7 @@ import { contactsView } from "../../schema/views.ts";
 import type { CampaignFeeds } from "../campaigns.realtime.ts";
 import type { CampaignRow, CampaignViews } from "../campaigns/campaign-views.ts";
 import type { CampaignSettingsStore, CampaignSettingsValues } from "../settings/campaign-settings.ts";
+import { SUPPRESSED } from "../opt-out/opt-out.ts";
 import { fillText, gapAfter, pickVariant } from "./campaign-text.ts";
 import { DEFAULT_TIME_ZONE, nextOpening } from "./send-window.ts";
 
@@ -265,6 +266,7 @@ export class CampaignRunner {
           isNotNull(campaignShippings.confirmationRequestedAt),
           isNull(campaignShippings.confirmedAt),
           isNull(campaignShippings.deliveredAt),
+          isNull(campaignShippings.failedAt),
           eq(campaignShippings.companyId, stored.ticket.companyId),
           sql`${campaignShippings.campaignId} IN (SELECT "c"."id" FROM "campaigns" AS "c" WHERE "c"."whatsapp_id" = ${stored.ticket.whatsappId ?? -1})`,
         ),
@@ -403,6 +405,17 @@ export class CampaignRunner {
       }));
       if (values.length) await tx.insert(campaignShippings).values(values).onConflictDoNothing();
     }
+    // Opted-out numbers get their row (the report counts them) but are skipped from the start.
+    await tx
+      .update(campaignShippings)
+      .set({ failedAt: nowIso(), error: SUPPRESSED })
+      .where(
+        and(
+          eq(campaignShippings.campaignId, c.id),
+          isNull(campaignShippings.deliveredAt),
+          sql`${campaignShippings.number} IN (SELECT "s"."number" FROM "campaign_suppressions" AS "s" WHERE "s"."company_id" = ${c.companyId})`,
+        ),
+      );
   }
 
   private async targets(tx: DbOrTx, c: CampaignRow): Promise<{ number: string; name: string; email: string; contactId: number | null; contactListItemId: number | null }[]> {
