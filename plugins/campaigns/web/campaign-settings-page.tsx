@@ -1,8 +1,9 @@
-import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from "@blueprintjs/core";
+import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingState, PageLayout, toastError, toastSuccess } from "../../../web/src/ui/index.ts";
 import { type CampaignSettings, useGetCampaignSettingsQuery, useSaveCampaignSettingsMutation } from "./campaigns-api.ts";
+import { SuppressionList } from "./suppression-list.tsx";
 
 /** Spec 002 §9's choices: messageInterval 0–120 s, longerIntervalAfter 0 or 5–60, greaterInterval 0 or 20–180 in steps of 10. */
 const range = (from: number, to: number, step = 1) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
@@ -26,7 +27,7 @@ export function CampaignSettingsPage() {
   const set = <K extends keyof CampaignSettings>(key: K, value: CampaignSettings[K]) => setForm({ ...form, [key]: value });
   const submit = async () => {
     try {
-      await save(form).unwrap();
+      await save({ ...form, stopWords: form.stopWords.map((w) => w.trim()).filter(Boolean) }).unwrap();
       toastSuccess(t("settings.saved"));
     } catch (err) {
       toastError(err);
@@ -102,6 +103,27 @@ export function CampaignSettingsPage() {
           />
         </div>
       </Card>
+      <Card style={{ marginTop: 12 }}>
+        <h4>{t("optOut.title")}</h4>
+        <p>{t("optOut.help")}</p>
+        <FormGroup label={t("optOut.stopWords")} labelFor="settings-stop-words" helperText={t("optOut.stopWordsHelp")}>
+          <InputGroup
+            id="settings-stop-words"
+            value={form.stopWords.join(", ")}
+            onChange={(e) =>
+              set(
+                "stopWords",
+                e.target.value.split(",").map((w) => w.trimStart()),
+              )
+            }
+            onBlur={() => set("stopWords", form.stopWords.map((w) => w.trim()).filter(Boolean))}
+          />
+        </FormGroup>
+        <FormGroup label={t("optOut.reply")} labelFor="settings-opt-out-reply">
+          <TextArea id="settings-opt-out-reply" fill value={form.optOutReply} onChange={(e) => set("optOutReply", e.target.value)} />
+        </FormGroup>
+      </Card>
+      <SuppressionList />
     </PageLayout>
   );
 }
