@@ -10,6 +10,7 @@ import { registerCampaignHandlers } from "./campaigns/campaigns.handlers.ts";
 import { CampaignsService } from "./campaigns/campaigns.service.ts";
 import { registerContactListHandlers } from "./lists/contact-lists.handlers.ts";
 import { ContactListsService } from "./lists/contact-lists.service.ts";
+import { NumberChecks } from "./lists/number-check.ts";
 import { CampaignSettingsStore } from "./settings/campaign-settings.ts";
 import { OptOut } from "./opt-out/opt-out.ts";
 import { registerSuppressionHandlers } from "./opt-out/suppressions.handlers.ts";
@@ -38,7 +39,9 @@ export default defineServerPlugin({
     const optOut = new OptOut({ db: ctx.db, jobs: ctx.jobs, services: ctx.services, settings, log: ctx.log });
     optOut.define();
     // Registered before the {id} routes of /contact-lists: its static paths answer first.
-    registerContactListHandlers(ctx.router, new ContactListsService(ctx.db, feeds));
+    const checks = new NumberChecks({ db: ctx.db, jobs: ctx.jobs, services: ctx.services, feeds, log: ctx.log });
+    checks.define();
+    registerContactListHandlers(ctx.router, new ContactListsService(ctx.db, feeds, checks));
     registerCampaignHandlers(ctx.router, new CampaignsService(ctx.db, ctx.services, ctx.storage, views, feeds, runner), new CampaignReports(ctx.db, views), settings);
     registerSuppressionHandlers(ctx.router, new SuppressionsService(ctx.db));
     // Both observe and never claim (the conversation goes on as usual). The opt-out step is

@@ -10,8 +10,7 @@ import { contactsView } from "../../schema/views.ts";
 import { type CampaignSettingsStore, CampaignSettingsShape, SETTINGS_DEFAULTS } from "../settings/campaign-settings.ts";
 import { isStopWord } from "./stop-words.ts";
 
-/** The error a shipping row skipped for an opted-out number carries (the report counts them). */
-export const SUPPRESSED = "SUPPRESSED";
+import { SUPPRESSED } from "../shipping/skip-codes.ts";
 
 interface ReplyPayload {
   suppressionId: number;

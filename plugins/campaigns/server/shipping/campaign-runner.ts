@@ -13,8 +13,8 @@ import { contactsView } from "../../schema/views.ts";
 import type { CampaignFeeds } from "../campaigns.realtime.ts";
 import type { CampaignRow, CampaignViews } from "../campaigns/campaign-views.ts";
 import type { CampaignSettingsStore, CampaignSettingsValues } from "../settings/campaign-settings.ts";
-import { SUPPRESSED } from "../opt-out/opt-out.ts";
 import { fillText, gapAfter, pickVariant } from "./campaign-text.ts";
+import { INVALID_NUMBER, SUPPRESSED } from "./skip-codes.ts";
 import { DEFAULT_TIME_ZONE, nextOpening } from "./send-window.ts";
 
 /** One shipping job: one row of one run; `followUp` is the message after a confirmation (not part of the chain). */
@@ -35,6 +35,8 @@ interface StartPayload {
 }
 
 type ShippingRow = typeof campaignShippings.$inferSelect;
+type Target = { number: string; name: string; email: string; contactId: number | null; contactListItemId: number | null; failedAt?: string; error?: string };
+
 /** Rows inserted per statement when a campaign starts. */
 const CHUNK = 500;
 /**
@@ -413,23 +415,32 @@ export class CampaignRunner {
         and(
           eq(campaignShippings.campaignId, c.id),
           isNull(campaignShippings.deliveredAt),
+          isNull(campaignShippings.failedAt),
           sql`${campaignShippings.number} IN (SELECT "s"."number" FROM "campaign_suppressions" AS "s" WHERE "s"."company_id" = ${c.companyId})`,
         ),
       );
   }
 
-  private async targets(tx: DbOrTx, c: CampaignRow): Promise<{ number: string; name: string; email: string; contactId: number | null; contactListItemId: number | null }[]> {
+  private async targets(tx: DbOrTx, c: CampaignRow): Promise<Target[]> {
     if (c.contactListId != null) {
       const items = await tx
-        .select({ id: contactListItems.id, number: contactListItems.number, name: contactListItems.name, email: contactListItems.email })
+        .select({ id: contactListItems.id, number: contactListItems.number, name: contactListItems.name, email: contactListItems.email, valid: contactListItems.isWhatsappValid })
         .from(contactListItems)
-        .where(and(eq(contactListItems.contactListId, c.contactListId), eq(contactListItems.companyId, c.companyId), eq(contactListItems.isWhatsappValid, true)))
+        .where(and(eq(contactListItems.contactListId, c.contactListId), eq(contactListItems.companyId, c.companyId)))
         .orderBy(asc(contactListItems.id));
-      return items.map((i) => ({ number: i.number, name: i.name, email: i.email, contactId: null, contactListItemId: i.id }));
+      // Items the channel said are not on WhatsApp get their row (the report counts them), skipped from the start.
+      return items.map((i) => ({
+        number: i.number,
+        name: i.name,
+        email: i.email,
+        contactId: null,
+        contactListItemId: i.id,
+        ...(i.valid ? {} : { failedAt: nowIso(), error: INVALID_NUMBER }),
+      }));
     }
     if (c.tagListId == null) return [];
     const ids = await this.deps.services.require("tags.contactsWithTag")(c.companyId, c.tagListId, tx);
-    const out: { number: string; name: string; email: string; contactId: number | null; contactListItemId: number | null }[] = [];
+    const out: Target[] = [];
     for (let i = 0; i < ids.length; i += CHUNK) {
       const rows = await tx
         .select({ id: contactsView.id, number: contactsView.number, name: contactsView.name, email: contactsView.email })
