@@ -106,6 +106,21 @@ describe("campaign to a contact list", () => {
     expect(cw.received()).toHaveLength(2);
   });
 
+  it("openTicket with statusTicket pending leaves each contact's ticket pending in the queue, with no attendant; open gives it to the user", async () => {
+    cw = await campaignWorld();
+    const queue = (await cw.call("POST", "/queue", { name: "Vendas", color: "#aa0000" })).body;
+    const list = await cw.list([NUMBERS[0]!]);
+    await cw.campaign({ contactListId: list.id, message1: "Promo", openTicket: "enabled", statusTicket: "pending", userId: cw.w.admin.user.id, queueId: queue.id });
+    await cw.w.settle();
+    const tickets = await cw.w.t.kernel.database.client.execute("SELECT status, user_id, queue_id FROM tickets ORDER BY id");
+    expect(tickets.rows.map((r) => ({ status: r.status, userId: r.user_id, queueId: Number(r.queue_id) }))).toEqual([{ status: "pending", userId: null, queueId: queue.id }]);
+    const other = await cw.list([NUMBERS[1]!], "Outra");
+    await cw.campaign({ contactListId: other.id, message1: "Promo", openTicket: "enabled", statusTicket: "open", userId: cw.w.admin.user.id, queueId: queue.id });
+    await cw.w.settle();
+    const [, opened] = (await cw.w.t.kernel.database.client.execute("SELECT status, user_id FROM tickets ORDER BY id")).rows;
+    expect({ status: opened!.status, userId: Number(opened!.user_id) }).toEqual({ status: "open", userId: cw.w.admin.user.id });
+  });
+
   it("outside the sending hours a row waits for the next opening, then goes", async () => {
     cw = await campaignWorld();
     const hour = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", hourCycle: "h23", hour: "numeric" }).format(new Date());

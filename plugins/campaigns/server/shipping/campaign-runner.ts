@@ -350,8 +350,8 @@ export class CampaignRunner {
       body,
       authorId: null,
       sign: false,
-      // spec's statusTicket "pending" has no place in sendToContact's open/closed: a pending ticket is stored open with no attendant.
-      openTicket: opens ? { status: c.statusTicket === "closed" ? "closed" : "open", userId: c.statusTicket === "pending" ? null : c.userId, queueId: c.queueId } : null,
+      // statusTicket pending: the ticket waits in the queue for an attendant (sendToContact gives it none).
+      openTicket: opens ? { status: c.statusTicket, userId: c.userId, queueId: c.queueId } : null,
       media:
         row.step === "message" && c.mediaPath
           ? { url: `/public/company${c.companyId}/${c.mediaPath}`, mimetype: c.mediaType ?? "application/octet-stream", fileName: c.mediaName ?? c.mediaPath }
