@@ -121,6 +121,29 @@ describe("campaign to a contact list", () => {
     expect({ status: opened!.status, userId: Number(opened!.user_id) }).toEqual({ status: "open", userId: cw.w.admin.user.id });
   });
 
+  it("pauses while the connection is not CONNECTED and resumes where it stopped, none twice", async () => {
+    cw = await campaignWorld();
+    const list = await cw.list(NUMBERS);
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    // As the channel reports it (the connections plugin's cache forgets the old status).
+    const status = (value: "DISCONNECTED" | "CONNECTED") => cw!.w.t.kernel.services.require("connections.setStatus")(cw!.w.api.companyId, cw!.w.api.id, { status: value });
+    await cw.w.t.kernel.jobs.runDue(); // start
+    await status("DISCONNECTED");
+    await cw.w.settle();
+    expect(cw.received()).toEqual([]);
+    const waiting = (await shipJobs(cw)).filter((j) => j.status === "pending");
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.dueAt).toBeGreaterThan(Date.now() + 20_000);
+    await cw.dueAllNow();
+    await cw.w.settle(); // still down: waits again
+    expect(cw.received()).toEqual([]);
+    await status("CONNECTED");
+    await cw.dueAllNow();
+    await cw.w.settle();
+    expect(countBy(cw.received().map((g) => g.number))).toEqual(Object.fromEntries(NUMBERS.map((n) => [n, 1])));
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 3 });
+  });
+
   it("outside the sending hours a row waits for the next opening, then goes", async () => {
     cw = await campaignWorld();
     const hour = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", hourCycle: "h23", hour: "numeric" }).format(new Date());

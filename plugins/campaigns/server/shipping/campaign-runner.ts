@@ -48,6 +48,8 @@ const BATCH_ROWS = 50;
 const BATCH_MIN_ROWS = 5;
 /** ...and stops sending after this long, so its write lock never keeps other writers waiting long. */
 const BATCH_MS = 40;
+/** How often a chain waiting for its connection to come back (not CONNECTED) looks again. */
+const PAUSED_RECHECK_MS = 30_000;
 /** A running campaign's live update is sent at most this often (the report re-reads its counts). */
 const ANNOUNCE_EVERY_MS = 1_000;
 
@@ -160,6 +162,13 @@ export class CampaignRunner {
       return;
     }
     if (!(await this.deps.planFeatures.enabled(campaign.companyId, "useCampaigns"))) return;
+    const connection = campaign.whatsappId != null ? await this.deps.services.require("connections.get")(campaign.companyId, campaign.whatsappId) : null;
+    if (connection && connection.status !== "CONNECTED") {
+      // The connection dropped: the same row waits and is tried again; it goes once it is back.
+      const due = now + PAUSED_RECHECK_MS;
+      await this.deps.jobs.enqueue("ship", p, { companyId: campaign.companyId, dueAt: due, dedupeKey: `ship:${p.shippingId}:${p.run}:${p.followUp ? "f" : "c"}:paused:${due}` });
+      return;
+    }
     // With no gap after a message the next one may follow at once: the job sends a batch.
     const ids = p.followUp || gapAfter(p.seq, settings) > 0 ? [p.shippingId] : await this.batchIds(p, settings);
     let sent: SentToContact[] = [];
