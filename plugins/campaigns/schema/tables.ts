@@ -144,6 +144,8 @@ export const campaignShippings = sqliteTable(
   (t) => [
     uniqueIndex("campaign_shippings_campaign_number_unique").on(t.campaignId, t.number),
     index("campaign_shippings_company_idx").on(t.companyId),
+    // The chain's "next row after this one" and a batch's rows: a range of ids within the campaign.
+    index("campaign_shippings_campaign_idx").on(t.campaignId, t.id),
     // The opt-out step's lookup per customer message: did a campaign reach this contact?
     index("campaign_shippings_contact_idx").on(t.contactId),
     // The after-inbound step's one lookup per customer message: only rows waiting for a reply are in it.

@@ -12,4 +12,5 @@ CREATE TABLE `campaign_suppressions` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `campaign_suppressions_company_number_unique` ON `campaign_suppressions` (`company_id`,`number`);--> statement-breakpoint
+CREATE INDEX `campaign_shippings_campaign_idx` ON `campaign_shippings` (`campaign_id`,`id`);--> statement-breakpoint
 CREATE INDEX `campaign_shippings_contact_idx` ON `campaign_shippings` (`contact_id`);

@@ -7,6 +7,13 @@ import "../../../contacts/server/contacts.contract.ts";
 import { contactListItems } from "../../schema/tables.ts";
 import type { CampaignFeeds } from "../campaigns.realtime.ts";
 
+/**
+ * Offered by the whatsapp plugin (declared in the contacts contract), which this plugin does
+ * not depend on: optional, as in the messages-api plugin. Its "channels." prefix names the
+ * role, not the channels plugin.
+ */
+const CHECK_NUMBER = "channels.checkNumber" as const;
+
 interface CheckPayload {
   companyId: number;
   contactListId: number;
@@ -35,12 +42,12 @@ export class NumberChecks {
 
   /** Asks for a check of a whole list, or of one item; nothing when no channel can tell. */
   async request(companyId: number, contactListId: number, itemId?: number, tx?: DbOrTx): Promise<void> {
-    if (!this.deps.services.get("channels.checkNumber")) return;
+    if (!this.deps.services.get(CHECK_NUMBER)) return;
     await this.deps.jobs.enqueue("checkNumbers", { companyId, contactListId, afterId: 0, itemId } satisfies CheckPayload, { companyId, tx });
   }
 
   private async run(p: CheckPayload): Promise<void> {
-    const check = this.deps.services.get("channels.checkNumber");
+    const check = this.deps.services.get(CHECK_NUMBER);
     if (!check) return;
     const rows = await this.deps.db
       .select({ id: contactListItems.id, number: contactListItems.number, valid: contactListItems.isWhatsappValid })
