@@ -144,6 +144,29 @@ describe("campaign to a contact list", () => {
     expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 3 });
   });
 
+  it("a connection's daily cap: past it the rows wait for the next local day, then go on, none twice", async () => {
+    cw = await campaignWorld();
+    await cw.call("POST", "/campaign-settings", { settings: { dailyLimit: 2 } });
+    const list = await cw.list(NUMBERS);
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.settle();
+    expect(cw.received()).toHaveLength(2);
+    const waiting = (await shipJobs(cw)).filter((j) => j.status === "pending");
+    expect(waiting).toHaveLength(1);
+    const local = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date(at));
+    expect(local(waiting[0]!.dueAt)).not.toBe(local(Date.now())); // the next day (Sao Paulo)
+    expect(local(waiting[0]!.dueAt - 1)).not.toBe(local(waiting[0]!.dueAt)); // at its midnight
+    await cw.dueAllNow();
+    await cw.w.settle(); // still today: waits again
+    expect(cw.received()).toHaveLength(2);
+    await cw.call("POST", "/campaign-settings", { settings: { dailyLimit: 0 } }); // as if the day had turned
+    await cw.dueAllNow();
+    await cw.w.settle();
+    expect(countBy(cw.received().map((g) => g.number))).toEqual(Object.fromEntries(NUMBERS.map((n) => [n, 1])));
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 3 });
+    expect((await cw.call("POST", "/campaign-settings", { settings: { dailyLimit: -1 } })).status).toBe(400);
+  });
+
   it("outside the sending hours a row waits for the next opening, then goes", async () => {
     cw = await campaignWorld();
     const hour = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", hourCycle: "h23", hour: "numeric" }).format(new Date());

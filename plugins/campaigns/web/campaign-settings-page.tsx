@@ -65,6 +65,15 @@ export function CampaignSettingsPage() {
           <Switch checked={form.sabado} label={t("settings.sabado")} onChange={(e) => set("sabado", e.currentTarget.checked)} />
           <Switch checked={form.domingo} label={t("settings.domingo")} onChange={(e) => set("domingo", e.currentTarget.checked)} />
         </div>
+        <FormGroup label={t("settings.dailyLimit")} labelFor="settings-daily-limit" helperText={t("settings.dailyLimitHelp")}>
+          <InputGroup
+            id="settings-daily-limit"
+            type="number"
+            min={0}
+            value={String(form.dailyLimit)}
+            onChange={(e) => set("dailyLimit", Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+          />
+        </FormGroup>
       </Card>
       <Card style={{ marginTop: 12 }}>
         <h4>{t("settings.variables")}</h4>

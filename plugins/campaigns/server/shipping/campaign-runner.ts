@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { nowIso } from "../../../../core/db/columns.ts";
 import type { Db, DbOrTx, Tx } from "../../../../core/db/database.ts";
 import { AppError } from "../../../../core/errors.ts";
@@ -15,7 +15,7 @@ import type { CampaignRow, CampaignViews } from "../campaigns/campaign-views.ts"
 import type { CampaignSettingsStore, CampaignSettingsValues } from "../settings/campaign-settings.ts";
 import { fillText, gapAfter, pickVariant } from "./campaign-text.ts";
 import { INVALID_NUMBER, SUPPRESSED } from "./skip-codes.ts";
-import { DEFAULT_TIME_ZONE, nextOpening } from "./send-window.ts";
+import { DEFAULT_TIME_ZONE, nextOpening, startOfLocalDay, startOfNextLocalDay } from "./send-window.ts";
 
 /** One shipping job: one row of one run; `followUp` is the message after a confirmation (not part of the chain). */
 export interface ShipPayload {
@@ -169,8 +169,19 @@ export class CampaignRunner {
       await this.deps.jobs.enqueue("ship", p, { companyId: campaign.companyId, dueAt: due, dedupeKey: `ship:${p.shippingId}:${p.run}:${p.followUp ? "f" : "c"}:paused:${due}` });
       return;
     }
+    // The connection's daily cap (a setting): once reached, the same row waits for the next local day.
+    let room = Number.POSITIVE_INFINITY;
+    if (settings.dailyLimit > 0 && campaign.whatsappId != null) {
+      room = settings.dailyLimit - (await this.sentToday(campaign.whatsappId, startOfLocalDay(now, DEFAULT_TIME_ZONE)));
+      if (room <= 0) {
+        // Keyed by this attempt (not the due day): a job that finds the cap reached again, early, still leaves its successor.
+        const due = startOfNextLocalDay(now, DEFAULT_TIME_ZONE);
+        await this.deps.jobs.enqueue("ship", p, { companyId: campaign.companyId, dueAt: due, dedupeKey: `ship:${p.shippingId}:${p.run}:${p.followUp ? "f" : "c"}:cap:${now}` });
+        return;
+      }
+    }
     // With no gap after a message the next one may follow at once: the job sends a batch.
-    const ids = p.followUp || gapAfter(p.seq, settings) > 0 ? [p.shippingId] : await this.batchIds(p, settings);
+    const ids = (p.followUp || gapAfter(p.seq, settings) > 0 ? [p.shippingId] : await this.batchIds(p, settings)).slice(0, room);
     let sent: SentToContact[] = [];
     let finished: CampaignRow | null = null;
     let limit = ids.length;
@@ -203,6 +214,21 @@ export class CampaignRunner {
     }
     for (const s of sent) await s.announce();
     await this.announce(finished ?? campaign, finished != null);
+  }
+
+  /** Campaign messages (and confirmation requests) stored on the connection since `since` (ms). */
+  private async sentToday(whatsappId: number, since: number): Promise<number> {
+    const iso = new Date(since).toISOString();
+    const [row] = await this.deps.db
+      .select({ n: sql<number>`count(*)` })
+      .from(campaignShippings)
+      .where(
+        and(
+          sql`${campaignShippings.campaignId} IN (SELECT "c"."id" FROM "campaigns" AS "c" WHERE "c"."whatsapp_id" = ${whatsappId})`,
+          or(gte(campaignShippings.deliveredAt, iso), gte(campaignShippings.confirmationRequestedAt, iso)),
+        ),
+      );
+    return Number(row?.n ?? 0);
   }
 
   /**
