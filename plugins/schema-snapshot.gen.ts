@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "aeacafcaaf64e3550fa988568df72757cbcbde61ddb9a14ee6fcc8c0bc9a35a3",
+ "key": "48fdc838e9139bb7343239d27a5e8b82c5b4cb76dc34beeecf22e925978b1cd4",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -124,6 +124,10 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE INDEX `contact_list_items_company_idx` ON `contact_list_items` (`company_id`)",
   "CREATE TABLE `contact_lists` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
   "CREATE INDEX `contact_lists_company_name_idx` ON `contact_lists` (`company_id`,`name`)",
+  "CREATE TABLE `campaign_suppressions` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`number` text NOT NULL,\n\t`contact_id` integer,\n\t`source` text NOT NULL,\n\t`replied_at` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`contact_id`) REFERENCES `contacts`(`id`) ON UPDATE no action ON DELETE set null\n)",
+  "CREATE UNIQUE INDEX `campaign_suppressions_company_number_unique` ON `campaign_suppressions` (`company_id`,`number`)",
+  "CREATE INDEX `campaign_shippings_campaign_idx` ON `campaign_shippings` (`campaign_id`,`id`)",
+  "CREATE INDEX `campaign_shippings_contact_idx` ON `campaign_shippings` (`contact_id`)",
   "CREATE TABLE `helps` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`title` text NOT NULL,\n\t`description` text DEFAULT '' NOT NULL,\n\t`video` text DEFAULT '' NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL\n)",
   "CREATE TABLE `announcements` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`title` text NOT NULL,\n\t`text` text NOT NULL,\n\t`priority` integer DEFAULT 3 NOT NULL,\n\t`status` text DEFAULT 'active' NOT NULL,\n\t`media_path` text,\n\t`media_name` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
   "CREATE INDEX `announcements_company_idx` ON `announcements` (`company_id`)",

@@ -17,6 +17,7 @@ export const manifest = definePlugin({
     ERR_NO_CAMPAIGN_FOUND: 404,
     ERR_NO_CONTACT_LIST_FOUND: 404,
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+    ERR_NO_SUPPRESSION_FOUND: 404,
     /** Spec 002 §4.1: editable only while INATIVA, or PROGRAMADA more than 1 hour ahead. */
     ERR_CAMPAIGN_NOT_EDITABLE: 400,
     /** Cancel is offered only while EM_ANDAMENTO (spec 002 §4.1). */

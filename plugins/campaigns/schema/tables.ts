@@ -144,7 +144,33 @@ export const campaignShippings = sqliteTable(
   (t) => [
     uniqueIndex("campaign_shippings_campaign_number_unique").on(t.campaignId, t.number),
     index("campaign_shippings_company_idx").on(t.companyId),
+    // The chain's "next row after this one" and a batch's rows: a range of ids within the campaign.
+    index("campaign_shippings_campaign_idx").on(t.campaignId, t.id),
+    // The opt-out step's lookup per customer message: did a campaign reach this contact?
+    index("campaign_shippings_contact_idx").on(t.contactId),
     // The after-inbound step's one lookup per customer message: only rows waiting for a reply are in it.
     index("campaign_shippings_awaiting_idx").on(t.contactId).where(sql`confirmation_requested_at IS NOT NULL AND confirmed_at IS NULL AND delivered_at IS NULL`),
   ],
+);
+
+/**
+ * The company's opt-out list (issue 25 "Opt-out"): numbers every later campaign skips. A row
+ * comes from a contact answering a stop word (`source` "reply") or from an admin ("manual").
+ */
+export const campaignSuppressions = sqliteTable(
+  "campaign_suppressions",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Digits only, as campaign targets store it. */
+    number: text("number").notNull(),
+    contactId: integer("contact_id").references(contactsKey, { onDelete: "set null" }),
+    source: text("source", { enum: ["reply", "manual"] }).notNull(),
+    /** When the opt-out confirmation was stored (a "reply" row gets one, once). */
+    repliedAt: text("replied_at"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("campaign_suppressions_company_number_unique").on(t.companyId, t.number)],
 );

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { jobs } from "../../../core/db/tables.ts";
+import { contactListItems } from "../schema/tables.ts";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
@@ -85,6 +86,18 @@ export async function campaignWorld() {
         if (res.status !== 200) throw new Error(`item: ${res.status} ${JSON.stringify(res.body)}`);
       }
       return list.body as { id: number };
+    },
+    /** A list of `n` numbers (5511980000001…), its items written straight to the table (for volume). */
+    async bulkList(n: number, name = "Volume") {
+      const list = await call("POST", "/contact-lists", { name });
+      const rows = Array.from({ length: n }, (_, i) => ({
+        companyId: w.api.companyId,
+        contactListId: list.body.id as number,
+        name: `Pessoa ${i + 1}`,
+        number: `55119800${String(i + 1).padStart(5, "0")}`,
+      }));
+      for (let i = 0; i < rows.length; i += 500) await w.t.kernel.db.insert(contactListItems).values(rows.slice(i, i + 500));
+      return { id: list.body.id as number, numbers: rows.map((r) => r.number) };
     },
     /** A campaign scheduled a minute ago: its start job is due at once. */
     async campaign(fields: Record<string, unknown>) {

@@ -32,23 +32,45 @@ describe("campaign to a contact list", () => {
     expect(report.body.variants.reduce((s: number, v: { sent: number }) => s + v.sent, 0)).toBe(3);
   });
 
-  it("cancel stops at once and restart sends only the rows not sent: no duplicates", async () => {
+  it("with no gap a shipping job sends a batch of rows; cancel stops at the batch's edge and restart sends only the rows not sent", async () => {
     cw = await campaignWorld();
-    const list = await cw.list(NUMBERS);
+    const list = await cw.bulkList(60);
     const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
     await cw.w.t.kernel.jobs.runDue(); // start: rows and the first shipping job
-    await cw.w.t.kernel.jobs.runDue(); // the first message
+    await cw.w.t.kernel.jobs.runDue(); // the first shipping job: one batch (up to 50 rows, ~40 ms)
+    const first = (await cw.call("GET", `/campaigns/${c.id}/report`)).body.delivered as number;
+    expect(first).toBeGreaterThan(1); // one job, several rows
+    expect(first).toBeLessThanOrEqual(50);
     expect((await cw.call("POST", `/campaigns/${c.id}/cancel`)).body.status).toBe("CANCELADA");
     await cw.w.settle();
-    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "CANCELADA", delivered: 1 });
+    // Nothing after the cancel: the next batch's claims see CANCELADA.
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "CANCELADA", delivered: first });
     expect((await cw.call("POST", `/campaigns/${c.id}/cancel`)).body.error).toBe("ERR_CAMPAIGN_NOT_IN_PROGRESS");
     expect((await cw.call("POST", `/campaigns/${c.id}/restart`)).body.status).toBe("EM_ANDAMENTO");
     await cw.w.settle();
     await cw.dueAllNow();
     await cw.w.settle();
-    expect(countBy(cw.received().map((g) => g.number))).toEqual(Object.fromEntries(NUMBERS.map((n) => [n, 1])));
-    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 3 });
+    expect(countBy(cw.received().map((g) => g.number))).toEqual(Object.fromEntries(list.numbers.map((n) => [n, 1])));
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 60 });
     expect((await cw.call("POST", `/campaigns/${c.id}/restart`)).body.error).toBe("ERR_CAMPAIGN_NOT_CANCELLED");
+    // Fewer shipping jobs than rows: batches, not one job per message.
+    expect((await shipJobs(cw)).length).toBeLessThan(60);
+  });
+
+  it("a batch stops at greaterInterval: the next job is due that long after", async () => {
+    cw = await campaignWorld();
+    await cw.call("POST", "/campaign-settings", { settings: { messageInterval: 0, longerIntervalAfter: 5, greaterInterval: 60 } });
+    const list = await cw.bulkList(8);
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.settle();
+    // Five at once (a batch, or several if a batch ran out of time), then the wait of 60 s.
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body.delivered).toBe(5);
+    const waiting = (await shipJobs(cw)).filter((j) => j.status === "pending");
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.dueAt - Date.now()).toBeGreaterThan(50_000);
+    await cw.dueAllNow();
+    await cw.w.settle();
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 8 });
   });
 
   it("a crash mid-campaign (a new server on the same database, a shipping job run again) sends none twice and skips none", async () => {
@@ -82,6 +104,67 @@ describe("campaign to a contact list", () => {
     await cw.w.says("Obrigado", "reply-2", NUMBERS[0]!);
     await cw.w.settle();
     expect(cw.received()).toHaveLength(2);
+  });
+
+  it("openTicket with statusTicket pending leaves each contact's ticket pending in the queue, with no attendant; open gives it to the user", async () => {
+    cw = await campaignWorld();
+    const queue = (await cw.call("POST", "/queue", { name: "Vendas", color: "#aa0000" })).body;
+    const list = await cw.list([NUMBERS[0]!]);
+    await cw.campaign({ contactListId: list.id, message1: "Promo", openTicket: "enabled", statusTicket: "pending", userId: cw.w.admin.user.id, queueId: queue.id });
+    await cw.w.settle();
+    const tickets = await cw.w.t.kernel.database.client.execute("SELECT status, user_id, queue_id FROM tickets ORDER BY id");
+    expect(tickets.rows.map((r) => ({ status: r.status, userId: r.user_id, queueId: Number(r.queue_id) }))).toEqual([{ status: "pending", userId: null, queueId: queue.id }]);
+    const other = await cw.list([NUMBERS[1]!], "Outra");
+    await cw.campaign({ contactListId: other.id, message1: "Promo", openTicket: "enabled", statusTicket: "open", userId: cw.w.admin.user.id, queueId: queue.id });
+    await cw.w.settle();
+    const [, opened] = (await cw.w.t.kernel.database.client.execute("SELECT status, user_id FROM tickets ORDER BY id")).rows;
+    expect({ status: opened!.status, userId: Number(opened!.user_id) }).toEqual({ status: "open", userId: cw.w.admin.user.id });
+  });
+
+  it("pauses while the connection is not CONNECTED and resumes where it stopped, none twice", async () => {
+    cw = await campaignWorld();
+    const list = await cw.list(NUMBERS);
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    // As the channel reports it (the connections plugin's cache forgets the old status).
+    const status = (value: "DISCONNECTED" | "CONNECTED") => cw!.w.t.kernel.services.require("connections.setStatus")(cw!.w.api.companyId, cw!.w.api.id, { status: value });
+    await cw.w.t.kernel.jobs.runDue(); // start
+    await status("DISCONNECTED");
+    await cw.w.settle();
+    expect(cw.received()).toEqual([]);
+    const waiting = (await shipJobs(cw)).filter((j) => j.status === "pending");
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.dueAt).toBeGreaterThan(Date.now() + 20_000);
+    await cw.dueAllNow();
+    await cw.w.settle(); // still down: waits again
+    expect(cw.received()).toEqual([]);
+    await status("CONNECTED");
+    await cw.dueAllNow();
+    await cw.w.settle();
+    expect(countBy(cw.received().map((g) => g.number))).toEqual(Object.fromEntries(NUMBERS.map((n) => [n, 1])));
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 3 });
+  });
+
+  it("a connection's daily cap: past it the rows wait for the next local day, then go on, none twice", async () => {
+    cw = await campaignWorld();
+    await cw.call("POST", "/campaign-settings", { settings: { dailyLimit: 2 } });
+    const list = await cw.list(NUMBERS);
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.settle();
+    expect(cw.received()).toHaveLength(2);
+    const waiting = (await shipJobs(cw)).filter((j) => j.status === "pending");
+    expect(waiting).toHaveLength(1);
+    const local = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date(at));
+    expect(local(waiting[0]!.dueAt)).not.toBe(local(Date.now())); // the next day (Sao Paulo)
+    expect(local(waiting[0]!.dueAt - 1)).not.toBe(local(waiting[0]!.dueAt)); // at its midnight
+    await cw.dueAllNow();
+    await cw.w.settle(); // still today: waits again
+    expect(cw.received()).toHaveLength(2);
+    await cw.call("POST", "/campaign-settings", { settings: { dailyLimit: 0 } }); // as if the day had turned
+    await cw.dueAllNow();
+    await cw.w.settle();
+    expect(countBy(cw.received().map((g) => g.number))).toEqual(Object.fromEntries(NUMBERS.map((n) => [n, 1])));
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 3 });
+    expect((await cw.call("POST", "/campaign-settings", { settings: { dailyLimit: -1 } })).status).toBe(400);
   });
 
   it("outside the sending hours a row waits for the next opening, then goes", async () => {

@@ -10,7 +10,11 @@ import { registerCampaignHandlers } from "./campaigns/campaigns.handlers.ts";
 import { CampaignsService } from "./campaigns/campaigns.service.ts";
 import { registerContactListHandlers } from "./lists/contact-lists.handlers.ts";
 import { ContactListsService } from "./lists/contact-lists.service.ts";
+import { NumberChecks } from "./lists/number-check.ts";
 import { CampaignSettingsStore } from "./settings/campaign-settings.ts";
+import { OptOut } from "./opt-out/opt-out.ts";
+import { registerSuppressionHandlers } from "./opt-out/suppressions.handlers.ts";
+import { SuppressionsService } from "./opt-out/suppressions.service.ts";
 import { CampaignRunner } from "./shipping/campaign-runner.ts";
 import "../../connections/server/connections.contract.ts";
 import "../../contacts/server/contacts.contract.ts";
@@ -32,10 +36,18 @@ export default defineServerPlugin({
     const settings = new CampaignSettingsStore(ctx.db);
     const runner = new CampaignRunner({ db: ctx.db, jobs: ctx.jobs, services: ctx.services, planFeatures: ctx.planFeatures, settings, views, feeds, log: ctx.log });
     runner.define();
+    const optOut = new OptOut({ db: ctx.db, jobs: ctx.jobs, services: ctx.services, settings, log: ctx.log });
+    optOut.define();
     // Registered before the {id} routes of /contact-lists: its static paths answer first.
-    registerContactListHandlers(ctx.router, new ContactListsService(ctx.db, feeds));
+    const checks = new NumberChecks({ db: ctx.db, jobs: ctx.jobs, services: ctx.services, feeds, log: ctx.log });
+    checks.define();
+    registerContactListHandlers(ctx.router, new ContactListsService(ctx.db, feeds, checks));
     registerCampaignHandlers(ctx.router, new CampaignsService(ctx.db, ctx.services, ctx.storage, views, feeds, runner), new CampaignReports(ctx.db, views), settings);
-    // Observes replies to confirmation requests; never claims (the conversation goes on as usual).
+    registerSuppressionHandlers(ctx.router, new SuppressionsService(ctx.db));
+    // Both observe and never claim (the conversation goes on as usual). The opt-out step is
+    // added first, so a stop word answered to a confirmation request skips the row before the
+    // confirmation step could take it as a "yes".
+    ctx.services.require("tickets.afterInbound")((stored) => optOut.step(stored), { priority: INBOUND_PRIORITY.observe });
     ctx.services.require("tickets.afterInbound")((stored) => runner.confirmStep(stored), { priority: INBOUND_PRIORITY.observe });
   },
 });

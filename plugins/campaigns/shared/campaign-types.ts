@@ -17,6 +17,7 @@ import type {
   ContactListPage as ContactListPageSchema,
   ImportReport as ImportReportSchema,
 } from "../server/lists/contact-lists.schemas.ts";
+import type { Suppression as SuppressionSchema, SuppressionPage as SuppressionPageSchema } from "../server/opt-out/suppressions.schemas.ts";
 import type { CampaignSettingsShape } from "../server/settings/campaign-settings.ts";
 
 export type Campaign = z.infer<typeof CampaignSchema>;
@@ -31,3 +32,5 @@ export type ContactListItemPayload = z.input<typeof ContactListItemInput>;
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 export type CampaignSettings = z.infer<typeof CampaignSettingsShape>;
 export type CampaignSettingRow = { key: string; value: string };
+export type Suppression = z.infer<typeof SuppressionSchema>;
+export type SuppressionPage = z.infer<typeof SuppressionPageSchema>;

@@ -34,6 +34,8 @@ export function CampaignReportPage({ params }: { params: { campaignId?: string }
     ["confirmationRequested", data.confirmationRequested],
     ["confirmed", data.confirmed],
     ["delivered", data.delivered],
+    ["invalid", data.invalid],
+    ["suppressed", data.suppressed],
   ] as const;
   return (
     <PageLayout title={t("report.title", { name: data.name })}>

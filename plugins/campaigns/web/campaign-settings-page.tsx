@@ -1,8 +1,9 @@
-import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from "@blueprintjs/core";
+import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingState, PageLayout, toastError, toastSuccess } from "../../../web/src/ui/index.ts";
 import { type CampaignSettings, useGetCampaignSettingsQuery, useSaveCampaignSettingsMutation } from "./campaigns-api.ts";
+import { SuppressionList } from "./suppression-list.tsx";
 
 /** Spec 002 §9's choices: messageInterval 0–120 s, longerIntervalAfter 0 or 5–60, greaterInterval 0 or 20–180 in steps of 10. */
 const range = (from: number, to: number, step = 1) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
@@ -26,7 +27,7 @@ export function CampaignSettingsPage() {
   const set = <K extends keyof CampaignSettings>(key: K, value: CampaignSettings[K]) => setForm({ ...form, [key]: value });
   const submit = async () => {
     try {
-      await save(form).unwrap();
+      await save({ ...form, stopWords: form.stopWords.map((w) => w.trim()).filter(Boolean) }).unwrap();
       toastSuccess(t("settings.saved"));
     } catch (err) {
       toastError(err);
@@ -64,6 +65,15 @@ export function CampaignSettingsPage() {
           <Switch checked={form.sabado} label={t("settings.sabado")} onChange={(e) => set("sabado", e.currentTarget.checked)} />
           <Switch checked={form.domingo} label={t("settings.domingo")} onChange={(e) => set("domingo", e.currentTarget.checked)} />
         </div>
+        <FormGroup label={t("settings.dailyLimit")} labelFor="settings-daily-limit" helperText={t("settings.dailyLimitHelp")}>
+          <InputGroup
+            id="settings-daily-limit"
+            type="number"
+            min={0}
+            value={String(form.dailyLimit)}
+            onChange={(e) => set("dailyLimit", Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+          />
+        </FormGroup>
       </Card>
       <Card style={{ marginTop: 12 }}>
         <h4>{t("settings.variables")}</h4>
@@ -102,6 +112,27 @@ export function CampaignSettingsPage() {
           />
         </div>
       </Card>
+      <Card style={{ marginTop: 12 }}>
+        <h4>{t("optOut.title")}</h4>
+        <p>{t("optOut.help")}</p>
+        <FormGroup label={t("optOut.stopWords")} labelFor="settings-stop-words" helperText={t("optOut.stopWordsHelp")}>
+          <InputGroup
+            id="settings-stop-words"
+            value={form.stopWords.join(", ")}
+            onChange={(e) =>
+              set(
+                "stopWords",
+                e.target.value.split(",").map((w) => w.trimStart()),
+              )
+            }
+            onBlur={() => set("stopWords", form.stopWords.map((w) => w.trim()).filter(Boolean))}
+          />
+        </FormGroup>
+        <FormGroup label={t("optOut.reply")} labelFor="settings-opt-out-reply">
+          <TextArea id="settings-opt-out-reply" fill value={form.optOutReply} onChange={(e) => set("optOutReply", e.target.value)} />
+        </FormGroup>
+      </Card>
+      <SuppressionList />
     </PageLayout>
   );
 }

@@ -16,11 +16,23 @@ import type {
   ContactListItemPayload,
   ContactListPage,
   ImportReport,
+  Suppression,
+  SuppressionPage,
 } from "../shared/campaign-types.ts";
 
-export type { Campaign, CampaignPage, CampaignPayload, CampaignReport, CampaignSettings, ContactList, ContactListItem, ImportReport } from "../shared/campaign-types.ts";
+export type {
+  Campaign,
+  CampaignPage,
+  CampaignPayload,
+  CampaignReport,
+  CampaignSettings,
+  ContactList,
+  ContactListItem,
+  ImportReport,
+  Suppression,
+} from "../shared/campaign-types.ts";
 
-const tagged = api.enhanceEndpoints({ addTagTypes: ["Campaign", "ContactList", "ContactListItem", "CampaignSettings", "ContactListOptions"] });
+const tagged = api.enhanceEndpoints({ addTagTypes: ["Suppression", "Campaign", "ContactList", "ContactListItem", "CampaignSettings", "ContactListOptions"] });
 
 /** A file as the multipart body the spec's upload calls take (spaces become underscores, as the server does too). */
 export function fileForm(file: File, typeArch?: string): FormData {
@@ -104,6 +116,18 @@ export const campaignsApi = tagged.injectEndpoints({
     campaignConnectionOptions: build.query<Connection[], void>({ query: () => "/whatsapp" }),
     campaignTagOptions: build.query<Tag[], void>({ query: () => "/tags/list" }),
     deleteContactListItem: build.mutation<MessageAnswer, number>({ query: (id) => ({ url: `/contact-list-items/${id}`, method: "DELETE" }) }),
+    getSuppressions: build.query<SuppressionPage, { searchParam: string; pageNumber: number }>({
+      query: (params) => ({ url: "/campaign-suppressions", params }),
+      providesTags: ["Suppression"],
+    }),
+    addSuppression: build.mutation<Suppression, string>({
+      query: (number) => ({ url: "/campaign-suppressions", method: "POST", body: { number } }),
+      invalidatesTags: ["Suppression"],
+    }),
+    removeSuppression: build.mutation<MessageAnswer, number>({
+      query: (id) => ({ url: `/campaign-suppressions/${id}`, method: "DELETE" }),
+      invalidatesTags: ["Suppression"],
+    }),
   }),
 });
 
@@ -137,4 +161,7 @@ export const {
   useCampaignQueueOptionsQuery,
   useCampaignConnectionOptionsQuery,
   useCampaignTagOptionsQuery,
+  useGetSuppressionsQuery,
+  useAddSuppressionMutation,
+  useRemoveSuppressionMutation,
 } = campaignsApi;

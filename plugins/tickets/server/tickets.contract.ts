@@ -26,10 +26,11 @@ export interface SendToContactInput {
   sign: boolean;
   /**
    * The ticket a new conversation starts as (the contact's live ticket on the connection is
-   * used as it is when there is one): `open` with the chosen attendant and queue, or `closed`
+   * used as it is when there is one): `open` with the chosen attendant and queue, `pending`
+   * (optional: waiting in the queue for an attendant to accept it, no attendant), or `closed`
    * (kept as history); null starts a closed ticket with no attendant or queue.
    */
-  openTicket: { status: "open" | "closed"; userId: number | null; queueId: number | null } | null;
+  openTicket: { status: "open" | "pending" | "closed"; userId: number | null; queueId: number | null } | null;
   /** A file already stored for this company (`/public/company{id}/…`); nothing is copied. */
   media: { url: string; mimetype: string; fileName: string } | null;
   /**

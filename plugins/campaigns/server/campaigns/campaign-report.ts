@@ -2,12 +2,13 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../../core/db/database.ts";
 import { AppError } from "../../../../core/errors.ts";
 import { campaignShippings, contactListItems } from "../../schema/tables.ts";
+import { INVALID_NUMBER, SUPPRESSED } from "../shipping/skip-codes.ts";
 import type { CampaignViews } from "./campaign-views.ts";
 
 /**
  * GET /campaigns/{id}/report (spec 002 §2.4): the campaign with its shipping counts. Before it
  * starts, `contacts` and `valid` count the list's items; once started, the shipping rows
- * (targets of the run, invalid numbers already left out). Per variant: messages sent and
+ * (every target of the run; `valid` leaves out the numbers not on WhatsApp). Per variant: messages sent and
  * confirmation requests.
  */
 export class CampaignReports {
@@ -26,12 +27,14 @@ export class CampaignReports {
         delivered: n(sql`${campaignShippings.deliveredAt} IS NOT NULL`),
         confirmationRequested: n(sql`${campaignShippings.confirmationRequestedAt} IS NOT NULL`),
         confirmed: n(sql`${campaignShippings.confirmedAt} IS NOT NULL`),
-        failed: n(sql`${campaignShippings.failedAt} IS NOT NULL`),
+        failed: n(sql`${campaignShippings.failedAt} IS NOT NULL AND ${campaignShippings.error} NOT IN (${SUPPRESSED}, ${INVALID_NUMBER})`),
+        invalid: n(sql`${campaignShippings.error} = ${INVALID_NUMBER}`),
+        suppressed: n(sql`${campaignShippings.error} = ${SUPPRESSED}`),
       })
       .from(campaignShippings)
       .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, id)));
     let contacts = Number(totals?.contacts ?? 0);
-    let valid = contacts;
+    let valid = contacts - Number(totals?.invalid ?? 0);
     if (!contacts && campaign.contactListId != null) {
       const [items] = await this.db
         .select({ all: count(), valid: n(sql`${contactListItems.isWhatsappValid} = 1`) })
@@ -58,6 +61,8 @@ export class CampaignReports {
       confirmationRequested: Number(totals?.confirmationRequested ?? 0),
       confirmed: Number(totals?.confirmed ?? 0),
       failed: Number(totals?.failed ?? 0),
+      invalid: Number(totals?.invalid ?? 0),
+      suppressed: Number(totals?.suppressed ?? 0),
       variants: variants.map((v) => ({ variant: v.variant, sent: Number(v.sent), confirmationsRequested: Number(v.confirmationsRequested) })),
     };
   }

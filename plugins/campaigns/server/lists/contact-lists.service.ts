@@ -4,6 +4,7 @@ import { AppError } from "../../../../core/errors.ts";
 import { contactListItems, contactLists } from "../../schema/tables.ts";
 import type { CampaignFeeds } from "../campaigns.realtime.ts";
 import { readListFile } from "./list-import.ts";
+import type { NumberChecks } from "./number-check.ts";
 
 const PAGE_SIZE = 20;
 /** Rows per INSERT of an import (SQLite's bound-parameter limit stays far away). */
@@ -19,6 +20,7 @@ export class ContactListsService {
   constructor(
     private db: Db,
     private feeds: CampaignFeeds,
+    private checks: NumberChecks,
   ) {}
 
   // Qualified by hand: inside a subquery drizzle names a column without its table, and `id` would be the item's.
@@ -97,6 +99,7 @@ export class ContactListsService {
     const { rows, refused, refusedCount } = await readListFile(file, (read) => this.feeds.itemProgress(companyId, id, read));
     await this.db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(contactListItems).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, companyId, contactListId: id })));
+      await this.checks.request(companyId, id, undefined, tx);
     });
     this.feeds.itemsReloaded(companyId, id);
     this.feeds.list(companyId, "update", await this.get(companyId, id));
@@ -142,6 +145,7 @@ export class ContactListsService {
       .values({ ...input, companyId })
       .returning();
     this.feeds.item(companyId, "create", row!);
+    await this.checks.request(companyId, row!.contactListId, row!.id);
     return row!;
   }
 
@@ -154,6 +158,7 @@ export class ContactListsService {
       .returning();
     if (!row) throw new AppError("ERR_NO_CONTACT_LIST_ITEM_FOUND");
     this.feeds.item(companyId, "update", row);
+    if (changes.number !== undefined) await this.checks.request(companyId, row.contactListId, row.id);
     return row;
   }
 

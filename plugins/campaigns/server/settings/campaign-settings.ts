@@ -35,6 +35,12 @@ export const CampaignSettingsShape = z.object({
   domingo: z.boolean(),
   startHour: hour,
   endHour: hour,
+  /** Beyond the spec: campaign messages a connection may send per day (company time zone); 0 = no cap. */
+  dailyLimit: z.coerce.number().int("Invalid value").min(0, "Invalid value").max(1_000_000, "Invalid value"),
+  /** Opt-out (beyond the spec): a customer's message that is one of these words, folded, suppresses the number. */
+  stopWords: z.array(z.string().trim().min(1, "Required").max(30, "Too Long!")).max(30, "Too Long!"),
+  /** The one confirmation a customer gets after opting out. */
+  optOutReply: z.string().trim().min(1, "Required").max(1_000, "Too Long!"),
 });
 export type CampaignSettingsValues = z.infer<typeof CampaignSettingsShape>;
 
@@ -48,6 +54,9 @@ export const SETTINGS_DEFAULTS: CampaignSettingsValues = {
   domingo: false,
   startHour: "09:00",
   endHour: "18:00",
+  dailyLimit: 0,
+  stopWords: ["SAIR", "PARAR", "STOP", "CANCELAR"],
+  optOutReply: "Pronto: você não receberá mais nossas campanhas.",
 };
 
 type Key = keyof CampaignSettingsValues;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { nowIso } from "../../../../core/db/columns.ts";
 import type { Db, DbOrTx, Tx } from "../../../../core/db/database.ts";
 import { AppError } from "../../../../core/errors.ts";
@@ -14,7 +14,8 @@ import type { CampaignFeeds } from "../campaigns.realtime.ts";
 import type { CampaignRow, CampaignViews } from "../campaigns/campaign-views.ts";
 import type { CampaignSettingsStore, CampaignSettingsValues } from "../settings/campaign-settings.ts";
 import { fillText, gapAfter, pickVariant } from "./campaign-text.ts";
-import { DEFAULT_TIME_ZONE, nextOpening } from "./send-window.ts";
+import { INVALID_NUMBER, SUPPRESSED } from "./skip-codes.ts";
+import { DEFAULT_TIME_ZONE, nextOpening, startOfLocalDay, startOfNextLocalDay } from "./send-window.ts";
 
 /** One shipping job: one row of one run; `followUp` is the message after a confirmation (not part of the chain). */
 export interface ShipPayload {
@@ -34,8 +35,21 @@ interface StartPayload {
 }
 
 type ShippingRow = typeof campaignShippings.$inferSelect;
+type Target = { number: string; name: string; email: string; contactId: number | null; contactListItemId: number | null; failedAt?: string; error?: string };
+
 /** Rows inserted per statement when a campaign starts. */
 const CHUNK = 500;
+/**
+ * A zero-gap shipping job sends up to this many rows in one transaction (one claim of the job,
+ * one commit): the per-message cost of a job and a commit is what bounded throughput.
+ */
+const BATCH_ROWS = 50;
+/** ...at least this many (when it has them), however slow the machine, so a batch always gains... */
+const BATCH_MIN_ROWS = 5;
+/** ...and stops sending after this long, so its write lock never keeps other writers waiting long. */
+const BATCH_MS = 40;
+/** How often a chain waiting for its connection to come back (not CONNECTED) looks again. */
+const PAUSED_RECHECK_MS = 30_000;
 /** A running campaign's live update is sent at most this often (the report re-reads its counts). */
 const ANNOUNCE_EVERY_MS = 1_000;
 
@@ -45,6 +59,16 @@ const needsAction = and(
   isNull(campaignShippings.failedAt),
   or(isNull(campaignShippings.confirmationVariant), isNull(campaignShippings.confirmationRequestedAt), isNotNull(campaignShippings.confirmedAt)),
 );
+
+/** A batch's failure, with the index of the row that failed (the rows before it may go alone). */
+class BatchFailure extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {
+    super(`shipping batch failed at row ${index}`);
+  }
+}
 
 export interface RunnerDeps {
   db: Db;
@@ -138,30 +162,130 @@ export class CampaignRunner {
       return;
     }
     if (!(await this.deps.planFeatures.enabled(campaign.companyId, "useCampaigns"))) return;
-    let sent: SentToContact | null = null;
-    let finished: CampaignRow | null = null;
-    try {
-      await this.ensureContact(campaign.companyId, p.shippingId);
-      await this.deps.db.transaction(async (tx) => {
-        const row = await this.claim(tx, p);
-        if (row) sent = await this.send(tx, campaign, row, settings);
-        if (!p.followUp) finished = await this.continueAfter(tx, campaign, p.shippingId, p.seq + 1, settings);
-      });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err; // a passing failure: the job retries
-      // Refused for good (an invalid number, a missing connection): the row is skipped, the chain goes on.
-      this.deps.log.warn(`campaign ${p.campaignId} shipping ${p.shippingId} refused: ${err.code}`);
-      sent = null;
-      await this.deps.db.transaction(async (tx) => {
-        await tx
-          .update(campaignShippings)
-          .set({ failedAt: nowIso(), error: err.code })
-          .where(and(eq(campaignShippings.id, p.shippingId), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt)));
-        if (!p.followUp) finished = await this.continueAfter(tx, campaign, p.shippingId, p.seq + 1, settings);
-      });
+    const connection = campaign.whatsappId != null ? await this.deps.services.require("connections.get")(campaign.companyId, campaign.whatsappId) : null;
+    if (connection && connection.status !== "CONNECTED") {
+      // The connection dropped: the same row waits and is tried again; it goes once it is back.
+      const due = now + PAUSED_RECHECK_MS;
+      await this.deps.jobs.enqueue("ship", p, { companyId: campaign.companyId, dueAt: due, dedupeKey: `ship:${p.shippingId}:${p.run}:${p.followUp ? "f" : "c"}:paused:${due}` });
+      return;
     }
-    if (sent) await (sent as SentToContact).announce();
+    // The connection's daily cap (a setting): once reached, the same row waits for the next local day.
+    let room = Number.POSITIVE_INFINITY;
+    if (settings.dailyLimit > 0 && campaign.whatsappId != null) {
+      room = settings.dailyLimit - (await this.sentToday(campaign.whatsappId, startOfLocalDay(now, DEFAULT_TIME_ZONE)));
+      if (room <= 0) {
+        // Keyed by this attempt (not the due day): a job that finds the cap reached again, early, still leaves its successor.
+        const due = startOfNextLocalDay(now, DEFAULT_TIME_ZONE);
+        await this.deps.jobs.enqueue("ship", p, { companyId: campaign.companyId, dueAt: due, dedupeKey: `ship:${p.shippingId}:${p.run}:${p.followUp ? "f" : "c"}:cap:${now}` });
+        return;
+      }
+    }
+    // With no gap after a message the next one may follow at once: the job sends a batch.
+    const ids = (p.followUp || gapAfter(p.seq, settings) > 0 ? [p.shippingId] : await this.batchIds(p, settings)).slice(0, room);
+    let sent: SentToContact[] = [];
+    let finished: CampaignRow | null = null;
+    let limit = ids.length;
+    for (;;) {
+      try {
+        await this.ensureContacts(campaign.companyId, ids.slice(0, limit));
+        ({ sent, finished } = await this.sendBatch(campaign, p, ids.slice(0, limit), settings));
+        break;
+      } catch (err) {
+        const failure = err instanceof BatchFailure ? err : { index: 0, error: err };
+        if (!(failure.error instanceof AppError)) throw failure.error; // a passing failure: the job retries
+        // The rows before the refused one go now; the refused one leads the next job, which marks it.
+        if (failure.index > 0) {
+          limit = failure.index;
+          continue;
+        }
+        // Refused for good (an invalid number, a missing connection): the row is skipped, the chain goes on.
+        const code = failure.error.code;
+        this.deps.log.warn(`campaign ${p.campaignId} shipping ${p.shippingId} refused: ${code}`);
+        sent = [];
+        finished = await this.deps.db.transaction(async (tx) => {
+          await tx
+            .update(campaignShippings)
+            .set({ failedAt: nowIso(), error: code })
+            .where(and(eq(campaignShippings.id, p.shippingId), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt)));
+          return p.followUp ? null : this.continueAfter(tx, campaign, p.shippingId, p.seq + 1, settings);
+        });
+        break;
+      }
+    }
+    for (const s of sent) await s.announce();
     await this.announce(finished ?? campaign, finished != null);
+  }
+
+  /** Campaign messages (and confirmation requests) stored on the connection since `since` (ms). */
+  private async sentToday(whatsappId: number, since: number): Promise<number> {
+    const iso = new Date(since).toISOString();
+    const [row] = await this.deps.db
+      .select({ n: sql<number>`count(*)` })
+      .from(campaignShippings)
+      .where(
+        and(
+          sql`${campaignShippings.campaignId} IN (SELECT "c"."id" FROM "campaigns" AS "c" WHERE "c"."whatsapp_id" = ${whatsappId})`,
+          or(gte(campaignShippings.deliveredAt, iso), gte(campaignShippings.confirmationRequestedAt, iso)),
+        ),
+      );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * The rows a zero-gap job may send: its own, then the next ones needing action while the
+   * gap after each stays zero, at most BATCH_ROWS (the time bound is kept while sending).
+   */
+  private async batchIds(p: ShipPayload, settings: CampaignSettingsValues): Promise<number[]> {
+    const next = await this.deps.db
+      .select({ id: campaignShippings.id })
+      .from(campaignShippings)
+      .where(and(eq(campaignShippings.campaignId, p.campaignId), gt(campaignShippings.id, p.shippingId), needsAction))
+      .orderBy(asc(campaignShippings.id))
+      .limit(BATCH_ROWS - 1);
+    const ids = [p.shippingId];
+    // Row i (0-based) may follow row i-1 at once only when the gap after row i-1 is zero.
+    for (const row of next) {
+      if (gapAfter(p.seq + ids.length - 1, settings) > 0) break;
+      ids.push(row.id);
+    }
+    return ids;
+  }
+
+  /**
+   * One transaction for the rows `ids` of a chain job (or the one row of a follow-up): each
+   * row claimed and its message stored, then the next job enqueued (or the campaign
+   * finished). Each claim re-checks the campaign's status and run, and a cancel cannot commit
+   * while this transaction holds the write lock, so a cancel stops the chain at a batch's
+   * edge. Sending stops early after BATCH_MS, so the lock is never held long (an attendant's
+   * reply on another connection waits for it). Throws BatchFailure naming the row that failed.
+   */
+  private async sendBatch(
+    campaign: CampaignRow,
+    p: ShipPayload,
+    ids: number[],
+    settings: CampaignSettingsValues,
+  ): Promise<{ sent: SentToContact[]; finished: CampaignRow | null }> {
+    return this.deps.db.transaction(async (tx) => {
+      const sent: SentToContact[] = [];
+      const began = performance.now();
+      let last = 0;
+      for (const [index, id] of ids.entries()) {
+        if (index >= BATCH_MIN_ROWS && performance.now() - began > BATCH_MS) break;
+        try {
+          const row = await this.claim(tx, { ...p, shippingId: id });
+          if (row) sent.push(await this.send(tx, campaign, row, settings));
+        } catch (error) {
+          throw new BatchFailure(index, error);
+        }
+        last = index;
+      }
+      if (p.followUp) return { sent, finished: null };
+      const lastSeq = p.seq + last;
+      // A batch ends after a row whose gap is not zero (greaterInterval): the next job waits it out.
+      const gap = last > 0 ? gapAfter(lastSeq, settings) : 0;
+      const finished = await this.continueAfter(tx, campaign, ids[last]!, lastSeq + 1, settings, gap > 0 ? this.now() + gap : undefined);
+      return { sent, finished };
+    });
   }
 
   /**
@@ -179,6 +303,7 @@ export class CampaignRunner {
           isNotNull(campaignShippings.confirmationRequestedAt),
           isNull(campaignShippings.confirmedAt),
           isNull(campaignShippings.deliveredAt),
+          isNull(campaignShippings.failedAt),
           eq(campaignShippings.companyId, stored.ticket.companyId),
           sql`${campaignShippings.campaignId} IN (SELECT "c"."id" FROM "campaigns" AS "c" WHERE "c"."whatsapp_id" = ${stored.ticket.whatsappId ?? -1})`,
         ),
@@ -224,18 +349,26 @@ export class CampaignRunner {
   }
 
   /**
-   * A list item becomes a contact before its message is sent, outside the sending transaction
-   * (the tickets plugin reads the contact through its own service): finding or creating one is
-   * idempotent, so a job run again finds the same contact.
+   * List items become contacts before their messages are sent, in a transaction of their own
+   * (the tickets plugin reads the contact through its own service, outside the sending
+   * transaction): finding or creating one is idempotent, so a job run again finds the same contacts.
    */
-  private async ensureContact(companyId: number, shippingId: number): Promise<void> {
-    const [row] = await this.deps.db.select().from(campaignShippings).where(eq(campaignShippings.id, shippingId)).limit(1);
-    if (!row || row.contactId != null || row.deliveredAt || row.failedAt) return;
-    const contact = await this.deps.services.require("contacts.findOrCreate")({ companyId, number: row.number, name: row.name || undefined });
-    await this.deps.db
-      .update(campaignShippings)
-      .set({ contactId: contact.id })
-      .where(and(eq(campaignShippings.id, shippingId), isNull(campaignShippings.contactId)));
+  private async ensureContacts(companyId: number, shippingIds: number[]): Promise<void> {
+    const rows = await this.deps.db
+      .select({ id: campaignShippings.id, number: campaignShippings.number, name: campaignShippings.name })
+      .from(campaignShippings)
+      .where(and(inArray(campaignShippings.id, shippingIds), isNull(campaignShippings.contactId), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt)));
+    if (!rows.length) return;
+    const findOrCreate = this.deps.services.require("contacts.findOrCreate");
+    await this.deps.db.transaction(async (tx) => {
+      for (const row of rows) {
+        const contact = await findOrCreate({ companyId, number: row.number, name: row.name || undefined }, tx);
+        await tx
+          .update(campaignShippings)
+          .set({ contactId: contact.id })
+          .where(and(eq(campaignShippings.id, row.id), isNull(campaignShippings.contactId)));
+      }
+    });
   }
 
   private async send(tx: Tx, c: CampaignRow, row: ShippingRow & { step: "confirmation" | "message" }, settings: CampaignSettingsValues): Promise<SentToContact> {
@@ -252,8 +385,8 @@ export class CampaignRunner {
       body,
       authorId: null,
       sign: false,
-      // spec's statusTicket "pending" has no place in sendToContact's open/closed: a pending ticket is stored open with no attendant.
-      openTicket: opens ? { status: c.statusTicket === "closed" ? "closed" : "open", userId: c.statusTicket === "pending" ? null : c.userId, queueId: c.queueId } : null,
+      // statusTicket pending: the ticket waits in the queue for an attendant (sendToContact gives it none).
+      openTicket: opens ? { status: c.statusTicket, userId: c.userId, queueId: c.queueId } : null,
       media:
         row.step === "message" && c.mediaPath
           ? { url: `/public/company${c.companyId}/${c.mediaPath}`, mimetype: c.mediaType ?? "application/octet-stream", fileName: c.mediaName ?? c.mediaPath }
@@ -266,7 +399,7 @@ export class CampaignRunner {
    * Enqueues the job of the first row after `afterId` that needs action, or, when none is
    * left, finishes the campaign (FINALIZADA, completedAt). Answers the finished row, or null.
    */
-  private async continueAfter(tx: Tx, c: CampaignRow, afterId: number, seq: number, settings: CampaignSettingsValues): Promise<CampaignRow | null> {
+  private async continueAfter(tx: Tx, c: CampaignRow, afterId: number, seq: number, settings: CampaignSettingsValues, dueAt?: number): Promise<CampaignRow | null> {
     const [next] = await tx
       .select({ id: campaignShippings.id })
       .from(campaignShippings)
@@ -277,7 +410,7 @@ export class CampaignRunner {
       const [current] = await tx.select({ run: campaigns.run }).from(campaigns).where(eq(campaigns.id, c.id));
       const run = current?.run ?? c.run;
       const payload: ShipPayload = { campaignId: c.id, shippingId: next.id, run, whatsappId: c.whatsappId ?? 0, seq, gapMs: gapAfter(seq, settings) };
-      await this.deps.jobs.enqueue("ship", payload, { tx, companyId: c.companyId, dedupeKey: `ship:${next.id}:${run}:c` });
+      await this.deps.jobs.enqueue("ship", payload, { tx, companyId: c.companyId, dueAt, dedupeKey: `ship:${next.id}:${run}:c` });
       return null;
     }
     const [left] = await tx
@@ -309,20 +442,40 @@ export class CampaignRunner {
       }));
       if (values.length) await tx.insert(campaignShippings).values(values).onConflictDoNothing();
     }
+    // Opted-out numbers get their row (the report counts them) but are skipped from the start.
+    await tx
+      .update(campaignShippings)
+      .set({ failedAt: nowIso(), error: SUPPRESSED })
+      .where(
+        and(
+          eq(campaignShippings.campaignId, c.id),
+          isNull(campaignShippings.deliveredAt),
+          isNull(campaignShippings.failedAt),
+          sql`${campaignShippings.number} IN (SELECT "s"."number" FROM "campaign_suppressions" AS "s" WHERE "s"."company_id" = ${c.companyId})`,
+        ),
+      );
   }
 
-  private async targets(tx: DbOrTx, c: CampaignRow): Promise<{ number: string; name: string; email: string; contactId: number | null; contactListItemId: number | null }[]> {
+  private async targets(tx: DbOrTx, c: CampaignRow): Promise<Target[]> {
     if (c.contactListId != null) {
       const items = await tx
-        .select({ id: contactListItems.id, number: contactListItems.number, name: contactListItems.name, email: contactListItems.email })
+        .select({ id: contactListItems.id, number: contactListItems.number, name: contactListItems.name, email: contactListItems.email, valid: contactListItems.isWhatsappValid })
         .from(contactListItems)
-        .where(and(eq(contactListItems.contactListId, c.contactListId), eq(contactListItems.companyId, c.companyId), eq(contactListItems.isWhatsappValid, true)))
+        .where(and(eq(contactListItems.contactListId, c.contactListId), eq(contactListItems.companyId, c.companyId)))
         .orderBy(asc(contactListItems.id));
-      return items.map((i) => ({ number: i.number, name: i.name, email: i.email, contactId: null, contactListItemId: i.id }));
+      // Items the channel said are not on WhatsApp get their row (the report counts them), skipped from the start.
+      return items.map((i) => ({
+        number: i.number,
+        name: i.name,
+        email: i.email,
+        contactId: null,
+        contactListItemId: i.id,
+        ...(i.valid ? {} : { failedAt: nowIso(), error: INVALID_NUMBER }),
+      }));
     }
     if (c.tagListId == null) return [];
     const ids = await this.deps.services.require("tags.contactsWithTag")(c.companyId, c.tagListId, tx);
-    const out: { number: string; name: string; email: string; contactId: number | null; contactListItemId: number | null }[] = [];
+    const out: Target[] = [];
     for (let i = 0; i < ids.length; i += CHUNK) {
       const rows = await tx
         .select({ id: contactsView.id, number: contactsView.number, name: contactsView.name, email: contactsView.email })

@@ -27,6 +27,17 @@ function local(at: number, timeZone: string): { weekday: number; minutes: number
   return { weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute), seconds: Number(parts.second) };
 }
 
+/** The instant the local day of `at` began (midnight in the time zone). */
+export function startOfLocalDay(at: number, timeZone = DEFAULT_TIME_ZONE): number {
+  const { minutes, seconds } = local(at, timeZone);
+  return at - (minutes * 60 + seconds) * 1000 - (at % 1000);
+}
+
+/** The instant the local day after the one of `at` begins (25 h on, then back to midnight: right across DST changes). */
+export function startOfNextLocalDay(at: number, timeZone = DEFAULT_TIME_ZONE): number {
+  return startOfLocalDay(startOfLocalDay(at, timeZone) + 25 * 3_600_000, timeZone);
+}
+
 /** "09:30" → 570; anything unreadable → the fallback. */
 export function minutesOf(hhmm: string, fallback: number): number {
   const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());

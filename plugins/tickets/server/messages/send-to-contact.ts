@@ -91,9 +91,11 @@ async function ticketFor(tx: Tx, companyId: number, contact: Contact, connection
   const live = await liveTicketOf(tx, companyId, contact.id, connection.id);
   if (live) return live;
   const wanted = input.openTicket;
+  // A pending ticket waits for an attendant to accept it: it has none.
+  const userId = wanted?.status === "pending" ? null : (wanted?.userId ?? null);
   await ensureQueue(tx, companyId, wanted?.queueId);
-  await ensureUser(tx, companyId, wanted?.userId);
-  const status = wanted?.status === "open" ? attendedStatus(contact) : "closed";
+  await ensureUser(tx, companyId, userId);
+  const status = wanted?.status === "open" ? attendedStatus(contact) : wanted?.status === "pending" ? "pending" : "closed";
   const now = nowIso();
   const [row] = await tx
     .insert(tickets)
@@ -104,11 +106,11 @@ async function ticketFor(tx: Tx, companyId: number, contact: Contact, connection
       channel: connection.channel,
       isGroup: contact.isGroup,
       status,
-      userId: wanted?.userId ?? null,
+      userId,
       queueId: wanted?.queueId ?? null,
       createdAt: now,
       updatedAt: now,
-      ...newTicketTimes(status, wanted?.userId ?? null, now),
+      ...newTicketTimes(status, userId, now),
     })
     .onConflictDoNothing()
     .returning();
@@ -119,7 +121,7 @@ async function ticketFor(tx: Tx, companyId: number, contact: Contact, connection
   }
   await tx.insert(ticketLogs).values([
     { companyId, ticketId: row.id, type: "create", userId: input.authorId, queueId: row.queueId },
-    { companyId, ticketId: row.id, type: status === "closed" ? "closed" : "open", userId: row.userId, queueId: row.queueId },
+    { companyId, ticketId: row.id, type: status === "closed" ? "closed" : status === "pending" ? "pending" : "open", userId: row.userId, queueId: row.queueId },
   ]);
   return row;
 }
