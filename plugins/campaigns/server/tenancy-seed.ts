@@ -1,6 +1,6 @@
 import type { TenancySeed } from "../../../tests/tenancy/seed-context.ts";
 
-/** B's campaign settings, a list with an item, and a campaign naming them, with a file. */
+/** B's campaign settings, a list with an item, a campaign naming them with a file, and a suppressed number. */
 const seed: TenancySeed = async (b) => {
   await b.call("POST", "/campaign-settings", { settings: { variables: [{ key: "cupom", value: `${b.mark} cupom` }] } });
   const list = await b.call("POST", "/contact-lists", { name: `${b.mark} lista`.slice(0, 50) });
@@ -16,5 +16,6 @@ const seed: TenancySeed = async (b) => {
   const file = new FormData();
   file.append("file", new File([b.mark], "beta campanha.txt", { type: "text/plain" }));
   await b.call("POST", `/campaigns/${campaign.body.id}/media-upload`, file);
+  await b.call("POST", "/campaign-suppressions", { number: "5511977776666" });
 };
 export default seed;
