@@ -11,7 +11,7 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "messages-api",
   dependsOn: ["api-channel", "connections", "contacts", "queues", "tickets"],
-  requires: ["connections.byToken", "contacts.findOrCreateStep", "tickets.sendToContactStep", "tickets.closeMany"],
+  requires: ["connections.byToken", "contacts.findOrCreateStep", "tickets.sendToContactStep", "tickets.closeMany", "tickets.botApply"],
   planFlag: "useExternalApi",
   errors: {
     /** A bearer token that is no connection's (unknown, regenerated since, a user's JWT). 401: an integrator has nothing to refresh. */

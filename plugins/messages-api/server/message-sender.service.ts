@@ -11,7 +11,7 @@ import { mediaLimitBytes } from "../../../core/storage/media-limits.ts";
 import type { Storage, StoredFile } from "../../../core/storage/storage.ts";
 import type { ConnectionRow } from "../../connections/server/connections.contract.ts";
 import type {} from "../../contacts/server/contacts.contract.ts";
-import type { SendToContactInput, SentToContact } from "../../tickets/server/tickets.contract.ts";
+import type { SendToContactInput, SentToContact, TicketRow } from "../../tickets/server/tickets.contract.ts";
 import { queuesView } from "../schema/views.ts";
 import { fingerprintOf, type IdempotencyKeys } from "./idempotency.ts";
 import type { SendResultBody, SendText } from "./messages-api.schemas.ts";
@@ -117,6 +117,7 @@ export class MessagesApiSender {
 
     for (const s of outcome.sent) await s.announce();
     const ticket = outcome.sent[0]?.ticket;
+    if (ticket && fields.endIntegration) await this.endIntegration(ticket);
     if (ticket && fields.closeTicket && LIVE.has(ticket.status)) {
       // After the commit: a crash in between leaves the ticket open, never a message unsent or sent twice.
       try {
@@ -126,6 +127,23 @@ export class MessagesApiSender {
       }
     }
     return outcome.answer;
+  }
+
+  /**
+   * `endIntegration`: a queue integration holding the ticket (holder `integration` or
+   * `integration:<id>`) lets it go, as its own `{ "end": true }` would (logged handBack, the
+   * provider told). Only while that holder still holds it; anything else is left as it is.
+   */
+  private async endIntegration(ticket: TicketRow): Promise<void> {
+    const holder = ticket.holder;
+    if (!holder || (holder !== "integration" && !holder.startsWith("integration:"))) return;
+    try {
+      await this.deps.services.require("tickets.botApply")(ticket.companyId, ticket.id, [{ type: "handOver", holder: null, reason: "done" }], () => undefined, {
+        expectHolder: holder,
+      });
+    } catch (err) {
+      this.deps.log.error(`messages-api: ending the integration of ticket ${ticket.id} failed`, err);
+    }
   }
 
   private async discard(stored: readonly StoredFile[]): Promise<void> {

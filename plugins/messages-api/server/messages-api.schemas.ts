@@ -32,6 +32,10 @@ const fields = {
   queueId: optionalId("Opens a new ticket in this queue of the company"),
   sendSignature: BoolLike.optional().default(false).openapi({ description: "Prefix userId's name in bold (when the company's sendSignMessage setting allows it)" }),
   closeTicket: BoolLike.optional().default(false).openapi({ description: "Close the ticket once the message is stored" }),
+  endIntegration: BoolLike.optional().default(false).openapi({
+    description:
+      "Beyond the spec: when a queue integration (n8n, webhook, Typebot, Dialogflow) holds the contact's ticket, hand it back to its queue's attendants once the message is stored (an n8n flow's last reply)",
+  }),
 };
 
 /** POST /api/messages/send as JSON (spec 002 §3 "Message API payload", text). */

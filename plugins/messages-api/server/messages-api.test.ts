@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { apiConversation } from "../../../tests/support/api-conversation.ts";
 import { deliveredMessages, mediaForm, messagesApiWorld, type MessagesApiWorld, rowsOfCompany, sendApi } from "./messages-api.fixtures.ts";
 
 /** POST /api/messages/send, happy paths: through the real server to the API channel's webhook. */
@@ -100,5 +101,32 @@ describe("public messages API: sending", () => {
     };
     const res = await sendApi(w.t, w.api.token, { number: "5511987654321", body: "ao vivo" });
     expect(seen.some((s) => s.event.endsWith("-appMessage") && s.payload?.action === "create" && s.payload?.message?.id === res.body.messageId)).toBe(true);
+  });
+});
+
+describe("public messages API: ending an integration's conversation", () => {
+  it("endIntegration hands a ticket an integration holds back to its queue's attendants, once the message is stored", async () => {
+    const chat = await apiConversation(w.t, w.admin.token);
+    try {
+      const { ticketId } = await chat.says("Oi");
+      const on = await w.t.call("PUT", `/tickets/${ticketId}`, { token: w.admin.token, body: { useIntegration: true } });
+      expect(on.status, JSON.stringify(on.body)).toBe(200);
+      expect((await chat.ticket(ticketId)).holder).toBe("integration");
+      const number = (await w.t.call("GET", `/tickets/${ticketId}`, { token: w.admin.token })).body.contact.number as string;
+
+      // A reply without the flag leaves the integration in charge.
+      await sendApi(w.t, chat.api.token, { number, body: "Processando…" });
+      expect((await chat.ticket(ticketId)).holder).toBe("integration");
+      const res = await sendApi(w.t, chat.api.token, { number, body: "Um atendente vai falar com você", endIntegration: true });
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      expect(res.body.ticketId).toBe(ticketId);
+      expect((await chat.ticket(ticketId)).holder).toBeNull();
+      const logs = await w.t.kernel.database.client.execute({ sql: "SELECT type FROM ticket_logs WHERE ticket_id = ? ORDER BY id", args: [ticketId] });
+      expect(logs.rows.map((r) => r.type)).toContain("handBack");
+      // Nobody holding it: the flag on another send changes nothing.
+      expect((await sendApi(w.t, chat.api.token, { number, body: "ok", endIntegration: "true" })).status).toBe(202);
+    } finally {
+      await chat.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { PageLayout } from "../../../web/src/ui/index.ts";
 import { apiEndpoint } from "./messages-api-client.ts";
 import { TestForm } from "./test-forms.tsx";
 
-const FIELDS = ["number", "body", "userId", "queueId", "sendSignature", "closeTicket", "medias"] as const;
+const FIELDS = ["number", "body", "userId", "queueId", "sendSignature", "closeTicket", "endIntegration", "medias"] as const;
 
 /**
  * /messages-api (spec 002 §2.18): how to send through the public messages API (request,
