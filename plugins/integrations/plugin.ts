@@ -15,6 +15,7 @@ export const manifest = definePlugin({
     "queues.forBot",
     "contacts.get",
     "connections.get",
+    "tickets.fillVariables",
     "tickets.afterInbound",
     "tickets.botApply",
     "tickets.botContext",

@@ -192,6 +192,8 @@ describe("n8n / webhook", () => {
       ticket: { id: ticketId },
       contact: { name: "Ana Souza", number: n },
       connection: { id: w.api.id },
+      // The company's message variables for this ticket, as its texts fill them.
+      variables: { firstName: "Ana", name: "Ana Souza", ticket_id: String(ticketId), date: expect.stringMatching(/\d/) },
     });
     await say("tchau", n);
     expect((await w.botTexts(ticketId)).slice(-2)).toEqual(["Até mais", "Um atendente segue daqui"]);

@@ -36,6 +36,11 @@ export interface PostPayload {
 /** Attempts of a webhook post before the customer gets the fallback and the ticket goes back to its queue. */
 export const POST_ATTEMPTS = 4;
 
+/** The variables of tickets' `fillVariables` sent with each webhook post (`variables`). */
+const MESSAGE_VARIABLES = ["firstName", "name", "user", "ms", "protocol", "date", "hour", "ticket_id", "queue", "connection"] as const;
+/** Between the variables while they are filled together (never in a name, a queue or a date). */
+const SEPARATOR = "\u0000";
+
 const handBack = (reason: string): BotWrite => ({ type: "handOver", holder: null, reason });
 const sends = (texts: string[]): BotWrite[] => texts.map((text) => ({ type: "send", text }));
 
@@ -269,9 +274,10 @@ export class IntegrationProvider implements HandOverProvider {
     const ticketContext = await this.ctx.services.require("tickets.botContext")(companyId, p.ticketId, p.messageId ?? 0);
     const ticket = ticketContext?.ticket;
     if (!ticket || ticket.holder !== p.holder) return; // someone else answers now
-    const [contact, connection] = await Promise.all([
+    const [contact, connection, variables] = await Promise.all([
       this.ctx.services.require("contacts.get")(companyId, ticket.contactId),
       this.ctx.services.require("connections.get")(companyId, ticket.whatsappId),
+      this.messageVariables(companyId, ticket.id),
     ]);
     const raw = JSON.stringify({
       event: p.messageId ? "message" : "start",
@@ -280,6 +286,7 @@ export class IntegrationProvider implements HandOverProvider {
       ticket: { id: ticket.id, status: ticket.status, queueId: ticket.queueId, whatsappId: ticket.whatsappId },
       contact: contact ? { id: contact.id, name: contact.name, number: contact.number, email: contact.email } : null,
       connection: connection ? { id: connection.id, name: connection.name, channel: connection.channel } : null,
+      variables,
     });
     const headers: Record<string, string> = { "content-type": "application/json", "x-integration-id": String(integration.id) };
     if (integration.secret) headers["x-signature-256"] = `sha256=${createHmac("sha256", integration.secret).update(raw, "utf8").digest("hex")}`;
@@ -295,6 +302,17 @@ export class IntegrationProvider implements HandOverProvider {
     }
     const writes = webhookWrites(answer);
     if (writes.length) await this.sendLater(companyId, { ticketId: ticket.id, holder: p.holder, writes });
+  }
+
+  /**
+   * The message variables of the ticket as the company's texts use them (spec 002 §3: first
+   * name, name, user, greeting, protocol, date, hour, ticket id, queue, connection), filled by
+   * tickets' own rule so a flow answers with what a chatbot text would say.
+   */
+  private async messageVariables(companyId: number, ticketId: number): Promise<Record<string, string>> {
+    const filled = await this.ctx.services.require("tickets.fillVariables")(companyId, ticketId, MESSAGE_VARIABLES.map((v) => `{{${v}}}`).join(SEPARATOR));
+    const values = filled.split(SEPARATOR);
+    return Object.fromEntries(MESSAGE_VARIABLES.map((v, i) => [v, values[i] ?? ""]));
   }
 
   /** `POST /queueIntegration/testSession`: really calls the service; answers what failed. */
