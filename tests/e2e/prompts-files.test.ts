@@ -83,7 +83,7 @@ describe("prompts and file lists, end to end", () => {
     expect(connection.promptId).toBe(prompts[0]!.id);
   }, 120_000);
 
-  it("creates a file list with an uploaded file on /files and chooses it in a queue's chatbot option", async () => {
+  it("creates a file list with an uploaded file on /files and chooses it in a queue's chatbot option and as the queue's own list", async () => {
     // Signed in already (the first test): the same page goes on.
     await page.goto(`${server.url}/files`);
     await page.getByRole("heading", { name: ptFiles.title }).waitFor();
@@ -117,10 +117,13 @@ describe("prompts and file lists, end to end", () => {
     await byId(queueDialog, "chatbot-chatbots.0-type").selectOption("file");
     await byId(queueDialog, "chatbot-chatbots.0-file").selectOption({ label: "Catálogo" });
     await screenshot(page, "files-3-queue-option");
+    // The queue's own file list, sent when a ticket enters it.
+    await queueDialog.locator("#queue-file-list").selectOption({ label: "Catálogo" });
     await queueDialog.getByRole("button", { name: ptQueues.dialog.save, exact: true }).click();
     await queueDialog.waitFor({ state: "detached" });
 
     const queue = await callApi(server.url, `/queue/${queueId}`, token);
     expect(queue.chatbots).toEqual([expect.objectContaining({ name: "Catálogo em PDF", queueType: "file", optFileId: files[0]!.id })]);
+    expect(queue.fileListId).toBe(files[0]!.id);
   }, 120_000);
 });
