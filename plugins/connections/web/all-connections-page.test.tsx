@@ -5,7 +5,7 @@ import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { AllConnectionsPage } from "./all-connections-page.tsx";
 import { summarize } from "./all-connections-summary.ts";
 import connectionsPlugin from "./index.ts";
-import { apiConnection } from "./test-support.ts";
+import { apiConnection } from "./test-data.ts";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 

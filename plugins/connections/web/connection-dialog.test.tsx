@@ -9,7 +9,7 @@ import officeHoursPlugin from "../../office-hours/web/index.ts";
 import connectionsPlugin from "./index.ts";
 import { defineWebPlugin } from "../../../web/src/plugin/web-plugin.ts";
 import type { ConnectionHandlerProps } from "./zones.ts";
-import { apiConnection } from "./test-support.ts";
+import { apiConnection } from "./test-data.ts";
 
 /** A prompts plugin, as it would contribute its selector to the connection dialog. */
 function PromptField({ values, set, errors }: ConnectionHandlerProps) {

@@ -5,7 +5,7 @@ import { renderWithProviders } from "../../../web/src/test/render.tsx";
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import { ConnectionsBadge } from "./connections-badge.tsx";
 import connectionsPlugin from "./index.ts";
-import { apiConnection } from "./test-support.ts";
+import { apiConnection } from "./test-data.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 

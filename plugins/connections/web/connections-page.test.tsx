@@ -5,7 +5,7 @@ import { isoDay, renderWithProviders, testPlan, testUser } from "../../../web/sr
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import connectionsPlugin from "./index.ts";
 import { ConnectionsPage } from "./connections-page.tsx";
-import { apiConnection, SAMPLE_QR } from "./test-support.ts";
+import { apiConnection, SAMPLE_QR } from "./test-data.ts";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { qrMatrix } from "./qr-image.tsx";
-import { SAMPLE_QR } from "./test-support.ts";
+import { SAMPLE_QR } from "./test-data.ts";
 
 /** A 7x7 finder pattern: dark ring, light ring, dark 3x3 core. */
 function isFinder(m: boolean[][], top: number, left: number): boolean {

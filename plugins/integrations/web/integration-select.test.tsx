@@ -4,9 +4,8 @@ import { AppRoutes } from "../../../web/src/app/app-routes.tsx";
 import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx";
 import { type StubHandler, stubApi } from "../../../web/src/test/stub-api.ts";
 import connectionsPlugin from "../../connections/web/index.ts";
-import type { Connection } from "../../connections/web/public.ts";
+import { apiConnection } from "../../connections/web/test-data.ts";
 import officeHoursPlugin from "../../office-hours/web/index.ts";
-import { defaultOfficeHours } from "../../office-hours/web/public.ts";
 import queuesPlugin from "../../queues/web/index.ts";
 import integrationsPlugin from "./index.ts";
 
@@ -35,66 +34,6 @@ const apiQueue = (over: Record<string, unknown> = {}) => ({
   createdAt: "2025-01-01T00:00:00.000Z",
   updatedAt: "2025-01-01T00:00:00.000Z",
   chatbots: [],
-  ...over,
-});
-
-/** A connection as GET /whatsapp/{id} answers it. */
-const apiConnection = (over: Partial<Connection> = {}): Connection => ({
-  id: 1,
-  companyId: 2,
-  name: "Loja",
-  channel: "whatsapp",
-  channelKind: "whatsapp",
-  status: "CONNECTED",
-  number: "5511988887777",
-  qrcode: "",
-  retries: 0,
-  isDefault: false,
-  token: "abcdefghijABCDEFGHIJ0123456789",
-  provider: "beta",
-  webhookUrl: "",
-  greetingMessage: "",
-  complationMessage: "",
-  outOfHoursMessage: "",
-  ratingMessage: "",
-  greetingMediaAttachment: null,
-  inactiveMessage: "",
-  maxUseBotQueues: 3,
-  timeUseBotQueues: 0,
-  timeSendQueue: 0,
-  sendIdQueue: null,
-  expiresTicket: 0,
-  whenExpiresTicket: "0",
-  expiresTicketNPS: 0,
-  maxUseBotQueuesNPS: 3,
-  expiresInactiveMessage: "",
-  timeInactiveMessage: 0,
-  timeCreateNewTicket: 0,
-  allowGroup: false,
-  groupAsTicket: "disabled",
-  integrationId: null,
-  promptId: null,
-  flowIdWelcome: null,
-  flowIdNotPhrase: null,
-  enableImportMessage: false,
-  importRecentMessages: null,
-  importOldMessages: null,
-  importOldMessagesGroups: false,
-  closedTicketsPostImported: false,
-  queueIdImportMessages: null,
-  statusImportMessages: null,
-  collectiveVacationStart: null,
-  collectiveVacationEnd: null,
-  collectiveVacationMessage: "",
-  privacyLink: "",
-  privacyGreeting: "",
-  hideDeletedMessages: false,
-  alwaysAskConfirmation: false,
-  schedules: defaultOfficeHours(),
-  queues: [],
-  queueIds: [],
-  createdAt: "2025-03-04T13:05:00.000Z",
-  updatedAt: "2025-03-04T13:05:00.000Z",
   ...over,
 });
 
