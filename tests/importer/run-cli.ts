@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import type { ImportReport } from "../../tools/importer/report.ts";
 import { ADMIN } from "../support/test-kernel.ts";
 
-const CLI = resolve(import.meta.dirname, "../../tools/importer/cli.ts");
+const CLI = resolve(import.meta.dirname, "../../plugins/main.ts");
 
 export interface CliRun {
   code: number;
@@ -15,13 +15,13 @@ export interface CliRun {
   report: ImportReport | null;
 }
 
-/** Runs `bun tools/importer/cli.ts <args>` on `dataDir` (Bun's SQL client exists only under Bun), with a --json report. */
+/** Runs `bun plugins/main.ts import whaticket <args>` (the server entry, as the binary does) on `dataDir` (Bun's SQL client exists only under Bun), with a --json report. */
 export function runImporter(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   const json = join(mkdtempSync(join(tmpdir(), "import-report-")), "report.json");
   return new Promise((done) => {
     execFile(
       process.env.BUN_BIN || "bun",
-      [CLI, ...args, "--json", json],
+      [CLI, "import", "whaticket", ...args, "--json", json],
       { env: { ...process.env, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "silent", ...env }, timeout: 120_000 },
       (err, stdout, stderr) => {
         let report: ImportReport | null = null;

@@ -1,6 +1,7 @@
 /**
- * `bun run import:whaticket -- --from postgres://… --media /path/backend/public [--company N]
- * [--dry-run] [--json report.json]`, and `atendechat import whaticket …` in the single binary.
+ * The import command: `bun run import:whaticket -- --from postgres://… --media /path/backend/public
+ * [--company N] [--dry-run] [--json report.json]` (tools/importer/main.ts), and
+ * `atendechat import whaticket …` in the single binary (plugins/main.ts and the binary's entry).
  * Boots the kernel on DATA_DIR / DATABASE_URL as the server does (migrations applied), imports,
  * prints the report. Run it while this server is stopped.
  */
@@ -119,17 +120,11 @@ export async function importWhaticket(argv: readonly string[], plugins: readonly
   }
 }
 
-/** `atendechat import whaticket …` / `bun tools/importer/cli.ts …`: answers true when argv named the import (the caller then does not serve). */
-export async function dispatchImport(argv: readonly string[], plugins: readonly ServerPlugin[], schemaSnapshot?: SchemaSnapshotLoader): Promise<boolean> {
-  if (argv[0] !== "import") return false;
+/** `atendechat import whaticket …` (the server's entries load this only for `import`): runs it and exits. */
+export async function dispatchImport(argv: readonly string[], plugins: readonly ServerPlugin[], schemaSnapshot?: SchemaSnapshotLoader): Promise<never> {
   if (argv[1] !== "whaticket") {
     console.error(`unknown import source ${argv[1] ?? "(none)"}\n${USAGE}`);
     process.exit(2);
   }
   process.exit(await importWhaticket(argv.slice(2), plugins, schemaSnapshot));
-}
-
-if (import.meta.main) {
-  const { loadSchemaSnapshot, serverPlugins } = await import("../../plugins/server.ts");
-  process.exit(await importWhaticket(process.argv.slice(2), serverPlugins, loadSchemaSnapshot));
 }
