@@ -19,6 +19,7 @@ ENV NODE_ENV=production \
 COPY --from=build /app/package.json /app/bun.lockb /app/bunfig.toml ./
 COPY --from=build /app/core ./core
 COPY --from=build /app/plugins ./plugins
+COPY --from=build /app/tools ./tools
 COPY --from=build /app/web/package.json ./web/package.json
 COPY --from=build /app/web/dist ./web/dist
 RUN bun install --frozen-lockfile --production \

@@ -8,7 +8,7 @@ import { clientAddress } from "../http/client-info.ts";
 import type { Kernel } from "../kernel.ts";
 import { companies, users } from "../db/tables.ts";
 import type { UserRow } from "../db/rows.ts";
-import { UNKNOWN_USER_HASH, verifyPassword } from "./password.ts";
+import { hashPassword, needsRehash, UNKNOWN_USER_HASH, verifyPassword } from "./password.ts";
 import { LoginLimiter } from "./login-limiter.ts";
 import * as r from "./routes.ts";
 import { setRefreshCookie } from "./refresh-cookie.ts";
@@ -48,9 +48,11 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, kernel: Kernel) {
     await ensureCompanyMaySignIn(kernel.companyAccess, found);
     if (!found.super && !withinWorkHours(found.startWork, found.endWork)) throw new AppError("ERR_OUT_OF_HOURS");
     // A new login revokes the previous session's refresh token and tells its page.
+    // A bcrypt hash brought over by the Whaticket importer becomes argon2id at its first success.
+    const rehashed = needsRehash(found.passwordHash) ? { passwordHash: await hashPassword(password) } : {};
     const [user] = await kernel.db
       .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: true, lastSeenAt: new Date().toISOString() })
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: true, lastSeenAt: new Date().toISOString(), ...rehashed })
       .where(eq(users.id, found.id))
       .returning();
     await kernel.db.update(companies).set({ lastLogin: new Date().toISOString() }).where(eq(companies.id, found.companyId));

@@ -7,8 +7,8 @@
  */
 export const UNKNOWN_USER_HASH = "$argon2id$v=19$m=19456,t=2,p=1$dFSwCz0JUMWIa1GufoxWTg$tTL70J/xykQqYchwjpVQx+y34Z4pWkcFL7bHMyr9ak4";
 
-/** hash-wasm (WebAssembly) is loaded at the first sign-in or password change, not at boot. */
-const argon2 = () => import("hash-wasm");
+/** hash-wasm (WebAssembly) is loaded at the first sign-in or password change, not at boot (argon2 off Bun, bcrypt everywhere). */
+const hashWasm = () => import("hash-wasm");
 
 /** Bun's native argon2 (the same algorithm and encoding; Deno and Node have no such API). */
 declare const Bun:
@@ -34,7 +34,7 @@ const ITERATIONS = 2;
  */
 export async function hashPassword(password: string): Promise<string> {
   if (typeof Bun !== "undefined") return Bun.password.hash(password, { algorithm: "argon2id", memoryCost: MEMORY_KIB, timeCost: ITERATIONS });
-  const { argon2id } = await argon2();
+  const { argon2id } = await hashWasm();
   return argon2id({
     password,
     salt: crypto.getRandomValues(new Uint8Array(16)),
@@ -46,14 +46,37 @@ export async function hashPassword(password: string): Promise<string> {
   });
 }
 
-/** Whether `password` matches the stored argon2 hash; a malformed (or non-argon2) hash is a refusal. */
+/** A bcrypt hash as Whaticket-family servers (bcryptjs) stored them: `$2a$`, `$2b$` or `$2y$`, cost, 53 characters of salt and hash. */
+const BCRYPT = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
+
+/**
+ * Whether `password` matches the stored hash: argon2 (ours), or bcrypt (a user brought over by
+ * the Whaticket importer, tools/importer, kept until their first sign-in rehashes it, `needsRehash`).
+ * A malformed or other hash is a refusal.
+ */
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
   try {
+    if (BCRYPT.test(hash)) return await verifyBcrypt(password, hash);
     // Bun.password would also accept bcrypt hashes; hash-wasm's argon2Verify accepts argon2 only. Same set on every runtime.
     if (typeof Bun !== "undefined") return /^\$argon2(id|i|d)\$/.test(hash) && (await Bun.password.verify(password, hash));
-    const { argon2Verify } = await argon2();
+    const { argon2Verify } = await hashWasm();
     return await argon2Verify({ password, hash });
   } catch {
     return false;
   }
+}
+
+/**
+ * bcrypt through hash-wasm on every runtime, with bcryptjs' rule that only the first 72 bytes
+ * count (Bun.password would SHA-512 a longer one first, so a long old password would no longer
+ * match). It runs once per imported user: the sign-in that succeeds stores an argon2id hash.
+ */
+async function verifyBcrypt(password: string, hash: string): Promise<boolean> {
+  const { bcryptVerify } = await hashWasm();
+  return bcryptVerify({ password: new TextEncoder().encode(password).slice(0, 72), hash });
+}
+
+/** Whether a stored hash that just verified should be replaced by a fresh `hashPassword` (an imported bcrypt hash). */
+export function needsRehash(hash: string): boolean {
+  return !hash.startsWith("$argon2id$");
 }

@@ -56,7 +56,10 @@ writeFileSync(
     `import { embeddedAssets } from ${JSON.stringify(join(ROOT, "tests/tools/binary/embedded-assets.ts"))};`,
     `import { webFiles } from "./web-files.gen.ts";`,
     "",
-    "await runServer(serverPlugins, { embedded: embeddedAssets(webFiles), schemaSnapshot: loadSchemaSnapshot });",
+    "const argv = process.argv.slice(2);",
+    "// `atendechat import whaticket --from …` runs the importer (tools/importer) instead of serving; loaded only then.",
+    `if (argv[0] === "import") await (await import(${JSON.stringify(join(ROOT, "tools/importer/cli.ts"))})).dispatchImport(argv, serverPlugins, loadSchemaSnapshot);`,
+    "else await runServer(serverPlugins, { embedded: embeddedAssets(webFiles), schemaSnapshot: loadSchemaSnapshot });",
     "",
   ].join("\n"),
 );

@@ -1,0 +1,163 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { bcrypt } from "hash-wasm";
+import { SOURCE_DDL } from "./source-schema.ts";
+
+/**
+ * A Whaticket-family source for the importer's tests: PGlite (Postgres compiled to
+ * WebAssembly) served over the wire protocol on a free loopback port, so the importer reads
+ * it with Bun's SQL client exactly as it reads a real server, and a `backend/public` folder.
+ */
+export interface SourceFixture {
+  /** `postgres://…@127.0.0.1:<port>/postgres` */
+  url: string;
+  db: PGlite;
+  /** The old backend's `public/` folder. */
+  mediaDir: string;
+  close(): Promise<void>;
+}
+
+export async function startSource(options: { seed?: boolean } = {}): Promise<SourceFixture> {
+  const db = await PGlite.create();
+  await db.exec(SOURCE_DDL);
+  const mediaDir = mkdtempSync(join(tmpdir(), "whaticket-public-"));
+  if (options.seed !== false) await seedSource(db, mediaDir);
+  // Port 0: the system picks a free one; getServerConn answers it.
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 4 });
+  await server.start();
+  return {
+    url: `postgres://postgres:postgres@${server.getServerConn()}/postgres`,
+    db,
+    mediaDir,
+    async close() {
+      await server.stop();
+      await db.close();
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bcrypt hash the way bcryptjs wrote them (`$2a$`); cost 4 keeps the tests quick. */
+export async function oldHash(password: string): Promise<string> {
+  const encoded = await bcrypt({ password, salt: crypto.getRandomValues(new Uint8Array(16)), costFactor: 4, outputType: "encoded" });
+  return encoded.replace(/^\$2b\$/, "$2a$");
+}
+
+/** The seeded facts the tests check against. */
+export const SEEDED = {
+  owner: { email: "ana@lojaazul.com.br", password: "Senha-antiga-1" },
+  attendant: { email: "bruno@lojaazul.com.br", password: "Outra-senha-2" },
+  company: "Loja Azul",
+  queues: ["Vendas", "Suporte"],
+  media: { file: "1700000000123-foto.jpg", bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6]) },
+  missingMedia: "1700000000456-contrato.pdf",
+  messages: { company2: 6 },
+};
+
+const week = (start: string, end: string) =>
+  JSON.stringify(
+    [
+      ["Segunda-feira", "monday"],
+      ["Terça-feira", "tuesday"],
+      ["Quarta-feira", "wednesday"],
+      ["Quinta-feira", "thursday"],
+      ["Sexta-feira", "friday"],
+      ["Sábado", "saturday"],
+      ["Domingo", "sunday"],
+    ].map(([weekday, weekdayEn]) => ({ weekday, weekdayEn, startTime: weekdayEn === "sunday" ? "" : start, endTime: weekdayEn === "sunday" ? "" : end })),
+  );
+
+/**
+ * Two companies (the platform's and a shop), a plan, bcrypt users, queues with JSONB
+ * schedules, a chatbot tree, a connection, contacts with extra fields, tags (one a kanban
+ * lane), tickets with their tracking, rating, logs and a note, messages (a media one, a quoted
+ * one, one whose file is gone), quick messages and settings.
+ */
+export async function seedSource(db: PGlite, mediaDir: string): Promise<void> {
+  const [admin, owner, attendant] = await Promise.all([oldHash("123456"), oldHash(SEEDED.owner.password), oldHash(SEEDED.attendant.password)]);
+  const q = (sql: string, params: unknown[] = []) => db.query(sql, params);
+  await q(
+    `INSERT INTO "Plans" (name, users, connections, queues, amount, "useKanban", "useCampaigns", recurrence) VALUES ('Plano Ouro', 10, 3, 5, '199.90', false, true, 'MENSAL')`,
+  );
+  await q(
+    `INSERT INTO "Companies" (name, email, phone, "planId", status, "dueDate", recurrence, schedules) VALUES
+    ('Empresa 1', 'admin@admin.com', '', 1, true, '2093-03-14T00:00:00Z', 'MENSAL', '[]'),
+    ($1, 'contato@lojaazul.com.br', '5511912345678', 1, true, '2030-01-15T03:00:00Z', 'MENSAL', $2::jsonb)`,
+    [SEEDED.company, week("08:00", "18:00")],
+  );
+  await q(
+    `INSERT INTO "Users" (name, email, "passwordHash", profile, "companyId", super, "startWork", "endWork", "allTicket") VALUES
+    ('Admin', 'admin@admin.com', $1, 'admin', 1, true, '00:00', '23:59', 'enable'),
+    ('Ana Dona', $2, $3, 'admin', 2, false, '00:00', '23:59', 'enable'),
+    ('Bruno Atende', $4, $5, 'user', 2, false, '00:00', '23:59', 'disable')`,
+    [admin, SEEDED.owner.email, owner, SEEDED.attendant.email, attendant],
+  );
+  await q(
+    `INSERT INTO "Queues" (name, color, "greetingMessage", "companyId", schedules, "outOfHoursMessage", "orderQueue") VALUES
+    ('Vendas', '#2196f3', 'Bem-vindo às vendas!', 2, $1::jsonb, 'Estamos fechados', 1),
+    ('Suporte', '#4caf50', 'Escolha uma opção:', 2, '[]', '', 2),
+    ('Geral', '#2196f3', '', 1, '[]', '', 1)`,
+    [week("09:00", "17:00")],
+  );
+  await q(`INSERT INTO "UserQueues" ("userId", "queueId") VALUES (2, 1), (2, 2), (3, 2)`);
+  await q(`INSERT INTO "Chatbots" (name, "queueId", "chatbotId", "greetingMessage", "queueType", "optUserId") VALUES
+    ('Dúvidas frequentes', 2, NULL, 'Sobre o que é sua dúvida?', 'text', NULL),
+    ('Falar com atendente', NULL, 1, 'Já vou chamar alguém', 'attendent', 3),
+    ('Segunda via de boleto', NULL, 1, 'Enviaremos por e-mail', 'text', NULL)`);
+  await q(
+    `INSERT INTO "Whatsapps" (name, status, "isDefault", "companyId", token, "greetingMessage", "complationMessage", "ratingMessage", number, channel, provider, schedules, session)
+    VALUES ('Loja WhatsApp', 'CONNECTED', true, 2, 'old-api-token-123456', 'Olá! Como podemos ajudar?', 'Obrigado!', 'Dê uma nota de 1 a 5', '5511912345678', 'whatsapp', 'beta', $1::jsonb, '{"creds":{}}')`,
+    [week("08:00", "18:00")],
+  );
+  await q(`INSERT INTO "WhatsappQueues" ("whatsappId", "queueId") VALUES (1, 1), (1, 2)`);
+  await q(`INSERT INTO "Contacts" (name, number, email, "companyId", "urlPicture", "isGroup", "whatsappId") VALUES
+    ('Maria Cliente', '5511999990001', 'maria@example.com', 2, 'maria.jpg', false, 1),
+    ('João Cliente', '5511999990002', '', 2, NULL, false, 1),
+    ('Grupo Atacado', '120363000000000001', '', 2, NULL, true, 1)`);
+  await q(`INSERT INTO "ContactCustomFields" (name, value, "contactId") VALUES ('CPF', '123.456.789-00', 1), ('Cidade', 'São Paulo', 1)`);
+  await q(
+    `INSERT INTO "Tags" (name, color, "companyId", kanban, "timeLane", "greetingMessageLane") VALUES ('VIP', '#ff0000', 2, 0, 0, NULL), ('Novo lead', '#ffaa00', 2, 1, 0, 'Oi!')`,
+  );
+  await q(`INSERT INTO "ContactTags" ("contactId", "tagId") VALUES (1, 1)`);
+  await q(`INSERT INTO "Tickets" (status, "lastMessage", "contactId", "userId", "whatsappId", "queueId", "companyId", uuid, "unreadMessages", "createdAt", "updatedAt") VALUES
+    ('open', 'foto.jpg', 1, 2, 1, 1, 2, '6f1c1f0e-9a55-4d7e-8f59-1b0d4a9f0a01', 1, '2026-10-01T12:00:00Z', '2026-10-01T12:10:00Z'),
+    ('closed', 'Até logo', 2, 3, 1, 2, 2, '6f1c1f0e-9a55-4d7e-8f59-1b0d4a9f0a02', 0, '2026-10-02T09:00:00Z', '2026-10-02T09:30:00Z')`);
+  await q(`INSERT INTO "TicketTraking" ("ticketId", "companyId", "whatsappId", "userId", "createdAt", "updatedAt", "queuedAt", "startedAt", "finishedAt", "closedAt", "ratingAt", rated, "queueId") VALUES
+    (1, 2, 1, 2, '2026-10-01T12:00:00Z', '2026-10-01T12:05:00Z', '2026-10-01T12:00:30Z', '2026-10-01T12:05:00Z', NULL, NULL, NULL, false, 1),
+    (2, 2, 1, 3, '2026-10-02T09:00:00Z', '2026-10-02T09:30:00Z', '2026-10-02T09:01:00Z', '2026-10-02T09:02:00Z', '2026-10-02T09:29:00Z', '2026-10-02T09:29:00Z', '2026-10-02T09:30:00Z', true, 2)`);
+  await q(`INSERT INTO "TicketTags" ("ticketId", "tagId") VALUES (1, 2)`);
+  await q(`INSERT INTO "UserRatings" ("ticketId", "companyId", "userId", rate, "createdAt", "updatedAt") VALUES (2, 2, 3, 4, '2026-10-02T09:30:00Z', '2026-10-02T09:30:00Z')`);
+  await q(`INSERT INTO "LogTickets" ("userId", "ticketId", "queueId", type, "createdAt") VALUES
+    (NULL, 1, 1, 'create', '2026-10-01T12:00:00Z'), (2, 1, 1, 'open', '2026-10-01T12:05:00Z'),
+    (NULL, 2, 2, 'create', '2026-10-02T09:00:00Z'), (3, 2, 2, 'closed', '2026-10-02T09:29:00Z')`);
+  await q(`INSERT INTO "TicketNotes" (note, "userId", "contactId", "ticketId") VALUES ('Cliente pediu desconto', 2, 1, 1)`);
+  await q(
+    `INSERT INTO "Messages" (body, ack, read, "mediaType", "mediaUrl", "ticketId", "createdAt", "fromMe", "contactId", "companyId", "remoteJid", "dataJson", "queueId", "quotedMsgId", wid) VALUES
+    ('Olá, preciso de ajuda', 0, true, 'conversation', NULL, 1, '2026-10-01T12:00:00Z', false, 1, 2, '5511999990001@s.whatsapp.net', '{"key":{}}', 1, NULL, '3EB0AAA1'),
+    ('Claro! Em que posso ajudar?', 3, true, 'extendedTextMessage', NULL, 1, '2026-10-01T12:05:00Z', true, 1, 2, '5511999990001@s.whatsapp.net', NULL, 1, 1, '3EB0AAA2'),
+    ('foto.jpg', 0, true, 'image', $1, 1, '2026-10-01T12:08:00Z', false, 1, 2, '5511999990001@s.whatsapp.net', NULL, 1, NULL, '3EB0AAA3'),
+    ('contrato.pdf', 2, true, 'application', $2, 1, '2026-10-01T12:09:00Z', true, 1, 2, '5511999990001@s.whatsapp.net', NULL, 1, NULL, '3EB0AAA4'),
+    ('Oi, quero o boleto', 0, true, 'conversation', NULL, 2, '2026-10-02T09:00:00Z', false, 2, 2, '5511999990002@s.whatsapp.net', NULL, 2, NULL, '3EB0BBB1'),
+    ('Até logo', 3, true, 'conversation', NULL, 2, '2026-10-02T09:29:00Z', true, 2, 2, '5511999990002@s.whatsapp.net', NULL, 2, NULL, '3EB0BBB2')`,
+    [SEEDED.media.file, SEEDED.missingMedia],
+  );
+  await q(`INSERT INTO "QuickMessages" (shortcode, message, "companyId", "userId", "mediaPath", "mediaName", geral, visao) VALUES
+    ('oi', 'Olá! Em que posso ajudar?', 2, 2, NULL, NULL, true, true), ('pix', 'Nossa chave PIX é…', 2, 3, 'tabela.pdf', 'tabela.pdf', false, true)`);
+  await q(`INSERT INTO "Settings" (key, value, "companyId") VALUES ('userRating', 'enabled', 2), ('scheduleType', 'queue', 2), ('allowSignup', 'disabled', 1)`);
+  await q(`INSERT INTO "CompaniesSettings" ("companyId", "hoursCloseTicketsAuto", "chatBotType", "acceptCallWhatsapp", "userRandom", "sendGreetingMessageOneQueues",
+    "sendSignMessage", "sendFarewellWaitingTicket", "userRating", "sendGreetingAccepted", "CheckMsgIsGroup", "sendQueuePosition", "scheduleType",
+    "acceptAudioMessageContact", "enableLGPD", "sendMsgTransfTicket", "requiredTag", "lgpdDeleteMessage", "lgpdHideNumber", "lgpdConsent")
+    VALUES (2, '9999999999', 'text', 'enabled', 'disabled', 'enabled', 'enabled', 'disabled', 'enabled', 'disabled', 'enabled', 'disabled', 'queue', 'enabled', 'disabled', 'disabled', 'disabled', 'disabled', 'disabled', 'disabled')`);
+  await q(`INSERT INTO "Versions" ("versionFrontend", "versionBackend") VALUES ('6.0.0', '6.0.0')`);
+  // A fork's extra column: listed in the report, never a crash.
+  await q(`ALTER TABLE "Contacts" ADD COLUMN "crmCode" varchar`);
+
+  mkdirSync(join(mediaDir, "company2", "contacts"), { recursive: true });
+  mkdirSync(join(mediaDir, "company2", "quickMessage"), { recursive: true });
+  writeFileSync(join(mediaDir, "company2", SEEDED.media.file), SEEDED.media.bytes);
+  writeFileSync(join(mediaDir, "company2", "contacts", "maria.jpg"), SEEDED.media.bytes);
+  writeFileSync(join(mediaDir, "company2", "quickMessage", "tabela.pdf"), new TextEncoder().encode("%PDF-1.4 tabela"));
+}

@@ -1,0 +1,75 @@
+/**
+ * The tables of a Whaticket-SaaS-family Postgres database the importer maps, with the shapes
+ * that product's migrations leave (quoted CamelCase, timestamptz, jsonb), from
+ * /work/shared/importer/source-schema.md. Only what the tests and the bench need; forks drift,
+ * so the importer reads the real columns by introspection anyway.
+ */
+const ts = `"createdAt" timestamptz NOT NULL DEFAULT now(), "updatedAt" timestamptz NOT NULL DEFAULT now()`;
+
+export const SOURCE_DDL = `
+CREATE TABLE "Plans" (id serial PRIMARY KEY, name varchar NOT NULL, users int DEFAULT 0, connections int DEFAULT 0, queues int DEFAULT 0, ${ts},
+  amount varchar, "useFacebook" boolean DEFAULT true, "useInstagram" boolean DEFAULT true, "useWhatsapp" boolean DEFAULT true, "useCampaigns" boolean DEFAULT true,
+  "useExternalApi" boolean DEFAULT true, "useInternalChat" boolean DEFAULT true, "useSchedules" boolean DEFAULT true, "useKanban" boolean DEFAULT true,
+  "isPublic" boolean NOT NULL DEFAULT true, recurrence varchar, trial boolean DEFAULT false, "trialDays" int DEFAULT 0, "useOpenAi" boolean DEFAULT true, "useIntegrations" boolean DEFAULT true);
+CREATE TABLE "Companies" (id serial PRIMARY KEY, name varchar NOT NULL, phone varchar, email varchar, ${ts}, "planId" int, status boolean DEFAULT true,
+  schedules jsonb DEFAULT '[]'::jsonb, "dueDate" timestamptz, recurrence varchar DEFAULT '', document varchar DEFAULT '', "paymentMethod" varchar DEFAULT '',
+  "lastLogin" timestamptz, "folderSize" varchar, "numberFileFolder" varchar, "updatedAtFolder" varchar);
+CREATE TABLE "Users" (id serial PRIMARY KEY, name varchar NOT NULL, email varchar NOT NULL, "passwordHash" varchar NOT NULL, ${ts},
+  profile varchar NOT NULL DEFAULT 'admin', "tokenVersion" int NOT NULL DEFAULT 0, "companyId" int, super boolean DEFAULT false, online boolean DEFAULT false,
+  "endWork" varchar DEFAULT '23:59', "startWork" varchar DEFAULT '00:00', color varchar, "farewellMessage" text, "whatsappId" int,
+  "allTicket" varchar NOT NULL DEFAULT 'disable', "allowGroup" boolean NOT NULL DEFAULT false, "defaultMenu" varchar NOT NULL DEFAULT 'closed',
+  "defaultTheme" varchar NOT NULL DEFAULT 'light', "profileImage" varchar, "allHistoric" varchar NOT NULL DEFAULT 'disabled',
+  "allUserChat" varchar NOT NULL DEFAULT 'disabled', "userClosePendingTicket" varchar NOT NULL DEFAULT 'enabled', "showDashboard" varchar NOT NULL DEFAULT 'disabled',
+  "defaultTicketsManagerWidth" int NOT NULL DEFAULT 550, "allowRealTime" varchar NOT NULL DEFAULT 'disabled', "allowConnections" varchar NOT NULL DEFAULT 'disabled');
+CREATE TABLE "Queues" (id serial PRIMARY KEY, name varchar NOT NULL, color varchar NOT NULL, "greetingMessage" text, ${ts}, "companyId" int,
+  schedules jsonb DEFAULT '[]'::jsonb, "outOfHoursMessage" text, "orderQueue" int, "tempoRoteador" int NOT NULL DEFAULT 0, "ativarRoteador" boolean NOT NULL DEFAULT false,
+  "integrationId" int, "fileListId" int, "closeTicket" boolean NOT NULL DEFAULT false);
+CREATE TABLE "UserQueues" ("userId" int NOT NULL, "queueId" int NOT NULL, ${ts}, PRIMARY KEY ("userId", "queueId"));
+CREATE TABLE "Chatbots" (id serial PRIMARY KEY, name varchar NOT NULL, "queueId" int, "chatbotId" int, "greetingMessage" text, ${ts}, "isAgent" boolean DEFAULT false,
+  "optQueueId" int, "optUserId" int, "queueType" varchar NOT NULL DEFAULT 'text', "optIntegrationId" int, "optFileId" int, "closeTicket" boolean NOT NULL DEFAULT false);
+CREATE TABLE "Whatsapps" (id serial PRIMARY KEY, session text, qrcode text, status varchar, battery varchar, plugged boolean, ${ts}, name varchar NOT NULL,
+  "isDefault" boolean NOT NULL DEFAULT false, retries int NOT NULL DEFAULT 0, "greetingMessage" text, "companyId" int, "complationMessage" text,
+  "outOfHoursMessage" text, token text, "farewellMessage" text, provider text DEFAULT 'stable', number text, channel text, "maxUseBotQueues" int,
+  "expiresTicket" int DEFAULT 0, "allowGroup" boolean NOT NULL DEFAULT false, "timeUseBotQueues" varchar NOT NULL DEFAULT '0', "timeSendQueue" int, "sendIdQueue" int,
+  "expiresInactiveMessage" text, "inactiveMessage" varchar DEFAULT '', "expiresTicketNPS" varchar DEFAULT '', "timeInactiveMessage" varchar DEFAULT '',
+  "whenExpiresTicket" varchar DEFAULT '', "maxUseBotQueuesNPS" int DEFAULT 0, "ratingMessage" text, "groupAsTicket" varchar NOT NULL DEFAULT 'disabled',
+  "timeCreateNewTicket" int, "greetingMediaAttachment" varchar, "promptId" int, "integrationId" int, schedules jsonb DEFAULT '[]'::jsonb,
+  "collectiveVacationEnd" varchar, "collectiveVacationMessage" text, "collectiveVacationStart" varchar, "flowIdNotPhrase" int, "flowIdWelcome" int);
+CREATE TABLE "WhatsappQueues" ("whatsappId" int NOT NULL, "queueId" int NOT NULL, ${ts}, PRIMARY KEY ("whatsappId", "queueId"));
+CREATE TABLE "Contacts" (id serial PRIMARY KEY, name varchar NOT NULL, number varchar NOT NULL, "profilePicUrl" text, ${ts}, email varchar NOT NULL DEFAULT '',
+  "isGroup" boolean NOT NULL DEFAULT false, "companyId" int, "acceptAudioMessage" boolean NOT NULL DEFAULT true, channel text DEFAULT 'whatsapp',
+  active boolean DEFAULT true, "disableBot" boolean NOT NULL DEFAULT false, "remoteJid" varchar, "lgpdAcceptedAt" timestamptz, "urlPicture" text,
+  "pictureUpdated" boolean NOT NULL DEFAULT false, "whatsappId" int);
+CREATE TABLE "ContactCustomFields" (id serial PRIMARY KEY, name varchar NOT NULL, value varchar NOT NULL, "contactId" int NOT NULL, ${ts});
+CREATE TABLE "Tags" (id serial PRIMARY KEY, name varchar NOT NULL, color varchar, "companyId" int NOT NULL, ${ts}, kanban int, "timeLane" int DEFAULT 0,
+  "nextLaneId" int, "greetingMessageLane" text, "rollbackLaneId" int DEFAULT 0);
+CREATE TABLE "ContactTags" ("contactId" int NOT NULL, "tagId" int NOT NULL, ${ts});
+CREATE TABLE "Tickets" (id serial PRIMARY KEY, status varchar NOT NULL DEFAULT 'pending', "lastMessage" text DEFAULT '', "contactId" int, "userId" int, ${ts},
+  "whatsappId" int, "isGroup" boolean NOT NULL DEFAULT false, "unreadMessages" int, "queueId" int, "companyId" int, uuid uuid, "queueOptionId" int,
+  chatbot boolean DEFAULT false, "isBot" boolean, channel text DEFAULT 'whatsapp', "amountUsedBotQueues" int, "fromMe" boolean NOT NULL DEFAULT false,
+  "lgpdAcceptedAt" timestamptz, imported timestamptz, "dataWebhook" json, "typebotSessionTime" timestamptz);
+CREATE TABLE "TicketTraking" (id serial PRIMARY KEY, "ticketId" int, "companyId" int, "whatsappId" int, "userId" int, "createdAt" timestamptz, "updatedAt" timestamptz,
+  "queuedAt" timestamptz, "startedAt" timestamptz, "finishedAt" timestamptz, "ratingAt" timestamptz, rated boolean DEFAULT false, "closedAt" timestamptz,
+  "chatbotAt" timestamptz, "queueId" int);
+CREATE TABLE "TicketTags" ("ticketId" int NOT NULL, "tagId" int NOT NULL, ${ts});
+CREATE TABLE "UserRatings" (id serial PRIMARY KEY, "ticketId" int, "companyId" int, "userId" int, rate int DEFAULT 0, "createdAt" timestamptz, "updatedAt" timestamptz);
+CREATE TABLE "LogTickets" (id serial PRIMARY KEY, "userId" int, "ticketId" int NOT NULL, "queueId" int, type varchar NOT NULL, ${ts});
+CREATE TABLE "TicketNotes" (id serial PRIMARY KEY, note varchar NOT NULL, "userId" int, "contactId" int NOT NULL, "ticketId" int, ${ts});
+CREATE TABLE "Messages" (body text NOT NULL, ack int NOT NULL DEFAULT 0, read boolean NOT NULL DEFAULT false, "mediaType" varchar, "mediaUrl" varchar,
+  "ticketId" int NOT NULL, ${ts}, "fromMe" boolean NOT NULL DEFAULT false, "isDeleted" boolean NOT NULL DEFAULT false, "contactId" int, "companyId" int,
+  "remoteJid" text, "dataJson" text, participant text, "queueId" int, "ticketTrakingId" int, "quotedMsgId" int, wid varchar, id serial PRIMARY KEY,
+  "isPrivate" boolean DEFAULT false, "isEdited" boolean DEFAULT false, "isForwarded" boolean DEFAULT false);
+CREATE TABLE "QuickMessages" (id serial PRIMARY KEY, shortcode varchar NOT NULL, message text, "companyId" int, ${ts}, "userId" int, "mediaPath" varchar,
+  "mediaName" varchar, geral boolean NOT NULL DEFAULT false, visao boolean DEFAULT true);
+CREATE TABLE "Settings" (key varchar NOT NULL, value text NOT NULL, ${ts}, "companyId" int, id serial PRIMARY KEY);
+CREATE TABLE "CompaniesSettings" (id serial PRIMARY KEY, "companyId" int NOT NULL, "hoursCloseTicketsAuto" varchar NOT NULL, "chatBotType" varchar NOT NULL,
+  "acceptCallWhatsapp" varchar NOT NULL, "userRandom" varchar NOT NULL, "sendGreetingMessageOneQueues" varchar NOT NULL, "sendSignMessage" varchar NOT NULL,
+  "sendFarewellWaitingTicket" varchar NOT NULL, "userRating" varchar NOT NULL, "sendGreetingAccepted" varchar NOT NULL, "CheckMsgIsGroup" varchar NOT NULL,
+  "sendQueuePosition" varchar NOT NULL, "scheduleType" varchar NOT NULL, "acceptAudioMessageContact" varchar NOT NULL, "enableLGPD" varchar NOT NULL,
+  "sendMsgTransfTicket" varchar NOT NULL, "requiredTag" varchar NOT NULL, "lgpdDeleteMessage" varchar NOT NULL, "lgpdHideNumber" varchar NOT NULL,
+  "lgpdConsent" varchar NOT NULL, "lgpdLink" varchar, "lgpdMessage" text, ${ts}, "DirectTicketsToWallets" boolean DEFAULT false,
+  "closeTicketOnTransfer" boolean DEFAULT false, "transferMessage" text DEFAULT '', "greetingAcceptedMessage" text DEFAULT '',
+  "AcceptCallWhatsappMessage" text DEFAULT '', "sendQueuePositionMessage" text DEFAULT '', "showNotificationPending" boolean NOT NULL DEFAULT false);
+CREATE TABLE "SequelizeMeta" (name varchar NOT NULL PRIMARY KEY);
+CREATE TABLE "Versions" (id serial PRIMARY KEY, "versionFrontend" text NOT NULL, "versionBackend" text NOT NULL, ${ts});
+`;

@@ -1,0 +1,58 @@
+import { chmod, copyFile, stat } from "node:fs/promises";
+import { extname, join, resolve, sep } from "node:path";
+import { nanoid } from "nanoid";
+import { makePrivateDir } from "../../core/storage/private-files.ts";
+
+/**
+ * The old server's files (`backend/public`) copied into our storage, under our unguessable
+ * names like an upload's (core/storage/storage.ts): 21 random characters plus the extension.
+ * A file the source names but the folder lacks is reported, and the row keeps no media.
+ */
+export class MediaCopier {
+  readonly missing: string[] = [];
+  private readonly folders = new Set<string>();
+
+  constructor(
+    /** The old `public/` folder, or null when --media was not given (every file counts as missing). */
+    private readonly from: string | null,
+    /** Our storage root (DATA_DIR/public). */
+    private readonly to: string,
+    private readonly dryRun: boolean,
+  ) {}
+
+  /**
+   * Copies `relative` (under the old public folder) into `company{companyId}/` of ours and
+   * answers our stored file name, or null when the file is missing or escapes the folder.
+   */
+  async copy(relative: string, companyId: number): Promise<string | null> {
+    const source = this.inside(relative);
+    if (!source) {
+      this.missing.push(relative);
+      return null;
+    }
+    try {
+      if (!(await stat(source)).isFile()) throw new Error("not a file");
+    } catch {
+      this.missing.push(relative);
+      return null;
+    }
+    const ext = extname(relative).toLowerCase();
+    const name = `${nanoid()}${/^\.[a-z0-9]{1,8}$/.test(ext) ? ext : ""}`;
+    if (this.dryRun) return name;
+    const folder = join(this.to, `company${companyId}`);
+    if (!this.folders.has(folder)) {
+      makePrivateDir(folder);
+      this.folders.add(folder);
+    }
+    await copyFile(source, join(folder, name));
+    await chmod(join(folder, name), 0o600);
+    return name;
+  }
+
+  private inside(relative: string): string | null {
+    if (!this.from || !relative || relative.includes("\0")) return null;
+    const root = resolve(this.from);
+    const full = resolve(root, relative.replace(/^[/\\]+/, ""));
+    return full.startsWith(root + sep) ? full : null;
+  }
+}

@@ -1,0 +1,250 @@
+import { getTableColumns, getTableName, eq, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Kernel } from "../../core/kernel.ts";
+import type { DbOrTx, Tx } from "../../core/db/database.ts";
+import { CREATE_IMPORTED_FROM, lookupImported, recordImported } from "./id-map.ts";
+import { MediaCopier } from "./media.ts";
+import { countsOf, type ImportReport, newReport, skip } from "./report.ts";
+import type { Outcome, PageContext, Step, Write } from "./step.ts";
+import type { Row, SourceDb } from "./source.ts";
+
+export interface ImportOptions {
+  /** The source URL with its password masked, for the report. */
+  sourceLabel: string;
+  /** The old backend's public/ folder, or null. */
+  media: string | null;
+  /** Import only this source company. */
+  company: number | null;
+  /** Read and validate everything inside one transaction that is rolled back; copy no file. */
+  dryRun: boolean;
+  pageSize: number;
+  /** Progress lines (stderr in the command). */
+  progress?: (line: string) => void;
+  /** Called after each committed page with the rows imported so far (the tests interrupt a run here). */
+  afterPage?: (importedSoFar: number) => void;
+}
+
+/** Thrown to roll the dry run's transaction back once the report is complete. */
+class DryRunDone extends Error {}
+
+/**
+ * Runs the steps in dependency order: the global ones once, then for each source company
+ * every company step, each in keyset pages. A page maps and writes in one transaction with
+ * its imported_from rows; a page that fails is retried row by row, so one broken row is one
+ * report line and the rest of the page lands.
+ */
+export async function runImport(kernel: Kernel, source: SourceDb, steps: readonly Step[], options: ImportOptions): Promise<ImportReport> {
+  const report = newReport(options.sourceLabel, options.dryRun);
+  const started = performance.now();
+  const media = new MediaCopier(options.media, kernel.storage.root, options.dryRun);
+  listUnknown(source, steps, report);
+  let importedSoFar = 0;
+
+  const body = async (db: DbOrTx) => {
+    await db.run(sql.raw(CREATE_IMPORTED_FROM));
+    const runnable = steps.filter((step) => {
+      if (!source.has(step.table)) {
+        report.errors.push(`source table "${step.table}" is missing: nothing imported from it`);
+        return false;
+      }
+      const missing = (step.required ?? []).filter((c) => !source.has(step.table, c));
+      if (missing.length) report.errors.push(`source table "${step.table}" lacks ${missing.map((c) => `"${c}"`).join(", ")}: nothing imported from it`);
+      return missing.length === 0;
+    });
+    const companies = source.has("Companies") ? await source.companyIds(options.company) : [];
+    if (options.company !== null && companies.length === 0) report.errors.push(`source company ${options.company} does not exist`);
+    for (const step of runnable.filter((s) => s.scope === null)) await runStep(step, null, null);
+    for (const sourceCompany of companies)
+      for (const step of runnable.filter((s) => s.scope !== null)) {
+        // A company that was not imported (see the Companies line) takes none of its rows.
+        const target = (await lookupImported(db, "Companies", [sourceCompany])).get(sourceCompany) ?? null;
+        if (step.table !== "Companies" && target === null) continue;
+        await runStep(step, sourceCompany, target);
+      }
+    report.missingMedia = media.missing;
+    if (options.dryRun) throw new DryRunDone();
+
+    async function runStep(step: Step, sourceCompany: number | null, targetCompany: number | null) {
+      const counts = countsOf(report, step.table);
+      const columns = step.known;
+      let after: unknown[] | null = null;
+      for (;;) {
+        const rows = await source.page(step.table, { columns, key: step.key, scope: step.scope, companyId: sourceCompany, after, limit: options.pageSize });
+        if (rows.length === 0) break;
+        const last = rows[rows.length - 1]!;
+        after = step.key.map((k) => last[k]);
+        counts.read += rows.length;
+        let fresh = rows;
+        if (step.mapped) {
+          const done = await lookupImported(
+            db,
+            step.table,
+            rows.map((r) => Number(r.id)),
+          );
+          fresh = rows.filter((r) => !done.has(Number(r.id)));
+          counts.existing += rows.length - fresh.length;
+        }
+        if (fresh.length) {
+          const refs = await loadRefs(db, step, fresh);
+          try {
+            await within(db, (tx) => writePage(tx, step, fresh, refs, sourceCompany, targetCompany));
+          } catch (err) {
+            if (err instanceof DryRunDone) throw err;
+            // One bad row must not cost the page: each row alone, the failing ones reported.
+            for (const row of fresh)
+              await within(db, (tx) => writePage(tx, step, [row], refs, sourceCompany, targetCompany)).catch((rowErr: unknown) => {
+                skip(report, step.table, `could not be written: ${reasonOf(rowErr)}`);
+              });
+          }
+        }
+        importedSoFar += fresh.length;
+        options.progress?.(`${sourceCompany === null ? "" : `company ${sourceCompany}: `}${step.table} ${counts.read} read, ${counts.imported} imported`);
+        options.afterPage?.(importedSoFar);
+        if (rows.length < options.pageSize) break;
+      }
+    }
+
+    async function writePage(tx: Tx, step: Step, rows: Row[], refs: Map<string, Map<number, number>>, sourceCompanyId: number | null, companyId: number | null) {
+      const next = new Map<SQLiteTable, number>();
+      const ctx: PageContext = {
+        tx,
+        companyId,
+        sourceCompanyId,
+        source,
+        kernel,
+        media,
+        ref: (table, id) => (id === null || id === undefined ? undefined : refs.get(table)?.get(Number(id))),
+        async newId(table) {
+          let n = next.get(table);
+          if (n === undefined) n = await maxId(tx, table);
+          next.set(table, n + 1);
+          return n + 1;
+        },
+      };
+      const outcomes = await step.map(rows, ctx);
+      const counts = countsOf(report, step.table);
+      const tally = { imported: 0, existing: 0, skipped: [] as string[] };
+      const inserts = outcomes.filter((o): o is Outcome & { insert: Write } => "insert" in o);
+      if (step.mapped) {
+        for (const [table, values] of groupByTable(inserts.map((o) => o.insert))) await insertChunks(tx, table, values, false);
+        tally.imported += inserts.length;
+      } else
+        for (const [table, values] of groupByTable(inserts.map((o) => o.insert))) {
+          const added = await insertChunks(tx, table, values, true);
+          tally.imported += added;
+          tally.existing += values.length - added;
+        }
+      for (const [table, values] of groupByTable(outcomes.flatMap((o) => o.also ?? []))) await insertChunks(tx, table, values, true);
+      for (const change of outcomes.flatMap((o) => [...("update" in o ? [o.update] : []), ...(o.changes ?? [])])) {
+        const idColumn = getTableColumns(change.table).id;
+        if (idColumn) await tx.update(change.table).set(change.values).where(eq(idColumn, change.id));
+      }
+      for (const o of outcomes) if (o.after) await o.after(tx);
+      const pairs: [number, number][] = [];
+      for (const o of outcomes) {
+        if ("skip" in o) tally.skipped.push(o.skip);
+        else if ("existing" in o) tally.existing += 1;
+        else if ("update" in o) tally.imported += 1;
+        if (step.mapped && o.source !== null) {
+          if ("insert" in o) pairs.push([o.source, Number(o.insert.values.id)]);
+          else if ("existing" in o) pairs.push([o.source, o.existing]);
+          else if ("update" in o) pairs.push([o.source, o.update.id]);
+        }
+      }
+      await recordImported(tx, step.table, pairs);
+      // Counted last: a page that fails before here is retried row by row and counts its rows once.
+      counts.imported += tally.imported;
+      counts.existing += tally.existing;
+      for (const reason of tally.skipped) skip(report, step.table, reason);
+    }
+  };
+
+  try {
+    if (options.dryRun) await kernel.db.transaction(async (tx) => body(tx));
+    else await body(kernel.db);
+  } catch (err) {
+    if (!(err instanceof DryRunDone)) throw err;
+  }
+  report.finishedAt = new Date().toISOString();
+  report.seconds = (performance.now() - started) / 1000;
+  return report;
+}
+
+/** A transaction of its own, or a savepoint inside the dry run's. */
+function within<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(fn) as Promise<T>;
+}
+
+/** The ids of the page's referenced source rows that were imported, per source table. */
+async function loadRefs(db: DbOrTx, step: Step, rows: Row[]): Promise<Map<string, Map<number, number>>> {
+  const byTable = new Map<string, number[]>();
+  for (const [column, table] of Object.entries(step.refs ?? {})) {
+    const list = byTable.get(table) ?? [];
+    for (const r of rows) if (r[column] !== null && r[column] !== undefined) list.push(Number(r[column]));
+    byTable.set(table, list);
+  }
+  const out = new Map<string, Map<number, number>>();
+  for (const [table, ids] of byTable) out.set(table, await lookupImported(db, table, ids));
+  return out;
+}
+
+/** The highest id a new row must pass: the table's largest, or an AUTOINCREMENT sequence already beyond it. */
+async function maxId(tx: Tx, table: SQLiteTable): Promise<number> {
+  const name = getTableName(table);
+  const [row] = await tx.all<{ n: number }>(
+    sql`SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ${name}), 0), coalesce((SELECT max(id) FROM ${sql.identifier(name)}), 0)) AS n`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+function groupByTable(writes: Write[]): Map<SQLiteTable, Record<string, unknown>[]> {
+  const out = new Map<SQLiteTable, Record<string, unknown>[]>();
+  for (const w of writes) {
+    const list = out.get(w.table) ?? [];
+    list.push(w.values);
+    out.set(w.table, list);
+  }
+  return out;
+}
+
+/** Multi-row inserts under SQLite's bound-parameter limit; with `ignoreExisting`, rows hitting a unique key are left out. Answers the rows written. */
+async function insertChunks(tx: Tx, table: SQLiteTable, values: Record<string, unknown>[], ignoreExisting: boolean): Promise<number> {
+  const width = Object.keys(getTableColumns(table)).length;
+  const size = Math.max(1, Math.floor(30_000 / width));
+  let written = 0;
+  for (let i = 0; i < values.length; i += size) {
+    const chunk = values.slice(i, i + size);
+    const insert = tx.insert(table).values(chunk as never);
+    const result = ignoreExisting ? await insert.onConflictDoNothing() : await insert;
+    written += Number((result as { rowsAffected?: number }).rowsAffected ?? chunk.length);
+  }
+  return written;
+}
+
+/** The source tables no step maps, and the unknown columns of the mapped ones. */
+function listUnknown(source: SourceDb, steps: readonly Step[], report: ImportReport) {
+  const mapped = new Map<string, Set<string>>();
+  for (const s of steps) {
+    const set = mapped.get(s.table) ?? new Set<string>();
+    for (const c of s.known) set.add(c);
+    mapped.set(s.table, set);
+  }
+  for (const [table, columns] of [...source.columns].sort(([a], [b]) => a.localeCompare(b))) {
+    const known = mapped.get(table);
+    if (!known) report.unknownTables.push(table);
+    else {
+      const extra = [...columns].filter((c) => !known.has(c) && !IGNORED_COLUMNS.has(c)).sort();
+      if (extra.length) report.unknownColumns[table] = extra;
+    }
+  }
+}
+
+/** Columns every Sequelize table has that mean nothing here. */
+const IGNORED_COLUMNS = new Set<string>([]);
+
+function reasonOf(err: unknown): string {
+  const e = err as { cause?: { message?: string }; message?: string };
+  return String(e?.cause?.message ?? e?.message ?? err)
+    .split("\n")[0]!
+    .slice(0, 200);
+}

@@ -1,0 +1,183 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { chatbots, queues, userQueues } from "../../../plugins/queues/schema/tables.ts";
+import { CHATBOT_TYPES } from "../../../plugins/queues/shared/queue-rules.ts";
+import type { Outcome, Step } from "../step.ts";
+import { bool, int, isoOrNow, oneOf, str, week } from "./values.ts";
+
+const TIMESTAMPS = ["createdAt", "updatedAt"];
+
+/** Another colour when the company already uses this one (ours are unique per company). */
+function freeColor(color: string, used: Set<string>): string {
+  let candidate = color;
+  for (let n = 1; used.has(candidate.toLowerCase()); n++)
+    candidate = `#${((Number.parseInt(color.replace(/^#/, ""), 16) || 0) + n * 0x010101).toString(16).padStart(6, "0").slice(-6)}`;
+  used.add(candidate.toLowerCase());
+  return candidate;
+}
+
+/** Queues with greeting, out-of-hours message and JSONB office hours; a queue of the same name we already have takes the source's. */
+export const queuesStep: Step = {
+  table: "Queues",
+  known: [
+    "id",
+    "name",
+    "color",
+    "greetingMessage",
+    "companyId",
+    "schedules",
+    "outOfHoursMessage",
+    "orderQueue",
+    "tempoRoteador",
+    "ativarRoteador",
+    "integrationId",
+    "fileListId",
+    "closeTicket",
+    ...TIMESTAMPS,
+  ],
+  required: ["id", "name", "companyId"],
+  scope: `"companyId" = $company`,
+  key: ["id"],
+  mapped: true,
+  async map(rows, ctx) {
+    const companyId = ctx.companyId!;
+    const mine = await ctx.tx.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues).where(eq(queues.companyId, companyId));
+    const used = new Set(mine.map((q) => q.color.toLowerCase()));
+    const out: Outcome[] = [];
+    for (const r of rows) {
+      const name = str(r.name).trim();
+      const found = mine.find((q) => q.name === name);
+      if (found) {
+        out.push({ source: Number(r.id), existing: found.id });
+        continue;
+      }
+      const hours = week(r.schedules);
+      out.push({
+        source: Number(r.id),
+        insert: {
+          table: queues,
+          values: {
+            id: await ctx.newId(queues),
+            companyId,
+            name,
+            color: freeColor(str(r.color, "#7c7c7c"), used),
+            orderQueue: r.orderQueue === null || r.orderQueue === undefined ? null : int(r.orderQueue),
+            greetingMessage: str(r.greetingMessage),
+            outOfHoursMessage: str(r.outOfHoursMessage),
+            closeTicket: bool(r.closeTicket),
+            ativarRoteador: bool(r.ativarRoteador),
+            tempoRoteador: int(r.tempoRoteador, 2),
+            ...(hours ? { schedules: hours } : {}),
+            createdAt: isoOrNow(r.createdAt),
+            updatedAt: isoOrNow(r.updatedAt),
+          },
+        },
+      });
+    }
+    return out;
+  },
+};
+
+/** Which users work which queues (a link: inserted unless already there). */
+export const userQueuesStep: Step = {
+  table: "UserQueues",
+  known: ["userId", "queueId", ...TIMESTAMPS],
+  required: ["userId", "queueId"],
+  scope: `"userId" IN (SELECT "id" FROM "Users" WHERE "companyId" = $company)`,
+  key: ["userId", "queueId"],
+  mapped: false,
+  refs: { userId: "Users", queueId: "Queues" },
+  async map(rows, ctx) {
+    return rows.map((r): Outcome => {
+      const userId = ctx.ref("Users", r.userId);
+      const queueId = ctx.ref("Queues", r.queueId);
+      if (!userId || !queueId) return { source: null, skip: "its user or queue was not imported" };
+      return { source: null, insert: { table: userQueues, values: { companyId: ctx.companyId!, userId, queueId } } };
+    });
+  },
+};
+
+/**
+ * The chatbot option trees (`Chatbots`: a root has the queue, a step its parent
+ * `chatbotId`). Ours keep the queue on every row, so a step takes its parent's.
+ */
+export const chatbotsStep: Step = {
+  table: "Chatbots",
+  known: [
+    "id",
+    "name",
+    "queueId",
+    "chatbotId",
+    "greetingMessage",
+    "isAgent",
+    "optQueueId",
+    "optUserId",
+    "queueType",
+    "optIntegrationId",
+    "optFileId",
+    "closeTicket",
+    ...TIMESTAMPS,
+  ],
+  required: ["id", "name"],
+  // The company's roots and, recursively, their steps.
+  scope: `"id" IN (WITH RECURSIVE tree AS (SELECT "id" FROM "Chatbots" WHERE "queueId" IN (SELECT "id" FROM "Queues" WHERE "companyId" = $company) UNION SELECT c."id" FROM "Chatbots" c JOIN tree ON c."chatbotId" = tree."id") SELECT "id" FROM tree)`,
+  key: ["id"],
+  mapped: true,
+  refs: { queueId: "Queues", chatbotId: "Chatbots", optQueueId: "Queues", optUserId: "Users" },
+  async map(rows, ctx) {
+    const companyId = ctx.companyId!;
+    // Parents imported by an earlier page: their queue.
+    const earlier = rows.map((r) => ctx.ref("Chatbots", r.chatbotId)).filter((id): id is number => id !== undefined);
+    const parentQueue = new Map<number, number>();
+    if (earlier.length)
+      for (const p of await ctx.tx
+        .select({ id: chatbots.id, queueId: chatbots.queueId })
+        .from(chatbots)
+        .where(and(eq(chatbots.companyId, companyId), inArray(chatbots.id, earlier))))
+        parentQueue.set(p.id, p.queueId);
+    const inPage = new Map<number, { id: number; queueId: number }>();
+    const siblings = new Map<string, number>();
+    const out: Outcome[] = [];
+    for (const r of rows) {
+      const parentSource = r.chatbotId === null || r.chatbotId === undefined ? null : Number(r.chatbotId);
+      let parentId: number | null = null;
+      let queueId: number | undefined;
+      if (parentSource === null) queueId = ctx.ref("Queues", r.queueId);
+      else {
+        const local = inPage.get(parentSource);
+        parentId = local?.id ?? ctx.ref("Chatbots", parentSource) ?? null;
+        queueId = local?.queueId ?? (parentId === null ? undefined : parentQueue.get(parentId));
+      }
+      if (queueId === undefined || (parentSource !== null && parentId === null)) {
+        out.push({ source: Number(r.id), skip: "its queue or parent option was not imported" });
+        continue;
+      }
+      const id = await ctx.newId(chatbots);
+      inPage.set(Number(r.id), { id, queueId });
+      const siblingKey = `${queueId}:${parentId}`;
+      const position = siblings.get(siblingKey) ?? 0;
+      siblings.set(siblingKey, position + 1);
+      out.push({
+        source: Number(r.id),
+        insert: {
+          table: chatbots,
+          values: {
+            id,
+            companyId,
+            queueId,
+            parentId,
+            position,
+            name: str(r.name),
+            greetingMessage: str(r.greetingMessage),
+            queueType: oneOf(r.queueType, CHATBOT_TYPES, "text"),
+            closeTicket: bool(r.closeTicket),
+            optQueueId: ctx.ref("Queues", r.optQueueId) ?? null,
+            optUserId: ctx.ref("Users", r.optUserId) ?? null,
+            createdAt: isoOrNow(r.createdAt),
+            updatedAt: isoOrNow(r.updatedAt),
+          },
+        },
+      });
+    }
+    return out;
+  },
+};
