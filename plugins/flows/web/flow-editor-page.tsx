@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { Button, ButtonGroup, Callout, Intent } from "@blueprintjs/core";
+import { Button, ButtonGroup, Callout, Intent, Tag } from "@blueprintjs/core";
 import {
   addEdge,
   Background,
@@ -23,11 +23,28 @@ import { menuOptions, questionOf } from "../shared/flow-engine.ts";
 import { type FlowIssue, flowIssues } from "./flow-checks.ts";
 import { addedNode, duplicateOf, EXTRA_KINDS, FLOW_NODE_KINDS, type FlowNodeKind, nodeSummary, SPEED_DIAL, toSaved } from "./flow-editor-model.ts";
 import { replaceVariable, savedVariables } from "./flow-variables.ts";
-import { useGetFlowGraphQuery, useSaveFlowGraphMutation } from "./flows-api.ts";
+import type { FlowDraft, FlowWithGraph } from "./flows-api.ts";
+import { useDiscardFlowDraftMutation, useGetFlowDraftQuery, useGetFlowGraphQuery, useSaveFlowDraftMutation, useSaveFlowGraphMutation } from "./flows-api.ts";
 import { NodeDialog } from "./node-dialogs/node-dialog.tsx";
 
 type Data = Record<string, unknown>;
 type EditorNode = Node<Data>;
+type StoredGraph = NonNullable<FlowWithGraph["flow"]["flow"]> | FlowDraft;
+
+/** A stored graph (published or draft) as canvas nodes and edges; none: a new flow's start node. */
+function canvasOf(graph: StoredGraph | null): { nodes: EditorNode[]; edges: Edge[] } {
+  if (!graph) return { nodes: [addedNode("start", [])], edges: [] };
+  return {
+    nodes: graph.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position ?? { x: 0, y: 0 }, data: n.data ?? {} })) as EditorNode[],
+    edges: graph.connections.map((e, i) => ({
+      id: e.id ?? `e${i}`,
+      source: e.source,
+      target: e.target,
+      sourceHandle: e.sourceHandle ?? null,
+      targetHandle: e.targetHandle ?? null,
+    })),
+  };
+}
 
 /** The pre-save issues per node id, for the canvas to highlight. */
 const IssuesContext = createContext<Map<string, string[]>>(new Map());
@@ -71,6 +88,16 @@ function Editor({ flowId }: { flowId: number }) {
   const { t } = useTranslation("flows");
   const { data, isLoading } = useGetFlowGraphQuery(flowId, { refetchOnMountOrArgChange: true });
   const [save, saving] = useSaveFlowGraphMutation();
+  // A server without drafts (an error) reads as "no draft".
+  const draftQuery = useGetFlowDraftQuery(flowId, { refetchOnMountOrArgChange: true });
+  const draft = draftQuery.isError ? null : (draftQuery.data ?? null);
+  const draftReady = !draftQuery.isLoading;
+  const [saveDraft, savingDraft] = useSaveFlowDraftMutation();
+  const [discardDraft, discarding] = useDiscardFlowDraftMutation();
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  // The canvas loads once (the draft when there is one, else the published graph); saving
+  // either leaves it as it is, discarding reloads the published graph.
+  const [loaded, setLoaded] = useState(false);
   const [nodes, setNodes, onNodesChange] = useNodesState<EditorNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<Edge>([]);
   // The node a dialog edits; in create mode it joins the canvas only when the dialog saves.
@@ -81,17 +108,19 @@ function Editor({ flowId }: { flowId: number }) {
     [stored, nodes],
   );
 
+  const show = useCallback(
+    (graph: StoredGraph | null) => {
+      const canvas = canvasOf(graph);
+      setNodes(canvas.nodes);
+      setEdges(canvas.edges);
+    },
+    [setNodes, setEdges],
+  );
   useEffect(() => {
-    if (!data) return;
-    const graph = data.flow.flow;
-    // A new flow starts with its start node ('Inicio do fluxo').
-    setNodes(graph ? (graph.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position ?? { x: 0, y: 0 }, data: n.data ?? {} })) as EditorNode[]) : [addedNode("start", [])]);
-    setEdges(
-      graph
-        ? graph.connections.map((e, i) => ({ id: e.id ?? `e${i}`, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null }))
-        : [],
-    );
-  }, [data, setNodes, setEdges]);
+    if (loaded || !data || !draftReady) return;
+    show(draft ?? data.flow.flow);
+    setLoaded(true);
+  }, [loaded, data, draft, draftReady, show]);
 
   const onConnect = useCallback((c: Connection) => setEdges((eds) => addEdge({ ...c, id: `${c.source}-${c.sourceHandle ?? ""}-${c.target}` }, eds)), [setEdges]);
   const add = (kind: FlowNodeKind) => {
@@ -139,6 +168,24 @@ function Editor({ flowId }: { flowId: number }) {
       toastError(errorMessage(err));
     }
   };
+  const keepDraft = async () => {
+    try {
+      await saveDraft({ id: flowId, ...toSaved(nodes, edges) }).unwrap();
+      toastSuccess(t("draft.saved"));
+    } catch (err) {
+      toastError(errorMessage(err));
+    }
+  };
+  const discard = async () => {
+    try {
+      await discardDraft(flowId).unwrap();
+      setConfirmDiscard(false);
+      show(data?.flow.flow ?? null);
+      toastSuccess(t("draft.discarded"));
+    } catch (err) {
+      toastError(errorMessage(err));
+    }
+  };
   const saveNode = (data: Data) => {
     if (!editing) return;
     const { node, mode } = editing;
@@ -148,12 +195,31 @@ function Editor({ flowId }: { flowId: number }) {
     setEditing(null);
   };
 
-  if (isLoading || !data) return <LoadingState />;
+  if (isLoading || !data || !loaded) return <LoadingState />;
   return (
     <PageLayout
-      title={data.flow.name}
+      title={
+        <>
+          {data.flow.name}{" "}
+          {draft && (
+            <Tag intent={Intent.WARNING} minimal data-testid="flow-draft-tag" title={t("draft.since", { date: new Date(draft.updatedAt).toLocaleString() })}>
+              {t("draft.tag")}
+            </Tag>
+          )}
+        </>
+      }
       actions={
-        <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t("editor.save")} loading={saving.isLoading} onClick={() => (issues.length ? setWarning(true) : void submit())} />
+        <>
+          {draft && <Button variant="minimal" icon="undo" text={t("draft.discard")} onClick={() => setConfirmDiscard(true)} />}
+          <Button icon="document" text={t("draft.save")} loading={savingDraft.isLoading} onClick={() => void keepDraft()} />
+          <Button
+            intent={Intent.PRIMARY}
+            icon="floppy-disk"
+            text={t("editor.save")}
+            loading={saving.isLoading}
+            onClick={() => (issues.length ? setWarning(true) : void submit())}
+          />
+        </>
       }
     >
       <Callout intent={Intent.WARNING} compact>
@@ -210,6 +276,16 @@ function Editor({ flowId }: { flowId: number }) {
             ))}
           </ul>
         }
+      />
+      <ConfirmDialog
+        isOpen={confirmDiscard}
+        intent={Intent.DANGER}
+        title={t("draft.discardTitle")}
+        confirmText={t("draft.discard")}
+        loading={discarding.isLoading}
+        onClose={() => setConfirmDiscard(false)}
+        onConfirm={() => void discard()}
+        message={t("draft.discardMessage")}
       />
       {editing && (
         <NodeDialog
