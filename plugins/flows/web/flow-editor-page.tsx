@@ -21,6 +21,7 @@ import { useParams } from "wouter";
 import { ConfirmDialog, errorMessage, LoadingState, PageLayout, toastError, toastSuccess } from "../../../web/src/ui/index.ts";
 import { menuOptions, questionOf } from "../shared/flow-engine.ts";
 import { type FlowIssue, flowIssues } from "./flow-checks.ts";
+import { FlowTestPanel } from "./flow-test-panel.tsx";
 import { addedNode, duplicateOf, EXTRA_KINDS, FLOW_NODE_KINDS, type FlowNodeKind, nodeSummary, SPEED_DIAL, toSaved } from "./flow-editor-model.ts";
 import { replaceVariable, savedVariables } from "./flow-variables.ts";
 import type { FlowDraft, FlowWithGraph } from "./flows-api.ts";
@@ -48,6 +49,8 @@ function canvasOf(graph: StoredGraph | null): { nodes: EditorNode[]; edges: Edge
 
 /** The pre-save issues per node id, for the canvas to highlight. */
 const IssuesContext = createContext<Map<string, string[]>>(new Map());
+/** The node the test panel's conversation stands at (highlighted). */
+const TestAtContext = createContext<string | null>(null);
 
 /** One node on the canvas: its kind, a summary, handles left (in) and right (out; a menu's per option). */
 function FlowNodeView({ id, type, data, selected }: NodeProps<EditorNode>) {
@@ -55,12 +58,20 @@ function FlowNodeView({ id, type, data, selected }: NodeProps<EditorNode>) {
   const options = type === "menu" ? menuOptions(data) : [];
   const exits = type === "randomizer" || type === "condition" ? ["a", "b"] : [];
   const issues = useContext(IssuesContext).get(id) ?? [];
+  const testing = useContext(TestAtContext) === id;
   const border = selected ? "#2d72d2" : issues.length ? "#c87619" : "#c5cbd3";
   return (
     <div
-      className={`flows-node${selected ? " flows-node-selected" : ""}${issues.length ? " flows-node-issue" : ""}`}
+      className={`flows-node${selected ? " flows-node-selected" : ""}${issues.length ? " flows-node-issue" : ""}${testing ? " flows-node-testing" : ""}`}
       title={issues.join("\n") || undefined}
-      style={{ padding: 8, minWidth: 160, background: "#fff", border: `${issues.length ? 2 : 1}px solid ${border}`, borderRadius: 4 }}
+      style={{
+        padding: 8,
+        minWidth: 160,
+        background: "#fff",
+        border: `${issues.length ? 2 : 1}px solid ${border}`,
+        borderRadius: 4,
+        boxShadow: testing ? "0 0 0 3px #238551" : undefined,
+      }}
     >
       {type !== "start" && <Handle type="target" position={Position.Left} id="b" />}
       <div style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
@@ -98,6 +109,8 @@ function Editor({ flowId }: { flowId: number }) {
   // The canvas loads once (the draft when there is one, else the published graph); saving
   // either leaves it as it is, discarding reloads the published graph.
   const [loaded, setLoaded] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [testAt, setTestAt] = useState<string | null>(null);
   const [nodes, setNodes, onNodesChange] = useNodesState<EditorNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<Edge>([]);
   // The node a dialog edits; in create mode it joins the canvas only when the dialog saves.
@@ -143,6 +156,8 @@ function Editor({ flowId }: { flowId: number }) {
     }
   };
   const issues = useMemo(() => flowIssues(nodes, edges), [nodes, edges]);
+  // What the test panel runs: the canvas as it is, unsaved changes included.
+  const graph = useMemo(() => toSaved(nodes, edges), [nodes, edges]);
   const issueText = useCallback((i: FlowIssue) => t(`checks.${i.kind}`, { option: i.option ?? "" }), [t]);
   const issuesByNode = useMemo(() => {
     const map = new Map<string, string[]>();
@@ -211,6 +226,7 @@ function Editor({ flowId }: { flowId: number }) {
       actions={
         <>
           {draft && <Button variant="minimal" icon="undo" text={t("draft.discard")} onClick={() => setConfirmDiscard(true)} />}
+          <Button icon="lab-test" text={t("test.open")} active={testing} onClick={() => setTesting((v) => !v)} />
           <Button icon="document" text={t("draft.save")} loading={savingDraft.isLoading} onClick={() => void keepDraft()} />
           <Button
             intent={Intent.PRIMARY}
@@ -242,23 +258,26 @@ function Editor({ flowId }: { flowId: number }) {
         </Callout>
       )}
       <IssuesContext.Provider value={issuesByNode}>
-        <div style={{ height: "70vh", border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
-          <ReactFlow
-            nodes={nodes}
-            edges={edges}
-            nodeTypes={nodeTypes}
-            onNodesChange={onNodesChange}
-            onEdgesChange={onEdgesChange}
-            onConnect={onConnect}
-            onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing({ node, mode: "edit" })}
-            deleteKeyCode={["Backspace", "Delete"]}
-            fitView
-          >
-            <Background />
-            <Controls />
-          </ReactFlow>
-        </div>
+        <TestAtContext.Provider value={testing ? testAt : null}>
+          <div style={{ height: "70vh", border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
+            <ReactFlow
+              nodes={nodes}
+              edges={edges}
+              nodeTypes={nodeTypes}
+              onNodesChange={onNodesChange}
+              onEdgesChange={onEdgesChange}
+              onConnect={onConnect}
+              onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing({ node, mode: "edit" })}
+              deleteKeyCode={["Backspace", "Delete"]}
+              fitView
+            >
+              <Background />
+              <Controls />
+            </ReactFlow>
+          </div>
+        </TestAtContext.Provider>
       </IssuesContext.Provider>
+      <FlowTestPanel isOpen={testing} onClose={() => setTesting(false)} graph={graph} onAt={setTestAt} />
       <ConfirmDialog
         isOpen={warning}
         intent={Intent.WARNING}
