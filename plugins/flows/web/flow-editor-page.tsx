@@ -259,25 +259,27 @@ function Editor({ flowId }: { flowId: number }) {
       )}
       <IssuesContext.Provider value={issuesByNode}>
         <TestAtContext.Provider value={testing ? testAt : null}>
-          <div style={{ height: "70vh", border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
-            <ReactFlow
-              nodes={nodes}
-              edges={edges}
-              nodeTypes={nodeTypes}
-              onNodesChange={onNodesChange}
-              onEdgesChange={onEdgesChange}
-              onConnect={onConnect}
-              onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing({ node, mode: "edit" })}
-              deleteKeyCode={["Backspace", "Delete"]}
-              fitView
-            >
-              <Background />
-              <Controls />
-            </ReactFlow>
+          <div style={{ display: "flex", height: "70vh" }}>
+            <div style={{ flex: 1, minWidth: 0, border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
+              <ReactFlow
+                nodes={nodes}
+                edges={edges}
+                nodeTypes={nodeTypes}
+                onNodesChange={onNodesChange}
+                onEdgesChange={onEdgesChange}
+                onConnect={onConnect}
+                onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing({ node, mode: "edit" })}
+                deleteKeyCode={["Backspace", "Delete"]}
+                fitView
+              >
+                <Background />
+                <Controls />
+              </ReactFlow>
+            </div>
+            {testing && <FlowTestPanel onClose={() => setTesting(false)} graph={graph} onAt={setTestAt} />}
           </div>
         </TestAtContext.Provider>
       </IssuesContext.Provider>
-      <FlowTestPanel isOpen={testing} onClose={() => setTesting(false)} graph={graph} onAt={setTestAt} />
       <ConfirmDialog
         isOpen={warning}
         intent={Intent.WARNING}

@@ -82,7 +82,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function open(g: FlowGraph = graph) {
   const onAt = vi.fn();
-  renderWithProviders(<FlowTestPanel isOpen onClose={() => {}} graph={g} onAt={onAt} />, { session: testUser({ profile: "admin" }), plugins: [flowsPlugin] });
+  renderWithProviders(<FlowTestPanel onClose={() => {}} graph={g} onAt={onAt} />, { session: testUser({ profile: "admin" }), plugins: [flowsPlugin] });
   return { onAt, panel: within(screen.getByTestId("flow-test-panel")) };
 }
 const write = (panel: ReturnType<typeof within>, text: string) => {

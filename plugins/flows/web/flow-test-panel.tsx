@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Button, Callout, Card, Classes, Drawer, Icon, InputGroup, Intent, Tag } from "@blueprintjs/core";
+import { Button, Callout, Card, Classes, Icon, InputGroup, Intent, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { apiBase } from "../../../web/src/api/api.ts";
 import { useAppSelector } from "../../../web/src/store/store.ts";
@@ -8,7 +8,6 @@ import { nodeSummary } from "./flow-editor-model.ts";
 import { emptySession, pendingWait, resume, say, type TestEntry, type TestSession } from "./flow-test-session.ts";
 
 export interface FlowTestPanelProps {
-  isOpen: boolean;
   onClose: () => void;
   /** The canvas as it is now (unsaved changes included): each turn runs the latest. */
   graph: FlowGraph;
@@ -19,11 +18,11 @@ export interface FlowTestPanelProps {
 }
 
 /**
- * "Testar" (issue 26): the flow on the canvas as a chat, run in the browser by the shared
+ * "Testar" (issue 26): the flow on the canvas as a chat beside it, run in the browser by the shared
  * engine. The user writes as the customer; messages, media, menus, waits (skippable), the
  * variables and where the flow ended show up. No channel, nothing stored.
  */
-export function FlowTestPanel({ isOpen, onClose, graph, onAt, random }: FlowTestPanelProps) {
+export function FlowTestPanel({ onClose, graph, onAt, random }: FlowTestPanelProps) {
   const { t } = useTranslation("flows");
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
   const [session, setSession] = useState<TestSession>(emptySession);
@@ -69,49 +68,56 @@ export function FlowTestPanel({ isOpen, onClose, graph, onAt, random }: FlowTest
   const variables = Object.entries(session.variables);
 
   return (
-    <Drawer isOpen={isOpen} onClose={close} title={t("test.title")} icon="chat" size={380} hasBackdrop={false} canOutsideClickClose={false} enforceFocus={false} autoFocus={false}>
-      <div style={{ display: "flex", flexDirection: "column", height: "100%", padding: 12, gap: 8 }} data-testid="flow-test-panel">
-        <Callout compact icon="lab-test">
-          {t("test.notice")}
-        </Callout>
-        <div ref={listRef} style={{ flex: 1, overflowY: "auto", display: "flex", flexDirection: "column", gap: 6 }} aria-live="polite" data-testid="flow-test-chat">
-          {session.entries.length === 0 && <p className={Classes.TEXT_MUTED}>{t("test.hint")}</p>}
-          {session.entries.map((e, i) => (
-            <Entry
-              // biome-ignore lint/suspicious/noArrayIndexKey: the chat only grows (a restart empties it), so a line's index never changes
-              key={i}
-              entry={e}
-              t={t}
-              nodeName={nodeName}
-              onSkip={wait !== null && e.kind === "wait" && !e.done ? () => setSession((s) => resume(graph, s, mediaUrl, random)) : undefined}
-            />
-          ))}
-        </div>
-        <div data-testid="flow-test-variables">
-          <strong>{t("test.variables")}</strong>{" "}
-          {variables.length ? (
-            variables.map(([k, v]) => (
-              <Tag key={k} minimal style={{ margin: 2 }}>
-                {`{{${k}}} = ${v}`}
-              </Tag>
-            ))
-          ) : (
-            <span className={Classes.TEXT_MUTED}>{t("test.noVariables")}</span>
-          )}
-        </div>
-        <form
-          style={{ display: "flex", gap: 6 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            send();
-          }}
-        >
-          <InputGroup fill value={text} onValueChange={setText} placeholder={t("test.placeholder")} aria-label={t("test.placeholder")} />
-          <Button type="submit" intent={Intent.PRIMARY} icon="send-message" aria-label={t("test.send")} />
-          <Button icon="refresh" aria-label={t("test.restart")} title={t("test.restart")} onClick={restart} />
-        </form>
+    <aside
+      aria-label={t("test.title")}
+      data-testid="flow-test-panel"
+      style={{ width: 360, flex: "none", display: "flex", flexDirection: "column", gap: 8, padding: 12, border: "1px solid #e1e4e8", borderLeft: "none", background: "#fafbfc" }}
+    >
+      <div style={{ display: "flex", alignItems: "center", gap: 6 }}>
+        <Icon icon="chat" />
+        <strong style={{ flex: 1 }}>{t("test.title")}</strong>
+        <Button size="small" variant="minimal" icon="cross" aria-label={t("test.close")} onClick={close} />
       </div>
-    </Drawer>
+      <Callout compact icon="lab-test">
+        {t("test.notice")}
+      </Callout>
+      <div ref={listRef} style={{ flex: 1, overflowY: "auto", display: "flex", flexDirection: "column", gap: 6 }} aria-live="polite" data-testid="flow-test-chat">
+        {session.entries.length === 0 && <p className={Classes.TEXT_MUTED}>{t("test.hint")}</p>}
+        {session.entries.map((e, i) => (
+          <Entry
+            // biome-ignore lint/suspicious/noArrayIndexKey: the chat only grows (a restart empties it), so a line's index never changes
+            key={i}
+            entry={e}
+            t={t}
+            nodeName={nodeName}
+            onSkip={wait !== null && e.kind === "wait" && !e.done ? () => setSession((s) => resume(graph, s, mediaUrl, random)) : undefined}
+          />
+        ))}
+      </div>
+      <div data-testid="flow-test-variables">
+        <strong>{t("test.variables")}</strong>{" "}
+        {variables.length ? (
+          variables.map(([k, v]) => (
+            <Tag key={k} minimal style={{ margin: 2 }}>
+              {`{{${k}}} = ${v}`}
+            </Tag>
+          ))
+        ) : (
+          <span className={Classes.TEXT_MUTED}>{t("test.noVariables")}</span>
+        )}
+      </div>
+      <form
+        style={{ display: "flex", gap: 6 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+      >
+        <InputGroup fill value={text} onValueChange={setText} placeholder={t("test.placeholder")} aria-label={t("test.placeholder")} />
+        <Button type="submit" intent={Intent.PRIMARY} icon="send-message" aria-label={t("test.send")} />
+        <Button icon="refresh" aria-label={t("test.restart")} title={t("test.restart")} onClick={restart} />
+      </form>
+    </aside>
   );
 }
 
