@@ -101,3 +101,46 @@ describe("flow editor: drafts", () => {
     expect(screen.queryByTestId("flow-draft-tag")).toBeNull();
   });
 });
+
+/** The exact shape of GET /flowbuilder/{id}/counters (the runtime's route). */
+const countersFixture = { since: "2026-10-30T00:00:00.000Z", counters: { s: 40, m: 12 } };
+const badges = () =>
+  Object.fromEntries(
+    [...document.querySelectorAll(".react-flow__node")].map((el) => [el.getAttribute("data-id"), el.querySelector(".flows-node-counter")?.textContent ?? null]),
+  );
+
+describe("flow editor: counters on the canvas", () => {
+  it("each node shows how many conversations reached it (0 when none); the toggle hides them and is remembered", async () => {
+    const published3 = { nodes: [...published.nodes, node("x", "Nunca", 480)], connections: [...published.connections, edge("m", "x")] };
+    setup({ "GET /flowbuilder/flow/5": () => withGraph(published3), "GET /flowbuilder/5/counters": () => ({ body: countersFixture }) });
+    render();
+    expect(await screen.findByText("Nunca")).toBeTruthy();
+    await waitFor(() => expect(badges()).toEqual({ s: "40", m: "12", x: "0" }));
+    expect(document.querySelector('[data-id="m"] .flows-node-counter')?.getAttribute("title")).toBe("12 conversas chegaram a este nó nos últimos 30 dias");
+    const toggle = screen.getByLabelText("Contadores") as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(badges()).toEqual({ s: null, m: null, x: null }));
+    expect(localStorage.getItem("flows.counters.hidden")).toBe("1");
+  });
+
+  it("hidden stays hidden on the next visit", async () => {
+    localStorage.setItem("flows.counters.hidden", "1");
+    setup({ "GET /flowbuilder/5/counters": () => ({ body: countersFixture }) });
+    render();
+    expect(await screen.findByText("Publicado")).toBeTruthy();
+    expect(((await screen.findByLabelText("Contadores")) as HTMLInputElement).checked).toBe(false);
+    expect(badges()).toEqual({ s: null, m: null });
+    fireEvent.click(screen.getByLabelText("Contadores"));
+    await waitFor(() => expect(badges()).toEqual({ s: "40", m: "12" }));
+  });
+
+  it("a server without the counters route (404): no badge, no toggle, no error", async () => {
+    setup();
+    render();
+    expect(await screen.findByText("Publicado")).toBeTruthy();
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/flowbuilder/5/counters")).toBe(true));
+    expect(screen.queryByLabelText("Contadores")).toBeNull();
+    expect(badges()).toEqual({ s: null, m: null });
+  });
+});

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { Button, ButtonGroup, Callout, Intent, Tag } from "@blueprintjs/core";
+import { Button, ButtonGroup, Callout, Intent, Switch, Tag } from "@blueprintjs/core";
 import {
   addEdge,
   Background,
@@ -25,7 +25,15 @@ import { FlowTestPanel } from "./flow-test-panel.tsx";
 import { addedNode, duplicateOf, EXTRA_KINDS, FLOW_NODE_KINDS, type FlowNodeKind, nodeSummary, SPEED_DIAL, toSaved } from "./flow-editor-model.ts";
 import { replaceVariable, savedVariables } from "./flow-variables.ts";
 import type { FlowDraft, FlowWithGraph } from "./flows-api.ts";
-import { useDiscardFlowDraftMutation, useGetFlowDraftQuery, useGetFlowGraphQuery, useSaveFlowDraftMutation, useSaveFlowGraphMutation } from "./flows-api.ts";
+import {
+  useDiscardFlowDraftMutation,
+  useGetFlowCountersQuery,
+  useGetFlowDraftQuery,
+  useGetFlowGraphQuery,
+  useSaveFlowDraftMutation,
+  useSaveFlowGraphMutation,
+} from "./flows-api.ts";
+import { countersHidden, setCountersHidden } from "./flow-counters.ts";
 import { NodeDialog } from "./node-dialogs/node-dialog.tsx";
 
 type Data = Record<string, unknown>;
@@ -51,6 +59,8 @@ function canvasOf(graph: StoredGraph | null): { nodes: EditorNode[]; edges: Edge
 const IssuesContext = createContext<Map<string, string[]>>(new Map());
 /** The node the test panel's conversation stands at (highlighted). */
 const TestAtContext = createContext<string | null>(null);
+/** Conversations that reached each node in the last 30 days; null: not shown (hidden, or no counters). */
+const CountersContext = createContext<Record<string, number> | null>(null);
 
 /** One node on the canvas: its kind, a summary, handles left (in) and right (out; a menu's per option). */
 function FlowNodeView({ id, type, data, selected }: NodeProps<EditorNode>) {
@@ -59,6 +69,8 @@ function FlowNodeView({ id, type, data, selected }: NodeProps<EditorNode>) {
   const exits = type === "randomizer" || type === "condition" ? ["a", "b"] : [];
   const issues = useContext(IssuesContext).get(id) ?? [];
   const testing = useContext(TestAtContext) === id;
+  const counters = useContext(CountersContext);
+  const reached = counters ? (counters[id] ?? 0) : null;
   const border = selected ? "#2d72d2" : issues.length ? "#c87619" : "#c5cbd3";
   return (
     <div
@@ -76,6 +88,11 @@ function FlowNodeView({ id, type, data, selected }: NodeProps<EditorNode>) {
       {type !== "start" && <Handle type="target" position={Position.Left} id="b" />}
       <div style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
         <strong>{t(`nodes.${type}`)}</strong>
+        {reached !== null && (
+          <Tag minimal round intent={reached ? Intent.PRIMARY : Intent.NONE} className="flows-node-counter" title={t("counters.node", { count: reached })}>
+            {reached.toLocaleString()}
+          </Tag>
+        )}
         <span>
           <Button size="small" variant="minimal" icon="duplicate" aria-label={t("editor.duplicateNode")} data-action="duplicate" data-node={id} />
           {type !== "start" && <Button size="small" variant="minimal" icon="trash" aria-label={t("editor.deleteNode")} data-action="delete" data-node={id} />}
@@ -111,6 +128,9 @@ function Editor({ flowId }: { flowId: number }) {
   const [loaded, setLoaded] = useState(false);
   const [testing, setTesting] = useState(false);
   const [testAt, setTestAt] = useState<string | null>(null);
+  // A server without the counters route answers null: no badge, no toggle.
+  const { data: counters } = useGetFlowCountersQuery(flowId);
+  const [hideCounters, setHideCounters] = useState(countersHidden);
   const [nodes, setNodes, onNodesChange] = useNodesState<EditorNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<Edge>([]);
   // The node a dialog edits; in create mode it joins the canvas only when the dialog saves.
@@ -257,28 +277,39 @@ function Editor({ flowId }: { flowId: number }) {
           {t("checks.count", { count: issues.length })}
         </Callout>
       )}
+      {counters && (
+        <Switch
+          inline
+          checked={!hideCounters}
+          label={t("counters.toggle")}
+          title={t("counters.since", { date: new Date(counters.since).toLocaleDateString() })}
+          onChange={(e) => setHideCounters(setCountersHidden(!e.currentTarget.checked))}
+        />
+      )}
       <IssuesContext.Provider value={issuesByNode}>
-        <TestAtContext.Provider value={testing ? testAt : null}>
-          <div style={{ display: "flex", height: "70vh" }}>
-            <div style={{ flex: 1, minWidth: 0, border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
-              <ReactFlow
-                nodes={nodes}
-                edges={edges}
-                nodeTypes={nodeTypes}
-                onNodesChange={onNodesChange}
-                onEdgesChange={onEdgesChange}
-                onConnect={onConnect}
-                onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing({ node, mode: "edit" })}
-                deleteKeyCode={["Backspace", "Delete"]}
-                fitView
-              >
-                <Background />
-                <Controls />
-              </ReactFlow>
+        <CountersContext.Provider value={counters && !hideCounters ? counters.counters : null}>
+          <TestAtContext.Provider value={testing ? testAt : null}>
+            <div style={{ display: "flex", height: "70vh" }}>
+              <div style={{ flex: 1, minWidth: 0, border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
+                <ReactFlow
+                  nodes={nodes}
+                  edges={edges}
+                  nodeTypes={nodeTypes}
+                  onNodesChange={onNodesChange}
+                  onEdgesChange={onEdgesChange}
+                  onConnect={onConnect}
+                  onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing({ node, mode: "edit" })}
+                  deleteKeyCode={["Backspace", "Delete"]}
+                  fitView
+                >
+                  <Background />
+                  <Controls />
+                </ReactFlow>
+              </div>
+              {testing && <FlowTestPanel onClose={() => setTesting(false)} graph={graph} onAt={setTestAt} />}
             </div>
-            {testing && <FlowTestPanel onClose={() => setTesting(false)} graph={graph} onAt={setTestAt} />}
-          </div>
-        </TestAtContext.Provider>
+          </TestAtContext.Provider>
+        </CountersContext.Provider>
       </IssuesContext.Provider>
       <ConfirmDialog
         isOpen={warning}
