@@ -105,9 +105,7 @@ describe("flow editor: drafts", () => {
 /** The exact shape of GET /flowbuilder/{id}/counters (the runtime's route). */
 const countersFixture = { since: "2026-10-30T00:00:00.000Z", counters: { s: 40, m: 12 } };
 const badges = () =>
-  Object.fromEntries(
-    [...document.querySelectorAll(".react-flow__node")].map((el) => [el.getAttribute("data-id"), el.querySelector(".flows-node-counter")?.textContent ?? null]),
-  );
+  Object.fromEntries([...document.querySelectorAll(".react-flow__node")].map((el) => [el.getAttribute("data-id"), el.querySelector(".flows-node-counter")?.textContent ?? null]));
 
 describe("flow editor: counters on the canvas", () => {
   it("each node shows how many conversations reached it (0 when none); the toggle hides them and is remembered", async () => {
