@@ -7,7 +7,8 @@ import pt from "../../plugins/flows/web/locales/pt.json" with { type: "json" };
  * The flow builder in real Chromium against the real server: an admin creates a flow on
  * /flowbuilders, opens the editor, adds a content node and a question with the speed-dial
  * (filling their dialogs), connects start → content → question by dragging handle to handle,
- * saves, reloads and finds the nodes and edges again; then creates a phrase campaign.
+ * saves, reloads and finds the nodes and edges again; then creates a phrase campaign; then
+ * tries a menu flow in the editor's test panel and keeps an unpublished draft.
  */
 let server: RunningServer;
 let browser: LaunchedBrowser;
@@ -150,6 +151,78 @@ describe("flow builder, end to end", () => {
     await screenshot(page, "flows-6-phrases");
     const list = (await callApi(server.url, "/flowcampaign", token)) as { flow: { name: string; phrase: string; status: boolean }[] };
     expect(list.flow).toEqual([expect.objectContaining({ name: "Promoção", phrase: "quero a promoção", status: true })]);
+    await page.close();
+  });
+
+  it("'Testar' runs the canvas as a chat (a menu answer leads to its next message); 'Salvar rascunho' keeps it unpublished", async () => {
+    const flow = (await callApi(server.url, "/flowbuilder", token, { method: "POST", body: { name: "Menu de teste" } })) as { id: number };
+    const n = (id: string, type: string, x: number, data: Record<string, unknown>) => ({ id, type, position: { x, y: 0 }, data });
+    const e = (source: string, target: string, sourceHandle = "a") => ({ id: `${source}-${target}`, source, target, sourceHandle, targetHandle: "b" });
+    await callApi(server.url, "/flowbuilder/flow", token, {
+      method: "POST",
+      body: {
+        idFlow: flow.id,
+        nodes: [
+          n("s", "start", 0, { label: "Inicio do fluxo" }),
+          n("menu", "menu", 260, {
+            message: "Como podemos ajudar?",
+            arrayOption: [
+              { number: 1, value: "Vendas" },
+              { number: 2, value: "Suporte" },
+            ],
+          }),
+          n("sales", "message", 560, { label: "Ótimo! Um vendedor já vem." }),
+          n("wait", "interval", 820, { label: "", sec: 30 }),
+          n("queue", "ticket", 1080, { data: { id: 1, name: "Vendas" } }),
+        ],
+        connections: [e("s", "menu"), e("menu", "sales", "a1"), e("sales", "wait"), e("wait", "queue")],
+      },
+    });
+
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/flowbuilder/${flow.id}`);
+    await node(page, "Como podemos ajudar?").waitFor();
+    await page.getByRole("button", { name: pt.editor.save, exact: true }).waitFor();
+    await page.getByRole("button", { name: pt.test.open, exact: true }).click();
+    const panel = page.getByTestId("flow-test-panel");
+    const write = async (text: string) => {
+      await panel.getByLabel(pt.test.placeholder).fill(text);
+      await panel.getByLabel(pt.test.placeholder).press("Enter");
+    };
+    await write("oi");
+    await panel.getByTestId("flow-test-bot").filter({ hasText: "*1* - Vendas" }).waitFor();
+    // The menu node is where the conversation stands: highlighted on the canvas.
+    await expect.poll(() => node(page, "Como podemos ajudar?").locator(".flows-node-testing").count()).toBe(1);
+    await write("1");
+    await panel.getByText("Ótimo! Um vendedor já vem.").waitFor();
+    await panel.getByText(pt.test.waiting.replace("{{seconds}}", "30")).waitFor();
+    await screenshot(page, "flows-7-test-panel");
+    await panel.getByRole("button", { name: pt.test.skip, exact: true }).click();
+    await panel.getByText(pt.test.queue.replace("{{name}}", "Vendas")).waitFor();
+    await panel.getByTestId("flow-test-end").waitFor();
+    await screenshot(page, "flows-8-test-panel-end");
+    await panel.getByRole("button", { name: pt.test.close, exact: true }).click();
+    await panel.waitFor({ state: "detached" });
+
+    // A draft: duplicate the message node, keep it unpublished; after a reload the editor opens it, tagged.
+    await node(page, "Ótimo! Um vendedor já vem.").getByRole("button", { name: pt.editor.duplicateNode }).click();
+    await expect.poll(() => node(page, "Ótimo! Um vendedor já vem.").count()).toBe(2);
+    await page.getByRole("button", { name: pt.draft.save, exact: true }).click();
+    await page.getByText(pt.draft.saved).first().waitFor();
+    await page.reload();
+    await page.getByTestId("flow-draft-tag").waitFor();
+    await expect.poll(() => node(page, "Ótimo! Um vendedor já vem.").count()).toBe(2);
+    await screenshot(page, "flows-9-draft");
+    const published = (await callApi(server.url, `/flowbuilder/flow/${flow.id}`, token)) as { flow: { flow: { nodes: unknown[] } } };
+    expect(published.flow.flow.nodes).toHaveLength(5);
+    // Salvar publishes it and the tag goes.
+    await page.getByRole("button", { name: pt.editor.save, exact: true }).click();
+    const warning = page.getByRole("dialog", { name: pt.checks.title });
+    // The duplicate is unreachable: the checks ask first.
+    await warning.getByRole("button", { name: pt.checks.saveAnyway }).click();
+    await page.getByText(pt.messages.saved).first().waitFor();
+    await page.getByTestId("flow-draft-tag").waitFor({ state: "detached" });
+    expect((await callApi(server.url, `/flowbuilder/${flow.id}/draft`, token)) as unknown).toBeNull();
     await page.close();
   });
 });

@@ -50,6 +50,28 @@ export const flowVersions = sqliteTable(
 );
 
 /**
+ * A flow's unpublished draft (issue 26, "Salvar rascunho"): at most one per flow, what the
+ * editor last kept without publishing. Only the editor and its test panel read it; no
+ * conversation runs it. Publishing (`POST /flowbuilder/flow`) deletes it.
+ */
+export const flowDrafts = sqliteTable(
+  "flow_drafts",
+  {
+    flowId: integer("flow_id")
+      .primaryKey()
+      .references(() => flows.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    nodes: text("nodes").notNull(),
+    connections: text("connections").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [index("flow_drafts_company_idx").on(t.companyId)],
+);
+
+/**
  * A phrase campaign (spec 002 §3 Flow campaign): a customer message equal to `phrase` (on
  * `whatsappId`, or any connection when null) starts `flowId`. `phraseKey` is the phrase folded
  * (trimmed, lower case, no accents): the receive unit matches it with one index lookup.

@@ -4,7 +4,7 @@ import type { UserRow } from "../../../core/db/rows.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Storage } from "../../../core/storage/storage.ts";
 import type { FlowGraph } from "../shared/flow-engine.ts";
-import { flows, flowVersions } from "../schema/tables.ts";
+import { flowDrafts, flows, flowVersions } from "../schema/tables.ts";
 import { checkGraph } from "./flow-graph-checks.ts";
 
 export type FlowRow = typeof flows.$inferSelect;
@@ -112,7 +112,8 @@ export class FlowsService {
 
   /**
    * `POST /flowbuilder/flow`: checks the graph (node types, ids, edges to existing nodes, sizes;
-   * ERR_VALIDATION naming the field) and stores it as the flow's next version, published.
+   * ERR_VALIDATION naming the field) and stores it as the flow's next version, published; the
+   * flow's draft, if any, is discarded.
    */
   async saveGraph(user: Caller, input: { idFlow: number } & FlowGraph) {
     const row = await this.owned(user.companyId, input.idFlow);
@@ -129,6 +130,8 @@ export class FlowsService {
         .values({ companyId: user.companyId, flowId: row.id, number: (last?.n ?? 0) + 1, nodes, connections, userId: user.id })
         .returning();
       await tx.update(flows).set({ versionId: v!.id }).where(eq(flows.id, row.id));
+      // Publishing supersedes the editor's unpublished draft.
+      await tx.delete(flowDrafts).where(eq(flowDrafts.flowId, row.id));
       return v!;
     });
     const updated = { ...row, versionId: version.id };

@@ -6,6 +6,8 @@ import { INBOUND_PRIORITY } from "../../tickets/server/bot.contract.ts";
 import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import { FlowCampaignsService } from "./flow-campaigns.service.ts";
+import { registerFlowDraftsHandlers } from "./flow-drafts.handlers.ts";
+import { FlowDraftsService } from "./flow-drafts.service.ts";
 import { FlowRuntime, RESUME_JOB, type ResumePayload } from "./flow-runtime.ts";
 import { registerFlowsHandlers } from "./flows.handlers.ts";
 import { FlowsService } from "./flows.service.ts";
@@ -23,6 +25,7 @@ export default defineServerPlugin({
     const flows = new FlowsService(ctx.db, ctx.storage);
     const connectionExists = async (companyId: number, id: number) => (await ctx.services.require("connections.get")(companyId, id)) !== null;
     registerFlowsHandlers(ctx.router, flows, new FlowCampaignsService(ctx.db, connectionExists));
+    registerFlowDraftsHandlers(ctx.router, new FlowDraftsService(ctx.db));
     ctx.services.require("queues.registerReference")("flow", { exists: (companyId, id) => flows.exists(companyId, id) });
 
     const runtime = new FlowRuntime(ctx);

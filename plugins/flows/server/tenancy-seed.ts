@@ -7,6 +7,7 @@ const seed: TenancySeed = async (b) => {
     nodes: [{ id: "s", type: "start", position: { x: 0, y: 0 }, data: { label: `${b.mark} start` } }],
     connections: [],
   });
+  await b.call("PUT", `/flowbuilder/${flow.id}/draft`, { nodes: [{ id: "s", type: "start", data: { label: `${b.mark} draft` } }], connections: [] });
   await b.call("POST", "/flowcampaign", { name: `${b.mark} phrase`, phrase: `${b.mark} phrase`, flowId: flow.id });
 };
 export default seed;

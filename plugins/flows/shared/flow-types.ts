@@ -14,6 +14,7 @@ import type {
   FlowWithGraph as FlowWithGraphSchema,
   UploadedName,
 } from "../server/flows.schemas.ts";
+import type { FlowDraft as FlowDraftSchema, FlowDraftBody } from "../server/flow-drafts.schemas.ts";
 
 export type Flow = z.infer<typeof FlowRecord>;
 export type FlowPage = z.infer<typeof FlowPageSchema>;
@@ -27,3 +28,13 @@ export type FlowCampaignPayload = z.input<typeof FlowCampaignCreate>;
 export type FlowCampaignChanges = z.input<typeof FlowCampaignUpdate>;
 /** One stored upload (POST /flowbuilder/img|audio|video answer one, /content a list in order). */
 export type FlowUpload = z.infer<typeof UploadedName>;
+/** GET /flowbuilder/{id}/draft (null when none) and PUT's answer. */
+export type FlowDraft = z.infer<typeof FlowDraftSchema>;
+/** What PUT /flowbuilder/{id}/draft takes. */
+export type FlowDraftSave = z.input<typeof FlowDraftBody>;
+/**
+ * GET /flowbuilder/{id}/counters: how many conversations reached each node since `since` (the
+ * last 30 days). The runtime's route answers this exact shape; infer it from that route's
+ * schema once both live on one branch.
+ */
+export type FlowCounters = { since: string; counters: Record<string, number> };

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { Button, ButtonGroup, Callout, Intent } from "@blueprintjs/core";
+import { Button, ButtonGroup, Callout, Intent, Switch, Tag } from "@blueprintjs/core";
 import {
   addEdge,
   Background,
@@ -21,16 +21,46 @@ import { useParams } from "wouter";
 import { ConfirmDialog, errorMessage, LoadingState, PageLayout, toastError, toastSuccess } from "../../../web/src/ui/index.ts";
 import { menuOptions, questionOf } from "../shared/flow-engine.ts";
 import { type FlowIssue, flowIssues } from "./flow-checks.ts";
+import { FlowTestPanel } from "./flow-test-panel.tsx";
 import { addedNode, duplicateOf, EXTRA_KINDS, FLOW_NODE_KINDS, type FlowNodeKind, nodeSummary, SPEED_DIAL, toSaved } from "./flow-editor-model.ts";
 import { replaceVariable, savedVariables } from "./flow-variables.ts";
-import { useGetFlowGraphQuery, useSaveFlowGraphMutation } from "./flows-api.ts";
+import type { FlowDraft, FlowWithGraph } from "./flows-api.ts";
+import {
+  useDiscardFlowDraftMutation,
+  useGetFlowCountersQuery,
+  useGetFlowDraftQuery,
+  useGetFlowGraphQuery,
+  useSaveFlowDraftMutation,
+  useSaveFlowGraphMutation,
+} from "./flows-api.ts";
+import { countersHidden, setCountersHidden } from "./flow-counters.ts";
 import { NodeDialog } from "./node-dialogs/node-dialog.tsx";
 
 type Data = Record<string, unknown>;
 type EditorNode = Node<Data>;
+type StoredGraph = NonNullable<FlowWithGraph["flow"]["flow"]> | FlowDraft;
+
+/** A stored graph (published or draft) as canvas nodes and edges; none: a new flow's start node. */
+function canvasOf(graph: StoredGraph | null): { nodes: EditorNode[]; edges: Edge[] } {
+  if (!graph) return { nodes: [addedNode("start", [])], edges: [] };
+  return {
+    nodes: graph.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position ?? { x: 0, y: 0 }, data: n.data ?? {} })) as EditorNode[],
+    edges: graph.connections.map((e, i) => ({
+      id: e.id ?? `e${i}`,
+      source: e.source,
+      target: e.target,
+      sourceHandle: e.sourceHandle ?? null,
+      targetHandle: e.targetHandle ?? null,
+    })),
+  };
+}
 
 /** The pre-save issues per node id, for the canvas to highlight. */
 const IssuesContext = createContext<Map<string, string[]>>(new Map());
+/** The node the test panel's conversation stands at (highlighted). */
+const TestAtContext = createContext<string | null>(null);
+/** Conversations that reached each node in the last 30 days; null: not shown (hidden, or no counters). */
+const CountersContext = createContext<Record<string, number> | null>(null);
 
 /** One node on the canvas: its kind, a summary, handles left (in) and right (out; a menu's per option). */
 function FlowNodeView({ id, type, data, selected }: NodeProps<EditorNode>) {
@@ -38,16 +68,31 @@ function FlowNodeView({ id, type, data, selected }: NodeProps<EditorNode>) {
   const options = type === "menu" ? menuOptions(data) : [];
   const exits = type === "randomizer" || type === "condition" ? ["a", "b"] : [];
   const issues = useContext(IssuesContext).get(id) ?? [];
+  const testing = useContext(TestAtContext) === id;
+  const counters = useContext(CountersContext);
+  const reached = counters ? (counters[id] ?? 0) : null;
   const border = selected ? "#2d72d2" : issues.length ? "#c87619" : "#c5cbd3";
   return (
     <div
-      className={`flows-node${selected ? " flows-node-selected" : ""}${issues.length ? " flows-node-issue" : ""}`}
+      className={`flows-node${selected ? " flows-node-selected" : ""}${issues.length ? " flows-node-issue" : ""}${testing ? " flows-node-testing" : ""}`}
       title={issues.join("\n") || undefined}
-      style={{ padding: 8, minWidth: 160, background: "#fff", border: `${issues.length ? 2 : 1}px solid ${border}`, borderRadius: 4 }}
+      style={{
+        padding: 8,
+        minWidth: 160,
+        background: "#fff",
+        border: `${issues.length ? 2 : 1}px solid ${border}`,
+        borderRadius: 4,
+        boxShadow: testing ? "0 0 0 3px #238551" : undefined,
+      }}
     >
       {type !== "start" && <Handle type="target" position={Position.Left} id="b" />}
       <div style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
         <strong>{t(`nodes.${type}`)}</strong>
+        {reached !== null && (
+          <Tag minimal round intent={reached ? Intent.PRIMARY : Intent.NONE} className="flows-node-counter" title={t("counters.node", { count: reached })}>
+            {reached.toLocaleString()}
+          </Tag>
+        )}
         <span>
           <Button size="small" variant="minimal" icon="duplicate" aria-label={t("editor.duplicateNode")} data-action="duplicate" data-node={id} />
           {type !== "start" && <Button size="small" variant="minimal" icon="trash" aria-label={t("editor.deleteNode")} data-action="delete" data-node={id} />}
@@ -71,6 +116,21 @@ function Editor({ flowId }: { flowId: number }) {
   const { t } = useTranslation("flows");
   const { data, isLoading } = useGetFlowGraphQuery(flowId, { refetchOnMountOrArgChange: true });
   const [save, saving] = useSaveFlowGraphMutation();
+  // A server without drafts (an error) reads as "no draft".
+  const draftQuery = useGetFlowDraftQuery(flowId, { refetchOnMountOrArgChange: true });
+  const draft = draftQuery.isError ? null : (draftQuery.data ?? null);
+  const draftReady = !draftQuery.isLoading;
+  const [saveDraft, savingDraft] = useSaveFlowDraftMutation();
+  const [discardDraft, discarding] = useDiscardFlowDraftMutation();
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  // The canvas loads once (the draft when there is one, else the published graph); saving
+  // either leaves it as it is, discarding reloads the published graph.
+  const [loaded, setLoaded] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [testAt, setTestAt] = useState<string | null>(null);
+  // A server without the counters route answers null: no badge, no toggle.
+  const { data: counters } = useGetFlowCountersQuery(flowId);
+  const [hideCounters, setHideCounters] = useState(countersHidden);
   const [nodes, setNodes, onNodesChange] = useNodesState<EditorNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<Edge>([]);
   // The node a dialog edits; in create mode it joins the canvas only when the dialog saves.
@@ -81,17 +141,19 @@ function Editor({ flowId }: { flowId: number }) {
     [stored, nodes],
   );
 
+  const show = useCallback(
+    (graph: StoredGraph | null) => {
+      const canvas = canvasOf(graph);
+      setNodes(canvas.nodes);
+      setEdges(canvas.edges);
+    },
+    [setNodes, setEdges],
+  );
   useEffect(() => {
-    if (!data) return;
-    const graph = data.flow.flow;
-    // A new flow starts with its start node ('Inicio do fluxo').
-    setNodes(graph ? (graph.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position ?? { x: 0, y: 0 }, data: n.data ?? {} })) as EditorNode[]) : [addedNode("start", [])]);
-    setEdges(
-      graph
-        ? graph.connections.map((e, i) => ({ id: e.id ?? `e${i}`, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null }))
-        : [],
-    );
-  }, [data, setNodes, setEdges]);
+    if (loaded || !data || !draftReady) return;
+    show(draft ?? data.flow.flow);
+    setLoaded(true);
+  }, [loaded, data, draft, draftReady, show]);
 
   const onConnect = useCallback((c: Connection) => setEdges((eds) => addEdge({ ...c, id: `${c.source}-${c.sourceHandle ?? ""}-${c.target}` }, eds)), [setEdges]);
   const add = (kind: FlowNodeKind) => {
@@ -114,6 +176,8 @@ function Editor({ flowId }: { flowId: number }) {
     }
   };
   const issues = useMemo(() => flowIssues(nodes, edges), [nodes, edges]);
+  // What the test panel runs: the canvas as it is, unsaved changes included.
+  const graph = useMemo(() => toSaved(nodes, edges), [nodes, edges]);
   const issueText = useCallback((i: FlowIssue) => t(`checks.${i.kind}`, { option: i.option ?? "" }), [t]);
   const issuesByNode = useMemo(() => {
     const map = new Map<string, string[]>();
@@ -139,6 +203,24 @@ function Editor({ flowId }: { flowId: number }) {
       toastError(errorMessage(err));
     }
   };
+  const keepDraft = async () => {
+    try {
+      await saveDraft({ id: flowId, ...toSaved(nodes, edges) }).unwrap();
+      toastSuccess(t("draft.saved"));
+    } catch (err) {
+      toastError(errorMessage(err));
+    }
+  };
+  const discard = async () => {
+    try {
+      await discardDraft(flowId).unwrap();
+      setConfirmDiscard(false);
+      show(data?.flow.flow ?? null);
+      toastSuccess(t("draft.discarded"));
+    } catch (err) {
+      toastError(errorMessage(err));
+    }
+  };
   const saveNode = (data: Data) => {
     if (!editing) return;
     const { node, mode } = editing;
@@ -148,12 +230,32 @@ function Editor({ flowId }: { flowId: number }) {
     setEditing(null);
   };
 
-  if (isLoading || !data) return <LoadingState />;
+  if (isLoading || !data || !loaded) return <LoadingState />;
   return (
     <PageLayout
-      title={data.flow.name}
+      title={
+        <>
+          {data.flow.name}{" "}
+          {draft && (
+            <Tag intent={Intent.WARNING} minimal data-testid="flow-draft-tag" title={t("draft.since", { date: new Date(draft.updatedAt).toLocaleString() })}>
+              {t("draft.tag")}
+            </Tag>
+          )}
+        </>
+      }
       actions={
-        <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t("editor.save")} loading={saving.isLoading} onClick={() => (issues.length ? setWarning(true) : void submit())} />
+        <>
+          {draft && <Button variant="minimal" icon="undo" text={t("draft.discard")} onClick={() => setConfirmDiscard(true)} />}
+          <Button icon="lab-test" text={t("test.open")} active={testing} onClick={() => setTesting((v) => !v)} />
+          <Button icon="document" text={t("draft.save")} loading={savingDraft.isLoading} onClick={() => void keepDraft()} />
+          <Button
+            intent={Intent.PRIMARY}
+            icon="floppy-disk"
+            text={t("editor.save")}
+            loading={saving.isLoading}
+            onClick={() => (issues.length ? setWarning(true) : void submit())}
+          />
+        </>
       }
     >
       <Callout intent={Intent.WARNING} compact>
@@ -175,23 +277,39 @@ function Editor({ flowId }: { flowId: number }) {
           {t("checks.count", { count: issues.length })}
         </Callout>
       )}
+      {counters && (
+        <Switch
+          inline
+          checked={!hideCounters}
+          label={t("counters.toggle")}
+          title={t("counters.since", { date: new Date(counters.since).toLocaleDateString() })}
+          onChange={(e) => setHideCounters(setCountersHidden(!e.currentTarget.checked))}
+        />
+      )}
       <IssuesContext.Provider value={issuesByNode}>
-        <div style={{ height: "70vh", border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
-          <ReactFlow
-            nodes={nodes}
-            edges={edges}
-            nodeTypes={nodeTypes}
-            onNodesChange={onNodesChange}
-            onEdgesChange={onEdgesChange}
-            onConnect={onConnect}
-            onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing({ node, mode: "edit" })}
-            deleteKeyCode={["Backspace", "Delete"]}
-            fitView
-          >
-            <Background />
-            <Controls />
-          </ReactFlow>
-        </div>
+        <CountersContext.Provider value={counters && !hideCounters ? counters.counters : null}>
+          <TestAtContext.Provider value={testing ? testAt : null}>
+            <div style={{ display: "flex", height: "70vh" }}>
+              <div style={{ flex: 1, minWidth: 0, border: "1px solid #e1e4e8" }} onClickCapture={onCanvasClick} data-testid="flow-canvas">
+                <ReactFlow
+                  nodes={nodes}
+                  edges={edges}
+                  nodeTypes={nodeTypes}
+                  onNodesChange={onNodesChange}
+                  onEdgesChange={onEdgesChange}
+                  onConnect={onConnect}
+                  onNodeDoubleClick={(_e, node) => node.type !== "start" && setEditing({ node, mode: "edit" })}
+                  deleteKeyCode={["Backspace", "Delete"]}
+                  fitView
+                >
+                  <Background />
+                  <Controls />
+                </ReactFlow>
+              </div>
+              {testing && <FlowTestPanel onClose={() => setTesting(false)} graph={graph} onAt={setTestAt} />}
+            </div>
+          </TestAtContext.Provider>
+        </CountersContext.Provider>
       </IssuesContext.Provider>
       <ConfirmDialog
         isOpen={warning}
@@ -210,6 +328,16 @@ function Editor({ flowId }: { flowId: number }) {
             ))}
           </ul>
         }
+      />
+      <ConfirmDialog
+        isOpen={confirmDiscard}
+        intent={Intent.DANGER}
+        title={t("draft.discardTitle")}
+        confirmText={t("draft.discard")}
+        loading={discarding.isLoading}
+        onClose={() => setConfirmDiscard(false)}
+        onConfirm={() => void discard()}
+        message={t("draft.discardMessage")}
       />
       {editing && (
         <NodeDialog

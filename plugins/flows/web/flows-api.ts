@@ -1,7 +1,20 @@
 import { api, type MessageAnswer } from "../../../web/src/api/api.ts";
-import type { Flow, FlowCampaign, FlowCampaignChanges, FlowCampaignList, FlowCampaignPayload, FlowGraphSave, FlowPage, FlowUpload, FlowWithGraph } from "../shared/flow-types.ts";
+import type {
+  Flow,
+  FlowCampaign,
+  FlowCampaignChanges,
+  FlowCampaignList,
+  FlowCampaignPayload,
+  FlowCounters,
+  FlowDraft,
+  FlowDraftSave,
+  FlowGraphSave,
+  FlowPage,
+  FlowUpload,
+  FlowWithGraph,
+} from "../shared/flow-types.ts";
 
-export type { Flow, FlowCampaign, FlowPage, FlowUpload, FlowWithGraph } from "../shared/flow-types.ts";
+export type { Flow, FlowCampaign, FlowCounters, FlowDraft, FlowPage, FlowUpload, FlowWithGraph } from "../shared/flow-types.ts";
 
 /** What the node dialogs pick from other plugins' lists (only the fields the flow stores; no secrets). */
 export interface PickOption {
@@ -14,7 +27,7 @@ const picks = (list: unknown): PickOption[] =>
     .filter((o): o is { id: number; name: string; type?: unknown } => !!o && typeof o === "object" && typeof o.id === "number")
     .map((o) => ({ id: o.id, name: String(o.name ?? ""), ...(typeof o.type === "string" ? { type: o.type } : {}) }));
 
-const tagged = api.enhanceEndpoints({ addTagTypes: ["FlowGraph", "FlowCampaigns", "FlowOptions"] });
+const tagged = api.enhanceEndpoints({ addTagTypes: ["FlowGraph", "FlowDraft", "FlowCampaigns", "FlowOptions"] });
 
 /** The flow builder's and phrase campaigns' calls (spec 002 §7). */
 export const flowsApi = tagged.injectEndpoints({
@@ -50,7 +63,43 @@ export const flowsApi = tagged.injectEndpoints({
     }),
     saveFlowGraph: build.mutation<FlowWithGraph, FlowGraphSave>({
       query: (body) => ({ url: "/flowbuilder/flow", method: "POST", body }),
-      invalidatesTags: (_r, _e, { idFlow }) => [{ type: "FlowGraph", id: Number(idFlow) }],
+      // Publishing discards the draft on the server.
+      invalidatesTags: (_r, _e, { idFlow }) => [
+        { type: "FlowGraph", id: Number(idFlow) },
+        { type: "FlowDraft", id: Number(idFlow) },
+      ],
+    }),
+    /** The flow's unpublished draft, null when none ("Salvar rascunho"). */
+    getFlowDraft: build.query<FlowDraft | null, number>({
+      query: (id) => `/flowbuilder/${id}/draft`,
+      providesTags: (_r, _e, id) => [{ type: "FlowDraft", id }],
+    }),
+    saveFlowDraft: build.mutation<FlowDraft, { id: number } & FlowDraftSave>({
+      query: ({ id, ...body }) => ({ url: `/flowbuilder/${id}/draft`, method: "PUT", body }),
+      // The answer is the draft: written into the cache instead of read again.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(flowsApi.util.upsertQueryData("getFlowDraft", id, data));
+      },
+    }),
+    discardFlowDraft: build.mutation<MessageAnswer, number>({
+      query: (id) => ({ url: `/flowbuilder/${id}/draft`, method: "DELETE" }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        await queryFulfilled;
+        dispatch(flowsApi.util.upsertQueryData("getFlowDraft", id, null));
+      },
+    }),
+    /**
+     * How many conversations reached each node in the last 30 days. A server without the
+     * counters route (404) answers "no counters" rather than an error.
+     */
+    getFlowCounters: build.query<FlowCounters | null, number>({
+      async queryFn(id, _api, _extra, fetch) {
+        const result = await fetch(`/flowbuilder/${id}/counters`);
+        if (result.error) return result.error.status === 404 ? { data: null } : { error: result.error };
+        return { data: result.data as FlowCounters };
+      },
+      keepUnusedDataFor: 0,
     }),
     /** The image/audio/video dialogs' upload (spec 002 §7): one file, answers its stored name. */
     uploadFlowMedia: build.mutation<FlowUpload, { kind: "img" | "audio" | "video"; form: FormData }>({
@@ -99,6 +148,10 @@ export const {
   useDeleteFlowMutation,
   useGetFlowGraphQuery,
   useSaveFlowGraphMutation,
+  useGetFlowDraftQuery,
+  useSaveFlowDraftMutation,
+  useDiscardFlowDraftMutation,
+  useGetFlowCountersQuery,
   useUploadFlowMediaMutation,
   useUploadFlowContentMutation,
   useFlowQueueOptionsQuery,
