@@ -215,7 +215,12 @@ describe("GET /ticketreport/reports", () => {
       expect(json.length).toBe(Math.ceil(rows.length / 2));
       expect(JSON.parse(`[${json.join(",")}]`)).toEqual(rows);
       // Byte for byte but SQLite's whole minutes, a real (30.0: the same number).
-      expect(json.join(",")).toBe(rows.map((r) => JSON.stringify(r)).join(",").replace(/"supportTime":(\d+)}/g, '"supportTime":$1.0}'));
+      expect(json.join(",")).toBe(
+        rows
+          .map((r) => JSON.stringify(r))
+          .join(",")
+          .replace(/"supportTime":(\d+)}/g, '"supportTime":$1.0}'),
+      );
     }
     // T1 and T2's support times (60 and 30 minutes) among them.
     const all: string[] = [];
