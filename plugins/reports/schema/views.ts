@@ -23,6 +23,10 @@ export const ticketsView = sqliteView("tickets_view", {
   createdAt: text("created_at").notNull(),
   acceptedAt: text("accepted_at"),
   closedAt: text("closed_at"),
+  /** The durations' instants kept at write time (tickets migration 0025): the dashboard's wait and first response. */
+  queuedAt: text("queued_at"),
+  firstCustomerAt: text("first_customer_at"),
+  firstReplyAt: text("first_reply_at"),
   updatedAt: text("updated_at").notNull(),
 }).existing();
 

@@ -1,27 +1,23 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
 import type { Attendant, AttendantRow, DashboardCounters } from "./dashboard-figures.ts";
-import { type DurationStats, durationFigures } from "./metrics.ts";
+import { type DurationStats, durationStats } from "./metrics.ts";
 import type { Range } from "./report-range.ts";
 
 /*
- * GET /dashboard aggregated by SQLite (issue 28: a month is ~27,000 tickets at 100k; reading
- * them into JS cost ~400 ms, most of it building row objects). Same definitions as
- * dashboard-figures.ts and metrics.ts, which stay the reference: reports.test.ts compares
- * both on the same data. Four statements, each one range of a (company, date) index:
- * 1. the counters per attendant holding the tickets (few groups; the totals are their sums);
- * 2. the distinct contacts (leads);
- * 3. the tickets opened by the company (`create` logs naming a user);
- * 4. the wait, support and first-response durations with their count, sum, median and p90
- *    (window functions), overall and per attendant. The first response looks up, per accepted
- *    ticket, its customer's first message since the queue entry and the first human reply
- *    after it in ticket_messages_view, each one seek of messages_ticket_created_idx (covering).
+ * GET /dashboard aggregated by SQLite (issue 28: a month is ~27,000 tickets at 100k). Same
+ * definitions as dashboard-figures.ts and metrics.ts, which stay the reference:
+ * dashboard-aggregates.test.ts compares both on the same data. The durations' instants are
+ * kept at write time by the tickets plugin (`queued_at`, `first_customer_at`, `first_reply_at`
+ * in tickets_view, migration tickets/0025), so the dashboard reads no log and no message for
+ * them: one range of tickets_company_created_idx (covering) grouped per attendant gives the
+ * counters and every duration (a list of milliseconds per attendant, ranked here by
+ * metrics.ts's durationStats). Beside it, the distinct contacts (leads) over the same range,
+ * and the tickets the company opened (`create` logs naming a user, few).
  */
 
-const BOT_STARTS = sql`('chatBot', 'handOver')`;
-const QUEUE_ENTRIES = sql`('queue', 'redirect', 'handBack')`;
-/** Seconds between two ISO instants, exact to the millisecond (julianday's float rounded). */
-const seconds = (to: string, from: string) => sql.raw(`(round((julianday(${to}) - julianday(${from})) * 86400000) / 1000.0)`);
+/** Milliseconds between two ISO instants, exact (julianday's float rounded). */
+const millis = (to: string, from: string) => sql.raw(`cast(round((julianday(${to}) - julianday(${from})) * 86400000) as integer)`);
 
 interface UserCounts {
   userId: number | null;
@@ -37,17 +33,10 @@ interface UserCounts {
   waitRating: number;
   closedUnrated: number;
   lastAccepted: string | null;
-}
-
-interface Durations {
-  kind: "wait" | "support" | "first";
-  userId: number | null;
-  /** 1 for the overall figures, 0 for one attendant's. */
-  overall: number;
-  n: number;
-  total: number;
-  median: number;
-  p90: number;
+  /** The attendant's waits, supports and first responses, milliseconds joined by commas (null: none). */
+  waits: string | null;
+  supports: string | null;
+  firsts: string | null;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -67,20 +56,22 @@ export async function aggregateDashboard(
         sum(status in ('closed', 'nps')) as resolved, count(user_rating) as rated, coalesce(sum(user_rating), 0) as ratingSum,
         sum(user_rating >= 9) as promoters, sum(user_rating between 7 and 8) as passives,
         sum(status = 'nps' and user_rating is null) as waitRating, sum(status = 'closed' and user_rating is null) as closedUnrated,
-        max(accepted_at) as lastAccepted
+        max(accepted_at) as lastAccepted,
+        group_concat(case when accepted_at is null then null when queued_at is null then 0 else max(0, ${millis("accepted_at", "queued_at")}) end) as waits,
+        group_concat(case when accepted_at is not null then max(0, ${millis("closed_at", "accepted_at")}) end) as supports,
+        group_concat(${millis("first_reply_at", "first_customer_at")}) as firsts
       from tickets_view where ${inRange} group by user_id`),
     db.all<{ leads: number }>(sql`select count(distinct contact_id) as leads from tickets_view where ${inRange}`),
   ]);
-  // The logs up to the last acceptance: a wait may end after the range.
+  // The create logs up to the last acceptance, as the reference reads them.
   let until = range.end;
   for (const u of byUser) if (u.lastAccepted && u.lastAccepted > until) until = u.lastAccepted;
-  const [openedRow, durations] = await Promise.all([byUser.length ? opened(db, companyId, range, until) : 0, byUser.length ? durationsOf(db, companyId, range, until) : []]);
+  const openedRow = byUser.length ? await opened(db, companyId, range, until) : 0;
 
   const sum = (k: keyof UserCounts) => byUser.reduce((n, u) => n + Number(u[k] ?? 0), 0);
-  const stats = (kind: Durations["kind"], userId: number | null, overall: boolean): DurationStats => {
-    const d = durations.find((x) => x.kind === kind && x.overall === (overall ? 1 : 0) && (overall || x.userId === userId));
-    return d ? durationFigures(d.n, d.total, d.median, d.p90) : durationFigures(0, 0, 0, 0);
-  };
+  const lists = byUser.map((u) => ({ userId: u.userId, wait: seconds(u.waits), support: seconds(u.supports), first: seconds(u.firsts) }));
+  const stats = (kind: "wait" | "support" | "first", userId: number | null, overall: boolean): DurationStats =>
+    durationStats(overall ? lists.flatMap((l) => l[kind]) : (lists.find((l) => l.userId === userId)?.[kind] ?? []));
   const tickets = sum("tickets");
   const rated = sum("rated");
   const promoters = sum("promoters");
@@ -144,68 +135,7 @@ async function opened(db: Db, companyId: number, range: Range, until: string): P
   return row?.n ?? 0;
 }
 
-/**
- * The waits, supports and first responses (metrics.ts) of the range's accepted tickets, counted,
- * summed and ranked in SQL. The tickets and their bot and queue logs up to the acceptance are read as one
- * union (no join of derived tables), each ticket's rows in time order: a queue entry counts
- * once a bot log came before it. Median: the middle rank, or the mean of the two middle ones;
- * p90: rank ⌈0.9·n⌉ = (9n + 9) / 10 in integers.
- */
-async function durationsOf(db: Db, companyId: number, range: Range, until: string): Promise<Durations[]> {
-  return db.all<Durations>(sql`
-    with rows_ as (
-      select id as tid, user_id as uid, created_at as c, accepted_at as a, closed_at as cl, null as ty, null as at
-      from tickets_view where company_id = ${companyId} and created_at >= ${range.start} and created_at < ${range.end} and accepted_at is not null
-      union all
-      select l.ticket_id, null, null, null, null, l.type, l.created_at
-      from ticket_logs_view l cross join tickets_view t on t.id = l.ticket_id
-      where l.company_id = ${companyId} and l.type in ('chatBot', 'handOver', 'queue', 'redirect', 'handBack')
-        and l.created_at >= ${range.start} and l.created_at <= ${until}
-        and t.company_id = ${companyId} and t.created_at >= ${range.start} and t.created_at < ${range.end} and l.created_at <= t.accepted_at
-    ),
-    ordered as (
-      select tid, uid, c, a, cl, ty, at,
-        min(case when ty in ${BOT_STARTS} then at end) over (partition by tid order by at nulls first, ty rows unbounded preceding) as bot
-      from rows_
-    ),
-    per_ticket as (
-      select tid, max(uid) as uid, max(c) as c, max(a) as a, max(cl) as cl, min(bot) as bot,
-        min(case when ty in ${QUEUE_ENTRIES} and bot is not null then at end) as entry
-      from ordered group by tid having max(a) is not null
-    ),
-    asks as materialized (
-      select tid, uid, (
-        select min(m.created_at) from ticket_messages_view m
-        where m.ticket_id = p.tid and m.created_at >= (case when p.bot is null then p.c when p.entry is null then p.a else p.entry end)
-          and m.from_me = 0 and m.is_private = 0
-      ) as asked
-      from per_ticket p
-    ),
-    replies as materialized (
-      select tid, uid, asked, (
-        select min(m.created_at) from ticket_messages_view m
-        where m.ticket_id = q.tid and m.created_at >= q.asked and m.from_me = 1 and m.user_id is not null and m.is_private = 0
-      ) as reply
-      from asks q where asked is not null
-    ),
-    vals as (
-      select 'wait' as kind, uid, case when bot is null then max(0, ${seconds("a", "c")}) when entry is null then 0 else max(0, ${seconds("a", "entry")}) end as v from per_ticket
-      union all
-      select 'support', uid, max(0, ${seconds("cl", "a")}) from per_ticket where cl is not null
-      union all
-      select 'first', uid, ${seconds("reply", "asked")} from replies where reply is not null
-    ),
-    ranked as (
-      select kind, uid, v,
-        row_number() over (partition by kind order by v) as ra, count(*) over (partition by kind) as na,
-        row_number() over (partition by kind, uid order by v) as ru, count(*) over (partition by kind, uid) as nu
-      from vals
-    )
-    select kind, null as userId, 1 as overall, count(*) as n, sum(v) as total,
-      avg(case when ra = (na + 1) / 2 or (na % 2 = 0 and ra = na / 2 + 1) then v end) as median, max(case when ra = (9 * na + 9) / 10 then v end) as p90
-    from ranked group by kind
-    union all
-    select kind, uid, 0, count(*), sum(v),
-      avg(case when ru = (nu + 1) / 2 or (nu % 2 = 0 and ru = nu / 2 + 1) then v end), max(case when ru = (9 * nu + 9) / 10 then v end)
-    from ranked where uid is not null group by kind, uid`);
+/** A list of milliseconds as group_concat joins them, in seconds (metrics.ts's unit). */
+function seconds(list: string | null): number[] {
+  return list ? list.split(",").map((v) => Number(v) / 1000) : [];
 }

@@ -38,8 +38,12 @@ export function reportFileStream(format: "xlsx" | "csv", chunks: AsyncIterable<R
     : csvStream(asCells(chunks), { header: HEADER, delimiter: ";" });
 }
 
-/** `{"tickets":[…],"totalTickets":{"total":n}}`, written chunk by chunk; the next chunk is read when the client took the last. */
-export function reportJsonStream(chunks: AsyncIterable<ReportRow[]>, total: () => Promise<number>): ReadableStream<Uint8Array> {
+/**
+ * `{"tickets":[…],"totalTickets":{"total":n}}`, written chunk by chunk (each chunk the rows'
+ * JSON joined by commas, as TicketReportService.jsonChunks gives them); the next chunk is read
+ * when the client took the last.
+ */
+export function reportJsonStream(chunks: AsyncIterable<string>, total: () => Promise<number>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const it = chunks[Symbol.asyncIterator]();
   let first = true;
@@ -56,7 +60,7 @@ export function reportJsonStream(chunks: AsyncIterable<ReportRow[]>, total: () =
         controller.close();
         return;
       }
-      const body = next.value.map((r) => JSON.stringify(r)).join(",");
+      const body = next.value;
       if (body) controller.enqueue(encoder.encode(first ? body : `,${body}`));
       first = false;
     },

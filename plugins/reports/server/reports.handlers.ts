@@ -54,7 +54,7 @@ export function registerReportsHandlers(router: OpenAPIHono<AppEnv>, s: { dashbo
     if (pageSize <= CHUNK) return c.json(await s.report.page(user.companyId, filter, page, pageSize), 200);
     // The export's page (9999999): streamed in chunks, the total counted after the rows.
     const offset = Math.min((page - 1) * pageSize, Number.MAX_SAFE_INTEGER);
-    const stream = reportJsonStream(s.report.chunks(user.companyId, filter, pageSize, offset), () => s.report.total(user.companyId, filter));
+    const stream = reportJsonStream(s.report.jsonChunks(user.companyId, filter, pageSize, offset), () => s.report.total(user.companyId, filter));
     return c.body(stream, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }) as never;
   });
   router.openapi(r.reportExport, async (c) => {

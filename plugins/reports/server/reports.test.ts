@@ -201,6 +201,33 @@ describe("GET /ticketreport/reports", () => {
     expect(limited).toEqual([t4, t3, t2, t1]);
   });
 
+  it("the big page's JSON is written by SQLite chunk by chunk: the same rows, fields and order as the row reads", async () => {
+    const report = new TicketReportService(t.kernel.db, 2);
+    const filter = { range: rangeOf({ from: "2030-01-10", to: "2030-01-11" }), whatsappIds: [], userIds: [], queueIds: [], statuses: [], onlyRated: false };
+    for (const [limit, offset] of [
+      [100, 0],
+      [3, 1],
+    ] as const) {
+      const rows: unknown[] = [];
+      for await (const chunk of report.chunks(w.company.id, filter, limit, offset)) rows.push(...chunk);
+      const json: string[] = [];
+      for await (const chunk of report.jsonChunks(w.company.id, filter, limit, offset)) json.push(chunk);
+      expect(json.length).toBe(Math.ceil(rows.length / 2));
+      expect(JSON.parse(`[${json.join(",")}]`)).toEqual(rows);
+      // Byte for byte but SQLite's whole minutes, a real (30.0: the same number).
+      expect(json.join(",")).toBe(
+        rows
+          .map((r) => JSON.stringify(r))
+          .join(",")
+          .replace(/"supportTime":(\d+)}/g, '"supportTime":$1.0}'),
+      );
+    }
+    // T1 and T2's support times (60 and 30 minutes) among them.
+    const all: string[] = [];
+    for await (const chunk of report.jsonChunks(w.company.id, filter, 100)) all.push(chunk);
+    expect(JSON.parse(`[${all.join(",")}]`).map((r: { supportTime: number | null }) => r.supportTime)).toEqual([null, null, null, 60, 30]);
+  });
+
   it("GET /ticketreport/export/{format}: relatorio-de-atendimentos as xlsx and csv", async () => {
     const csv = await t.call("GET", "/ticketreport/export/csv?dateFrom=2030-01-10&dateTo=2030-01-10", { token: w.token });
     expect(csv.status).toBe(200);

@@ -98,6 +98,18 @@ export const tickets = sqliteTable(
      */
     acceptedAt: text("accepted_at"),
     closedAt: text("closed_at"),
+    /**
+     * The dashboard's durations kept at write time (issue 28; README "Read views for reports"),
+     * by triggers of migration 0025 on tickets, ticket_logs and messages, so every path (the
+     * services, an import, a fixture's SQL) keeps them: `queued_at` when the ticket entered the
+     * queue (its creation, or the bot's first hand-over after it talked; null when the bot gave
+     * it straight to an attendant), `first_customer_at` the customer's first message since then
+     * (since the acceptance when there was no entry; null until accepted) and `first_reply_at`
+     * the first attendant's reply at or after it. Logs after the acceptance never count.
+     */
+    queuedAt: text("queued_at"),
+    firstCustomerAt: text("first_customer_at"),
+    firstReplyAt: text("first_reply_at"),
     /** The customer's NPS answer, 0 to 10 (the spec's userRating; the list shows it as 1 to 5). */
     userRating: integer("user_rating"),
     /** The rating was asked on this ticket: once closed it is never reopened by a later message (timeCreateNewTicket). */
@@ -131,8 +143,22 @@ export const tickets = sqliteTable(
     // The created range also covers the dashboard (issue 28, plugins/reports): every column its
     // counters, leads and durations read sits in the index, so a month (~27k tickets) is read
     // from the index alone, never the table; `id` right after created_at keeps the report's
-    // (created_at, id) order. The cost: a status, acceptance, close or rating rewrites its entry.
-    index("tickets_company_created_idx").on(t.companyId, t.createdAt, t.id, t.status, t.userId, t.contactId, t.acceptedAt, t.closedAt, t.userRating),
+    // (created_at, id) order. The cost: a status, acceptance, close or rating rewrites its entry,
+    // and so do the first customer message and the first reply (once each).
+    index("tickets_company_created_idx").on(
+      t.companyId,
+      t.createdAt,
+      t.id,
+      t.status,
+      t.userId,
+      t.contactId,
+      t.acceptedAt,
+      t.closedAt,
+      t.userRating,
+      t.queuedAt,
+      t.firstCustomerAt,
+      t.firstReplyAt,
+    ),
     index("tickets_company_closed_idx").on(t.companyId, t.closedAt),
   ],
 );
@@ -367,6 +393,9 @@ export const ticketsReadView = sqliteView("tickets_view").as((qb) =>
       createdAt: tickets.createdAt,
       acceptedAt: tickets.acceptedAt,
       closedAt: tickets.closedAt,
+      queuedAt: tickets.queuedAt,
+      firstCustomerAt: tickets.firstCustomerAt,
+      firstReplyAt: tickets.firstReplyAt,
       updatedAt: tickets.updatedAt,
     })
     .from(tickets),

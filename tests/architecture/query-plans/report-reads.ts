@@ -17,23 +17,21 @@ export const REPORT_INDEXES: { match: RegExp; index: string | string[] }[] = [
   // GET /messages-allMe over a period (issue 28): the company's messages of the range, counted from the index alone.
   { match: /from "messages" where .*"messages"\."created_at" >= \?/, index: "messages_company_created_idx" },
   // GET /dashboard aggregated in SQL (issue 28, plugins/reports/server/dashboard-aggregates.ts):
-  // the company-opened tickets walk the `create` logs' range, each ticket by primary key; the
-  // durations read the tickets' range, then the bot and queue logs' range (tickets by primary key).
+  // the counters and durations (kept at write time in the tickets' row) and the leads read the
+  // tickets' range (the first rule); the company-opened tickets walk the `create` logs' range,
+  // each ticket by primary key.
   { match: /select count\(distinct l\.ticket_id\) as n\s+from ticket_logs_view l cross join tickets_view t/, index: "ticket_logs_company_type_created_idx" },
-  // The first response then seeks each accepted ticket's messages (ticket_messages_view) twice by ticket.
-  { match: /^\s*with rows_ as \(/, index: ["tickets_company_created_idx", "ticket_logs_company_type_created_idx", "messages_ticket_created_idx", "messages_ticket_created_idx"] },
 ];
 
 /**
- * GET /dashboard's four statements (plugins/reports/server/dashboard-aggregates.ts): every index
- * they search must cover what they read (tickets_company_created_idx, ticket_logs_company_type_created_idx,
- * messages_ticket_created_idx), so a month is read from the indexes alone.
+ * GET /dashboard's three statements (plugins/reports/server/dashboard-aggregates.ts): every index
+ * they search must cover what they read (tickets_company_created_idx, ticket_logs_company_type_created_idx),
+ * so a month is read from the indexes alone.
  */
 export const DASHBOARD_READS: RegExp[] = [
   /^\s*select user_id as userId, count\(\*\) as tickets/,
   /^select count\(distinct contact_id\) as leads from tickets_view/,
   /select count\(distinct l\.ticket_id\) as n\s+from ticket_logs_view l/,
-  /^\s*with rows_ as \(/,
 ];
 
 /** The indexes a report statement must use, in the plan's order: the last rule its text matches. */
