@@ -202,6 +202,10 @@ export const MomentTicket = z
     unreadMessages: z.number().int(),
     updatedAt: z.string(),
     canOpen: z.boolean().openapi({ description: "The viewer may open it from the panel: an admin any ticket, others their own" }),
+    sla: z
+      .object({ state: z.enum(["ok", "warning", "breached"]), warnAt: z.string(), dueAt: z.string() })
+      .nullable()
+      .openapi({ description: "While no human replied yet in a queue with a first-response target: warning from 80 % of it elapsed (warnAt), breached past it (dueAt)" }),
   })
   .openapi("MomentTicket");
 

@@ -17,6 +17,7 @@ import {
   useGetTicketsDayQuery,
   useGetTicketsUsersQuery,
 } from "./reports-api.ts";
+import { SlaTab } from "./sla-panel.tsx";
 import "./reports.css";
 
 /** The spec's 403 (000 §2) inside the home page: a profile user without showDashboard; back goes to /tickets. */
@@ -222,6 +223,7 @@ function Dashboard() {
           <Tab id="indicators" title={t("tabs.indicators")} panel={<Indicators c={c} range={range} />} />
           <Tab id="nps" title={t("tabs.nps")} panel={<NpsTab c={c} />} />
           <Tab id="attendants" title={t("tabs.attendants")} panel={<AttendantsTab rows={dashboard.data?.attendants ?? []} range={range} />} />
+          <Tab id="sla" title={t("tabs.sla")} panel={<SlaTab range={range} />} />
         </Tabs>
       )}
     </Card>
