@@ -1,6 +1,7 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
+import { BusinessHoursService } from "./business-hours.service.ts";
 import { DashboardService } from "./dashboard.service.ts";
 import { MomentsService } from "./moments.service.ts";
 import { registerReportsHandlers } from "./reports.handlers.ts";
@@ -14,11 +15,14 @@ export default defineServerPlugin({
   migrations,
   setup(ctx) {
     const sla = new SlaService(ctx.db, new SlaTargetsService(ctx.db));
+    const hours = new BusinessHoursService(ctx.db, ctx.services);
     registerReportsHandlers(ctx.router, {
       dashboard: new DashboardService(ctx.db),
       report: new TicketReportService(ctx.db),
       moments: new MomentsService(ctx.services, (companyId, tickets, now) => sla.marks(companyId, tickets, now)),
+      hours,
+      db: ctx.db,
     });
-    registerSlaHandlers(ctx.router, sla);
+    registerSlaHandlers(ctx.router, sla, hours);
   },
 });

@@ -21,6 +21,8 @@ const BATCH = 2000;
 export interface SlaTicket {
   id: number;
   queueId: number;
+  /** The attendant holding it (the dashboard's rows); absent for the panel's. */
+  userId?: number | null;
   status: string;
   createdAt: string;
   acceptedAt: string | null;
@@ -28,6 +30,8 @@ export interface SlaTicket {
 }
 
 export interface SlaTicketFacts extends SlaTicket {
+  /** metrics.ts's queue entry: the creation, or a bot's hand-over to the queue; null when the bot gave it straight to an attendant (or still holds it). */
+  entered: string | null;
   /** The SLA clock's start: the queue entry, or the acceptance when the bot gave it straight to an attendant; null while a bot holds it. */
   since: string | null;
   /** The customer's first message since `since`; null without one. */
@@ -36,17 +40,12 @@ export interface SlaTicketFacts extends SlaTicket {
   reply: string | null;
 }
 
-/** The SLA clock's start (see SlaTicketFacts.since). */
-export function slaSince(createdAt: string, acceptedAt: string | null, logs: readonly LogEntry[]): string | null {
-  return queueEnteredAt(createdAt, acceptedAt, logs) ?? acceptedAt;
-}
-
-/** The facts of the company's tickets created in the range that sit in a queue. */
-export async function slaFactsOfRange(db: Db, companyId: number, range: Range): Promise<SlaTicketFacts[]> {
+/** The facts of the company's tickets created in the range that sit in a queue (`queuedOnly`), or of all of them (queue 0: none). */
+export async function slaFactsOfRange(db: Db, companyId: number, range: Range, queuedOnly = true): Promise<SlaTicketFacts[]> {
   const tickets = await db.all<SlaTicket>(sql`
-    select id, queue_id as queueId, status, created_at as createdAt, accepted_at as acceptedAt, closed_at as closedAt
+    select id, coalesce(queue_id, 0) as queueId, user_id as userId, status, created_at as createdAt, accepted_at as acceptedAt, closed_at as closedAt
     from tickets_view
-    where company_id = ${companyId} and created_at >= ${range.start} and created_at < ${range.end} and queue_id is not null`);
+    where company_id = ${companyId} and created_at >= ${range.start} and created_at < ${range.end}${queuedOnly ? sql` and queue_id is not null` : sql``}`);
   if (!tickets.length) return [];
   const logs = await db.all<{ ticketId: number; type: string; createdAt: string }>(sql`
     select l.ticket_id as ticketId, l.type as type, l.created_at as createdAt
@@ -74,7 +73,10 @@ async function withMessages(db: Db, tickets: readonly SlaTicket[], logs: readonl
     if (list) list.push(l);
     else byTicket.set(l.ticketId, [{ type: l.type, createdAt: l.createdAt }]);
   }
-  const facts: SlaTicketFacts[] = tickets.map((t) => ({ ...t, since: slaSince(t.createdAt, t.acceptedAt, byTicket.get(t.id) ?? []), asked: null, reply: null }));
+  const facts: SlaTicketFacts[] = tickets.map((t) => {
+    const entered = queueEnteredAt(t.createdAt, t.acceptedAt, byTicket.get(t.id) ?? []);
+    return { ...t, entered, since: entered ?? t.acceptedAt, asked: null, reply: null };
+  });
   const started = facts.filter((f) => f.since !== null);
   const byId = new Map(started.map((f) => [f.id, f]));
   for (let i = 0; i < started.length; i += BATCH) {

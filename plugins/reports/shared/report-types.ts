@@ -31,6 +31,8 @@ export interface ReportFilterParams {
   queueIds?: number[];
   status?: string[];
   onlyRated?: boolean;
+  /** Support time counted inside the office hours only (the page; the file exports count wall-clock time). */
+  businessHours?: boolean;
 }
 
 /** The screen's page sizes (spec 002 §2.15), default 10. */

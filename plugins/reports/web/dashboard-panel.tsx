@@ -1,4 +1,4 @@
-import { Button, Card, Collapse, FormGroup, H4, HTMLTable, InputGroup, Intent, Menu, MenuItem, Popover, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
+import { Button, Card, Collapse, FormGroup, H4, HTMLTable, InputGroup, Intent, Menu, MenuItem, Popover, Spinner, Switch, Tab, Tabs, Tag } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
@@ -206,7 +206,8 @@ function Dashboard() {
   const { t } = useTranslation("reports");
   const [range, setRange] = useState<DayRange>(() => monthToDate());
   const [tab, setTab] = useState("indicators");
-  const dashboard = useGetDashboardQuery(range);
+  const [businessHours, setBusinessHours] = useState(false);
+  const dashboard = useGetDashboardQuery({ ...range, businessHours });
   useEffect(() => {
     if (dashboard.isError) toastError(t("chartError"));
   }, [dashboard.isError, t]);
@@ -216,6 +217,7 @@ function Dashboard() {
       <H4>{t("dashboard.title")}</H4>
       <div className="bp6-text-muted">{t("dashboard.range", { from: range.from, to: range.to })}</div>
       <FilterPanel range={range} onApply={setRange} />
+      <Switch label={t("businessHours.label")} checked={businessHours} onChange={(e) => setBusinessHours(e.currentTarget.checked)} title={t("businessHours.help")} />
       {!c ? (
         <Spinner size={24} />
       ) : (
@@ -223,7 +225,7 @@ function Dashboard() {
           <Tab id="indicators" title={t("tabs.indicators")} panel={<Indicators c={c} range={range} />} />
           <Tab id="nps" title={t("tabs.nps")} panel={<NpsTab c={c} />} />
           <Tab id="attendants" title={t("tabs.attendants")} panel={<AttendantsTab rows={dashboard.data?.attendants ?? []} range={range} />} />
-          <Tab id="sla" title={t("tabs.sla")} panel={<SlaTab range={range} />} />
+          <Tab id="sla" title={t("tabs.sla")} panel={<SlaTab range={range} businessHours={businessHours} />} />
         </Tabs>
       )}
     </Card>

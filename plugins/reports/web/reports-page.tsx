@@ -70,7 +70,17 @@ export function ReportsPage() {
 function Reports() {
   const { t } = useTranslation("reports");
   const month = monthToDate();
-  const [form, setForm] = useState({ dateFrom: month.from, dateTo: month.to, user: "", whatsapp: "", queue: "", status: "", onlyRated: false, searchParam: "" });
+  const [form, setForm] = useState({
+    dateFrom: month.from,
+    dateTo: month.to,
+    user: "",
+    whatsapp: "",
+    queue: "",
+    status: "",
+    onlyRated: false,
+    searchParam: "",
+    businessHours: false,
+  });
   const search = useDebouncedValue(form.searchParam);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
@@ -84,6 +94,7 @@ function Reports() {
     queueIds: ids(form.queue),
     status: form.status ? [form.status] : [],
     onlyRated: form.onlyRated,
+    businessHours: form.businessHours,
   };
   const report = useGetReportQuery({ ...filter, page, pageSize }, { skip: !form.dateFrom || !form.dateTo });
   const [exportReport, exporting] = useExportReportMutation();
@@ -142,6 +153,7 @@ function Reports() {
           <InputGroup id="report-search" leftIcon="search" value={form.searchParam} onChange={(e) => set({ searchParam: e.target.value })} />
         </FormGroup>
         <Checkbox label={t("filter.onlyRated")} checked={form.onlyRated} onChange={(e) => set({ onlyRated: e.currentTarget.checked })} />
+        <Checkbox label={t("businessHours.label")} title={t("businessHours.help")} checked={form.businessHours} onChange={(e) => set({ businessHours: e.currentTarget.checked })} />
       </div>
       {report.isError ? <EmptyState icon="error" title={t("loadError")} /> : null}
       {report.data && !report.data.tickets.length ? (

@@ -92,6 +92,16 @@ describe("the dashboard's SLA tab", () => {
   });
 });
 
+describe("the business-hours toggle", () => {
+  it("asks the dashboard and the SLA figures with businessHours=true", async () => {
+    renderWithProviders(<HomePage />, { plugins: [reportsPlugin] });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Só horário comercial" }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/dashboard" && c.url.searchParams.get("businessHours") === "true")).toBe(true));
+    fireEvent.click(await screen.findByRole("tab", { name: "SLA" }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/reports/sla/compliance" && c.url.searchParams.get("businessHours") === "true")).toBe(true));
+  });
+});
+
 describe("the panel's SLA marks", () => {
   it("marks a ticket past 80 % of its first-response target, then breached when the clock passes the target, without any event", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
