@@ -1,9 +1,10 @@
 import { Button, Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, HTMLTable, InputGroup, Menu, MenuItem, Popover, Spinner, Tag } from "@blueprintjs/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { useSession } from "../../../web/src/session/session.ts";
 import { EmptyState, formatDateTime, PageLayout, toastError, useDebouncedValue } from "../../../web/src/ui/index.ts";
+import { linkFilter } from "../shared/dashboard-links.ts";
 import { mayViewDashboard } from "./access.ts";
 import { DashboardForbidden } from "./dashboard-panel.tsx";
 import {
@@ -20,6 +21,8 @@ import {
 import "./reports.css";
 
 const STATUSES = ["open", "pending", "closed", "group", "nps"] as const;
+/** The dashboard's "finished" counter (closed or waiting for the rating) as one choice. */
+const FINISHED = "closed,nps";
 const ids = (v: string) => (v ? [Number(v)] : []);
 
 function OptionSelect({ url, label, value, onChange }: { url: "/users/list" | "/whatsapp" | "/queue"; label: string; value: string; onChange: (v: string) => void }) {
@@ -69,15 +72,18 @@ export function ReportsPage() {
 
 function Reports() {
   const { t } = useTranslation("reports");
+  const searchString = useSearch();
   const month = monthToDate();
+  // A dashboard number's link (shared/dashboard-links.ts) opens the report filtered to its tickets.
+  const [link] = useState(() => linkFilter(searchString));
   const [form, setForm] = useState({
-    dateFrom: month.from,
-    dateTo: month.to,
-    user: "",
+    dateFrom: link.dateFrom ?? month.from,
+    dateTo: link.dateTo ?? month.to,
+    user: link.users?.[0] ? String(link.users[0]) : "",
     whatsapp: "",
     queue: "",
-    status: "",
-    onlyRated: false,
+    status: link.status?.join(",") ?? "",
+    onlyRated: link.onlyRated ?? false,
     searchParam: "",
     businessHours: false,
   });
@@ -92,7 +98,7 @@ function Reports() {
     users: ids(form.user),
     whatsappId: ids(form.whatsapp),
     queueIds: ids(form.queue),
-    status: form.status ? [form.status] : [],
+    status: form.status ? form.status.split(",") : [],
     onlyRated: form.onlyRated,
     businessHours: form.businessHours,
   };
@@ -147,6 +153,7 @@ function Reports() {
                 {t(`status.${s}`)}
               </option>
             ))}
+            <option value={FINISHED}>{t("status.finished")}</option>
           </HTMLSelect>
         </FormGroup>
         <FormGroup label={t("filter.contact")} labelFor="report-search">

@@ -5,6 +5,7 @@ import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx"
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import reportsPlugin from "./index.ts";
 import { MomentsPage } from "./moments-page.tsx";
+import { ReportsPage } from "./reports-page.tsx";
 import { SLA_TICK_MS } from "./sla-mark.tsx";
 import { apiDashboard, apiMoment } from "./test-data.ts";
 
@@ -47,6 +48,10 @@ beforeEach(() => {
       },
     }),
     "GET /usersMoments": () => ({ body: moments }),
+    "GET /ticketreport/reports": () => ({ body: { tickets: [], totalTickets: { total: 0 } } }),
+    "GET /users/list": () => ({ body: [{ id: 7, name: "Ana" }] }),
+    "GET /whatsapp": () => ({ body: [] }),
+    "GET /queue": () => ({ body: [] }),
   });
   vi.stubGlobal("fetch", api.fetch);
 });
@@ -99,6 +104,27 @@ describe("the business-hours toggle", () => {
     await waitFor(() => expect(api.calls.some((c) => c.path === "/dashboard" && c.url.searchParams.get("businessHours") === "true")).toBe(true));
     fireEvent.click(await screen.findByRole("tab", { name: "SLA" }));
     await waitFor(() => expect(api.calls.some((c) => c.path === "/reports/sla/compliance" && c.url.searchParams.get("businessHours") === "true")).toBe(true));
+  });
+});
+
+describe("the dashboard's numbers link to the filtered report", () => {
+  it("a counter and an attendant's tickets open /reports with their filters", async () => {
+    const { path } = renderWithProviders(<HomePage />, { plugins: [reportsPlugin] });
+    const finished = await screen.findByRole("link", { name: /^Finalizados: / });
+    const href = finished.getAttribute("href")!;
+    expect(href).toMatch(/^\/reports\?dateFrom=\d{4}-\d{2}-01&dateTo=\d{4}-\d{2}-\d{2}&status=closed%2Cnps$/);
+    fireEvent.click(finished);
+    expect(path()).toBe(href);
+    fireEvent.click(screen.getByRole("tab", { name: "Atendentes" }));
+    expect((await screen.findByRole("link", { name: "Ana: 2 tickets" })).getAttribute("href")).toContain("users=7");
+  });
+
+  it("the report page starts from the link's filters", async () => {
+    renderWithProviders(<ReportsPage />, { plugins: [reportsPlugin], route: "/reports?dateFrom=2030-01-10&dateTo=2030-01-11&status=closed,nps&users=7&onlyRated=true" });
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/ticketreport/reports")).toBe(true));
+    const q = api.calls.find((c) => c.path === "/ticketreport/reports")!.url.searchParams;
+    expect([q.get("dateFrom"), q.get("dateTo"), q.get("status"), q.get("users"), q.get("onlyRated")]).toEqual(["2030-01-10", "2030-01-11", '["closed","nps"]', "[7]", "true"]);
+    expect((screen.getByLabelText("Status") as HTMLSelectElement).value).toBe("closed,nps");
   });
 });
 
