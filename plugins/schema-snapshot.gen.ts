@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "bf4aa590f9bb41ab7c1f53b9829bdcff625610eb65047d086320a201a09e732e",
+ "key": "74dcf9d63eb1cfca1c2c31d6723cca0e60533b85e6ebf59053bc9519a562425f",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -234,6 +234,8 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE TABLE `integration_sessions` (\n\t`ticket_id` integer PRIMARY KEY NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`integration_id` integer NOT NULL,\n\t`session_id` text NOT NULL,\n\t`input` text,\n\t`last_at` integer NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
   "CREATE TABLE `queue_integrations` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`type` text NOT NULL,\n\t`project_name` text DEFAULT '' NOT NULL,\n\t`json_content` text DEFAULT '' NOT NULL,\n\t`language` text DEFAULT '' NOT NULL,\n\t`url_n8n` text DEFAULT '' NOT NULL,\n\t`typebot_slug` text DEFAULT '' NOT NULL,\n\t`typebot_expires` integer DEFAULT 1 NOT NULL,\n\t`typebot_keyword_finish` text DEFAULT '' NOT NULL,\n\t`typebot_keyword_restart` text DEFAULT '' NOT NULL,\n\t`typebot_restart_message` text DEFAULT '' NOT NULL,\n\t`typebot_unknown_message` text DEFAULT '' NOT NULL,\n\t`typebot_delay_message` integer DEFAULT 1000 NOT NULL,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n)",
   "CREATE INDEX `queue_integrations_company_idx` ON `queue_integrations` (`company_id`)",
+  "CREATE TABLE `report_sla_targets` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`queue_id` integer NOT NULL,\n\t`first_response_minutes` integer,\n\t`resolution_minutes` integer,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`queue_id`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE cascade\n)",
+  "CREATE UNIQUE INDEX `report_sla_targets_company_queue_idx` ON `report_sla_targets` (`company_id`,`queue_id`)",
   {
    "sql": "INSERT INTO \"full_text_deferral\" (\"id\", \"messages_after\", \"contacts_after\") VALUES (?, ?, ?)",
    "args": [

@@ -9,8 +9,8 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
  */
 export const manifest = definePlugin({
   id: "reports",
-  dependsOn: ["tickets", "contacts", "connections", "queues"],
-  requires: ["tickets.board"],
+  dependsOn: ["tickets", "contacts", "connections", "queues", "companies", "office-hours"],
+  requires: ["tickets.board", "queues.forBot", "companies.officeHours"],
   errors: {
     /** A profile user without showDashboard (dashboard, reports) or allowRealTime (the panel). */
     ERR_REPORTS_FORBIDDEN: 403,

@@ -15,6 +15,8 @@ let browser: LaunchedBrowser;
 let token = "";
 let connectionToken = "";
 let seq = 0;
+let carlaTicket = 0;
+let adminId = 0;
 const plain = { email: "ze@reports.test", password: "Secret123" };
 
 const says = (number: string, name: string, body: string) => customerMessage(server.url, connectionToken, { id: `r-${++seq}-${Date.now()}`, number, name, body });
@@ -29,6 +31,8 @@ beforeAll(async () => {
   const first = await says("5511911110001", "Carla Souza", "Quero um orçamento");
   await says("5511911110002", "Bruno Lima", "Bom dia");
   await callApi(server.url, `/tickets/${first.ticketId}`, token, { method: "PUT", body: { status: "open", userId: admin.user.id } });
+  carlaTicket = first.ticketId;
+  adminId = admin.user.id;
   await callApi(server.url, "/users", token, { method: "POST", body: { name: "Zé", ...plain, profile: "user" } });
 }, 120_000);
 
@@ -83,6 +87,38 @@ describe("reports, end to end", () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]![0]).toBe("Ticket");
     expect(rows[1]).toContain("Carla Souza");
+    await page.close();
+  }, 120_000);
+
+  it("the SLA tab: an admin sets a queue's target and sees % met; a dashboard number opens its report", async () => {
+    // Carla's ticket moves to Vendas; she asks again there and the admin answers at once: first response met.
+    const queue = await callApi(server.url, "/queue", token, { method: "POST", body: { name: "Vendas", color: "#2d72d2" } });
+    await callApi(server.url, `/tickets/${carlaTicket}`, token, { method: "PUT", body: { queueId: queue.id } });
+    await callApi(server.url, `/tickets/${carlaTicket}`, token, { method: "PUT", body: { status: "open", userId: adminId } });
+    await says("5511911110001", "Carla Souza", "E o prazo de entrega?");
+    await callApi(server.url, `/messages/${carlaTicket}`, token, { method: "POST", body: { body: "Olá Carla, já te envio" } });
+    const page = await browser.newPage();
+    await signInAdmin(page);
+    await page.getByRole("tab", { name: pt.tabs.sla }).click();
+    await page.getByText(pt.sla.empty).waitFor();
+    await page.getByRole("button", { name: pt.sla.edit }).click();
+    await page.getByLabel(pt.sla.firstResponseOf.replace("{{queue}}", "Vendas")).fill("15");
+    await page.getByLabel(pt.sla.resolutionOf.replace("{{queue}}", "Vendas")).fill("240");
+    await page.getByRole("button", { name: pt.sla.save }).click();
+    const table = page.getByRole("table", { name: pt.sla.title });
+    await table.getByText("100%").waitFor();
+    await table.getByText(pt.sla.metOf.replace("{{met}}", "1").replace("{{total}}", "1").replace("{{target}}", "15")).waitFor();
+    await settled(page);
+    await screenshot(page, "reports-6-sla");
+    // Indicators: "in service" is 1 (Carla's), its link opens the report with only her ticket.
+    await page.getByRole("tab", { name: pt.tabs.indicators }).click();
+    await page.getByRole("link", { name: `${pt.counters.supportHappening}: 1` }).click();
+    await page.waitForURL((url) => url.pathname === "/reports" && url.searchParams.get("status") === "open");
+    const report = page.getByRole("table", { name: pt.report.title });
+    await report.locator("tbody tr", { hasText: "Carla Souza" }).waitFor();
+    expect(await report.locator("tbody tr").count()).toBe(1);
+    await page.getByText(pt.report.total.replace("{{count}}", "1")).waitFor();
+    await screenshot(page, "reports-7-linked-report");
     await page.close();
   }, 120_000);
 

@@ -2,6 +2,8 @@ import { isAdmin } from "../../../core/auth/permissions.ts";
 import type { UserRow } from "../../../core/db/rows.ts";
 import type { ServiceMap, Services } from "../../../core/plugin/services.ts";
 import "../../tickets/server/tickets.contract.ts";
+import type { SlaMark } from "./sla-compliance.ts";
+import type { SlaTicket } from "./sla-facts.ts";
 
 /** A ticket as the tickets plugin's board service answers it. */
 type TicketView = Awaited<ReturnType<ServiceMap["tickets.board"]>>["tickets"][number];
@@ -37,7 +39,12 @@ export interface MomentTicket {
   updatedAt: string;
   /** Whether the viewer may open it from the panel: an admin any, others their own. */
   canOpen: boolean;
+  /** Its queue's first-response target while no human replied yet (sla.service.ts); null otherwise. */
+  sla: SlaMark | null;
 }
+
+/** The SLA marks of the panel's tickets that sit in a queue (sla.service.ts). */
+export type SlaMarks = (companyId: number, tickets: SlaTicket[], now: Date) => Promise<Map<number, SlaMark>>;
 
 export interface MomentsGroup {
   /** null: the Pendentes card (no attendant yet). */
@@ -46,7 +53,10 @@ export interface MomentsGroup {
 }
 
 export class MomentsService {
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Services,
+    private readonly slaMarks?: SlaMarks,
+  ) {}
 
   /** GET /dashboard/moments: the panel's tickets, newest activity first. */
   async tickets(user: UserRow, q: MomentsQuery, now: Date = new Date()): Promise<MomentTicket[]> {
@@ -54,14 +64,15 @@ export class MomentsService {
     const from = q.dateStart ? new Date(`${q.dateStart}T00:00:00.000Z`) : new Date(to.getTime() - MOMENTS_DAYS * DAY_MS);
     const board = await this.services.require("tickets.board")(user, { queueIds: q.queueIds, from: from.toISOString(), to: to.toISOString() });
     const admin = isAdmin(user);
-    return board.tickets
-      .filter(
-        (tk) =>
-          (!q.status || tk.status === q.status) &&
-          (q.userId === undefined || tk.userId === q.userId) &&
-          (admin || q.showAll !== false || tk.userId === user.id || tk.status === "pending"),
-      )
-      .map((tk) => momentOf(tk, admin || tk.userId === user.id));
+    const shown = board.tickets.filter(
+      (tk) =>
+        (!q.status || tk.status === q.status) &&
+        (q.userId === undefined || tk.userId === q.userId) &&
+        (admin || q.showAll !== false || tk.userId === user.id || tk.status === "pending"),
+    );
+    const queued = shown.flatMap((tk) => (tk.queueId === null ? [] : [{ ...tk, queueId: tk.queueId }]));
+    const marks = this.slaMarks && queued.length ? await this.slaMarks(user.companyId, queued, now) : new Map<number, SlaMark>();
+    return shown.map((tk) => ({ ...momentOf(tk, admin || tk.userId === user.id), sla: marks.get(tk.id) ?? null }));
   }
 
   /** GET /usersMoments: the same tickets grouped per attendant, Pendentes (no attendant) first. */
@@ -78,7 +89,7 @@ export class MomentsService {
   }
 }
 
-function momentOf(tk: TicketView, canOpen: boolean): MomentTicket {
+function momentOf(tk: TicketView, canOpen: boolean): Omit<MomentTicket, "sla"> {
   return {
     id: tk.id,
     uuid: tk.uuid,

@@ -1,6 +1,8 @@
 import type { z } from "@hono/zod-openapi";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Db } from "../../../core/db/database.ts";
 import type { AppEnv } from "../../../core/http/env.ts";
+import { type BusinessHoursService, businessSupportTimes } from "./business-hours.service.ts";
 import type { DashboardService } from "./dashboard.service.ts";
 import { ensureMayView } from "./report-access.ts";
 import { ATTENDANTS_FILE, attendantsFileStream, REPORT_FILE, reportFileStream, reportJsonStream } from "./report-export.ts";
@@ -26,13 +28,19 @@ function filterOf(q: z.output<typeof ReportExportQuery>): ReportFilter {
 }
 
 /** Thin handlers: the company always comes from the token; the area's permission first. */
-export function registerReportsHandlers(router: OpenAPIHono<AppEnv>, s: { dashboard: DashboardService; report: TicketReportService; moments: MomentsService }) {
+export function registerReportsHandlers(
+  router: OpenAPIHono<AppEnv>,
+  s: { dashboard: DashboardService; report: TicketReportService; moments: MomentsService; hours: BusinessHoursService; db: Db },
+) {
   router.openapi(r.dashboard, async (c) => {
     const user = c.get("user");
     ensureMayView(user, "dashboard");
     const q = c.req.valid("query");
     const range = rangeOf({ from: q.date_from, to: q.date_to, days: q.days });
-    return c.json({ from: range.from, to: range.to, ...(await s.dashboard.dashboard(user.companyId, range)) }, 200);
+    const figures = await s.dashboard.dashboard(user.companyId, range);
+    // The business-hours view: the same counters, the durations on the office-hours clock.
+    const answer = q.businessHours ? await s.hours.applyTo(user.companyId, range, figures) : figures;
+    return c.json({ from: range.from, to: range.to, ...answer }, 200);
   });
   router.openapi(r.ticketsDay, async (c) => {
     const user = c.get("user");
@@ -51,7 +59,11 @@ export function registerReportsHandlers(router: OpenAPIHono<AppEnv>, s: { dashbo
     ensureMayView(user, "dashboard");
     const { page, pageSize, ...q } = c.req.valid("query");
     const filter = filterOf(q);
-    if (pageSize <= CHUNK) return c.json(await s.report.page(user.companyId, filter, page, pageSize), 200);
+    if (pageSize <= CHUNK) {
+      const answer = await s.report.page(user.companyId, filter, page, pageSize);
+      if (q.businessHours) answer.tickets = await businessSupportTimes(s.db, user.companyId, answer.tickets, await s.hours.elapsedFor(user.companyId));
+      return c.json(answer, 200);
+    }
     // The export's page (9999999): streamed in chunks, the total counted after the rows.
     const offset = Math.min((page - 1) * pageSize, Number.MAX_SAFE_INTEGER);
     const stream = reportJsonStream(s.report.jsonChunks(user.companyId, filter, pageSize, offset), () => s.report.total(user.companyId, filter));

@@ -65,6 +65,7 @@ export const DashboardQuery = z.object({
   days: z.coerce.number().int().min(1).max(400).optional().openapi({ description: "The last N days ending today (when date_from is not given)" }),
   date_from: day.optional().openapi({ description: "First day; default the first of the month" }),
   date_to: day.optional().openapi({ description: "Last day, included; default today" }),
+  businessHours: flag.openapi({ type: "string", enum: ["true", "false"], description: "Durations counted only inside the queue's office hours (the company's without one)" }),
 });
 
 export const DashboardCounters = z
@@ -141,6 +142,11 @@ const reportFilters = {
   dateFrom: dayLike.optional().openapi({ description: "First day of creation; default the first of the month" }),
   dateTo: dayLike.optional().openapi({ description: "Last day of creation, included; default today" }),
   onlyRated: flag.openapi({ type: "string", enum: ["true", "false"], description: "Only rated tickets" }),
+  businessHours: flag.openapi({
+    type: "string",
+    enum: ["true", "false"],
+    description: "A page's supportTime counted only inside the queue's office hours (pages up to 1000 rows)",
+  }),
 };
 
 export const ReportQuery = z.object({
@@ -202,6 +208,10 @@ export const MomentTicket = z
     unreadMessages: z.number().int(),
     updatedAt: z.string(),
     canOpen: z.boolean().openapi({ description: "The viewer may open it from the panel: an admin any ticket, others their own" }),
+    sla: z
+      .object({ state: z.enum(["ok", "warning", "breached"]), warnAt: z.string(), dueAt: z.string() })
+      .nullable()
+      .openapi({ description: "While no human replied yet in a queue with a first-response target: warning from 80 % of it elapsed (warnAt), breached past it (dueAt)" }),
   })
   .openapi("MomentTicket");
 

@@ -4,6 +4,7 @@
  */
 import type { z } from "@hono/zod-openapi";
 import type { Dashboard, MomentTicket, ReportPage, ReportRow, TicketsDay, TicketsUsers, UsersMoments } from "../server/reports.schemas.ts";
+import type { SlaCompliance, SlaTargets, SlaTargetsBody } from "../server/sla.schemas.ts";
 
 export type DashboardAnswer = z.infer<typeof Dashboard>;
 export type DashboardCounters = DashboardAnswer["counters"];
@@ -14,6 +15,11 @@ export type ReportPageAnswer = z.infer<typeof ReportPage>;
 export type ReportRowView = z.infer<typeof ReportRow>;
 export type MomentTicketView = z.infer<typeof MomentTicket>;
 export type UsersMomentsAnswer = z.infer<typeof UsersMoments>;
+export type SlaTargetsAnswer = z.infer<typeof SlaTargets>;
+export type SlaTargetRowView = SlaTargetsAnswer["targets"][number];
+export type SlaTargetsInput = z.input<typeof SlaTargetsBody>;
+export type SlaComplianceAnswer = z.infer<typeof SlaCompliance>;
+export type SlaFigureView = SlaComplianceAnswer["queues"][number]["firstResponse"];
 
 /** The report's filters as the web sends them (arrays as JSON text, spec 002 §7). */
 export interface ReportFilterParams {
@@ -25,6 +31,8 @@ export interface ReportFilterParams {
   queueIds?: number[];
   status?: string[];
   onlyRated?: boolean;
+  /** Support time counted inside the office hours only (the page; the file exports count wall-clock time). */
+  businessHours?: boolean;
 }
 
 /** The screen's page sizes (spec 002 §2.15), default 10. */

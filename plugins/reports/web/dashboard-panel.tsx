@@ -1,7 +1,8 @@
-import { Button, Card, Collapse, FormGroup, H4, HTMLTable, InputGroup, Intent, Menu, MenuItem, Popover, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
+import { Button, Card, Collapse, FormGroup, H4, HTMLTable, InputGroup, Intent, Menu, MenuItem, Popover, Spinner, Switch, Tab, Tabs, Tag } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
+import { COUNTER_LINKS, type LinkedCounter, reportLink } from "../shared/dashboard-links.ts";
 import { useSession } from "../../../web/src/session/session.ts";
 import { toastError } from "../../../web/src/ui/index.ts";
 import { mayViewDashboard } from "./access.ts";
@@ -17,6 +18,7 @@ import {
   useGetTicketsDayQuery,
   useGetTicketsUsersQuery,
 } from "./reports-api.ts";
+import { SlaTab } from "./sla-panel.tsx";
 import "./reports.css";
 
 /** The spec's 403 (000 §2) inside the home page: a profile user without showDashboard; back goes to /tickets. */
@@ -37,15 +39,26 @@ export function DashboardForbidden() {
   );
 }
 
-function Counter({ label, value, extra }: { label: string; value: string | number; extra?: string }) {
+function Counter({ label, value, extra, href }: { label: string; value: string | number; extra?: string; href?: string }) {
   return (
     <Card className="reports-counter">
       <div className="reports-counter-label">{label}</div>
-      <div className="reports-counter-value">{value}</div>
+      <div className="reports-counter-value">
+        {href ? (
+          <Link href={href} aria-label={`${label}: ${value}`}>
+            {value}
+          </Link>
+        ) : (
+          value
+        )}
+      </div>
       {extra ? <div className="reports-counter-extra">{extra}</div> : null}
     </Card>
   );
 }
+
+/** The counter's link to /reports filtered to exactly its tickets (shared/dashboard-links.ts). */
+const linkOf = (range: DayRange, counter: LinkedCounter) => reportLink(range, COUNTER_LINKS[counter]);
 
 /** The filter panel (spec 002 §2.14): opens by button, date start and end, apply. */
 function FilterPanel({ range, onApply }: { range: DayRange; onApply: (r: DayRange) => void }) {
@@ -89,12 +102,12 @@ function Indicators({ c, range }: { c: DashboardCounters; range: DayRange }) {
   return (
     <>
       <div className="reports-counters">
-        <Counter label={t("counters.supportHappening")} value={c.supportHappening} />
-        <Counter label={t("counters.supportPending")} value={c.supportPending} />
-        <Counter label={t("counters.supportFinished")} value={c.supportFinished} />
-        <Counter label={t("counters.supportGroups")} value={c.supportGroups} />
+        <Counter label={t("counters.supportHappening")} value={c.supportHappening} href={linkOf(range, "supportHappening")} />
+        <Counter label={t("counters.supportPending")} value={c.supportPending} href={linkOf(range, "supportPending")} />
+        <Counter label={t("counters.supportFinished")} value={c.supportFinished} href={linkOf(range, "supportFinished")} />
+        <Counter label={t("counters.supportGroups")} value={c.supportGroups} href={linkOf(range, "supportGroups")} />
         <Counter label={t("counters.leads")} value={c.leads} />
-        <Counter label={t("counters.tickets")} value={c.tickets} />
+        <Counter label={t("counters.tickets")} value={c.tickets} href={linkOf(range, "tickets")} />
         <Counter label={t("counters.activeTickets")} value={c.activeTickets} />
         <Counter label={t("counters.passiveTickets")} value={c.passiveTickets} />
         <Counter label={t("counters.avgWaitTime")} value={t("minutes", { n: c.avgWaitTime })} extra={stats(c.waitTime)} />
@@ -118,7 +131,7 @@ function Indicators({ c, range }: { c: DashboardCounters; range: DayRange }) {
   );
 }
 
-function NpsTab({ c }: { c: DashboardCounters }) {
+function NpsTab({ c, range }: { c: DashboardCounters; range: DayRange }) {
   const { t } = useTranslation("reports");
   return (
     <>
@@ -127,7 +140,7 @@ function NpsTab({ c }: { c: DashboardCounters }) {
         <Counter label={t("counters.npsPromotersPerc")} value={`${c.npsPromotersPerc}%`} />
         <Counter label={t("counters.npsPassivePerc")} value={`${c.npsPassivePerc}%`} />
         <Counter label={t("counters.npsDetractorsPerc")} value={`${c.npsDetractorsPerc}%`} />
-        <Counter label={t("counters.withRating")} value={c.withRating} />
+        <Counter label={t("counters.withRating")} value={c.withRating} href={linkOf(range, "withRating")} />
         <Counter label={t("counters.waitRating")} value={c.waitRating} />
         <Counter label={t("counters.withoutRating")} value={c.withoutRating} />
         <Counter label={t("counters.percRating")} value={`${c.percRating}%`} />
@@ -179,7 +192,11 @@ function AttendantsTab({ rows, range }: { rows: AttendantRow[]; range: DayRange 
               <td>{r.name}</td>
               <td>{r.rating}</td>
               <td>{r.countRating}</td>
-              <td>{r.tickets}</td>
+              <td>
+                <Link href={reportLink(range, { users: [r.id] })} aria-label={t("attendants.ticketsOf", { name: r.name, count: r.tickets })}>
+                  {r.tickets}
+                </Link>
+              </td>
               <td title={stats(r.waitTime)}>{t("minutes", { n: r.avgWaitTime })}</td>
               <td title={stats(r.supportTime)}>{t("minutes", { n: r.avgSupportTime })}</td>
               <td>
@@ -205,7 +222,8 @@ function Dashboard() {
   const { t } = useTranslation("reports");
   const [range, setRange] = useState<DayRange>(() => monthToDate());
   const [tab, setTab] = useState("indicators");
-  const dashboard = useGetDashboardQuery(range);
+  const [businessHours, setBusinessHours] = useState(false);
+  const dashboard = useGetDashboardQuery({ ...range, businessHours });
   useEffect(() => {
     if (dashboard.isError) toastError(t("chartError"));
   }, [dashboard.isError, t]);
@@ -215,13 +233,15 @@ function Dashboard() {
       <H4>{t("dashboard.title")}</H4>
       <div className="bp6-text-muted">{t("dashboard.range", { from: range.from, to: range.to })}</div>
       <FilterPanel range={range} onApply={setRange} />
+      <Switch label={t("businessHours.label")} checked={businessHours} onChange={(e) => setBusinessHours(e.currentTarget.checked)} title={t("businessHours.help")} />
       {!c ? (
         <Spinner size={24} />
       ) : (
         <Tabs id="reports-dashboard-tabs" selectedTabId={tab} onChange={(id) => setTab(String(id))} renderActiveTabPanelOnly>
           <Tab id="indicators" title={t("tabs.indicators")} panel={<Indicators c={c} range={range} />} />
-          <Tab id="nps" title={t("tabs.nps")} panel={<NpsTab c={c} />} />
+          <Tab id="nps" title={t("tabs.nps")} panel={<NpsTab c={c} range={range} />} />
           <Tab id="attendants" title={t("tabs.attendants")} panel={<AttendantsTab rows={dashboard.data?.attendants ?? []} range={range} />} />
+          <Tab id="sla" title={t("tabs.sla")} panel={<SlaTab range={range} businessHours={businessHours} />} />
         </Tabs>
       )}
     </Card>

@@ -6,6 +6,7 @@ import { useSession } from "../../../web/src/session/session.ts";
 import { EmptyState, formatDateTime, LoadingState, PageLayout } from "../../../web/src/ui/index.ts";
 import { mayViewRealTime } from "./access.ts";
 import { cut, type MomentTicketView, useGetUsersMomentsQuery } from "./reports-api.ts";
+import { SlaMark } from "./sla-mark.tsx";
 import "./reports.css";
 
 function MomentItem({ ticket }: { ticket: MomentTicketView }) {
@@ -20,6 +21,7 @@ function MomentItem({ ticket }: { ticket: MomentTicketView }) {
           </Tag>
         ) : null}
       </div>
+      <SlaMark sla={ticket.sla} />
       <div title={ticket.lastMessage}>{cut(ticket.lastMessage)}</div>
       <div className="moments-ticket-meta">
         {ticket.whatsapp?.name ?? "—"} · {ticket.queue?.name ?? t("moments.noQueue")} · {formatDateTime(ticket.updatedAt)}

@@ -22,6 +22,7 @@ export function reportParams(f: ReportFilterParams): Record<string, string> {
     if (list?.length) out[key] = JSON.stringify(list);
   }
   if (f.onlyRated) out.onlyRated = "true";
+  if (f.businessHours) out.businessHours = "true";
   return out;
 }
 
@@ -30,8 +31,8 @@ const asObjectUrl = async (res: Response) => (res.ok ? URL.createObjectURL(await
 /** The reports plugin's calls (spec 002 §7 "Dashboard, reports and panel"). */
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDashboard: build.query<DashboardAnswer, DayRange>({
-      query: ({ from, to }) => ({ url: "/dashboard", params: { date_from: from, date_to: to } }),
+    getDashboard: build.query<DashboardAnswer, DayRange & { businessHours?: boolean }>({
+      query: ({ from, to, businessHours }) => ({ url: "/dashboard", params: { date_from: from, date_to: to, ...(businessHours ? { businessHours: "true" } : {}) } }),
       keepUnusedDataFor: 0,
     }),
     getTicketsDay: build.query<TicketsDayAnswer, DayRange>({

@@ -1,9 +1,10 @@
 import { Button, Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, HTMLTable, InputGroup, Menu, MenuItem, Popover, Spinner, Tag } from "@blueprintjs/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { useSession } from "../../../web/src/session/session.ts";
 import { EmptyState, formatDateTime, PageLayout, toastError, useDebouncedValue } from "../../../web/src/ui/index.ts";
+import { linkFilter } from "../shared/dashboard-links.ts";
 import { mayViewDashboard } from "./access.ts";
 import { DashboardForbidden } from "./dashboard-panel.tsx";
 import {
@@ -20,6 +21,8 @@ import {
 import "./reports.css";
 
 const STATUSES = ["open", "pending", "closed", "group", "nps"] as const;
+/** The dashboard's "finished" counter (closed or waiting for the rating) as one choice. */
+const FINISHED = "closed,nps";
 const ids = (v: string) => (v ? [Number(v)] : []);
 
 function OptionSelect({ url, label, value, onChange }: { url: "/users/list" | "/whatsapp" | "/queue"; label: string; value: string; onChange: (v: string) => void }) {
@@ -69,8 +72,21 @@ export function ReportsPage() {
 
 function Reports() {
   const { t } = useTranslation("reports");
+  const searchString = useSearch();
   const month = monthToDate();
-  const [form, setForm] = useState({ dateFrom: month.from, dateTo: month.to, user: "", whatsapp: "", queue: "", status: "", onlyRated: false, searchParam: "" });
+  // A dashboard number's link (shared/dashboard-links.ts) opens the report filtered to its tickets.
+  const [link] = useState(() => linkFilter(searchString));
+  const [form, setForm] = useState({
+    dateFrom: link.dateFrom ?? month.from,
+    dateTo: link.dateTo ?? month.to,
+    user: link.users?.[0] ? String(link.users[0]) : "",
+    whatsapp: "",
+    queue: "",
+    status: link.status?.join(",") ?? "",
+    onlyRated: link.onlyRated ?? false,
+    searchParam: "",
+    businessHours: false,
+  });
   const search = useDebouncedValue(form.searchParam);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
@@ -82,8 +98,9 @@ function Reports() {
     users: ids(form.user),
     whatsappId: ids(form.whatsapp),
     queueIds: ids(form.queue),
-    status: form.status ? [form.status] : [],
+    status: form.status ? form.status.split(",") : [],
     onlyRated: form.onlyRated,
+    businessHours: form.businessHours,
   };
   const report = useGetReportQuery({ ...filter, page, pageSize }, { skip: !form.dateFrom || !form.dateTo });
   const [exportReport, exporting] = useExportReportMutation();
@@ -136,12 +153,14 @@ function Reports() {
                 {t(`status.${s}`)}
               </option>
             ))}
+            <option value={FINISHED}>{t("status.finished")}</option>
           </HTMLSelect>
         </FormGroup>
         <FormGroup label={t("filter.contact")} labelFor="report-search">
           <InputGroup id="report-search" leftIcon="search" value={form.searchParam} onChange={(e) => set({ searchParam: e.target.value })} />
         </FormGroup>
         <Checkbox label={t("filter.onlyRated")} checked={form.onlyRated} onChange={(e) => set({ onlyRated: e.currentTarget.checked })} />
+        <Checkbox label={t("businessHours.label")} title={t("businessHours.help")} checked={form.businessHours} onChange={(e) => set({ businessHours: e.currentTarget.checked })} />
       </div>
       {report.isError ? <EmptyState icon="error" title={t("loadError")} /> : null}
       {report.data && !report.data.tickets.length ? (

@@ -74,5 +74,6 @@ export const apiMoment = (id: number, fields: Partial<MomentTicketView> = {}): M
   unreadMessages: 0,
   updatedAt: "2030-01-10T10:00:00.000Z",
   canOpen: true,
+  sla: null,
   ...fields,
 });
