@@ -80,16 +80,19 @@ export async function openDatabase(url: string, authToken?: string, options: Ope
   const everyConnection = isFile && installStatementCache(baseSetup);
   const raw = createClient({ url, authToken, timeout: 10_000 } as Parameters<typeof createClient>[0]);
   // The embedded driver blocks the event loop while it waits for SQLite's write lock;
-  // queue writes in-process instead (see write-lock.ts). A remote server needs no help.
+  // queue writes in-process instead (see write-lock.ts). On a server the wait would not block,
+  // but the server has one writer too: taking turns here keeps our own transactions (the
+  // write batcher's among them) from waiting for each other there, up to its busy timeout.
   const lock = new WriteLock();
-  const client = isFile ? serialiseWrites(raw, lock) : raw;
+  const client = serialiseWrites(raw, lock);
   // journal_mode is a property of the file: once is enough. The others are per connection, set
   // above on every one; without the cache (driver not found, remote server) they go here.
   if (isFile) await client.execute("PRAGMA journal_mode = WAL");
   if (isFile && !everyConnection) await client.execute("PRAGMA synchronous = NORMAL");
   if (!everyConnection) await client.execute("PRAGMA foreign_keys = ON");
   const db = drizzle(client) as Db;
-  const writes = new WriteBatcher(path, lock, { authToken, setup: isFile ? baseSetup : "" });
+  // On a server, batches are transactions of the client itself (without the lock wrapper: the batcher holds the lock).
+  const writes = new WriteBatcher(path, lock, isFile ? { setup: baseSetup } : { setup: "", remote: raw });
   // The checkpoint worker starts once writes come in volume (its thread costs ~3 MiB that an
   // idle server need not pay); from then on no connection of ours checkpoints on its own. Until
   // then SQLite checkpoints as usual, so nothing is lost either way.
