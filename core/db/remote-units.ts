@@ -171,7 +171,7 @@ export async function runRemoteUnit<T>(tx: Transaction, driver: RecordingDriver,
         } catch (err) {
           return { kind: "unplaced", error: err };
         }
-        queued.forEach((q, i) => record.done.push({ sql: q.sql, result: results[i]! }));
+        for (const [i, q] of queued.entries()) record.done.push({ sql: q.sql, result: results[i]! });
       }
     }
     if (!record.needed) return { kind: "ok", value: value as T };
