@@ -19,6 +19,10 @@ import type { WebAssets } from "./http/web-assets.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { Mailer } from "./mail/mailer.ts";
+import { Metrics } from "./metrics/metrics.ts";
+import { registerKernelMetrics } from "./metrics/kernel-metrics.ts";
+import { registerHealthRoutes } from "./metrics/metrics-routes.ts";
+import { Readiness } from "./metrics/readiness.ts";
 import { OutboundGuard, type HostResolver } from "./net/outbound-guard.ts";
 import { loadOrder } from "./plugin/load-order.ts";
 import type { PluginManifest } from "./plugin/manifest.ts";
@@ -74,6 +78,10 @@ export interface Kernel {
   /** Each company's users / connections / queues limits: its plan's, with plugins' overrides (a paid custom plan). */
   readonly planLimits: PlanLimits;
   readonly services: Services;
+  /** What `GET /metrics` serves (core/metrics/). */
+  readonly metrics: Metrics;
+  /** What `GET /ready` checks; shutdown turns it off first (core/runtime/shutdown.ts). */
+  readonly readiness: Readiness;
   /** Installed plugins in load order. */
   readonly plugins: readonly PluginManifest[];
   readonly app: OpenAPIHono<AppEnv>;
@@ -184,6 +192,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     planFeatures,
     planLimits: new PlanLimits(db),
     services: new Services(),
+    metrics: new Metrics(),
+    readiness: new Readiness(),
     plugins: ordered.map((p) => p.manifest),
     app: undefined as unknown as OpenAPIHono<AppEnv>,
     generatedAdminPassword: null,
@@ -193,9 +203,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     async start() {
       kernel.jobs.start();
       for (const fn of startHooks) await fn();
+      kernel.readiness.serving();
       log.info(`v${VERSION} ready with plugins: ${ordered.map((p) => p.manifest.id).join(", ")}`);
     },
     async stop() {
+      kernel.readiness.draining();
       // A first boot's admin hash still being written must land before the database closes.
       await kernel.settleAdminPassword();
       await kernel.jobs.stop();
@@ -215,6 +227,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   (kernel as { app: OpenAPIHono<AppEnv> }).app = app;
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   registerVersionRoute(app, kernel);
+  registerHealthRoutes(app, kernel);
+  registerKernelMetrics(kernel);
   registerAuthRoutes(app, kernel);
 
   for (const plugin of ordered) {
@@ -242,6 +256,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       planFeatures,
       planLimits: kernel.planLimits,
       services: kernel.services.scoped(plugin.manifest.id),
+      metrics: kernel.metrics,
+      readiness: kernel.readiness,
       onStart: (fn) => startHooks.push(fn),
       onStop: (fn) => stopHooks.push(fn),
     };
