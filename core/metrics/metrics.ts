@@ -127,8 +127,8 @@ export class Metrics {
 
 const pick = (names: readonly string[], labels: Labels): Labels => Object.fromEntries(names.map((n) => [n, labels[n] ?? ""]));
 const labelKey = (names: readonly string[], labels: Labels) => names.map((n) => String(labels[n] ?? "")).join("\u0000");
-const escape = (v: string) => v.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/"/g, '\\"');
+const escapeLabel = (v: string) => v.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/"/g, '\\"');
 function labelText(labels: Labels): string {
   const entries = Object.entries(labels);
-  return entries.length ? `{${entries.map(([k, v]) => `${k}="${escape(String(v))}"`).join(",")}}` : "";
+  return entries.length ? `{${entries.map(([k, v]) => `${k}="${escapeLabel(String(v))}"`).join(",")}}` : "";
 }
