@@ -39,6 +39,9 @@ import { registerVersionRoute } from "./version.ts";
 
 export const VERSION: string = pkg.version;
 
+/** How long `stop` lets the jobs running here finish before giving them back to the table. */
+const JOBS_GRACE_MS = 10_000;
+
 export interface KernelOptions {
   config: Config;
   plugins: readonly ServerPlugin[];
@@ -211,8 +214,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       // A first boot's admin hash still being written must land before the database closes.
       await kernel.settleAdminPassword();
       await kernel.jobs.stop();
+      await kernel.jobs.settle(JOBS_GRACE_MS);
       for (const fn of [...stopHooks].reverse()) await fn();
       await kernel.realtime.close();
+      // Writes queued by now (job outcomes, a plugin's last words) land before the database closes.
+      await database.writes.drain();
       database.close();
     },
   };

@@ -119,6 +119,17 @@ export class WriteBatcher {
     this.hooks.push(hooks);
   }
 
+  /**
+   * Resolves once nothing is queued or being written, including the writes that the answered
+   * units' after-commit work queued meanwhile (shutdown, before `close`).
+   */
+  async drain(): Promise<void> {
+    for (let quiet = 0; quiet < 2; ) {
+      await new Promise((r) => setTimeout(r, 5));
+      quiet = this.scheduled || this.queue.length ? 0 : quiet + 1;
+    }
+  }
+
   close(): void {
     this.closed = true;
     for (const q of this.queue.splice(0)) q.reject(new Error("the database is closed"));

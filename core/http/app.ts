@@ -85,9 +85,11 @@ export function createRootApp(kernel: Kernel, assets: WebAssets | null): OpenAPI
   const latency = kernel.metrics.histogram("atende_http_request_duration_seconds", "Time to answer an HTTP request, by method and route pattern", ["method", "route"]);
   app.use("*", async (c, next) => {
     const started = performance.now();
+    kernel.readiness.requestStarted();
     try {
       await next();
     } finally {
+      kernel.readiness.requestEnded();
       // After `next`, routePath names the last handler that ran: the route's own pattern.
       const labels = { method: c.req.method, route: c.req.routePath };
       requests.inc({ ...labels, status: c.res.status });

@@ -38,6 +38,34 @@ export class Readiness {
     return this.state === "draining";
   }
 
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  /** Counts a request from its start to its answer (core/http/app.ts), so shutdown can wait for the ones in flight. */
+  requestStarted(): void {
+    this.inFlight++;
+  }
+
+  requestEnded(): void {
+    if (--this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  get requestsInFlight(): number {
+    return this.inFlight;
+  }
+
+  /** Resolves when no request is in flight, or after `timeoutMs` (true when idle). */
+  idle(timeoutMs: number): Promise<boolean> {
+    if (this.inFlight === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
   async report(): Promise<ReadinessReport> {
     const checks: Record<string, string> = {};
     await Promise.all(
