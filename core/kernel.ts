@@ -141,6 +141,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   registerErrorCodes(ordered.map((p) => ({ owner: p.manifest.id, errors: p.manifest.errors })));
 
   const database = await openDatabase(config.DATABASE_URL ?? defaultDatabaseUrl(config.DATA_DIR), config.DATABASE_AUTH_TOKEN, {
+    litestream: config.LITESTREAM,
     // Without it the server still works (SQLite checkpoints inside the writes, slower under load);
     // said so that a build that lost the worker (the binary once did) does not go unnoticed.
     onCheckpointer: (running) =>
