@@ -133,6 +133,13 @@ const configSchema = z.object({
   JOBS_RETENTION_HOURS: z.coerce.number().positive().default(24),
   /** Failed job rows (out of attempts) are kept this many hours for review; 0 keeps them forever. */
   JOBS_FAILED_RETENTION_HOURS: z.coerce.number().min(0).default(720),
+  /** The bearer token `GET /metrics` asks for; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Litestream replicates the database: our WAL checkpoint worker stays off and leaves checkpoints to it. */
+  LITESTREAM: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -19,6 +19,10 @@ import type { WebAssets } from "./http/web-assets.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { Mailer } from "./mail/mailer.ts";
+import { Metrics } from "./metrics/metrics.ts";
+import { registerKernelMetrics } from "./metrics/kernel-metrics.ts";
+import { registerHealthRoutes } from "./metrics/metrics-routes.ts";
+import { Readiness } from "./metrics/readiness.ts";
 import { OutboundGuard, type HostResolver } from "./net/outbound-guard.ts";
 import { loadOrder } from "./plugin/load-order.ts";
 import type { PluginManifest } from "./plugin/manifest.ts";
@@ -34,6 +38,9 @@ import { Storage } from "./storage/storage.ts";
 import { registerVersionRoute } from "./version.ts";
 
 export const VERSION: string = pkg.version;
+
+/** How long `stop` lets the jobs running here finish before giving them back to the table. */
+const JOBS_GRACE_MS = 10_000;
 
 export interface KernelOptions {
   config: Config;
@@ -74,6 +81,10 @@ export interface Kernel {
   /** Each company's users / connections / queues limits: its plan's, with plugins' overrides (a paid custom plan). */
   readonly planLimits: PlanLimits;
   readonly services: Services;
+  /** What `GET /metrics` serves (core/metrics/). */
+  readonly metrics: Metrics;
+  /** What `GET /ready` checks; shutdown turns it off first (core/runtime/shutdown.ts). */
+  readonly readiness: Readiness;
   /** Installed plugins in load order. */
   readonly plugins: readonly PluginManifest[];
   readonly app: OpenAPIHono<AppEnv>;
@@ -130,6 +141,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   registerErrorCodes(ordered.map((p) => ({ owner: p.manifest.id, errors: p.manifest.errors })));
 
   const database = await openDatabase(config.DATABASE_URL ?? defaultDatabaseUrl(config.DATA_DIR), config.DATABASE_AUTH_TOKEN, {
+    litestream: config.LITESTREAM,
     // Without it the server still works (SQLite checkpoints inside the writes, slower under load);
     // said so that a build that lost the worker (the binary once did) does not go unnoticed.
     onCheckpointer: (running) =>
@@ -184,6 +196,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     planFeatures,
     planLimits: new PlanLimits(db),
     services: new Services(),
+    metrics: new Metrics(),
+    readiness: new Readiness(),
     plugins: ordered.map((p) => p.manifest),
     app: undefined as unknown as OpenAPIHono<AppEnv>,
     generatedAdminPassword: null,
@@ -193,14 +207,19 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     async start() {
       kernel.jobs.start();
       for (const fn of startHooks) await fn();
+      kernel.readiness.serving();
       log.info(`v${VERSION} ready with plugins: ${ordered.map((p) => p.manifest.id).join(", ")}`);
     },
     async stop() {
+      kernel.readiness.draining();
       // A first boot's admin hash still being written must land before the database closes.
       await kernel.settleAdminPassword();
       await kernel.jobs.stop();
+      await kernel.jobs.settle(JOBS_GRACE_MS);
       for (const fn of [...stopHooks].reverse()) await fn();
       await kernel.realtime.close();
+      // Writes queued by now (job outcomes, a plugin's last words) land before the database closes.
+      await database.writes.drain();
       database.close();
     },
   };
@@ -215,6 +234,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   (kernel as { app: OpenAPIHono<AppEnv> }).app = app;
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   registerVersionRoute(app, kernel);
+  registerHealthRoutes(app, kernel);
+  registerKernelMetrics(kernel);
   registerAuthRoutes(app, kernel);
 
   for (const plugin of ordered) {
@@ -242,6 +263,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       planFeatures,
       planLimits: kernel.planLimits,
       services: kernel.services.scoped(plugin.manifest.id),
+      metrics: kernel.metrics,
+      readiness: kernel.readiness,
       onStart: (fn) => startHooks.push(fn),
       onStop: (fn) => stopHooks.push(fn),
     };

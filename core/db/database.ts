@@ -51,6 +51,13 @@ export interface Database {
 export interface OpenOptions {
   /** Told once the WAL checkpoint worker runs (true) or cannot run here (false: a build that lost its module). */
   onCheckpointer?: (running: boolean) => void;
+  /**
+   * Litestream replicates the file (LITESTREAM=1) and checkpoints it: no checkpoint worker, and no
+   * connection of ours checkpoints by itself (Litestream's advice for busy servers: a checkpoint
+   * it does not make can restart the WAL past frames it has not copied, which costs it a fresh
+   * snapshot). Without Litestream running, the WAL would then grow without end.
+   */
+  litestream?: boolean;
 }
 
 /** The embedded default: one libSQL file under the data directory. */
@@ -76,35 +83,40 @@ export async function openDatabase(url: string, authToken?: string, options: Ope
   }
   // The embedded driver re-prepares every statement on each call and applies a PRAGMA to one
   // pooled connection only: reuse statements, and set up every connection (statement-cache.ts).
-  const baseSetup = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON";
+  const baseSetup = `PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON${options.litestream ? "; PRAGMA wal_autocheckpoint = 0" : ""}`;
   const everyConnection = isFile && installStatementCache(baseSetup);
   const raw = createClient({ url, authToken, timeout: 10_000 } as Parameters<typeof createClient>[0]);
   // The embedded driver blocks the event loop while it waits for SQLite's write lock;
-  // queue writes in-process instead (see write-lock.ts). A remote server needs no help.
+  // queue writes in-process instead (see write-lock.ts). On a server the wait would not block,
+  // but the server has one writer too: taking turns here keeps our own transactions (the
+  // write batcher's among them) from waiting for each other there, up to its busy timeout.
   const lock = new WriteLock();
-  const client = isFile ? serialiseWrites(raw, lock) : raw;
+  const client = serialiseWrites(raw, lock);
   // journal_mode is a property of the file: once is enough. The others are per connection, set
   // above on every one; without the cache (driver not found, remote server) they go here.
   if (isFile) await client.execute("PRAGMA journal_mode = WAL");
   if (isFile && !everyConnection) await client.execute("PRAGMA synchronous = NORMAL");
+  if (isFile && !everyConnection && options.litestream) await client.execute("PRAGMA wal_autocheckpoint = 0");
   if (!everyConnection) await client.execute("PRAGMA foreign_keys = ON");
   const db = drizzle(client) as Db;
-  const writes = new WriteBatcher(path, lock, { authToken, setup: isFile ? baseSetup : "" });
+  // On a server, batches are transactions of the client itself (without the lock wrapper: the batcher holds the lock).
+  const writes = new WriteBatcher(path, lock, isFile ? { setup: baseSetup } : { setup: "", remote: raw });
   // The checkpoint worker starts once writes come in volume (its thread costs ~3 MiB that an
   // idle server need not pay); from then on no connection of ours checkpoints on its own. Until
   // then SQLite checkpoints as usual, so nothing is lost either way.
-  const checkpoints = isFile
-    ? checkpointOnDemand(path, {
-        async onStarted() {
-          const connectionSetup = `${baseSetup}; PRAGMA wal_autocheckpoint = 0`;
-          if (everyConnection) installStatementCache(connectionSetup);
-          writes.setConnectionSetup(connectionSetup);
-          await client.execute("PRAGMA wal_autocheckpoint = 0");
-          options.onCheckpointer?.(true);
-        },
-        onUnavailable: () => options.onCheckpointer?.(false),
-      })
-    : null;
+  const checkpoints =
+    isFile && !options.litestream
+      ? checkpointOnDemand(path, {
+          async onStarted() {
+            const connectionSetup = `${baseSetup}; PRAGMA wal_autocheckpoint = 0`;
+            if (everyConnection) installStatementCache(connectionSetup);
+            writes.setConnectionSetup(connectionSetup);
+            await client.execute("PRAGMA wal_autocheckpoint = 0");
+            options.onCheckpointer?.(true);
+          },
+          onUnavailable: () => options.onCheckpointer?.(false),
+        })
+      : null;
   const close = () => {
     writes.close();
     client.close();

@@ -1,23 +1,39 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type RunningSqld, startSqld } from "../../tests/support/sqld.ts";
 import { tempDatabases } from "./testing/temp-database.ts";
 
 const notes = sqliteTable("notes", { id: integer("id").primaryKey(), body: text("body").notNull() });
 
-const databases = tempDatabases("atende-batch-");
-afterEach(() => databases.close());
+// Every behaviour holds on the embedded file and on a libSQL server (remote mode, remote-units.ts).
+describe.each([["embedded file"], ["libSQL server"]])("write batcher (group commit) on an %s", (mode) => {
+  let server: RunningSqld | null = null;
+  beforeAll(async () => {
+    if (mode === "libSQL server") server = await startSqld();
+  }, 30_000);
+  afterAll(() => server?.stop());
 
-const fresh = () =>
-  databases.open(`
+  const databases = tempDatabases(
+    "atende-batch-",
+    mode === "libSQL server"
+      ? () => {
+          if (!server) throw new Error("sqld did not start");
+          return server.url;
+        }
+      : undefined,
+  );
+  afterEach(() => databases.close());
+
+  const fresh = () =>
+    databases.open(`
     CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE);
     CREATE TABLE parents (id INTEGER PRIMARY KEY);
     CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED);
   `);
 
-const count = async (table = "notes") => Number((await databases.database.client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
+  const count = async (table = "notes") => Number((await databases.database.client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
 
-describe("write batcher (group commit)", () => {
   it("runs units queued together in one transaction and answers each with its own result, durable when answered", async () => {
     const { writes } = await fresh();
     const commits: number[] = [];
@@ -124,6 +140,8 @@ describe("write batcher (group commit)", () => {
       }),
       writes.run(({ db }) => {
         db.insert(notes).values({ body: "never kept" }).run();
+        // A read after the write: on a server too, the write has reached the transaction by then.
+        db.get(sql`SELECT count(*) FROM notes`);
         throw new Error("after writing");
       }),
       writes.run(({ db }) => {
@@ -226,6 +244,7 @@ describe("write batcher (group commit)", () => {
       writes.run(({ db }) => db.insert(notes).values({ body: "a" }).run()),
       writes.run(({ db }) => {
         db.insert(notes).values({ body: "b" }).run();
+        db.get(sql`SELECT count(*) FROM notes`);
         throw new Error("after writing");
       }),
     ]);
@@ -236,6 +255,50 @@ describe("write batcher (group commit)", () => {
     failEnd = true;
     await expect(writes.run(({ db }) => db.insert(notes).values({ body: "c" }).run())).rejects.toThrow(/end failed/);
     expect(await count()).toBe(2);
+  });
+
+  it("throws a statement's error where the unit issued it, so a unit may catch it and go on", async () => {
+    const { writes } = await fresh();
+    await writes.run(({ db }) => db.insert(notes).values({ body: "taken" }).run());
+    const seen = await writes.run(({ db }) => {
+      let duplicate = false;
+      try {
+        db.insert(notes).values({ body: "taken" }).run();
+      } catch {
+        duplicate = true;
+      }
+      db.insert(notes)
+        .values({ body: duplicate ? "duplicate noted" : "no duplicate" })
+        .run();
+      return duplicate;
+    });
+    expect(seen).toBe(true);
+    expect((await databases.database.client.execute("SELECT body FROM notes ORDER BY id")).rows.map((r) => r.body)).toEqual(["taken", "duplicate noted"]);
+  });
+
+  it.runIf(mode === "libSQL server")("never holds the event loop while a unit waits for the server", async () => {
+    const { writes } = await fresh();
+    let turns = 0;
+    let spinning = true;
+    const spin = () => {
+      turns++;
+      if (spinning) setImmediate(spin);
+    };
+    spin();
+    let first: number | null = null;
+    const during = await writes.run(({ db }) => {
+      first ??= turns;
+      for (let i = 0; i < 5; i++)
+        db.insert(notes)
+          .values({ body: `r${i}` })
+          .run();
+      // Each read needs an answer from the server: the embedded driver's remote connection waited for it synchronously.
+      for (let i = 0; i < 5; i++) db.get(sql`SELECT count(*) FROM notes`);
+      return turns - (first ?? turns);
+    });
+    spinning = false;
+    expect(during).toBeGreaterThan(0);
+    expect(await count()).toBe(5);
   });
 
   it("rejects units after close", async () => {

@@ -1,8 +1,10 @@
 import { setImmediate } from "node:timers";
 import { BetterSQLiteSession } from "drizzle-orm/better-sqlite3/session";
 import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { Client, Transaction } from "@libsql/client";
 import type { WriteLock } from "./write-lock.ts";
 import { loadDriver } from "./statement-cache.ts";
+import { recordingDb, runRemoteUnit } from "./remote-units.ts";
 
 /**
  * A synchronous Drizzle handle on the batcher's own connection. Queries run when called
@@ -62,6 +64,9 @@ const MAX_BATCH = 128;
  *
  * The batcher writes through its own connection of the embedded driver and takes the same
  * `WriteLock` as the client's writes, so the two never hold SQLite's write lock together.
+ * On a libSQL server (`remote`), a batch is one interactive transaction of the client and each
+ * unit reaches the server in as few pipelined requests as its reads allow (remote-units.ts):
+ * the event loop never waits for the network.
  * @example
  *   const row = await writes.run(({ db }) => db.insert(notes).values(v).returning().get());
  */
@@ -71,12 +76,18 @@ export class WriteBatcher {
   private connection: ReturnType<typeof openConnection> | null = null;
   private closed = false;
   private readonly hooks: BatchHooks[] = [];
+  private readonly recording = recordingDb();
 
   constructor(
-    /** The database file, or a libSQL server's URL. */
+    /** The database file (the embedded driver's own connection writes to it). */
     private readonly path: string,
     private readonly lock: WriteLock,
-    private readonly options: { authToken?: string; setup: string },
+    private readonly options: {
+      authToken?: string;
+      setup: string;
+      /** A libSQL server's client: batches go to it as interactive transactions (remote mode). */
+      remote?: Client;
+    },
   ) {}
 
   /**
@@ -99,12 +110,24 @@ export class WriteBatcher {
    */
   setConnectionSetup(setup: string): void {
     this.options.setup = setup;
+    if (this.options.remote) return;
     if (this.connection && setup) this.connection.native.exec(setup);
   }
 
   /** Adds work around every batch's transaction (see `BatchHooks`); for plugin setup. */
   aroundEachBatch(hooks: BatchHooks): void {
     this.hooks.push(hooks);
+  }
+
+  /**
+   * Resolves once nothing is queued or being written, including the writes that the answered
+   * units' after-commit work queued meanwhile (shutdown, before `close`).
+   */
+  async drain(): Promise<void> {
+    for (let quiet = 0; quiet < 2; ) {
+      await new Promise((r) => setTimeout(r, 5));
+      quiet = this.scheduled || this.queue.length ? 0 : quiet + 1;
+    }
   }
 
   close(): void {
@@ -135,7 +158,7 @@ export class WriteBatcher {
     const batch = this.queue.splice(0, MAX_BATCH);
     let settled: Settled[] = [];
     try {
-      settled = this.execute(batch);
+      settled = this.options.remote ? await this.executeRemote(this.options.remote, batch) : this.execute(batch);
     } finally {
       release();
       this.scheduled = false;
@@ -221,6 +244,79 @@ export class WriteBatcher {
       }
       return settled;
     }
+  }
+
+  /**
+   * `execute` on a libSQL server: the same outcomes, one interactive transaction per batch.
+   * A unit whose queued statement failed out of its sight (remote-units.ts) makes the batch
+   * start over with that unit in step mode, like a unit that failed after writing.
+   */
+  private async executeRemote(client: Client, batch: Queued[]): Promise<Settled[]> {
+    const settled: Settled[] = batch.map((q) => ({ q, ok: false, failed: false, value: undefined, after: [] }));
+    const stepping = new Set<Queued>();
+    const { db, driver } = this.recording;
+    for (;;) {
+      const pending = settled.filter((s) => !s.failed);
+      let tx: Transaction;
+      try {
+        tx = await client.transaction("write");
+      } catch (err) {
+        for (const s of pending) Object.assign(s, { ok: false, value: err, after: [] });
+        return settled;
+      }
+      const hook = async (fn: () => void) => {
+        const outcome = await runRemoteUnit(tx, driver, true, fn);
+        if (outcome.kind !== "ok") throw outcome.error;
+      };
+      let startOver = false;
+      try {
+        for (const h of this.hooks) await hook(() => h.begin(db, pending.length));
+        for (const s of pending) {
+          Object.assign(s, { ok: false, value: undefined, after: [] });
+          const after: (() => void | Promise<void>)[] = [];
+          const outcome = await runRemoteUnit(tx, driver, stepping.has(s.q), () => {
+            after.length = 0;
+            const value = s.q.work({ db, afterCommit: (fn) => after.push(fn) });
+            if (value instanceof Promise) {
+              value.catch(() => undefined);
+              throw new Error("a write unit must be synchronous (it returned a promise)");
+            }
+            return value;
+          });
+          if (outcome.kind === "ok") Object.assign(s, { ok: true, value: outcome.value, after });
+          else if (outcome.kind === "unplaced") {
+            stepping.add(s.q);
+            startOver = true;
+            break;
+          } else {
+            Object.assign(s, { failed: true, value: outcome.error, after: [] });
+            if (outcome.wrote) {
+              startOver = true;
+              break;
+            }
+          }
+        }
+        if (startOver) {
+          await settle(tx, "rollback");
+          continue;
+        }
+        for (const h of this.hooks) await hook(() => h.end(db, pending.length));
+        await settle(tx, "commit");
+      } catch (err) {
+        await settle(tx, "rollback").catch(() => undefined);
+        for (const s of pending) Object.assign(s, { ok: false, value: err, after: [] });
+      }
+      return settled;
+    }
+  }
+}
+
+/** Ends the transaction either way and frees its stream. */
+async function settle(tx: Transaction, how: "commit" | "rollback"): Promise<void> {
+  try {
+    await tx[how]();
+  } finally {
+    tx.close();
   }
 }
 

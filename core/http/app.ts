@@ -44,7 +44,7 @@ export function renderError(err: unknown, c: Context, kernel: Kernel) {
 }
 
 /** Paths that never fall back to the web app, even for a browser navigation. */
-const serverPaths = /^\/(public\/|socket\.io\/|openapi\.json$|docs$|docs-assets\/|version$)/;
+const serverPaths = /^\/(public\/|socket\.io\/|openapi\.json$|docs$|docs-assets\/|version$|health\/?$|ready\/?$|metrics\/?$)/;
 
 /** A browser loading a page (not a script calling the API): answer with the web app. */
 function isNavigation(c: Context): boolean {
@@ -79,6 +79,22 @@ export function createRootApp(kernel: Kernel, assets: WebAssets | null): OpenAPI
     const length = c.req.raw.headers.get("content-length");
     if (length !== null && !c.req.raw.headers.has("transfer-encoding")) return Number.parseInt(length, 10) > maxBytes ? tooLarge() : next();
     return streamedLimit(c, next);
+  });
+  // Requests by route (the matched pattern, not the path: ids would make a series each) and status.
+  const requests = kernel.metrics.counter("atende_http_requests_total", "HTTP requests answered, by method, route pattern and status", ["method", "route", "status"]);
+  const latency = kernel.metrics.histogram("atende_http_request_duration_seconds", "Time to answer an HTTP request, by method and route pattern", ["method", "route"]);
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    kernel.readiness.requestStarted();
+    try {
+      await next();
+    } finally {
+      kernel.readiness.requestEnded();
+      // After `next`, routePath names the last handler that ran: the route's own pattern.
+      const labels = { method: c.req.method, route: c.req.routePath };
+      requests.inc({ ...labels, status: c.res.status });
+      latency.observe(labels, (performance.now() - started) / 1000);
+    }
   });
   app.use("*", async (c, next) => {
     c.set("kernel", kernel);

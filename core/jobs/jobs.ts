@@ -237,6 +237,19 @@ export class Jobs {
     if (waiting.length) await this.putBack(waiting).catch((err) => this.log.warn("jobs: waiting jobs not given back (they run once their lease lapses)", err));
   }
 
+  /**
+   * After `stop` (shutdown): waits up to `graceMs` for the jobs running here to finish and store
+   * their outcomes, then gives back those still running, so another process runs them at once
+   * instead of once their lease lapses (their attempt is not counted: the handlers are idempotent).
+   */
+  async settle(graceMs: number): Promise<void> {
+    const deadline = Date.now() + graceMs;
+    while (this.held.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const left = [...this.held.values()];
+    this.held.clear();
+    if (left.length) await this.putBack(left).catch((err) => this.log.warn("jobs: running jobs not given back (they run once their lease lapses)", err));
+  }
+
   /** The row `enqueue` writes: the lane and affinity come from the kind's options, read now. */
   private jobRow(kind: string, payload: unknown, options: Omit<EnqueueOptions, "tx">) {
     const spec = this.kinds.get(kind)?.options;

@@ -17,6 +17,8 @@ import type { SettingsService } from "../settings/settings.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { Vault } from "../auth/vault.ts";
 import type { WriteBatcher } from "../db/write-batch.ts";
+import type { Metrics } from "../metrics/metrics.ts";
+import type { Readiness } from "../metrics/readiness.ts";
 import type { Services } from "./services.ts";
 import type { PlanFeatureRegistry } from "./plan-features.ts";
 import type { PlanLimits } from "./plan-limits.ts";
@@ -59,6 +61,10 @@ export interface PluginContext {
   readonly planLimits: PlanLimits;
   /** Services plugins offer each other, typed through `ServiceMap` declaration merging. */
   readonly services: Services;
+  /** Counters, gauges and histograms served at `GET /metrics` (core/metrics/metrics.ts). */
+  readonly metrics: Metrics;
+  /** Checks `GET /ready` runs (an external service the process cannot serve without). */
+  readonly readiness: Readiness;
   /** Runs when the server starts serving (after every plugin's setup). */
   onStart(fn: () => void | Promise<void>): void;
   /** Runs on shutdown, in reverse load order. */

@@ -7,6 +7,7 @@ import { folderAssets, type WebAssets } from "../http/web-assets.ts";
 import { PluginGraphError } from "../plugin/load-order.ts";
 import type { SchemaSnapshotLoader } from "../db/schema-snapshot.ts";
 import { restoreJitPolicy } from "./jit-policy.ts";
+import { installShutdown } from "./shutdown.ts";
 
 declare const Bun: { gc?(force: boolean): void; shrink?(): void } | undefined;
 
@@ -65,12 +66,6 @@ export async function runServer(plugins: readonly ServerPlugin[], options: { emb
   if (kernel.generatedAdminPassword)
     console.log(`\n  Super admin created: ${config.ADMIN_EMAIL} / ${kernel.generatedAdminPassword}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`);
 
-  const shutdown = async () => {
-    server.close();
-    await kernel.stop();
-    process.exit(0);
-  };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
-  return { kernel, port: server.port, close: shutdown };
+  const shutdown = installShutdown(kernel, server);
+  return { kernel, port: server.port, close: () => shutdown() };
 }

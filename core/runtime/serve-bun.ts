@@ -49,5 +49,6 @@ export function serveBun(kernel: Kernel, port: number, hostname: string) {
       return kernel.fetch(req, { remoteAddress: srv.requestIP(req)?.address, server: srv });
     },
   });
-  return { port: server.port ?? port, close: () => server.stop(true) };
+  // stopAccepting: no new connection; the requests in flight still get their answers (shutdown.ts).
+  return { port: server.port ?? port, stopAccepting: () => void server.stop(false), close: () => server.stop(true) };
 }

@@ -31,6 +31,8 @@ export default defineServerPlugin({
   migrations,
   setup(ctx) {
     ctx.writes.aroundEachBatch(fullTextDeferral(ctx.writes, ctx.log));
+    const messages = ctx.metrics.counter("atende_messages_total", "Messages stored (private notes excluded), by direction: inbound (the customer's) or outbound", ["direction"]);
+    ctx.bus.on("tickets.message.created", ({ message }) => messages.inc({ direction: message.fromMe ? "outbound" : "inbound" }));
     const reader = createTicketReader(ctx);
     const sender = createMessageSender(ctx, reader);
     const inbound = new InboundService(ctx.db, ctx.writes, ctx.services, ctx.storage, ctx.settings, ctx.config);

@@ -18,4 +18,5 @@ export function registerSessionLayer(ctx: PluginContext, sessions: SessionManage
     sessions.resumeAll().catch((err) => ctx.log.error("whatsapp: resuming sessions at boot failed", err));
   });
   ctx.onStop(() => sessions.shutdown());
+  ctx.metrics.gauge("atende_whatsapp_sessions", "WhatsApp sessions this process holds the lease of", () => [{ labels: {}, value: sessions.all().length }]);
 }

@@ -1,0 +1,199 @@
+import type { InStatement, InValue, ResultSet, Transaction } from "@libsql/client";
+import { BetterSQLiteSession } from "drizzle-orm/better-sqlite3/session";
+import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { SyncDb } from "./write-batch.ts";
+
+/**
+ * Write units on a libSQL server, without blocking the event loop (remote mode of write-batch.ts).
+ *
+ * Why: a unit is a synchronous function of a `SyncDb`; on a server every statement is a network
+ * round trip, and the embedded driver's remote connection waits for each one with the event loop
+ * stopped (measured: a 1 s stall while 20 inbound requests were in flight). Here a unit runs
+ * against a recording handle instead. A statement whose result the unit does not look at (an
+ * INSERT's `.run()`) is queued and the unit goes on; a statement whose rows it needs (`.get()`,
+ * `.all()`, a `.run()` result read) ends the pass: everything queued goes to the server in ONE
+ * pipelined request of the open transaction, and the unit runs again from the start, this time
+ * answered from the recorded results up to there. A unit that reads nothing (most inbound
+ * writes after their lookups) costs one request; one with k lookups costs k + 1.
+ *
+ * Units may already run more than once (write-batch.ts says so), so running them again is within
+ * their contract. A replay must issue the same statements in the same order: the SQL text is
+ * checked (a unit whose statements change between runs fails); arguments may differ (a fresh
+ * `new Date()`), and the server keeps the first run's.
+ *
+ * An error of a queued statement cannot be placed (the unit has gone past it): the batch starts
+ * over with that unit in step mode, one request per statement, and each error is thrown where
+ * the statement was issued, as the embedded driver would.
+ */
+
+/** Thrown through a unit when a pass needs the server: caught by `runRemoteUnit`. */
+class NeedsServer extends Error {
+  constructor() {
+    super("a write unit needed a result from the server (this error must not be caught by the unit)");
+  }
+}
+
+/** A unit's statements that reached the server in this transaction, in order, with their outcome. */
+interface Done {
+  sql: string;
+  result?: ResultSet;
+  error?: unknown;
+}
+
+/** The statements of one unit in one transaction and the pass being run over them. */
+class UnitRecord {
+  readonly done: Done[] = [];
+  queued: { sql: string; args: InValue[] }[] = [];
+  cursor = 0;
+  needed = false;
+
+  constructor(readonly step: boolean) {}
+
+  startPass(): void {
+    this.cursor = 0;
+    this.queued = [];
+    this.needed = false;
+  }
+
+  /** Whether any statement of the unit that reached the server changed a row. */
+  get wrote(): boolean {
+    return this.done.some((d) => (d.result?.rowsAffected ?? 0) > 0);
+  }
+
+  statement(sql: string, params: unknown[], mode: "run" | "get" | "all", raw: boolean): unknown {
+    const index = this.cursor++;
+    const known = this.done[index];
+    if (known) {
+      if (known.sql !== sql) throw new Error("a write unit issued other statements when run again (it must be a function of the database)");
+      if (known.error !== undefined) throw known.error;
+      return shaped(known.result!, mode, raw);
+    }
+    this.queued.push({ sql, args: params.map(toArg) });
+    if (mode === "run" && !this.step) return this.lazyRun(index);
+    return this.need();
+  }
+
+  need(): never {
+    this.needed = true;
+    throw new NeedsServer();
+  }
+
+  /** A `.run()` result whose fields end the pass when read before the statement reached the server. */
+  private lazyRun(index: number) {
+    const field = (name: "changes" | "lastInsertRowid") => {
+      const done = this.done[index];
+      if (!done?.result) return this.need();
+      return runResult(done.result)[name];
+    };
+    return {
+      get changes() {
+        return field("changes");
+      },
+      get lastInsertRowid() {
+        return field("lastInsertRowid");
+      },
+    };
+  }
+}
+
+/** The driver-shaped object drizzle's sync session prepares statements on; each call goes to the current unit. */
+class RecordingDriver {
+  current: UnitRecord | null = null;
+
+  prepare(sql: string) {
+    const call =
+      (mode: "run" | "get" | "all", raw: boolean) =>
+      (...params: unknown[]) => {
+        if (!this.current) throw new Error("a prepared statement of the write batcher ran outside a write unit");
+        return this.current.statement(sql, params, mode, raw);
+      };
+    const view = (raw: boolean) => ({ run: call("run", raw), get: call("get", raw), all: call("all", raw) });
+    return { ...view(false), raw: (on = true) => view(on), safeIntegers: () => view(false) };
+  }
+
+  transaction(): never {
+    throw new Error("a write unit runs inside the batch's transaction: it cannot open one");
+  }
+}
+
+/** One handle for the life of the batcher (hot paths prepare their statements once per handle). */
+export function recordingDb(): { db: SyncDb; driver: RecordingDriver } {
+  const driver = new RecordingDriver();
+  const dialect = new SQLiteSyncDialect();
+  const session = new BetterSQLiteSession(driver as never, dialect, undefined);
+  const db = new BaseSQLiteDatabase("sync", dialect, session as never, undefined) as unknown as SyncDb;
+  return { db, driver };
+}
+
+export type RemoteOutcome<T> =
+  | { kind: "ok"; value: T }
+  /** The unit threw; `wrote`: statements of its own had changed rows (the transaction must be undone). */
+  | { kind: "failed"; error: unknown; wrote: boolean }
+  /** A queued statement failed where the unit could not hear it: start over with the unit in step mode. */
+  | { kind: "unplaced"; error: unknown };
+
+/**
+ * Runs `work` as one unit inside the open transaction `tx`, passing as often as it needs the
+ * server (see the file's comment). Resolves once every statement it issued reached the server.
+ */
+export async function runRemoteUnit<T>(tx: Transaction, driver: RecordingDriver, step: boolean, work: () => T): Promise<RemoteOutcome<T>> {
+  const record = new UnitRecord(step);
+  for (;;) {
+    record.startPass();
+    driver.current = record;
+    let value: T | undefined;
+    let error: unknown;
+    let threw = false;
+    try {
+      value = work();
+    } catch (err) {
+      threw = true;
+      error = err;
+    } finally {
+      driver.current = null;
+    }
+    // A unit that caught our signal itself still needed the server.
+    if (!record.needed && threw) return { kind: "failed", error, wrote: record.wrote };
+    const queued = record.queued;
+    if (queued.length) {
+      if (record.step) {
+        // One statement per pass in step mode: its error is recorded, to be thrown where it was issued.
+        const [stmt] = queued as [{ sql: string; args: InValue[] }];
+        try {
+          record.done.push({ sql: stmt.sql, result: await tx.execute(stmt) });
+        } catch (err) {
+          record.done.push({ sql: stmt.sql, error: err });
+        }
+      } else {
+        let results: ResultSet[];
+        try {
+          results = queued.length === 1 ? [await tx.execute(queued[0] as InStatement)] : await tx.batch(queued);
+        } catch (err) {
+          return { kind: "unplaced", error: err };
+        }
+        for (const [i, q] of queued.entries()) record.done.push({ sql: q.sql, result: results[i]! });
+      }
+    }
+    if (!record.needed) return { kind: "ok", value: value as T };
+  }
+}
+
+/** A result in the embedded driver's shapes: rows as objects (or arrays when raw), `run`'s counts. */
+function shaped(result: ResultSet, mode: "run" | "get" | "all", raw: boolean) {
+  if (mode === "run") return runResult(result);
+  const { columns } = result;
+  const row = (r: ResultSet["rows"][number]) => (raw ? columns.map((_, i) => fromValue(r[i])) : Object.fromEntries(columns.map((c, i) => [c, fromValue(r[i])])));
+  if (mode === "get") return result.rows[0] === undefined ? undefined : row(result.rows[0]);
+  return result.rows.map(row);
+}
+
+const runResult = (result: ResultSet) => ({ changes: result.rowsAffected, lastInsertRowid: result.lastInsertRowid === undefined ? 0 : Number(result.lastInsertRowid) });
+
+/** Blobs come back as ArrayBuffers; the embedded driver (and drizzle's blob columns) hand out Buffers. */
+const fromValue = (v: unknown) => (v instanceof ArrayBuffer ? Buffer.from(v) : v);
+
+function toArg(v: unknown): InValue {
+  if (v === undefined) return null;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  return v as InValue;
+}

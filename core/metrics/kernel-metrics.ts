@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import type { Kernel } from "../kernel.ts";
+
+/**
+ * The kernel's own metrics and readiness: the database answers, the job queue's depth and lag
+ * per kind (read at scrape time: one grouped query over the pending and running rows, which
+ * `jobs_due_idx` leads with), and this process's sockets. Requests are counted in core/http/app.ts.
+ */
+export function registerKernelMetrics(kernel: Kernel): void {
+  kernel.readiness.add("database", () => kernel.database.client.execute("SELECT 1"));
+
+  // One query serves both job gauges of a scrape: the second reuses the first's rows.
+  let reading: Promise<{ kind: string; status: string; n: number; oldest: number }[]> | null = null;
+  const jobRows = () => {
+    reading ??= kernel.db
+      .all<{ kind: string; status: string; n: number; oldest: number }>(
+        sql`SELECT kind, status, count(*) AS n, min(due_at) AS oldest FROM jobs WHERE status IN ('pending', 'running') GROUP BY kind, status`,
+      )
+      .finally(() => setTimeout(() => (reading = null), 0));
+    return reading;
+  };
+  kernel.metrics.gauge("atende_jobs_queued", "Durable jobs waiting (pending) or held (running), by kind", async () =>
+    (await jobRows()).map((r) => ({ labels: { kind: r.kind, status: r.status }, value: Number(r.n) })),
+  );
+  kernel.metrics.gauge("atende_jobs_lag_seconds", "How long the oldest due pending job of each kind has waited past its due time", async () => {
+    const now = Date.now();
+    return (await jobRows()).filter((r) => r.status === "pending").map((r) => ({ labels: { kind: r.kind }, value: Math.max(0, (now - Number(r.oldest)) / 1000) }));
+  });
+
+  let sockets = 0;
+  kernel.realtime.onConnection((socket) => {
+    sockets++;
+    socket.once("disconnect", () => void sockets--);
+  });
+  kernel.metrics.gauge("atende_realtime_sockets", "Socket.IO connections open on this process", () => [{ labels: {}, value: sockets }]);
+}
