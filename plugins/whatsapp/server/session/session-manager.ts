@@ -38,7 +38,9 @@ export class SessionManager implements SessionRegistry {
     private boundary: WaBoundary,
     tuning: Partial<SessionTuning> = {},
   ) {
-    this.tuning = { ...defaultTuning, ...tuning };
+    // WHATSAPP_LEASE_MS sets how soon another process takes over a dead one's sessions; a test's tuning still wins.
+    const lease = ctx.config.WHATSAPP_LEASE_MS;
+    this.tuning = { ...defaultTuning, leaseTtlMs: lease, leaseRenewMs: Math.floor(lease / 3), ...tuning };
     this.auth = new AuthStore(ctx.db, ctx.vault, ctx.log, this.tuning.keyCacheSize);
     this.leases = new Leases(ctx.db, `${crypto.randomUUID()}`, this.tuning.leaseTtlMs);
     this.status = new SessionStatus(ctx);
