@@ -21,7 +21,8 @@ export function isWorkerChild(): boolean {
 export function workersProblem(config: Pick<Config, "WORKERS" | "REDIS_URL">): string | null {
   if (config.WORKERS <= 1) return null;
   if (!config.REDIS_URL) return "WORKERS above 1 needs REDIS_URL: realtime events, rights changes and login limits must cross the processes (see README, Scaling out)";
-  if (typeof Bun === "undefined") return "WORKERS above 1 needs Bun (its reusePort shares one port between processes); under another runtime start one process per port behind a proxy";
+  if (typeof Bun === "undefined")
+    return "WORKERS above 1 needs Bun (its reusePort shares one port between processes); under another runtime start one process per port behind a proxy";
   return null;
 }
 
@@ -41,7 +42,8 @@ export async function superviseWorkers(config: Config): Promise<void> {
     process.exit(1);
   }
   // A compiled binary's argv[1] is its embedded entry: the binary itself is the command.
-  const compiled = typeof Bun !== "undefined" && Bun.main.startsWith("/$bunfs/");
+  // (Bun is defined here: workersProblem refused other runtimes.)
+  const compiled = Bun?.main.startsWith("/$bunfs/") ?? false;
   const args = process.argv.slice(compiled ? 2 : 1);
   const children = new Map<number, ChildProcess>();
   let stopping = false;
