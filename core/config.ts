@@ -125,6 +125,19 @@ const configSchema = z.object({
     .string()
     .refine((v) => URL.canParse(v.replace("{region}", "region")), "Invalid URL")
     .default("https://{region}.tts.speech.microsoft.com/cognitiveservices/v1"),
+  /**
+   * A Redis server (`redis://host:6379`) shared by every process of one deployment: realtime
+   * events, rights changes and missed-event recovery cross processes through it, and the login
+   * and messages-API limits count there. Unset: all of it stays in this process.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  /** Processes of this server started on PORT (Bun's reusePort); more than 1 needs REDIS_URL (core/runtime/workers.ts). */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** A WhatsApp session's lease (ms): the process driving it renews it every third; another takes the session over this long after that process died. */
+  WHATSAPP_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Disables background job polling (tests drive jobs by hand). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /** A claimed job's lease (ms), renewed every third of it while the job is held; a dead process's jobs run elsewhere once it lapses. */

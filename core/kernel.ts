@@ -32,6 +32,9 @@ import { registerErrorCodes } from "./errors.ts";
 import { PlanFeatureRegistry } from "./plugin/plan-features.ts";
 import { PlanLimits } from "./plugin/plan-limits.ts";
 import { Realtime } from "./realtime/realtime.ts";
+import { connectRedis, type RedisClient } from "./redis/redis.ts";
+import { type LimitStore, memoryLimits } from "./limits/limit-store.ts";
+import { redisLimits } from "./limits/redis-limits.ts";
 import { seed } from "./seed.ts";
 import { SettingsService } from "./settings/settings.ts";
 import { Storage } from "./storage/storage.ts";
@@ -64,6 +67,10 @@ export interface Kernel {
   readonly log: Logger;
   readonly bus: EventBus;
   readonly realtime: Realtime;
+  /** REDIS_URL's client (null without it): realtime across processes and the shared security counters. */
+  readonly redis: RedisClient | null;
+  /** Security counters (login attempts, API rate limits): in Redis with REDIS_URL, else in this process. */
+  readonly limits: LimitStore;
   readonly jobs: Jobs;
   readonly storage: Storage;
   readonly mail: Mailer;
@@ -158,6 +165,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const planFeatures = PlanFeatureRegistry.fromManifests(ordered.map((p) => p.manifest));
   const userAnswers = new UserAnswers();
   planFeatures.assertFlagsDeclared(ordered.map((p) => p.manifest));
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log.child("redis")) : null;
   const startHooks: (() => void | Promise<void>)[] = [];
   const stopHooks: (() => void | Promise<void>)[] = [];
 
@@ -179,7 +187,10 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       // Read at each handshake, after the kernel exists: the company cache is built below.
       companyState: (companyId) => kernel.companyAccess.state(companyId),
       corsOrigin: config.FRONTEND_URL,
+      redis,
     }),
+    redis,
+    limits: redis ? redisLimits(redis) : memoryLimits,
     jobs: new Jobs(database.writes, log.child("jobs"), {
       pollMs: config.JOBS_POLL_MS,
       leaseMs: config.JOBS_LEASE_MS,
@@ -220,9 +231,16 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       await kernel.realtime.close();
       // Writes queued by now (job outcomes, a plugin's last words) land before the database closes.
       await database.writes.drain();
+      await redis?.close().catch(() => {});
       database.close();
     },
   };
+
+  // With Redis, other processes' events reach this one's sockets from the start: Socket.IO cannot wait for a first connection here.
+  if (redis) await kernel.realtime.load();
+  // /ready also asks Redis when the processes share realtime and limits through it.
+  if (redis) kernel.readiness.add("redis", () => redis.ping());
+  phase("realtime");
 
   // A disabled (or deleted) company's open sockets close at once; the realtime admission refuses new ones.
   kernel.companyAccess.onChange(({ companyId, state }) => {
@@ -250,6 +268,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       router,
       bus: kernel.bus,
       realtime: kernel.realtime,
+      limits: kernel.limits,
       jobs: kernel.jobs.forPlugin(plugin.manifest.id),
       storage: kernel.storage,
       vault: kernel.vault,

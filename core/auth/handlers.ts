@@ -25,12 +25,12 @@ async function issueSession(c: Context<AppEnv>, kernel: Kernel, user: UserRow) {
 }
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, kernel: Kernel) {
-  const limiter = new LoginLimiter(kernel.config.LOGIN_RATE_LIMIT, kernel.config.LOGIN_RATE_WINDOW_SECONDS * 1000);
+  const limiter = new LoginLimiter(kernel.config.LOGIN_RATE_LIMIT, kernel.config.LOGIN_RATE_WINDOW_SECONDS * 1000, kernel.limits);
 
   app.openapi(r.login, async (c) => {
     const { email, password } = c.req.valid("json");
     const ip = clientAddress(c);
-    const lockedMs = limiter.lockedFor(ip, email);
+    const lockedMs = await limiter.lockedFor(ip, email);
     if (lockedMs > 0) {
       c.header("Retry-After", String(Math.ceil(lockedMs / 1000)));
       throw new AppError("ERR_TOO_MANY_ATTEMPTS");
@@ -41,10 +41,10 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, kernel: Kernel) {
     // Verifying against a real hash when the e-mail is unknown keeps both paths equally slow.
     const ok = await verifyPassword(password, found?.passwordHash ?? UNKNOWN_USER_HASH);
     if (!found || !ok) {
-      limiter.failed(ip, email);
+      await limiter.failed(ip, email);
       throw new AppError("ERR_INVALID_CREDENTIALS");
     }
-    limiter.succeeded(ip, email);
+    await limiter.succeeded(ip, email);
     await ensureCompanyMaySignIn(kernel.companyAccess, found);
     if (!found.super && !withinWorkHours(found.startWork, found.endWork)) throw new AppError("ERR_OUT_OF_HOURS");
     // A new login revokes the previous session's refresh token and tells its page.

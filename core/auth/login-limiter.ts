@@ -1,4 +1,4 @@
-import { BackoffLimiter } from "./backoff-limiter.ts";
+import { type BackoffCounter, type LimitStore, memoryLimits } from "../limits/limit-store.ts";
 
 /** An address may fail this many times the per-(address, e-mail) limit before it is watched: an office behind one NAT has many people. */
 export const ADDRESS_LIMIT_FACTOR = 5;
@@ -17,40 +17,44 @@ export const ADDRESS_LIMIT_FACTOR = 5;
  * All three lock with exponential backoff. Nothing is counted per e-mail alone, so a correct
  * password from another address always works; a success clears its own pair (not its address,
  * or one valid account would let an address keep guessing others).
+ * The counts live in `store`: this process's memory, or Redis with REDIS_URL, so guesses
+ * spread over several processes count together.
  * @example
  *   const limiter = new LoginLimiter(10, 15 * 60_000);
- *   if (limiter.lockedFor(ip, email)) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
+ *   if (await limiter.lockedFor(ip, email)) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
  */
 export class LoginLimiter {
-  private pairs: BackoffLimiter;
-  private addresses: BackoffLimiter;
+  private pairs: BackoffCounter;
+  private addresses: BackoffCounter;
   /** Failures, while the address is watched, for e-mails that had not failed from it. */
-  private newcomers: BackoffLimiter;
+  private newcomers: BackoffCounter;
 
-  constructor(limit: number, windowMs: number) {
-    this.pairs = new BackoffLimiter(limit, windowMs);
-    this.addresses = new BackoffLimiter(limit * ADDRESS_LIMIT_FACTOR, windowMs);
-    this.newcomers = new BackoffLimiter(limit, windowMs);
+  constructor(limit: number, windowMs: number, store: LimitStore = memoryLimits) {
+    this.pairs = store.backoff("login-pair", limit, windowMs);
+    this.addresses = store.backoff("login-address", limit * ADDRESS_LIMIT_FACTOR, windowMs);
+    this.newcomers = store.backoff("login-newcomer", limit, windowMs);
   }
 
   /** Milliseconds until this address may try this e-mail again; 0 when it may now. */
-  lockedFor(address: string, email: string): number {
+  async lockedFor(address: string, email: string): Promise<number> {
     const bucket = addressBucket(address);
     const pair = `${bucket} ${email}`;
-    const watched = this.pairs.remembers(pair) ? this.addresses.lockedFor(bucket) : 0;
-    return Math.max(this.pairs.lockedFor(pair), this.newcomers.lockedFor(bucket), watched);
+    const [pairLock, newcomerLock, remembered] = await Promise.all([this.pairs.lockedFor(pair), this.newcomers.lockedFor(bucket), this.pairs.remembers(pair)]);
+    const watched = remembered ? await this.addresses.lockedFor(bucket) : 0;
+    return Math.max(pairLock, newcomerLock, watched);
   }
 
-  failed(address: string, email: string): void {
+  async failed(address: string, email: string): Promise<void> {
     const bucket = addressBucket(address);
     const pair = `${bucket} ${email}`;
-    if (this.addresses.blocked(bucket) && !this.pairs.remembers(pair)) this.newcomers.fail(bucket);
-    this.pairs.fail(pair);
-    this.addresses.fail(bucket);
+    const [watched, remembered] = await Promise.all([this.addresses.lockedFor(bucket), this.pairs.remembers(pair)]);
+    if (watched > 0 && !remembered) await this.newcomers.fail(bucket);
+    await this.pairs.fail(pair);
+    await this.addresses.fail(bucket);
   }
 
-  succeeded(address: string, email: string): void {
-    this.pairs.reset(`${addressBucket(address)} ${email}`);
+  async succeeded(address: string, email: string): Promise<void> {
+    await this.pairs.reset(`${addressBucket(address)} ${email}`);
   }
 }
 

@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/env.ts";
 import type { PluginJobs } from "../jobs/jobs.ts";
 import type { Logger } from "../log.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { LimitStore } from "../limits/limit-store.ts";
 import type { Realtime } from "../realtime/realtime.ts";
 import type { SessionUsers } from "../auth/session-user.ts";
 import type { UserAnswers } from "../auth/user-answers.ts";
@@ -36,6 +37,8 @@ export interface PluginContext {
   readonly router: OpenAPIHono<AppEnv>;
   readonly bus: EventBus;
   readonly realtime: Realtime;
+  /** Security counters (rate limits, failed attempts): shared through Redis with REDIS_URL, so N processes do not allow N times as much. */
+  readonly limits: LimitStore;
   /** Durable jobs and schedules; kinds and names are prefixed with the plugin id (`"deliver"` is stored as `"tickets.deliver"`). */
   readonly jobs: PluginJobs;
   readonly storage: Storage;

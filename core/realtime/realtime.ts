@@ -3,8 +3,10 @@ import type { CompanyAccessState } from "../auth/company-access.ts";
 import type { Db } from "../db/database.ts";
 import type { UserRow } from "../db/rows.ts";
 import type { Logger } from "../log.ts";
+import type { RedisClient } from "../redis/redis.ts";
 import { currentUser } from "../auth/current-user.ts";
 import { admitSocket } from "./socket-admission.ts";
+import { clusterAdapter, type MissedPackets } from "./cluster-adapter.ts";
 
 /** What a realtime connection knows about its user: their current rights, refreshed when they change. */
 export interface SocketUser {
@@ -58,9 +60,23 @@ export interface RealtimeOptions {
   companyState: (companyId: number) => Promise<CompanyAccessState>;
   /** The web app's origin when it is served elsewhere (CORS with credentials). */
   corsOrigin?: string;
+  /**
+   * REDIS_URL's client: events, room changes and rights changes then reach every process's
+   * sockets (the Redis streams adapter), and a client reconnecting to another process gets
+   * the events it missed. Without it everything stays in this process, as before.
+   */
+  redis?: RedisClient | null;
 }
 
+/** How long a dropped client's missed events are kept for it (Socket.IO's connection-state recovery, with Redis only). */
+export const RECOVERY_MS = 2 * 60_000;
+
+/** What one process asks the others to do with their own sockets (Socket.IO's serverSideEmit). */
+const CLUSTER = { emitAll: "atende:emitAll", refresh: "atende:refreshUser", dropUser: "atende:disconnectUser", dropCompany: "atende:disconnectCompany" } as const;
+
 const companyNamespace = /^\/(\d+)$/;
+/** socket.io-parser's EVENT packet type. */
+const EVENT_PACKET = 2;
 const socketUser = (u: UserRow): SocketUser => ({ id: u.id, companyId: u.companyId, profile: u.profile, super: u.super });
 
 /**
@@ -84,6 +100,10 @@ export class Realtime {
   private given = new WeakMap<Socket, Map<RoomPolicy, ReadonlySet<string>>>();
   /** The row the handshake read, handed to the same socket's connection: the policies' first run needs it, and reading it again would double the handshake's cost. */
   private admitted = new WeakMap<Socket, UserRow>();
+  /** Recovered sockets' missed events, held until the handshake admitted them again and their rooms were recomputed. */
+  private missed: MissedPackets = new Map();
+  /** The company pattern's parent namespace: a company namespace another process serves is created through it (same middleware). */
+  private parent: Namespace | null = null;
   private log: Logger;
 
   constructor(private options: RealtimeOptions) {
@@ -98,16 +118,44 @@ export class Realtime {
    * @example const io = await kernel.realtime.load(); io.bind(engine);
    */
   load(): Promise<Server> {
-    this.loading ??= import("socket.io").then(({ Server }) => {
-      const { corsOrigin } = this.options;
-      const io = new Server({ path: "/socket.io/", cors: corsOrigin ? { origin: corsOrigin, credentials: true } : undefined, serveClient: false });
-      this.prepare(io.of(companyNamespace));
+    this.loading ??= import("socket.io").then(async ({ Server }) => {
+      const { corsOrigin, redis } = this.options;
+      // skipMiddlewares off (Socket.IO's default is on): a recovered socket is admitted again like any
+      // other, so a token that expired or a user deleted while it was away does not ride the old session.
+      const recovery = { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false };
+      const cluster = redis ? { adapter: await clusterAdapter(redis, this.missed), connectionStateRecovery: recovery } : {};
+      const io = new Server({ path: "/socket.io/", cors: corsOrigin ? { origin: corsOrigin, credentials: true } : undefined, serveClient: false, ...cluster });
+      this.parent = io.of(companyNamespace);
+      this.prepare(this.parent);
       // The root namespace serves nobody: everything is per company.
       io.of("/").use((_socket, next) => next(new Error("ERR_NO_PERMISSION")));
       this.server = io;
+      if (redis) this.listenToPeers(io);
       return io;
     });
     return this.loading;
+  }
+
+  /** Whether other processes share the sockets (REDIS_URL): then Socket.IO is loaded at boot, not on the first connection. */
+  get clustered(): boolean {
+    return !!this.options.redis;
+  }
+
+  /** What the other processes ask of this one's sockets (none of it is a room operation). */
+  private listenToPeers(io: Server): void {
+    const root = io.of("/");
+    root.on(CLUSTER.emitAll, (event: string, payload: unknown, room?: string) => this.emitAllHere(event, payload, room));
+    root.on(CLUSTER.refresh, (userId: number, only?: number[]) => {
+      const policies = only ? only.map((i) => this.policies[i]).filter((p): p is RoomPolicy => !!p) : this.policies;
+      this.refreshHere(userId, policies).catch((err) => this.log.error("realtime refresh asked by another process failed", err));
+    });
+    root.on(CLUSTER.dropUser, (userId: number) => this.disconnectUserHere(userId));
+    root.on(CLUSTER.dropCompany, (companyId: number) => this.disconnectCompanyHere(companyId));
+  }
+
+  /** Tells the other processes (none without REDIS_URL); this process does its own part itself. */
+  private tellPeers(event: string, ...args: unknown[]): void {
+    if (this.clustered) this.server?.serverSideEmit(event, ...args);
   }
 
   /** The Socket.IO server once `load` created it (sockets exist only then). */
@@ -139,23 +187,32 @@ export class Realtime {
    */
   roomPolicy(policy: RoomPolicy): RoomPolicyHandle {
     this.policies.push(policy);
-    return { refreshUser: (userId) => this.refresh(userId, [policy]) };
+    // Every process registers the same policies in the same order: an index names one to the others.
+    const index = this.policies.length - 1;
+    return {
+      refreshUser: (userId) => {
+        this.tellPeers(CLUSTER.refresh, userId, [index]);
+        return this.refreshHere(userId, [policy]);
+      },
+    };
   }
 
   /**
    * Re-reads the user and recomputes the rooms of each of their sockets (and
    * `socket.data.user`); a user who no longer exists is disconnected. Call it after a
    * change to their profile, queues or permission flags. Costs nothing when they have no
-   * socket on this node.
+   * socket on this node. With REDIS_URL every other process does the same for its sockets
+   * (the promise waits for this process's only).
    * @example
    *   bus.on("users.user.updated", ({ userId }) => realtime.refreshUser(userId));
    */
   refreshUser(userId: number): Promise<void> {
-    return this.refresh(userId, this.policies);
+    this.tellPeers(CLUSTER.refresh, userId);
+    return this.refreshHere(userId, this.policies);
   }
 
-  /** refreshUser for some of the policies (all of them, or one through its handle). */
-  private async refresh(userId: number, policies: readonly RoomPolicy[]): Promise<void> {
+  /** refreshUser on this process's sockets, for some of the policies (all of them, or one through its handle). */
+  private async refreshHere(userId: number, policies: readonly RoomPolicy[]): Promise<void> {
     if (!this.socketsOf(userId).length) return;
     const user = await currentUser(this.options.db, userId);
     if (!user) return this.disconnectUser(userId);
@@ -178,6 +235,11 @@ export class Realtime {
    *   bus.on("users.user.deleted", ({ userId }) => realtime.disconnectUser(userId));
    */
   disconnectUser(userId: number): void {
+    this.tellPeers(CLUSTER.dropUser, userId);
+    this.disconnectUserHere(userId);
+  }
+
+  private disconnectUserHere(userId: number): void {
     for (const socket of this.socketsOf(userId)) socket.disconnect();
   }
 
@@ -188,6 +250,11 @@ export class Realtime {
    *   companyAccess.onChange(({ companyId, state }) => state === "disabled" && realtime.disconnectCompany(companyId));
    */
   disconnectCompany(companyId: number): void {
+    this.tellPeers(CLUSTER.dropCompany, companyId);
+    this.disconnectCompanyHere(companyId);
+  }
+
+  private disconnectCompanyHere(companyId: number): void {
     for (const socket of this.namespace(companyId)?.sockets.values() ?? []) if (!socket.data.user.super) socket.disconnect();
   }
 
@@ -203,7 +270,7 @@ export class Realtime {
    *   realtime.leaveRoom(companyId, `ticket-${uuid}`, ["tickets-admins", "queue-7", "user-12"]);
    */
   leaveRoom(companyId: number, room: string, keep: readonly string[] = []): void {
-    const nsp = this.namespace(companyId);
+    const nsp = this.target(companyId);
     if (!nsp) return;
     const members = nsp.in(room);
     (keep.length ? members.except([...keep]) : members).socketsLeave(room);
@@ -215,10 +282,11 @@ export class Realtime {
    * room are skipped (e.g. LGPD-masked viewers who get a masked variant of the payload).
    */
   emit(companyId: number, event: string, payload: unknown, room?: string | string[], except?: string | string[]): void {
-    const nsp = this.namespace(companyId);
+    const nsp = this.target(companyId);
     // Nobody of the company is connected (the in-memory adapter knows every socket): building
-    // and encoding the packet for no one cost as much as some of the writes behind it.
-    if (!nsp || nsp.sockets.size === 0) return;
+    // and encoding the packet for no one cost as much as some of the writes behind it. With
+    // REDIS_URL the company's sockets may sit on another process: the adapter decides.
+    if (!nsp || (!this.clustered && nsp.sockets.size === 0)) return;
     const target = room ? nsp.to(room) : nsp;
     (except?.length ? target.except(except) : target).emit(event, payload);
   }
@@ -228,7 +296,18 @@ export class Realtime {
    * sockets of that room in each company (e.g. the super users' room).
    */
   emitAll(event: string, payload: unknown, room?: string): void {
-    for (const [name, nsp] of this.namespaces()) if (companyNamespace.test(name)) (room ? nsp.to(room) : nsp).emit(event, payload);
+    // A process only knows the company namespaces its own sockets opened: each one sends to its own.
+    this.tellPeers(CLUSTER.emitAll, event, payload, room);
+    this.emitAllHere(event, payload, room);
+  }
+
+  private emitAllHere(event: string, payload: unknown, room?: string): void {
+    for (const [name, nsp] of this.namespaces()) {
+      if (!companyNamespace.test(name)) continue;
+      // Clustered, a namespace's own emit would reach the other processes too, which send it themselves.
+      const scope = this.clustered ? nsp.local : nsp;
+      (room ? scope.to(room) : scope).emit(event, payload);
+    }
   }
 
   /** The room a user's own sockets join, for events meant for one person. */
@@ -238,7 +317,7 @@ export class Realtime {
 
   /** Sockets connected for a company (for online counts and tests). */
   async connectedUsers(companyId: number): Promise<number[]> {
-    const sockets = (await this.namespace(companyId)?.fetchSockets()) ?? [];
+    const sockets = (await this.target(companyId)?.fetchSockets()) ?? [];
     return [...new Set(sockets.map((s) => s.data.user.id))];
   }
 
@@ -248,6 +327,17 @@ export class Realtime {
    */
   private namespace(companyId: number): Namespace | undefined {
     return this.server?._nsps.get(`/${companyId}`);
+  }
+
+  /**
+   * Where an operation on the company's sockets goes: its namespace here, or, with REDIS_URL,
+   * one created through the company pattern (the same handshake checks as a connection's) so
+   * the adapter carries the operation to the processes its sockets are on.
+   */
+  private target(companyId: number): Namespace | undefined {
+    const here = this.namespace(companyId);
+    if (here || !this.clustered || !this.parent) return here;
+    return (this.parent as unknown as { createChild(name: string): Namespace }).createChild(`/${companyId}`);
   }
 
   /** This node's sockets of a user, through the user room of each company namespace (no scan of all sockets). */
@@ -346,8 +436,30 @@ export class Realtime {
       }
       const row = this.admitted.get(socket);
       this.admitted.delete(socket);
-      if (row) this.applyPolicies(socket, row).catch((err) => this.log.error("realtime room policies failed", err));
+      const missed = socket.recovered ? this.missed.get(socket.id) : undefined;
+      this.missed.delete(socket.id);
+      if (row)
+        this.applyPolicies(socket, row)
+          .then(() => missed && this.replay(socket, missed))
+          .catch((err) => this.log.error("realtime room policies failed", err));
     });
+  }
+
+  /**
+   * Sends a recovered socket the events it missed, once the handshake admitted it again (the
+   * adapter would have sent them before any check) and the policies recomputed its rooms. When
+   * the user lost a room meanwhile, some of them may no longer be theirs to read: the transport
+   * is closed instead, and the client reconnects as a new socket and reads its lists again.
+   */
+  private replay(socket: Socket, missed: { rooms: readonly string[]; packets: unknown[][] }): void {
+    if (socket.disconnected) return;
+    if (missed.rooms.some((room) => room !== socket.id && !socket.rooms.has(room))) {
+      socket.conn.close();
+      return;
+    }
+    // Socket.emit would store each again under a new offset: the packets go out as they were kept, offset included.
+    const raw = socket as unknown as { packet(packet: { type: number; data: unknown[] }): void };
+    for (const data of missed.packets) raw.packet({ type: EVENT_PACKET, data });
   }
 
   /** Disconnects every socket. Without a bound engine (tests) socket.io's close throws; that is fine. */

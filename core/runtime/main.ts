@@ -8,6 +8,7 @@ import { PluginGraphError } from "../plugin/load-order.ts";
 import type { SchemaSnapshotLoader } from "../db/schema-snapshot.ts";
 import { restoreJitPolicy } from "./jit-policy.ts";
 import { installShutdown } from "./shutdown.ts";
+import { isWorkerChild, superviseWorkers } from "./workers.ts";
 
 declare const Bun: { gc?(force: boolean): void; shrink?(): void } | undefined;
 
@@ -45,6 +46,8 @@ export async function runServer(plugins: readonly ServerPlugin[], options: { emb
   let kernel: Awaited<ReturnType<typeof createKernel>>;
   try {
     config = loadConfig(process.env);
+    // WORKERS=N: this process only supervises N children of the same entry (core/runtime/workers.ts).
+    if (config.WORKERS > 1 && !isWorkerChild()) return void (await superviseWorkers(config));
     const assets = embedded ?? diskAssets(config.WEB_DIST);
     kernel = await createKernel({ config, plugins, webAssets: assets, schemaSnapshot });
     if (!assets) kernel.log.warn("web app not built (run `bun run build:web`): serving the API only");

@@ -32,6 +32,8 @@ export function serveBun(kernel: Kernel, port: number, hostname: string) {
   const server = Bun.serve<WebSocketData>({
     port,
     hostname,
+    // WORKERS' children listen on one port together; the kernel spreads the connections.
+    reusePort: kernel.config.WORKERS > 1,
     idleTimeout: 30,
     websocket: {
       open: (ws) => engine?.onWebSocketOpen(ws),

@@ -5,7 +5,6 @@ import { IdempotencyKeys } from "./idempotency.ts";
 import { MessagesApiSender } from "./message-sender.service.ts";
 import { registerMessagesApiHandlers } from "./messages-api.handlers.ts";
 import { CONNECTION_TOKEN_SCHEME } from "./messages-api.routes.ts";
-import { TokenBucketLimiter } from "./rate-limiter.ts";
 
 /** Keys older than 24 hours are swept hourly (a kernel schedule: one node runs each tick). */
 const SWEEP_PATTERN = "17 * * * *";
@@ -20,7 +19,8 @@ export default defineServerPlugin({
       description: "A connection's 30-character token (Connections → edit; regenerating it revokes the old one at once)",
     });
     const keys = new IdempotencyKeys(ctx.db);
-    const limiter = new TokenBucketLimiter(ctx.config.MESSAGES_API_RATE, ctx.config.MESSAGES_API_BURST);
+    // Per connection token, shared by every process with REDIS_URL (ctx.limits).
+    const limiter = ctx.limits.tokenBucket("messages-api", ctx.config.MESSAGES_API_RATE, ctx.config.MESSAGES_API_BURST);
     const sender = new MessagesApiSender({ ...ctx, keys });
     registerMessagesApiHandlers(ctx.router, { services: ctx.services, companyAccess: ctx.companyAccess, planFeatures: ctx.planFeatures, limiter }, sender);
     ctx.jobs.schedule("sweep", SWEEP_PATTERN, async () => {

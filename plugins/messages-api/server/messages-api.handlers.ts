@@ -9,7 +9,7 @@ import type { ConnectionRow } from "../../connections/server/connections.contrac
 import type { MessagesApiSender } from "./message-sender.service.ts";
 import type { SendMediaBody, SendTextBody } from "./messages-api.schemas.ts";
 import * as r from "./messages-api.routes.ts";
-import type { TokenBucketLimiter } from "./rate-limiter.ts";
+import type { TokenBucket } from "../../../core/limits/limit-store.ts";
 
 /** The connection the request's bearer token authenticated, per request. */
 const connectionOf = new WeakMap<Request, ConnectionRow>();
@@ -18,7 +18,7 @@ export interface SenderGate {
   services: Services;
   companyAccess: CompanyAccess;
   planFeatures: PlanFeatureRegistry;
-  limiter: TokenBucketLimiter;
+  limiter: TokenBucket;
 }
 
 /**
@@ -40,7 +40,7 @@ export function requireSender(gate: SenderGate): MiddlewareHandler<AppEnv> {
     if (state === "disabled") throw new AppError("ERR_COMPANY_INACTIVE");
     if (state === "overdue") throw new AppError("ERR_SUBSCRIPTION_EXPIRED");
     if (!(await gate.planFeatures.enabled(connection.companyId, "useExternalApi"))) throw new AppError("ERR_PLAN_FEATURE_DISABLED", { flag: "useExternalApi" });
-    const wait = gate.limiter.take(`connection:${connection.id}`);
+    const wait = await gate.limiter.take(`connection:${connection.id}`);
     if (wait > 0) {
       c.header("Retry-After", String(wait));
       throw new AppError("ERR_TOO_MANY_ATTEMPTS", { retryAfter: wait });

@@ -7,6 +7,7 @@ class FakeSocket {
   emitted: unknown[][] = [];
   connected = true;
   active = true;
+  recovered = false;
   constructor(
     readonly url: string,
     readonly options: Record<string, any>,
@@ -57,6 +58,8 @@ describe("realtime client", () => {
     expect(s.url).toBe("/4");
     expect(s.options).toMatchObject({
       path: "/socket.io/",
+      // No polling handshake: several server processes on one port need no sticky sessions.
+      transports: ["websocket"],
       query: { userId: "9" },
       reconnection: true,
       reconnectionAttempts: Number.POSITIVE_INFINITY,
@@ -156,6 +159,23 @@ describe("realtime client", () => {
     stop();
     s.handlers.get("connect")?.();
     expect(resync).toHaveBeenCalledTimes(1);
+    client.disconnect();
+  });
+
+  it("a reconnection the server recovered (it sent the missed events) needs no re-read", () => {
+    const client = new RealtimeClient();
+    const resync = vi.fn();
+    const stop = client.onReconnected(resync);
+    client.connect(4, 9);
+    const s = sockets[0];
+    s.handlers.get("connect")?.();
+    s.recovered = true;
+    s.handlers.get("connect")?.();
+    expect(resync).not.toHaveBeenCalled();
+    s.recovered = false;
+    s.handlers.get("connect")?.();
+    expect(resync).toHaveBeenCalledTimes(1);
+    stop();
     client.disconnect();
   });
 

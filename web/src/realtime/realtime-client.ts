@@ -30,6 +30,9 @@ export class RealtimeClient {
     this.key = key;
     const socket = io(`${apiBase}/${companyId}`, {
       path: "/socket.io/",
+      // WebSocket from the start: the polling handshake's requests would have to reach one process
+      // (sticky sessions) when several serve the port; one WebSocket is one connection to one process.
+      transports: ["websocket"],
       // A function: every (re)connection reads the current token, so a refreshed one is used.
       auth: (cb) => cb({ token: tokenStore.get() ?? "" }),
       query: { userId: String(userId) },
@@ -41,10 +44,11 @@ export class RealtimeClient {
     });
     socket.onAny((event: string, ...args: unknown[]) => this.deliver(event, ...args));
     // Events sent while a socket was away (a network gap, or the server dropping it when its token
-    // expired) are lost: after every connection but the first, the screens read their data again.
+    // expired) are lost: after every connection but the first, the screens read their data again,
+    // unless the server recovered the session and sent what was missed (REDIS_URL deployments).
     let connectedBefore = false;
     socket.on("connect", () => {
-      if (connectedBefore) this.resynced();
+      if (connectedBefore && !socket.recovered) this.resynced();
       connectedBefore = true;
     });
     socket.on("connect_error", (err) => {

@@ -54,6 +54,12 @@ export class Leases {
     await this.db.delete(leases).where(and(eq(leases.whatsappId, whatsappId), eq(leases.owner, this.owner)));
   }
 
+  /** Sessions whose holder stopped renewing (it died without releasing): another process should take them over. */
+  async lapsed(now = Date.now()): Promise<number[]> {
+    const rows = await this.db.select({ whatsappId: leases.whatsappId }).from(leases).where(lt(leases.expiresAt, now));
+    return rows.map((r) => r.whatsappId);
+  }
+
   /** Takes the lease away from whoever holds it (a reset from any server): the holder's next renewal fails and it lets go. */
   async revoke(whatsappId: number): Promise<void> {
     await this.db.delete(leases).where(eq(leases.whatsappId, whatsappId));

@@ -11,6 +11,7 @@ import type { SessionTuning } from "./tuning.ts";
 export class SessionLoops {
   private renewTimer?: ReturnType<typeof setInterval>;
   private watchdogTimer?: ReturnType<typeof setInterval>;
+  private takeoverTimer?: ReturnType<typeof setInterval>;
   private sleeps = new Set<{ timer: ReturnType<typeof setTimeout>; resolve: () => void }>();
   private standby = new Map<number, ReturnType<typeof setTimeout>>();
   private lastRenewOk = Date.now();
@@ -34,7 +35,8 @@ export class SessionLoops {
   stop(): void {
     clearInterval(this.renewTimer);
     clearInterval(this.watchdogTimer);
-    this.renewTimer = this.watchdogTimer = undefined;
+    clearInterval(this.takeoverTimer);
+    this.renewTimer = this.watchdogTimer = this.takeoverTimer = undefined;
     for (const s of this.sleeps) {
       clearTimeout(s.timer);
       s.resolve();
@@ -77,6 +79,7 @@ export class SessionLoops {
    * at once. Runs in the background; stops when the server does.
    */
   async resumeAll(): Promise<void> {
+    this.watchForLapses();
     const rows = await this.m.status.whatsappConnections();
     let first = true;
     for (const row of rows) {
@@ -88,6 +91,32 @@ export class SessionLoops {
       first = false;
       if (this.m.isStopped) return;
       await this.resumeOne(row.companyId, row.id);
+    }
+  }
+
+  /**
+   * Every renewal period, looks for leases whose holder stopped renewing (a process that died
+   * without releasing them) and resumes those sessions here: one conditional upsert decides which
+   * process gets each, so a dead process's sessions move within the lease plus one period. A
+   * released lease (a clean shutdown, a session ended) is not taken: its row is gone.
+   */
+  private watchForLapses(): void {
+    if (this.takeoverTimer || this.m.isStopped) return;
+    this.takeoverTimer = setInterval(() => void this.takeOver().catch((err) => this.log.warn("whatsapp: looking for lapsed leases failed", err)), this.t.leaseRenewMs);
+    unref(this.takeoverTimer);
+  }
+
+  async takeOver(): Promise<void> {
+    const lapsed = (await this.m.leases.lapsed()).filter((id) => !this.m.live(id) && !this.standby.has(id));
+    if (!lapsed.length) return;
+    const rows = new Map((await this.m.status.whatsappConnections()).map((r) => [r.id, r]));
+    for (const id of lapsed) {
+      const row = rows.get(id);
+      if (!row || this.m.isStopped) continue;
+      if (await this.m.pause.holds(row.companyId)) continue;
+      if (!(await this.m.auth.resumable(id))) continue;
+      this.log.info(`whatsapp ${id}: its lease lapsed (the process driving it stopped renewing): taking it over`);
+      await this.resumeOne(row.companyId, id);
     }
   }
 

@@ -38,7 +38,9 @@ export class SessionManager implements SessionRegistry {
     private boundary: WaBoundary,
     tuning: Partial<SessionTuning> = {},
   ) {
-    this.tuning = { ...defaultTuning, ...tuning };
+    // WHATSAPP_LEASE_MS sets how soon another process takes over a dead one's sessions; a test's tuning still wins.
+    const lease = ctx.config.WHATSAPP_LEASE_MS;
+    this.tuning = { ...defaultTuning, leaseTtlMs: lease, leaseRenewMs: Math.floor(lease / 3), ...tuning };
     this.auth = new AuthStore(ctx.db, ctx.vault, ctx.log, this.tuning.keyCacheSize);
     this.leases = new Leases(ctx.db, `${crypto.randomUUID()}`, this.tuning.leaseTtlMs);
     this.status = new SessionStatus(ctx);
@@ -375,11 +377,30 @@ export class SessionManager implements SessionRegistry {
       s.auth = undefined;
       return this.finish(s, { status: "DISCONNECTED", qrcode: "", retries: 0 });
     }
-    if (code === CONNECTION_REPLACED) return this.finish(s, { status: "DISCONNECTED", qrcode: "", retries: 0 });
+    if (code === CONNECTION_REPLACED) return this.replaced(s);
     // Unpaired and QR already shown: the codes ran out (Baileys closes with 408); retrying would only show more.
     if (!wasPaired && s.qrCount > 0) return this.finish(s, { status: "TIMEOUT", qrcode: "" });
     void live;
     return this.scheduleReconnect(s);
+  }
+
+  /**
+   * WhatsApp closed the socket because the same credentials connected elsewhere (440). Never a
+   * reconnect: the two would take the number from each other in a loop. When another process
+   * holds the lease now (this one stalled past it and was taken over), it drives the session: this
+   * one only lets go, and touches neither the lease nor the status, which are that process's. When
+   * the lease is still ours, the replacement came from outside the deployment: the session ends
+   * here, DISCONNECTED, keys kept, and the lease goes back.
+   */
+  private async replaced(s: Session): Promise<void> {
+    const kept = await this.leases.renew([s.whatsappId]).catch(() => new Set<number>());
+    if (kept.has(s.whatsappId)) return this.finish(s, { status: "DISCONNECTED", qrcode: "", retries: 0 });
+    this.ctx.log.info(`whatsapp ${s.whatsappId}: connection replaced by the server that holds the lease now; letting go`);
+    this.cancelPending(s, "replaced");
+    if (this.sessions.get(s.whatsappId) === s) {
+      this.sessions.delete(s.whatsappId);
+      this.forgotten(s.whatsappId);
+    }
   }
 
   private async scheduleReconnect(s: Session): Promise<void> {

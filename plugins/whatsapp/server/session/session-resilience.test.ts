@@ -228,6 +228,32 @@ describe("whatsapp sessions: restart of the server, leases", () => {
     expect(otherBoundary.sockets).toHaveLength(1);
   });
 
+  it("440 after another server took the lease over: this one lets go, never reconnects, and leaves that server's lease and status alone", async () => {
+    await boot();
+    const conn = await createWhatsapp(k.t, a.token);
+    const socket = await connect(conn.id);
+    const { SessionManager } = await import("./session-manager.ts");
+    const otherBoundary = new FakeWaBoundary();
+    const other = new SessionManager(k.ctx, otherBoundary, { leaseRenewMs: 60_000 });
+    cleanups.push(() => other.shutdown());
+    // This server stalled past its lease; the other one took the session and connected the number.
+    await k.t.kernel.db
+      .update(whatsappSessionLeases)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(whatsappSessionLeases.whatsappId, conn.id));
+    await other.start(a.company.id, conn.id);
+    (await socketOf(otherBoundary, conn.id)).emit("connection.update", { connection: "open" });
+    await until(k.t, a.token, conn.id, (c) => c.status === "CONNECTED");
+    // WhatsApp tells the first one its connection was replaced.
+    socket.drop(440);
+    await sleep(150);
+    expect(socketsOf(k.boundary, conn.id)).toHaveLength(1);
+    expect(await connectionOf(k.t, a.token, conn.id)).toMatchObject({ status: "CONNECTED" });
+    const [lease] = await k.t.kernel.db.select().from(whatsappSessionLeases).where(eq(whatsappSessionLeases.whatsappId, conn.id));
+    expect(lease?.owner).toBe(other.leases.owner);
+    expect(await keyCount(conn.id)).toBeGreaterThan(0);
+  });
+
   it("a server whose lease renewal fails drops the session locally, without logout or status change", async () => {
     await boot({ leaseRenewMs: 40 });
     const conn = await createWhatsapp(k.t, a.token);

@@ -1,8 +1,9 @@
 /**
  * A token bucket per key (a connection): `ratePerSecond` refills, `burst` is the most a
- * quiet key can spend at once. In memory on purpose, like the login limiter: each node
- * limits its own traffic and a restart forgetting the buckets is harmless; what protects
- * the number from a ban is the connection's delivery lane, which paces the sends themselves.
+ * quiet key can spend at once. This process's buckets: with REDIS_URL the processes share
+ * Redis's instead (redis-limits.ts), so N processes do not allow N times the rate. A restart
+ * forgetting the buckets is harmless; what protects a number from a ban is the connection's
+ * delivery lane, which paces the sends themselves.
  * @example
  *   const limiter = new TokenBucketLimiter(20, 40);
  *   const wait = limiter.take(`connection:${id}`); // 0: go; else seconds until a token is back
