@@ -6,10 +6,11 @@ import { INBOUND_PRIORITY } from "../../tickets/server/bot.contract.ts";
 import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import { FlowCampaignsService } from "./flow-campaigns.service.ts";
-import { FlowRuntime, RESUME_JOB, type ResumePayload } from "./flow-runtime.ts";
+import { ANSWER_JOB, type AnswerPayload, FlowRuntime, RESUME_JOB, type ResumePayload, TAKEOVER_JOB, type TakeoverPayload } from "./flow-runtime.ts";
 import { registerFlowsHandlers } from "./flows.handlers.ts";
 import { FlowsService } from "./flows.service.ts";
 import { connectionRule, phraseRule } from "./start-rules.ts";
+import { takeoverEvent, takeoverStep } from "./takeover.ts";
 
 /**
  * Routes of the flow builder and phrase campaigns, the reference kind `flow` (a connection's
@@ -28,10 +29,16 @@ export default defineServerPlugin({
     const runtime = new FlowRuntime(ctx);
     ctx.services.require("automation.registerHandOver")(runtime.provider());
     ctx.jobs.define<ResumePayload>(RESUME_JOB, ({ companyId, payload }) => runtime.resume(companyId ?? 0, payload), { lane: (p) => `ticket:${p.ticketId}` });
+    ctx.jobs.define<AnswerPayload>(ANSWER_JOB, ({ companyId, payload }) => runtime.answer(companyId ?? 0, payload), { lane: (p) => `ticket:${p.ticketId}` });
+    ctx.jobs.define<TakeoverPayload>(TAKEOVER_JOB, ({ companyId, payload }) => runtime.takeover(companyId ?? 0, payload), { lane: (p) => `ticket:${p.ticketId}` });
 
     const startHandOver = ctx.services.require("automation.startHandOver");
     const afterInbound = ctx.services.require("tickets.afterInbound");
     afterInbound(phraseRule(startHandOver), { priority: INBOUND_PRIORITY.phrase });
     afterInbound(connectionRule(startHandOver), { priority: INBOUND_PRIORITY.connection });
+    // Takeover rule: a message of ours that is not the bot's, from the phone (a new fromMe
+    // message the channel reports) or from the app and the API (an attendant's, after commit).
+    afterInbound(takeoverStep(ctx.jobs), { priority: INBOUND_PRIORITY.handler + 10 });
+    ctx.bus.on("tickets.message.created", takeoverEvent(ctx.jobs));
   },
 });
