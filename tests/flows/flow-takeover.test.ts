@@ -154,3 +154,32 @@ describe("flows: takeover rules", () => {
     }
   });
 });
+
+describe("flows: audio", () => {
+  const upload = async (name: string, type: string) => {
+    const form = new FormData();
+    form.append("medias", new File([new Uint8Array(64).fill(7)], name, { type }));
+    const res = await w.t.call("POST", "/flowbuilder/audio", { token: w.admin.token, body: form });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.name as string;
+  };
+
+  it("an audio with record goes out as a voice note (ptt), one without as a plain audio file", async () => {
+    const [recorded, plain] = [await upload("aviso.mp3", "audio/mpeg"), await upload("musica.ogg", "audio/ogg")];
+    const id = await flow([start, node("v", "audio", { url: recorded, record: true }), node("f", "audio", { url: plain, record: false })], [edge("start", "v"), edge("v", "f")]);
+    await w.connect({ greetingMessage: "", queueIds: [], flowIdWelcome: id });
+    const { ticketId } = await w.says("oi", undefined, num());
+    await w.settle();
+    const sent = (await w.rows()).messages.filter((m) => m.ticketId === ticketId && m.fromMe);
+    expect(sent.map((m) => [m.mediaType, JSON.parse(m.dataJson).ptt])).toEqual([
+      ["audio", true],
+      ["audio", false],
+    ]);
+    // What the channel got: both as audio (the WhatsApp driver reads the mark as media.voiceNote).
+    const hooks = w.receiver.received.filter((r) => r.body?.event === "message.created").map((r) => r.body.message);
+    expect(hooks.map((m) => [m.kind, m.mimetype])).toEqual([
+      ["audio", "audio/mpeg"],
+      ["audio", "audio/ogg"],
+    ]);
+  });
+});

@@ -283,7 +283,14 @@ export class FlowRuntime {
     const out: BotWrite[] = [];
     let handedOver = false;
     for (const a of turn.actions) {
-      if (a.type === "send") out.push({ type: "send", text: a.text, ...(a.media ? { media: a.media } : {}) });
+      if (a.type === "send")
+        out.push({
+          type: "send",
+          text: a.text,
+          ...(a.media ? { media: a.media } : {}),
+          // An audio node or element: `record` is the voice note ("gravado na hora"), else a plain audio file.
+          ...(a.media && a.mediaType === "audio" ? { voiceNote: a.record !== false } : {}),
+        });
       else if (a.type === "setQueue") {
         if (await this.queueExists(ticket.companyId, a.queueId)) out.push({ type: "setQueue", queueId: a.queueId, log: "queue" });
         else this.ctx.log.warn(`flows: ticket ${ticket.id}: queue ${a.queueId} of a ticket node is not the company's; the flow ends without it`);
