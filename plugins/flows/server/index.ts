@@ -6,6 +6,7 @@ import { INBOUND_PRIORITY } from "../../tickets/server/bot.contract.ts";
 import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import { FlowCampaignsService } from "./flow-campaigns.service.ts";
+import { registerCounterHandlers } from "./flow-counters.ts";
 import { ANSWER_JOB, type AnswerPayload, FlowRuntime, RESUME_JOB, type ResumePayload, TAKEOVER_JOB, type TakeoverPayload } from "./flow-runtime.ts";
 import { registerFlowsHandlers } from "./flows.handlers.ts";
 import { FlowsService } from "./flows.service.ts";
@@ -24,6 +25,7 @@ export default defineServerPlugin({
     const flows = new FlowsService(ctx.db, ctx.storage);
     const connectionExists = async (companyId: number, id: number) => (await ctx.services.require("connections.get")(companyId, id)) !== null;
     registerFlowsHandlers(ctx.router, flows, new FlowCampaignsService(ctx.db, connectionExists));
+    registerCounterHandlers(ctx.router, ctx.db);
     ctx.services.require("queues.registerReference")("flow", { exists: (companyId, id) => flows.exists(companyId, id) });
 
     const runtime = new FlowRuntime(ctx);

@@ -1,6 +1,6 @@
 import type { PluginJobs } from "../../../core/jobs/jobs.ts";
 import type { InboundStored } from "../../tickets/server/bot.contract.ts";
-import type { MessageView, TicketView } from "../../tickets/shared/ticket-types.ts";
+import type { EventMap } from "../../../core/events/bus.ts";
 import "../../tickets/server/tickets-events.contract.ts";
 import { TAKEOVER_JOB, type TakeoverPayload } from "./flow-runtime.ts";
 
@@ -27,7 +27,7 @@ export function takeoverStep(jobs: PluginJobs) {
 
 /** After commit: a message an attendant wrote (from the app, or through the messages API with a user). */
 export function takeoverEvent(jobs: PluginJobs) {
-  return async (e: { companyId: number; message: MessageView; ticket: TicketView }): Promise<void> => {
+  return async (e: EventMap["tickets.message.created"]): Promise<void> => {
     const { message, ticket } = e;
     if (!message.fromMe || message.isPrivate || message.userId === null || !heldByFlow(ticket.holder)) return;
     const payload: TakeoverPayload = { ticketId: ticket.id, holder: ticket.holder, userId: message.userId };
