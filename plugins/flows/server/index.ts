@@ -1,6 +1,7 @@
 import { defineServerPlugin } from "../../../core/plugin/server-plugin.ts";
 import "../../automation/server/hand-over.contract.ts";
 import "../../connections/server/connections.contract.ts";
+import "../../connections/server/connections-events.contract.ts";
 import "../../queues/server/references.contract.ts";
 import { INBOUND_PRIORITY } from "../../tickets/server/bot.contract.ts";
 import { manifest } from "../plugin.ts";
@@ -10,6 +11,7 @@ import { registerCounterHandlers } from "./flow-counters.ts";
 import { ANSWER_JOB, type AnswerPayload, FlowRuntime, RESUME_JOB, type ResumePayload, TAKEOVER_JOB, type TakeoverPayload } from "./flow-runtime.ts";
 import { registerFlowsHandlers } from "./flows.handlers.ts";
 import { FlowsService } from "./flows.service.ts";
+import { StartRuleCaches } from "./start-rule-caches.ts";
 import { connectionRule, phraseRule } from "./start-rules.ts";
 import { takeoverEvent, takeoverStep } from "./takeover.ts";
 
@@ -24,7 +26,8 @@ export default defineServerPlugin({
   setup(ctx) {
     const flows = new FlowsService(ctx.db, ctx.storage);
     const connectionExists = async (companyId: number, id: number) => (await ctx.services.require("connections.get")(companyId, id)) !== null;
-    registerFlowsHandlers(ctx.router, flows, new FlowCampaignsService(ctx.db, connectionExists));
+    const caches = new StartRuleCaches();
+    registerFlowsHandlers(ctx.router, flows, new FlowCampaignsService(ctx.db, connectionExists, (companyId) => caches.phrasesChanged(companyId)));
     registerCounterHandlers(ctx.router, ctx.db);
     ctx.services.require("queues.registerReference")("flow", { exists: (companyId, id) => flows.exists(companyId, id) });
 
@@ -36,8 +39,10 @@ export default defineServerPlugin({
 
     const startHandOver = ctx.services.require("automation.startHandOver");
     const afterInbound = ctx.services.require("tickets.afterInbound");
-    afterInbound(phraseRule(startHandOver), { priority: INBOUND_PRIORITY.phrase });
-    afterInbound(connectionRule(startHandOver), { priority: INBOUND_PRIORITY.connection });
+    afterInbound(phraseRule(startHandOver, caches), { priority: INBOUND_PRIORITY.phrase });
+    afterInbound(connectionRule(startHandOver, caches), { priority: INBOUND_PRIORITY.connection });
+    ctx.bus.on("connections.whatsapp.updated", ({ whatsappId }) => caches.connectionChanged(whatsappId));
+    ctx.bus.on("connections.whatsapp.deleted", ({ whatsappId }) => caches.connectionChanged(whatsappId));
     // Takeover rule: a message of ours that is not the bot's, from the phone (a new fromMe
     // message the channel reports) or from the app and the API (an attendant's, after commit).
     afterInbound(takeoverStep(ctx.jobs), { priority: INBOUND_PRIORITY.handler + 10 });
