@@ -113,8 +113,12 @@ export interface OutboundRequest {
     /** Final text as the customer sees it (signature applied, variables resolved). */
     body: string;
     mediaType: string;
-    /** Stored media: `path` is on this server's storage, `url` its public URL path. */
-    media?: { path: string; url: string; mimetype: string; fileName: string };
+    /**
+     * Stored media: `path` is on this server's storage, `url` its public URL path. `voiceNote`:
+     * an audio the sender marked as a voice note (true) or as a plain audio file (false);
+     * absent, the driver decides from the file.
+     */
+    media?: { path: string; url: string; mimetype: string; fileName: string; voiceNote?: boolean };
     /** The message being answered, by its provider id. */
     quoted?: { providerId: string; body: string; fromMe: boolean };
     /** A contact card (send contact). */

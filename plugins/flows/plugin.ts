@@ -14,6 +14,7 @@ export const manifest = definePlugin({
     "tickets.afterInbound",
     "tickets.botApply",
     "tickets.botContext",
+    "tickets.recentMessages",
     "automation.registerHandOver",
     "automation.handOverKinds",
     "automation.startHandOver",

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type BotWorld, botWorld } from "../../plugins/automation/server/automation.fixtures.ts";
+import { closeDebounceWindows } from "./flow-world.ts";
 
 /**
  * Issue 26 end to end on the API channel: flows saved through the API take conversations over
@@ -25,9 +26,11 @@ async function flow(name: string, nodes: unknown[], connections: unknown[]) {
   return created.body.id as number;
 }
 
+/** The customer writes; the flow's answer comes once its debounce window closes (here: at once). */
 async function say(text: string, number: string) {
   const r = await w.says(text, undefined, number);
   await w.settle();
+  await closeDebounceWindows(w);
   return r;
 }
 

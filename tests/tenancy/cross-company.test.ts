@@ -62,6 +62,7 @@ const UNSEEDED: Record<string, string> = {
   automation_bot_states: "written by a bot turn (a job)",
   prompt_transcripts: "written only when an AI prompt's turn transcribes a customer's audio (a job)",
   flow_states: "written by a flow's turn in a conversation (a job)",
+  flow_node_counts: "written by a flow's turn in a conversation (a job); GET /flowbuilder/{idFlow}/counters is proved on B's seeded flow",
   campaign_shippings: "written when a campaign's start job runs (at its scheduled time)",
   automation_rotation_cursors: "written by the rotation job",
   billing_charges: "written only by a checkout through a payment provider the platform operator configured (super user)",

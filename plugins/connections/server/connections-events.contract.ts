@@ -4,6 +4,8 @@
  */
 declare module "../../../core/events/bus.ts" {
   interface EventMap {
+    /** A connection was edited (after commit): readers that keep its fields in process drop them (the flows' start rules). */
+    "connections.whatsapp.updated": { companyId: number; whatsappId: number };
     /** A connection is gone: close its session. */
     "connections.whatsapp.deleted": { companyId: number; whatsappId: number };
     /**

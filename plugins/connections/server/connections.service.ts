@@ -215,6 +215,7 @@ export class ConnectionsService {
       return { view: { ...checked, status: "qrcode" as const, qrcode: "" }, reset: true };
     });
     this.invalidate();
+    await this.bus.emit("connections.whatsapp.updated", { companyId, whatsappId: id });
     if (reset) await this.bus.emit("connections.session.reset", { companyId, whatsappId: id });
     this.events.updated(companyId, view);
     return view;

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, id, timestamps } from "../../../core/db/columns.ts";
 import { companies, users } from "../../../core/db/tables.ts";
 import { whatsappsKey } from "../../connections/schema/keys.contract.ts";
@@ -19,6 +19,10 @@ export const flows = sqliteTable(
     active: bool("active").notNull().default(true),
     /** The published version (flow_versions.id); no foreign key, so a version and its flow delete in any order. */
     versionId: integer("version_id"),
+    /** Takeover rule: an attendant's message to the customer (not the bot's) stops the flow. */
+    stopOnAttendantMessage: bool("stop_on_attendant_message").notNull().default(true),
+    /** Customer messages within this many seconds of the first, while the flow waits for an answer, are answered once (0: each at once). */
+    debounceSeconds: integer("debounce_seconds").notNull().default(3),
     ...timestamps,
   },
   (t) => [index("flows_company_idx").on(t.companyId, t.id)],
@@ -122,8 +126,31 @@ export const flowStates = sqliteTable(
     lastMessageId: integer("last_message_id").notNull().default(0),
     /** The state as it was before `lastMessageId`'s turn (JSON), for a retried turn. */
     before: text("before"),
+    /** The nodes this run of the flow reached (JSON list): a node counts once per conversation in flow_node_counts. */
+    reached: text("reached").notNull().default("[]"),
     rev: integer("rev").notNull().default(0),
     updatedAt: timestamps.updatedAt,
   },
   (t) => [index("flow_states_company_idx").on(t.companyId)],
+);
+
+/**
+ * How many conversations reached each node of a flow, per UTC day (`YYYY-MM-DD`): upserted in
+ * the same write as the turn that reached it (a node counts once per run of the flow on a
+ * ticket). The editor shows the sum of the last 30 days (`GET /flowbuilder/{idFlow}/counters`).
+ */
+export const flowNodeCounts = sqliteTable(
+  "flow_node_counts",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    flowId: integer("flow_id")
+      .notNull()
+      .references(() => flows.id, { onDelete: "cascade" }),
+    nodeId: text("node_id").notNull(),
+    day: text("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.flowId, t.day, t.nodeId] }), index("flow_node_counts_company_idx").on(t.companyId)],
 );

@@ -19,6 +19,8 @@ export class FlowCampaignsService {
   constructor(
     private db: Db,
     private connectionExists: (companyId: number, id: number) => Promise<boolean>,
+    /** The company's phrases changed (the start rules' in-process set is dropped). */
+    private changed: (companyId: number) => void = () => {},
   ) {}
 
   async list(user: Caller) {
@@ -44,6 +46,7 @@ export class FlowCampaignsService {
         status: input.status,
       })
       .returning();
+    this.changed(user.companyId);
     return view(row!);
   }
 
@@ -60,12 +63,14 @@ export class FlowCampaignsService {
     // Nothing to change (a body with only the id): the campaign as it is, not an empty UPDATE.
     if (!Object.keys(changes).length) return view(row);
     const [updated] = await this.db.update(flowCampaigns).set(changes).where(eq(flowCampaigns.id, row.id)).returning();
+    this.changed(user.companyId);
     return view(updated!);
   }
 
   async remove(user: Caller, id: number) {
     await this.owned(user.companyId, id);
     await this.db.delete(flowCampaigns).where(eq(flowCampaigns.id, id));
+    this.changed(user.companyId);
   }
 
   private async checkRefs(companyId: number, flowId: number, whatsappId: number | null) {

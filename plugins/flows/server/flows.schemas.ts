@@ -21,6 +21,10 @@ export const FlowRecord = z
     active: z.boolean(),
     /** The published version's number (1, 2, …), null before the first save. */
     version: z.number().nullable(),
+    /** Takeover rule: an attendant's message to the customer stops the flow (default true). */
+    stopOnAttendantMessage: z.boolean(),
+    /** Customer messages within this many seconds, while the flow waits for an answer, are answered once (default 3; 0 answers each at once). */
+    debounceSeconds: z.number(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -34,7 +38,18 @@ export const FlowQuery = z.object({
 });
 
 export const FlowCreate = z.object({ name: flowName }).openapi("FlowCreate");
-export const FlowRename = z.object({ flowId: z.coerce.number().int().positive(), name: flowName, active: BoolLike.optional() }).openapi("FlowRename");
+/** The most seconds customer messages are gathered before a flow answers them. */
+export const MAX_DEBOUNCE_SECONDS = 30;
+
+export const FlowRename = z
+  .object({
+    flowId: z.coerce.number().int().positive(),
+    name: flowName,
+    active: BoolLike.optional(),
+    stopOnAttendantMessage: BoolLike.optional(),
+    debounceSeconds: z.coerce.number("Invalid value").int("Invalid value").min(0, "Invalid value").max(MAX_DEBOUNCE_SECONDS, "Invalid value").optional(),
+  })
+  .openapi("FlowRename");
 export const FlowDuplicate = z.object({ flowId: z.coerce.number().int().positive() }).openapi("FlowDuplicate");
 
 const finite = z.number().finite().min(-1e7).max(1e7);

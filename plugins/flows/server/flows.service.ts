@@ -23,7 +23,17 @@ export const UPLOAD_RULES = {
 
 /** What the API answers for a flow. */
 export function flowView(row: FlowRow, version: number | null) {
-  return { id: row.id, companyId: row.companyId, name: row.name, active: row.active, version, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    active: row.active,
+    version,
+    stopOnAttendantMessage: row.stopOnAttendantMessage,
+    debounceSeconds: row.debounceSeconds,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }
 
 /** Parses a stored version's graph (never throws: a broken row reads as empty). */
@@ -78,11 +88,18 @@ export class FlowsService {
     return flowView(row!, null);
   }
 
-  async rename(user: Caller, input: { flowId: number; name: string; active?: boolean }) {
+  /** Renames the flow; also its status and takeover rules when given. */
+  async rename(user: Caller, input: { flowId: number; name: string; active?: boolean; stopOnAttendantMessage?: boolean; debounceSeconds?: number }) {
     await this.owned(user.companyId, input.flowId);
+    const { active, stopOnAttendantMessage, debounceSeconds } = input;
     const [row] = await this.db
       .update(flows)
-      .set({ name: input.name, ...(input.active === undefined ? {} : { active: input.active }) })
+      .set({
+        name: input.name,
+        ...(active === undefined ? {} : { active }),
+        ...(stopOnAttendantMessage === undefined ? {} : { stopOnAttendantMessage }),
+        ...(debounceSeconds === undefined ? {} : { debounceSeconds }),
+      })
       .where(eq(flows.id, input.flowId))
       .returning();
     return flowView(row!, await this.versionNumber(row!));
@@ -99,7 +116,10 @@ export class FlowsService {
     const version = row.versionId ? await this.version(row.versionId) : null;
     const name = `${row.name} - copy`.slice(0, 50);
     return this.db.transaction(async (tx) => {
-      const [copy] = await tx.insert(flows).values({ companyId: user.companyId, name, active: row.active }).returning();
+      const [copy] = await tx
+        .insert(flows)
+        .values({ companyId: user.companyId, name, active: row.active, stopOnAttendantMessage: row.stopOnAttendantMessage, debounceSeconds: row.debounceSeconds })
+        .returning();
       if (!version) return flowView(copy!, null);
       const [v] = await tx
         .insert(flowVersions)

@@ -6,6 +6,7 @@ import { BOT_HOLDER } from "../../tickets/shared/holder.contract.ts";
 import { fold } from "../shared/flow-engine.ts";
 import { flowCampaigns, flowStates, flows } from "../schema/tables.ts";
 import { ticketsView, whatsappsView } from "../schema/views.ts";
+import type { StartRuleCaches } from "./start-rule-caches.ts";
 
 const p = sql.placeholder;
 /** The longest message a phrase can equal (longer ones skip the lookup). */
@@ -28,6 +29,12 @@ const statementsFor = preparedPer((db: SyncDb) => ({
     )
     .orderBy(desc(sql`${flowCampaigns.whatsappId} IS NOT NULL`), desc(flowCampaigns.id))
     .limit(1)
+    .prepare(),
+  // The company's active phrases, for the in-process set (start-rule-caches.ts).
+  phraseKeys: db
+    .select({ key: flowCampaigns.phraseKey })
+    .from(flowCampaigns)
+    .where(and(eq(flowCampaigns.companyId, p("companyId")), eq(flowCampaigns.status, true)))
     .prepare(),
   connection: db
     .select({ welcome: whatsappsView.flowIdWelcome, notPhrase: whatsappsView.flowIdNotPhrase })
@@ -63,13 +70,17 @@ const open = ({ message, ticket, contact }: InboundStored) => !message.fromMe &&
  * phrase (trimmed, case and accents ignored) on its connection, or any when it names none,
  * hands the conversation to the campaign's flow.
  */
-export function phraseRule(startHandOver: Start) {
+export function phraseRule(startHandOver: Start, caches: StartRuleCaches) {
   return (stored: InboundStored): "claimed" | undefined => {
     if (!open(stored) || !stored.message.body || stored.message.body.length > MAX_PHRASE) return undefined;
     const { ticket } = stored;
     const key = fold(stored.message.body);
     if (!key) return undefined;
-    const hit = statementsFor(stored.db).phrase.get({ companyId: ticket.companyId, key, whatsappId: ticket.whatsappId });
+    const s = statementsFor(stored.db);
+    // Most messages are no phrase: the company's set answers without a lookup.
+    const phrases = caches.phrases(ticket.companyId, () => new Set(s.phraseKeys.all({ companyId: ticket.companyId }).map((r) => r.key)));
+    if (phrases && !phrases.has(key)) return undefined;
+    const hit = s.phrase.get({ companyId: ticket.companyId, key, whatsappId: ticket.whatsappId });
     return hit ? startHandOver(stored, `flow:${hit.flowId}`) : undefined;
   };
 }
@@ -80,12 +91,12 @@ export function phraseRule(startHandOver: Start) {
  * before this one), `flowIdNotPhrase` for a known contact whose message matched no phrase
  * (the phrase rule runs first and claims a match).
  */
-export function connectionRule(startHandOver: Start) {
+export function connectionRule(startHandOver: Start, caches: StartRuleCaches) {
   return (stored: InboundStored): "claimed" | undefined => {
     const { ticket } = stored;
     if (!open(stored) || ticket.holder || ticket.userId !== null || ticket.status !== "pending") return undefined;
     const s = statementsFor(stored.db);
-    const row = s.connection.get({ id: ticket.whatsappId, companyId: ticket.companyId });
+    const row = caches.connection(ticket.whatsappId, () => s.connection.get({ id: ticket.whatsappId, companyId: ticket.companyId }) ?? null);
     if (!row || (row.welcome === null && row.notPhrase === null)) return undefined;
     if (s.ranBefore.get({ ticketId: ticket.id })) return undefined;
     const known = Boolean(s.otherTicket.get({ companyId: ticket.companyId, contactId: ticket.contactId, ticketId: ticket.id }));

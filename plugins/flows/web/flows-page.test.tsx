@@ -15,6 +15,8 @@ const flow = (id: number, name: string, active = true): Flow => ({
   name,
   active,
   version: 1,
+  stopOnAttendantMessage: true,
+  debounceSeconds: 3,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
 });

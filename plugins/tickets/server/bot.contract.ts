@@ -66,8 +66,13 @@ export interface BotTicketContext {
 
 /** One write of a bot turn, applied in order by `tickets.botApply`. */
 export type BotWrite =
-  /** A message to the customer with no author, variables resolved, delivered by the outbox. */
-  | { type: "send"; text: string; media?: string; interactive?: { mediaType: "listMessage" | "interactiveMessage"; data: unknown } }
+  /**
+   * A message to the customer with no author, variables resolved, delivered by the outbox.
+   * `voiceNote` (with an audio `media`): sent as a voice note (true) or as an audio file
+   * (false), kept as `ptt` in the message's dataJson like an inbound voice note; absent, the
+   * channel decides (WhatsApp: an Ogg/Opus file is a voice note).
+   */
+  | { type: "send"; text: string; media?: string; voiceNote?: boolean; interactive?: { mediaType: "listMessage" | "interactiveMessage"; data: unknown } }
   /** Into a queue, still pending (with its `queue`/`redirect` log when `log` is set). */
   | { type: "setQueue"; queueId: number; log: "queue" | "redirect" | null }
   /** To this attendant: open (group), theirs. */

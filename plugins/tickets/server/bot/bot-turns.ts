@@ -200,7 +200,7 @@ export class BotTurns {
     const media = w.media && isCompanyMediaUrl(companyId, w.media) ? w.media : null;
     const fileName = media?.split("/").pop() ?? "";
     const content: OutboundContent = media
-      ? { kind: "file", url: media, mimetype: mimeOfName(fileName), fileName }
+      ? { kind: "file", url: media, mimetype: mimeOfName(fileName), fileName, ...(w.voiceNote === undefined ? {} : { mediaType: "audio", voiceNote: w.voiceNote }) }
       : w.interactive && w.text.trim()
         ? { kind: "structured", mediaType: w.interactive.mediaType, data: w.interactive.data }
         : { kind: "text" };

@@ -207,12 +207,13 @@ const clampAck = (ack: number): MessageAck => Math.max(0, Math.min(5, Math.trunc
 
 /** The stored file a media message points at (`/public/<path>`), with the name and type kept in dataJson. */
 function mediaOf(url: string, data: unknown): NonNullable<OutboundRequest["message"]["media"]> {
-  const meta = (data && typeof data === "object" ? data : {}) as { mimetype?: unknown; fileName?: unknown };
+  const meta = (data && typeof data === "object" ? data : {}) as { mimetype?: unknown; fileName?: unknown; ptt?: unknown };
   const path = url.replace(/^\/public\//, "");
   return {
     path,
     url,
     mimetype: typeof meta.mimetype === "string" ? meta.mimetype : "application/octet-stream",
     fileName: typeof meta.fileName === "string" ? meta.fileName : (path.split("/").pop() ?? "file"),
+    ...(typeof meta.ptt === "boolean" ? { voiceNote: meta.ptt } : {}),
   };
 }

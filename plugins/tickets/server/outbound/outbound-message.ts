@@ -19,7 +19,7 @@ export function vCardText(card: { name: string; number: string }): string {
 export type OutboundContent =
   | { kind: "text" }
   /** A file of the company's storage (`/public/company{id}/…`); `mediaType` overrides the one of the MIME type. */
-  | { kind: "file"; url: string; mimetype: string; fileName: string; mediaType?: string }
+  | { kind: "file"; url: string; mimetype: string; fileName: string; mediaType?: string; voiceNote?: boolean }
   /** A contact card: the body becomes its vCard text (the text is not used). */
   | { kind: "contact"; vCard: { name: string; number: string } }
   /** Structured content (list, buttons, PIX …) kept in dataJson and given to the driver. */
@@ -137,7 +137,7 @@ export function outboundRow(ticket: OutboundTicket, d: OutboundDraft, names: Var
       lastMessage: body || c.fileName,
       mediaType: c.mediaType ?? mediaTypeOf(c.mimetype),
       mediaUrl: c.url,
-      dataJson: JSON.stringify({ mimetype: c.mimetype, fileName: c.fileName }),
+      dataJson: JSON.stringify({ mimetype: c.mimetype, fileName: c.fileName, ...(c.voiceNote === undefined ? {} : { ptt: c.voiceNote }) }),
     };
   } else if (c.kind === "contact") {
     const card = { name: c.vCard.name.trim(), number: c.vCard.number.replace(/\D/g, "") };

@@ -44,6 +44,15 @@ describe("outbound content through Baileys' generator", () => {
     expect(content.imageMessage!.jpegThumbnail ?? null).toBeNull();
   });
 
+  it("an audio the sender marked goes as it says: an mp3 as a voice note, an Ogg file as a plain audio", async () => {
+    const mp3 = await stored("aviso.mp3", "audio/mpeg", new Uint8Array(2000).fill(3));
+    const ogg = await stored("musica.ogg", "audio/ogg", new Uint8Array(2000).fill(4));
+    const voice = await contentOf(message({ kind: "audio", mediaType: "audio", media: { ...mp3, voiceNote: true } }), storage);
+    expect(voice).toMatchObject({ ptt: true, mimetype: "audio/mpeg" });
+    const plain = await contentOf(message({ kind: "audio", mediaType: "audio", media: { ...ogg, voiceNote: false } }), storage);
+    expect(plain).toMatchObject({ ptt: false, mimetype: "audio/ogg" });
+  });
+
   it("a voice note, a document, a contact card and text are accepted as their WhatsApp kinds", async () => {
     const ogg = await stored("voz.ogg", "audio/ogg", new Uint8Array(2000).fill(1));
     const pdf = await stored("contrato.pdf", "application/pdf", new Uint8Array(500).fill(2));

@@ -75,7 +75,10 @@ export async function contentOf(message: Message, storage: Storage): Promise<Any
     const caption = captionOf(message);
     const kind = mimetype.split("/")[0]?.toLowerCase();
     if (kind === "audio" || message.kind === "audio") {
-      return isOpus(mimetype, fileName) ? { audio: bytes, ptt: true, mimetype: "audio/ogg; codecs=opus" } : { audio: bytes, ptt: false, mimetype };
+      // A voice note when the sender said so, else when the file is Ogg/Opus (what WhatsApp records).
+      const ptt = message.media.voiceNote ?? isOpus(mimetype, fileName);
+      if (!ptt) return { audio: bytes, ptt: false, mimetype };
+      return { audio: bytes, ptt: true, mimetype: isOpus(mimetype, fileName) ? "audio/ogg; codecs=opus" : mimetype };
     }
     if (kind === "image") return { image: bytes, mimetype, ...(caption ? { caption } : {}) };
     if (kind === "video") return { video: bytes, mimetype, ...(caption ? { caption } : {}) };
