@@ -301,6 +301,21 @@ describe.each([["embedded file"], ["libSQL server"]])("write batcher (group comm
     expect(await count()).toBe(5);
   });
 
+  it("a unit whose in-memory cache skips a read when run again still lands (plugins' start-rule caches)", async () => {
+    const { writes } = await fresh();
+    await writes.run(({ db }) => db.insert(notes).values({ body: "seed" }).run());
+    let cached: string | null = null;
+    const result = await writes.run(({ db }) => {
+      cached ??= db.select().from(notes).get()?.body ?? null;
+      db.insert(notes)
+        .values({ body: `after ${cached}` })
+        .run();
+      return db.select({ n: sql<number>`count(*)` }).from(notes).get()?.n;
+    });
+    expect(result).toBe(2);
+    expect(await count()).toBe(2);
+  });
+
   it("rejects units after close", async () => {
     const { writes } = await fresh();
     writes.close();
