@@ -45,7 +45,7 @@ export const flowsApi = tagged.injectEndpoints({
       query: (body) => ({ url: "/flowbuilder", method: "POST", body }),
       invalidatesTags: ["FlowOptions"],
     }),
-    renameFlow: build.mutation<Flow, { flowId: number; name: string }>({
+    renameFlow: build.mutation<Flow, { flowId: number; name: string; stopOnAttendantMessage?: boolean; debounceSeconds?: number }>({
       query: (body) => ({ url: "/flowbuilder", method: "PUT", body }),
       invalidatesTags: ["FlowOptions"],
     }),

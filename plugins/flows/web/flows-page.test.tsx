@@ -28,6 +28,7 @@ beforeEach(() => {
     "GET /flowbuilder": () => ({ body: { flows: [flow(1, "Boas-vindas"), flow(2, "Antigo", false)], count: 2, hasMore: false } }),
     "POST /flowbuilder": (body) => ({ body: flow(3, (body as { name: string }).name) }),
     "DELETE /flowbuilder/2": () => ({ body: { message: "Flow deleted" } }),
+    "PUT /flowbuilder": (body) => ({ body: { ...flow(1, "Boas-vindas"), ...(body as Partial<Flow>) } }),
   });
   vi.stubGlobal("fetch", api.fetch);
 });
@@ -66,5 +67,19 @@ describe("flows page", () => {
     fireEvent.click(screen.getByRole("button", { name: /^(Sim|Confirmar|OK|Excluir)$/ }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Fluxo excluído com sucesso"));
     await waitFor(() => expect(screen.queryByText("Antigo")).toBeNull());
+  });
+
+  it("editing a flow also sets its takeover rules (attendant stops the flow, debounce seconds)", async () => {
+    render();
+    fireEvent.click(await screen.findByRole("button", { name: "Ações de Boas-vindas" }));
+    fireEvent.click(await screen.findByText("Editar nome"));
+    const stop = await screen.findByLabelText("Parar o fluxo quando um atendente escrever ao cliente");
+    expect((stop as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(stop);
+    const seconds = screen.getByLabelText("Agrupar mensagens rápidas do cliente (segundos)");
+    fireEvent.change(seconds, { target: { value: "10" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalled());
+    expect(api.calls.find((c) => c.method === "PUT")?.body).toMatchObject({ flowId: 1, name: "Boas-vindas", stopOnAttendantMessage: false, debounceSeconds: 10 });
   });
 });

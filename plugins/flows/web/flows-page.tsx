@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core";
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent, Menu, MenuItem, NumericInput, Popover, Switch, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import {
@@ -18,11 +18,20 @@ import {
 import { flowNameError } from "./flow-name.ts";
 import { type Flow, useCreateFlowMutation, useDeleteFlowMutation, useDuplicateFlowMutation, useGetFlowsPageQuery, useRenameFlowMutation } from "./flows-api.ts";
 
-/** Create or rename a flow: the name only (spec 002 §5: 2 to 50 characters). */
+/** The longest debounce the server accepts (flows.schemas.ts MAX_DEBOUNCE_SECONDS). */
+const MAX_DEBOUNCE_SECONDS = 30;
+
+/**
+ * Create or rename a flow (spec 002 §5: names of 2 to 50 characters). Editing also shows the
+ * takeover rules: whether an attendant's message stops the flow, and how long the customer's
+ * quick messages are gathered into one answer.
+ */
 function FlowNameDialog({ flow, isOpen, onClose, onSaved }: { flow: Flow | null; isOpen: boolean; onClose: () => void; onSaved: (f: Flow) => void }) {
   const { t } = useTranslation("flows");
   const [name, setName] = useState(flow?.name ?? "");
   const [touched, setTouched] = useState(false);
+  const [stopOnAttendantMessage, setStop] = useState(flow?.stopOnAttendantMessage ?? true);
+  const [debounceSeconds, setDebounce] = useState(flow?.debounceSeconds ?? 3);
   const [create, creating] = useCreateFlowMutation();
   const [rename, renaming] = useRenameFlowMutation();
   const problem = touched ? flowNameError(name) : null;
@@ -31,7 +40,7 @@ function FlowNameDialog({ flow, isOpen, onClose, onSaved }: { flow: Flow | null;
     setTouched(true);
     if (flowNameError(name)) return;
     try {
-      const saved = flow ? await rename({ flowId: flow.id, name: name.trim() }).unwrap() : await create({ name: name.trim() }).unwrap();
+      const saved = flow ? await rename({ flowId: flow.id, name: name.trim(), stopOnAttendantMessage, debounceSeconds }).unwrap() : await create({ name: name.trim() }).unwrap();
       toastSuccess(t(flow ? "messages.renamed" : "messages.created"));
       onSaved(saved);
       onClose();
@@ -52,6 +61,21 @@ function FlowNameDialog({ flow, isOpen, onClose, onSaved }: { flow: Flow | null;
             intent={error ? Intent.DANGER : Intent.NONE}
           />
         </FormGroup>
+        {flow && (
+          <>
+            <Switch label={t("takeover.stopOnAttendantMessage")} checked={stopOnAttendantMessage} onChange={(e) => setStop(e.currentTarget.checked)} />
+            <FormGroup label={t("takeover.debounceSeconds")} labelFor="flow-debounce" helperText={t("takeover.debounceHelp")}>
+              <NumericInput
+                id="flow-debounce"
+                min={0}
+                max={MAX_DEBOUNCE_SECONDS}
+                clampValueOnBlur
+                value={debounceSeconds}
+                onValueChange={(n) => setDebounce(Number.isFinite(n) ? Math.min(MAX_DEBOUNCE_SECONDS, Math.max(0, Math.round(n))) : 0)}
+              />
+            </FormGroup>
+          </>
+        )}
       </DialogBody>
       <DialogFooter
         actions={
