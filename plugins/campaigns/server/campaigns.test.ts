@@ -57,6 +57,20 @@ describe("campaign to a contact list", () => {
     expect((await shipJobs(cw)).length).toBeLessThan(60);
   });
 
+  it("a row the contacts plugin refuses is skipped alone: the rest of its batch goes in the same job", async () => {
+    cw = await campaignWorld();
+    const list = await cw.bulkList(10);
+    // A number with no digits (written straight to the table, as an old import might have left it).
+    await cw.w.t.kernel.database.client.execute({ sql: "UPDATE contact_list_items SET number = 'sem numero' WHERE contact_list_id = ? AND name = 'Pessoa 5'", args: [list.id] });
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.settle();
+    const rows = await cw.w.t.kernel.database.client.execute({ sql: "SELECT name, delivered_at, error FROM campaign_shippings WHERE campaign_id = ? ORDER BY id", args: [c.id] });
+    expect(rows.rows.filter((r) => r.error != null).map((r) => [r.name, r.error])).toEqual([["Pessoa 5", "ERR_VALIDATION"]]);
+    expect(rows.rows.filter((r) => r.delivered_at != null)).toHaveLength(9);
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 9, failed: 1 });
+    expect(await shipJobs(cw)).toHaveLength(1);
+  });
+
   it("a batch stops at greaterInterval: the next job is due that long after", async () => {
     cw = await campaignWorld();
     await cw.call("POST", "/campaign-settings", { settings: { messageInterval: 0, longerIntervalAfter: 5, greaterInterval: 60 } });

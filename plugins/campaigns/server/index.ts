@@ -34,7 +34,17 @@ export default defineServerPlugin({
     const feeds = new CampaignFeeds(ctx.realtime);
     const views = new CampaignViews(ctx.db);
     const settings = new CampaignSettingsStore(ctx.db);
-    const runner = new CampaignRunner({ db: ctx.db, jobs: ctx.jobs, services: ctx.services, planFeatures: ctx.planFeatures, settings, views, feeds, log: ctx.log });
+    const runner = new CampaignRunner({
+      db: ctx.db,
+      writes: ctx.writes,
+      jobs: ctx.jobs,
+      services: ctx.services,
+      planFeatures: ctx.planFeatures,
+      settings,
+      views,
+      feeds,
+      log: ctx.log,
+    });
     runner.define();
     const optOut = new OptOut({ db: ctx.db, jobs: ctx.jobs, services: ctx.services, settings, log: ctx.log });
     optOut.define();
