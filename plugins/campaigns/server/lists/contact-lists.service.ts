@@ -92,18 +92,23 @@ export class ContactListsService {
   /**
    * POST /contact-lists/{id}/upload: the checked rows go in all together (one transaction)
    * or not at all; each refused row is reported with its line, field and the form's message.
-   * Progress is announced on `company-{id}-ContactListItem` as rows are read.
+   * Progress is announced on `company-{id}-ContactListItem` as rows are read. The rows wait on
+   * disk between the read and the transaction (list-import.ts), a chunk at a time in memory.
    */
   async upload(companyId: number, id: number, file: File) {
     await this.get(companyId, id);
-    const { rows, refused, refusedCount } = await readListFile(file, (read) => this.feeds.itemProgress(companyId, id, read));
-    await this.db.transaction(async (tx) => {
-      for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(contactListItems).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, companyId, contactListId: id })));
-      await this.checks.request(companyId, id, undefined, tx);
-    });
+    const staged = await readListFile(file, (read) => this.feeds.itemProgress(companyId, id, read));
+    try {
+      await this.db.transaction(async (tx) => {
+        for await (const rows of staged.chunks(CHUNK)) await tx.insert(contactListItems).values(rows.map((r) => ({ ...r, companyId, contactListId: id })));
+        await this.checks.request(companyId, id, undefined, tx);
+      });
+    } finally {
+      await staged.dispose();
+    }
     this.feeds.itemsReloaded(companyId, id);
     this.feeds.list(companyId, "update", await this.get(companyId, id));
-    return { imported: rows.length, refused, refusedCount };
+    return { imported: staged.count, refused: staged.refused, refusedCount: staged.refusedCount };
   }
 
   async items(companyId: number, q: { searchParam: string; pageNumber: number; contactListId: number }) {
