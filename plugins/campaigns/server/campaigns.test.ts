@@ -87,6 +87,27 @@ describe("campaign to a contact list", () => {
     expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 8 });
   });
 
+  it("per variant: a message read (the channel's ack) and a contact's reply after it are counted once each", async () => {
+    cw = await campaignWorld();
+    const list = await cw.list(NUMBERS);
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.settle();
+    const sent = cw.w.receiver.received.filter((r) => r.body?.event === "message.created" && r.body.message?.fromMe).map((r) => r.body.message);
+    expect(sent).toHaveLength(3);
+    const event = (body: Record<string, unknown>) =>
+      cw!.w.t.call("POST", "/channels/api/events", { body, headers: { authorization: `Bearer ${cw!.w.api.token}`, "content-type": "application/json" } });
+    // Delivered (ack 2) is not read; read (3) and then played (4) count once.
+    expect((await event({ type: "ack", id: sent[0].providerId, ack: 2 })).body).toEqual({ applied: true });
+    await event({ type: "ack", id: sent[1].providerId, ack: 3 });
+    await event({ type: "ack", id: sent[1].providerId, ack: 4 });
+    // One contact answers twice: one reply. A message before the campaign's is not a reply (none here).
+    await cw.w.says("Quero!", "r-1", NUMBERS[2]!);
+    await cw.w.says("Quanto custa?", "r-2", NUMBERS[2]!);
+    await cw.w.settle();
+    const report = (await cw.call("GET", `/campaigns/${c.id}/report`)).body;
+    expect(report.variants).toEqual([{ variant: 1, sent: 3, confirmationsRequested: 0, read: 1, replied: 1 }]);
+  });
+
   it("a crash mid-campaign (a new server on the same database, a shipping job run again) sends none twice and skips none", async () => {
     cw = await campaignWorld();
     const list = await cw.list(NUMBERS);

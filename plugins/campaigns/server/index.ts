@@ -59,5 +59,8 @@ export default defineServerPlugin({
     // confirmation step could take it as a "yes".
     ctx.services.require("tickets.afterInbound")((stored) => optOut.step(stored), { priority: INBOUND_PRIORITY.observe });
     ctx.services.require("tickets.afterInbound")((stored) => runner.confirmStep(stored), { priority: INBOUND_PRIORITY.observe });
+    // Per-variant figures: replies (after-inbound, before the message's unit commits) and reads (the ack event).
+    ctx.services.require("tickets.afterInbound")((stored) => runner.replyStep(stored), { priority: INBOUND_PRIORITY.observe });
+    ctx.bus.on("tickets.message.acked", (e) => runner.markRead(e));
   },
 });

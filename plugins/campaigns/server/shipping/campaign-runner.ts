@@ -51,6 +51,8 @@ const BATCH_ROWS = 50;
 const BATCH_MIN_ROWS = 5;
 /** ...and stops sending after this long, so its write lock never keeps other writers waiting long. */
 const BATCH_MS = 40;
+/** The ack from which a message counts as read (channel-driver.contract.ts: 3 and 4 read, 5 done). */
+const READ_ACK = 3;
 /** How often a chain waiting for its connection to come back (not CONNECTED) looks again. */
 const PAUSED_RECHECK_MS = 30_000;
 /** A running campaign's live update is sent at most this often (the report re-reads its counts). */
@@ -320,7 +322,10 @@ export class CampaignRunner {
           const rowUnit: WriteUnit = { db: unit.db, afterCommit: (fn) => after.push(fn) };
           const contact = "contact" in ready ? ready.contact : ready.findContact(rowUnit);
           if (row.contactId == null) s.setContact.run({ id, contactId: contact.id, now: nowIso() });
-          return prepared.send(rowUnit, contact, this.input(campaign, { ...row, contactId: contact.id }, settings));
+          const stored = prepared.send(rowUnit, contact, this.input(campaign, { ...row, contactId: contact.id }, settings));
+          // The campaign message's id: its read ack marks the row read (`markRead`).
+          if (row.step === "message") s.setMessage.run({ id, messageId: stored.message.id, now: nowIso() });
+          return stored;
         });
         if (message) sent.push(message);
         for (const fn of after) unit.afterCommit(fn);
@@ -366,6 +371,43 @@ export class CampaignRunner {
       this.deps.jobs.enqueueSync(stored.db, "ship", payload, { companyId: stored.ticket.companyId, dedupeKey: `confirmed:${w.id}` });
     }
     return undefined;
+  }
+
+  /**
+   * The after-inbound step of the per-variant figures: a customer message on a connection marks
+   * the contact's rows of that connection's campaigns replied, once, when their message was
+   * already sent (a reply to a confirmation request is a confirmation, not a reply). Never claims.
+   */
+  replyStep(stored: InboundStored): undefined {
+    if (stored.message.fromMe || stored.ticket.whatsappId == null) return undefined;
+    const now = nowIso();
+    stored.db
+      .update(campaignShippings)
+      .set({ repliedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(campaignShippings.contactId, stored.contact.id),
+          isNotNull(campaignShippings.deliveredAt),
+          isNull(campaignShippings.repliedAt),
+          eq(campaignShippings.companyId, stored.ticket.companyId),
+          sql`${campaignShippings.campaignId} IN (SELECT "c"."id" FROM "campaigns" AS "c" WHERE "c"."whatsapp_id" = ${stored.ticket.whatsappId})`,
+        ),
+      )
+      .run();
+    return undefined;
+  }
+
+  /** `tickets.message.acked`: a campaign message read (ack ≥ 3) marks its row read, once. */
+  async markRead(e: { companyId: number; messageId: number; ack: number }): Promise<void> {
+    if (e.ack < READ_ACK) return;
+    const now = nowIso();
+    await this.deps.writes.run(({ db }) =>
+      db
+        .update(campaignShippings)
+        .set({ readAt: now, updatedAt: now })
+        .where(and(eq(campaignShippings.messageId, e.messageId), eq(campaignShippings.companyId, e.companyId), isNull(campaignShippings.readAt)))
+        .run(),
+    );
   }
 
   /** A chain job acts only in its own run of a running campaign; a confirmation's follow-up also after the campaign finished. */

@@ -33,6 +33,11 @@ export const shipStatements = preparedPer((db: SyncDb) => {
       .set({ contactId: sql`${p("contactId")}`, updatedAt: sql`${p("now")}` })
       .where(and(eq(campaignShippings.id, p("id")), isNull(campaignShippings.contactId)))
       .prepare(),
+    setMessage: db
+      .update(campaignShippings)
+      .set({ messageId: sql`${p("messageId")}`, updatedAt: sql`${p("now")}` })
+      .where(eq(campaignShippings.id, p("id")))
+      .prepare(),
     fail: db
       .update(campaignShippings)
       .set({ failedAt: sql`${p("now")}`, error: sql`${p("error")}`, updatedAt: sql`${p("now")}` })
