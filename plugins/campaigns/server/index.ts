@@ -51,7 +51,7 @@ export default defineServerPlugin({
     // Registered before the {id} routes of /contact-lists: its static paths answer first.
     const checks = new NumberChecks({ db: ctx.db, jobs: ctx.jobs, services: ctx.services, feeds, log: ctx.log });
     checks.define();
-    registerContactListHandlers(ctx.router, new ContactListsService(ctx.db, feeds, checks));
+    registerContactListHandlers(ctx.router, new ContactListsService(ctx.db, feeds, checks, ctx.services));
     registerCampaignHandlers(ctx.router, new CampaignsService(ctx.db, ctx.services, ctx.storage, views, feeds, runner), new CampaignReports(ctx.db, views), settings);
     registerSuppressionHandlers(ctx.router, new SuppressionsService(ctx.db));
     // Both observe and never claim (the conversation goes on as usual). The opt-out step is
