@@ -17,7 +17,7 @@ import type { CampaignRow, CampaignViews } from "../campaigns/campaign-views.ts"
 import type { CampaignSettingsStore, CampaignSettingsValues } from "../settings/campaign-settings.ts";
 import { fillText, gapAfter, pickVariant } from "./campaign-text.ts";
 import { INVALID_NUMBER, SUPPRESSED } from "./skip-codes.ts";
-import { DEFAULT_TIME_ZONE, nextOpening, startOfLocalDay, startOfNextLocalDay } from "./send-window.ts";
+import { nextOpening, startOfLocalDay, startOfNextLocalDay } from "./send-window.ts";
 import { inSavepoint, shipStatements } from "./ship-statements.ts";
 
 /** One shipping job: one row of one run; `followUp` is the message after a confirmation (not part of the chain). */
@@ -116,6 +116,11 @@ export class CampaignRunner {
     });
   }
 
+  /** The company's time zone (campaign setting `timezone`). */
+  async timeZoneOf(companyId: number): Promise<string> {
+    return (await this.deps.settings.values(companyId)).timezone;
+  }
+
   /** Enqueues the start at the campaign's time, in the caller's transaction; one job per (campaign, time). */
   async scheduleStart(row: CampaignRow, tx: Tx): Promise<void> {
     await this.deps.jobs.enqueue("start", { campaignId: row.id, scheduledAt: row.scheduledAt! } satisfies StartPayload, {
@@ -168,7 +173,8 @@ export class CampaignRunner {
     if (!campaign || !this.mayAct(campaign, p)) return;
     const settings = await this.deps.settings.values(campaign.companyId);
     const now = this.now();
-    const opening = nextOpening(settings, now, DEFAULT_TIME_ZONE);
+    // The company's time zone (a setting): its hours, its weekend, its midnight for the cap.
+    const opening = nextOpening(settings, now, settings.timezone);
     if (opening > now) {
       // Outside the hours or days it may send: the same row waits for the next opening.
       await this.deps.jobs.enqueue("ship", p, { companyId: campaign.companyId, dueAt: opening, dedupeKey: `ship:${p.shippingId}:${p.run}:${p.followUp ? "f" : "c"}:${opening}` });
@@ -185,10 +191,10 @@ export class CampaignRunner {
     // The connection's daily cap (a setting): once reached, the same row waits for the next local day.
     let room = Number.POSITIVE_INFINITY;
     if (settings.dailyLimit > 0 && campaign.whatsappId != null) {
-      room = settings.dailyLimit - (await this.sentToday(campaign.whatsappId, startOfLocalDay(now, DEFAULT_TIME_ZONE)));
+      room = settings.dailyLimit - (await this.sentToday(campaign.whatsappId, startOfLocalDay(now, settings.timezone)));
       if (room <= 0) {
         // Keyed by this attempt (not the due day): a job that finds the cap reached again, early, still leaves its successor.
-        const due = startOfNextLocalDay(now, DEFAULT_TIME_ZONE);
+        const due = startOfNextLocalDay(now, settings.timezone);
         await this.deps.jobs.enqueue("ship", p, { companyId: campaign.companyId, dueAt: due, dedupeKey: `ship:${p.shippingId}:${p.run}:${p.followUp ? "f" : "c"}:cap:${now}` });
         return;
       }
