@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inlineRow, SHEET_HEAD, SHEET_TAIL, workbookParts, zipOf } from "./testing/hostile-files.ts";
@@ -53,5 +55,28 @@ describe("a file that is gone or is not a file", () => {
     mkdirSync(folder);
     for (const format of ["csv", "xlsx", "xls"] as const)
       for (const where of [folder, join(dir, "missing.file")]) await expect(cellsOf(format, where), `${format} ${where}`).rejects.toMatchObject({ failure: "bad-file" });
+  });
+});
+
+describe("reading with a time limit", () => {
+  it("keeps no record alive once the caller dropped it (a read of 100,000 rows held them all)", async () => {
+    // The test runner's Node: the collector is asked for by hand to see what is still reachable.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const csv = join(dir, "grande.csv");
+    writeFileSync(csv, Array.from({ length: 6_000 }, (_, i) => `Cliente ${i};5511${String(900000000 + i)}`).join("\n"));
+    const refs: WeakRef<string[]>[] = [];
+    let count = 0;
+    for await (const record of readSheet("csv", csv, { signal: AbortSignal.timeout(60_000) })) {
+      if (count++ < 5_000) refs.push(new WeakRef(record.cells));
+      if (count === 5_500) {
+        gc();
+        await new Promise((r) => setTimeout(r, 0));
+        gc();
+        const alive = refs.filter((r) => r.deref() !== undefined).length;
+        expect(alive).toBeLessThan(500);
+      }
+    }
+    expect(count).toBe(6_000);
   });
 });

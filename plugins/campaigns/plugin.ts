@@ -10,7 +10,7 @@ import { definePlugin } from "../../core/plugin/manifest.ts";
 export const manifest = definePlugin({
   id: "campaigns",
   dependsOn: ["contacts", "connections", "queues", "tags", "tickets"],
-  requires: ["contacts.findOrCreate", "connections.get", "tickets.sendToContact", "tickets.afterInbound", "tags.ownIds", "tags.contactsWithTag"],
+  requires: ["contacts.findOrCreateStep", "connections.get", "tickets.sendToContact", "tickets.sendToContactStep", "tickets.afterInbound", "tags.ownIds", "tags.contactsWithTag"],
   planFeatures: [{ key: "useCampaigns", label: "campaigns:flags.useCampaigns", default: true }],
   planFlag: "useCampaigns",
   errors: {

@@ -38,7 +38,9 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   server = await startServer({ env: { JOBS_POLL_MS: "200" } });
   browser = await launchBrowser();
-  const { token } = await login(server.url);
+  const { token, user } = await login(server.url);
+  // The Campanhas menu and pages show only where the company's campaignsEnabled setting is on.
+  await api(`/companies/${user.companyId}`, token, { method: "PUT", body: { campaignsEnabled: true } });
   const connection = await api("/whatsapp", token, { method: "POST", body: { name: "Canal API", channel: "api", webhookUrl: receiver.url, isDefault: true } });
   receiver.setSecret(String(connection.token));
   await api("/campaign-settings", token, {

@@ -136,6 +136,12 @@ export const campaignShippings = sqliteTable(
     confirmationRequestedAt: text("confirmation_requested_at"),
     confirmedAt: text("confirmed_at"),
     deliveredAt: text("delivered_at"),
+    /** The campaign message as stored by the tickets plugin (its read ack sets `readAt`). */
+    messageId: integer("message_id"),
+    /** When the channel said the campaign message was read (ack ≥ 3), first time. */
+    readAt: text("read_at"),
+    /** When the contact first wrote on the campaign's connection after the message was sent. */
+    repliedAt: text("replied_at"),
     /** Set when the channel refused the target for good (an invalid number): skipped, not retried. */
     failedAt: text("failed_at"),
     error: text("error"),
@@ -148,6 +154,8 @@ export const campaignShippings = sqliteTable(
     index("campaign_shippings_campaign_idx").on(t.campaignId, t.id),
     // The opt-out step's lookup per customer message: did a campaign reach this contact?
     index("campaign_shippings_contact_idx").on(t.contactId),
+    // The read ack's one lookup per read message: only campaign messages are in it.
+    index("campaign_shippings_message_idx").on(t.messageId).where(sql`message_id IS NOT NULL`),
     // The after-inbound step's one lookup per customer message: only rows waiting for a reply are in it.
     index("campaign_shippings_awaiting_idx").on(t.contactId).where(sql`confirmation_requested_at IS NOT NULL AND confirmed_at IS NULL AND delivered_at IS NULL`),
   ],

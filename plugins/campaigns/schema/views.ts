@@ -1,4 +1,5 @@
 import { integer, sqliteView, text } from "drizzle-orm/sqlite-core";
+import { bool } from "../../../core/db/columns.ts";
 
 /**
  * The read models a campaign's answers join (names of its connection, queue, user) and its
@@ -10,6 +11,7 @@ export const contactsView = sqliteView("contacts_view", {
   name: text("name").notNull(),
   number: text("number").notNull(),
   email: text("email").notNull(),
+  isGroup: bool("is_group").notNull(),
 }).existing();
 
 export const whatsappsView = sqliteView("whatsapps_view", {

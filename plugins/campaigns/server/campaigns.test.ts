@@ -57,6 +57,19 @@ describe("campaign to a contact list", () => {
     expect((await shipJobs(cw)).length).toBeLessThan(60);
   });
 
+  it("a row the contacts plugin refuses is skipped alone: the rows of its batch around it go, none else is marked", async () => {
+    cw = await campaignWorld();
+    const list = await cw.bulkList(10);
+    // A number with no digits (written straight to the table, as an old import might have left it).
+    await cw.w.t.kernel.database.client.execute({ sql: "UPDATE contact_list_items SET number = 'sem numero' WHERE contact_list_id = ? AND name = 'Pessoa 5'", args: [list.id] });
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.settle();
+    const rows = await cw.w.t.kernel.database.client.execute({ sql: "SELECT name, delivered_at, error FROM campaign_shippings WHERE campaign_id = ? ORDER BY id", args: [c.id] });
+    expect(rows.rows.filter((r) => r.error != null).map((r) => [r.name, r.error])).toEqual([["Pessoa 5", "ERR_VALIDATION"]]);
+    expect(rows.rows.filter((r) => r.delivered_at != null)).toHaveLength(9);
+    expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 9, failed: 1 });
+  });
+
   it("a batch stops at greaterInterval: the next job is due that long after", async () => {
     cw = await campaignWorld();
     await cw.call("POST", "/campaign-settings", { settings: { messageInterval: 0, longerIntervalAfter: 5, greaterInterval: 60 } });
@@ -71,6 +84,27 @@ describe("campaign to a contact list", () => {
     await cw.dueAllNow();
     await cw.w.settle();
     expect((await cw.call("GET", `/campaigns/${c.id}/report`)).body).toMatchObject({ status: "FINALIZADA", delivered: 8 });
+  });
+
+  it("per variant: a message read (the channel's ack) and a contact's reply after it are counted once each", async () => {
+    cw = await campaignWorld();
+    const list = await cw.list(NUMBERS);
+    const c = await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.settle();
+    const sent = cw.w.receiver.received.filter((r) => r.body?.event === "message.created" && r.body.message?.fromMe).map((r) => r.body.message);
+    expect(sent).toHaveLength(3);
+    const event = (body: Record<string, unknown>) =>
+      cw!.w.t.call("POST", "/channels/api/events", { body, headers: { authorization: `Bearer ${cw!.w.api.token}`, "content-type": "application/json" } });
+    // Delivered (ack 2) is not read; read (3) and then played (4) count once.
+    expect((await event({ type: "ack", id: sent[0].providerId, ack: 2 })).body).toEqual({ applied: true });
+    await event({ type: "ack", id: sent[1].providerId, ack: 3 });
+    await event({ type: "ack", id: sent[1].providerId, ack: 4 });
+    // One contact answers twice: one reply. A message before the campaign's is not a reply (none here).
+    await cw.w.says("Quero!", "r-1", NUMBERS[2]!);
+    await cw.w.says("Quanto custa?", "r-2", NUMBERS[2]!);
+    await cw.w.settle();
+    const report = (await cw.call("GET", `/campaigns/${c.id}/report`)).body;
+    expect(report.variants).toEqual([{ variant: 1, sent: 3, confirmationsRequested: 0, read: 1, replied: 1 }]);
   });
 
   it("a crash mid-campaign (a new server on the same database, a shipping job run again) sends none twice and skips none", async () => {
@@ -182,6 +216,26 @@ describe("campaign to a contact list", () => {
     expect(waiting[0]!.dueAt).toBeGreaterThan(Date.now() + 60 * 60_000);
     // The opening comes (the settings now include this hour; the job is due).
     await cw.call("POST", "/campaign-settings", { settings: ALWAYS });
+    await cw.dueAllNow();
+    await cw.w.settle();
+    expect(cw.received().map((g) => g.body)).toEqual(["Promo"]);
+  });
+
+  it("hours follow the company's time zone: a window open now in Asia/Tokyo sends there and waits in America/Sao_Paulo", async () => {
+    cw = await campaignWorld();
+    const hourIn = (timeZone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", hour: "numeric" }).format(new Date()));
+    const tokyo = hourIn("Asia/Tokyo");
+    // This Tokyo hour only (Sao Paulo is 12 hours behind: closed there now).
+    const window = { startHour: `${String(tokyo).padStart(2, "0")}:00`, endHour: `${String(tokyo + 1).padStart(2, "0")}:00` };
+    expect((await cw.call("GET", "/campaign-settings")).body).toContainEqual({ key: "timezone", value: JSON.stringify(process.env.TZ || "America/Sao_Paulo") });
+    expect((await cw.call("POST", "/campaign-settings", { settings: { timezone: "Mars/Olympus" } })).body).toMatchObject({ error: "ERR_VALIDATION" });
+    await cw.call("POST", "/campaign-settings", { settings: { ...window, timezone: "America/Sao_Paulo" } });
+    const list = await cw.list([NUMBERS[0]!]);
+    await cw.campaign({ contactListId: list.id, message1: "Promo" });
+    await cw.w.settle();
+    expect(cw.received()).toEqual([]);
+    expect(hourIn("America/Sao_Paulo")).not.toBe(tokyo);
+    await cw.call("POST", "/campaign-settings", { settings: { timezone: "Asia/Tokyo" } });
     await cw.dueAllNow();
     await cw.w.settle();
     expect(cw.received().map((g) => g.body)).toEqual(["Promo"]);

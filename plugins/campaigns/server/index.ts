@@ -34,14 +34,24 @@ export default defineServerPlugin({
     const feeds = new CampaignFeeds(ctx.realtime);
     const views = new CampaignViews(ctx.db);
     const settings = new CampaignSettingsStore(ctx.db);
-    const runner = new CampaignRunner({ db: ctx.db, jobs: ctx.jobs, services: ctx.services, planFeatures: ctx.planFeatures, settings, views, feeds, log: ctx.log });
+    const runner = new CampaignRunner({
+      db: ctx.db,
+      writes: ctx.writes,
+      jobs: ctx.jobs,
+      services: ctx.services,
+      planFeatures: ctx.planFeatures,
+      settings,
+      views,
+      feeds,
+      log: ctx.log,
+    });
     runner.define();
     const optOut = new OptOut({ db: ctx.db, jobs: ctx.jobs, services: ctx.services, settings, log: ctx.log });
     optOut.define();
     // Registered before the {id} routes of /contact-lists: its static paths answer first.
     const checks = new NumberChecks({ db: ctx.db, jobs: ctx.jobs, services: ctx.services, feeds, log: ctx.log });
     checks.define();
-    registerContactListHandlers(ctx.router, new ContactListsService(ctx.db, feeds, checks));
+    registerContactListHandlers(ctx.router, new ContactListsService(ctx.db, feeds, checks, ctx.services));
     registerCampaignHandlers(ctx.router, new CampaignsService(ctx.db, ctx.services, ctx.storage, views, feeds, runner), new CampaignReports(ctx.db, views), settings);
     registerSuppressionHandlers(ctx.router, new SuppressionsService(ctx.db));
     // Both observe and never claim (the conversation goes on as usual). The opt-out step is
@@ -49,5 +59,8 @@ export default defineServerPlugin({
     // confirmation step could take it as a "yes".
     ctx.services.require("tickets.afterInbound")((stored) => optOut.step(stored), { priority: INBOUND_PRIORITY.observe });
     ctx.services.require("tickets.afterInbound")((stored) => runner.confirmStep(stored), { priority: INBOUND_PRIORITY.observe });
+    // Per-variant figures: replies (after-inbound, before the message's unit commits) and reads (the ack event).
+    ctx.services.require("tickets.afterInbound")((stored) => runner.replyStep(stored), { priority: INBOUND_PRIORITY.observe });
+    ctx.bus.on("tickets.message.acked", (e) => runner.markRead(e));
   },
 });

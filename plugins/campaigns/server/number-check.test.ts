@@ -11,13 +11,21 @@ import "../../contacts/server/contacts.contract.ts";
  * invalid ones and counts them.
  */
 const onWhatsApp = new Set<string>();
+/** Numbers on WhatsApp as one connection's session sees them (a second connection's view), and who was asked. */
+const onConnection = new Map<number, Set<string>>();
+const askedThrough: (number | undefined)[] = [];
 /** False: as with no connected session, nobody can tell (undefined). */
 let sessionUp = true;
 const numberCheckStandIn = defineServerPlugin({
   manifest: definePlugin({ id: "number-check-stand-in" }),
   migrations: [],
   setup(ctx) {
-    ctx.services.provide("channels.checkNumber", async (_companyId, number) => (sessionUp ? (onWhatsApp.has(number) ? number : null) : undefined));
+    ctx.services.provide("channels.checkNumber", async (_companyId, number, whatsappId) => {
+      askedThrough.push(whatsappId);
+      if (!sessionUp) return undefined;
+      const known = (whatsappId != null ? onConnection.get(whatsappId) : undefined) ?? onWhatsApp;
+      return known.has(number) ? number : null;
+    });
   },
 });
 
@@ -26,6 +34,8 @@ afterEach(async () => {
   await t?.close();
   t = null;
   onWhatsApp.clear();
+  onConnection.clear();
+  askedThrough.length = 0;
   sessionUp = true;
 });
 
@@ -79,6 +89,36 @@ describe("isWhatsappValid per list item", () => {
     });
     await settle(k);
     expect((await call("GET", `/campaigns/${c.body.id}/report`)).body).toMatchObject({ status: "FINALIZADA", contacts: 2, valid: 1, invalid: 1, delivered: 1, failed: 0 });
+  });
+
+  it("an import names the connection whose session checks its numbers (two connections); without one, the company's first answers", async () => {
+    const { t: k, call, connection } = await world();
+    const second = (await call("POST", "/whatsapp", { name: "Segundo número", channel: "api", webhookUrl: "http://127.0.0.1:9/hook2" })).body;
+    onWhatsApp.add(ON); // the first session's answer: only ON
+    onConnection.set(second.id, new Set([ON, OFF])); // the second connection's session knows both
+    const list = await call("POST", "/contact-lists", { name: "Clientes" });
+    const form = (whatsappId?: number) => {
+      const f = new FormData();
+      f.append("file", new File([`Nome;Numero\nAna;${ON}\nBia;${OFF}\n`], "lista.csv", { type: "text/csv" }));
+      if (whatsappId != null) f.append("whatsappId", String(whatsappId));
+      return f;
+    };
+    const valid = async () => {
+      const items = await call("GET", `/contact-list-items?contactListId=${list.body.id}`);
+      return Object.fromEntries(items.body.contacts.map((i: { number: string; isWhatsappValid: boolean }) => [i.number, i.isWhatsappValid]));
+    };
+    expect((await call("POST", `/contact-lists/${list.body.id}/upload`, form(second.id))).body).toMatchObject({ imported: 2 });
+    await settle(k);
+    expect(askedThrough).toEqual([second.id, second.id]);
+    expect(await valid()).toEqual({ [ON]: true, [OFF]: true });
+    // Another company's connection, or none of the company's: 404, nothing imported.
+    expect((await call("POST", `/contact-lists/${list.body.id}/upload`, form(9999))).body.error).toBe("ERR_NO_WAPP_FOUND");
+    // Without a connection: as before, the company's first session answers (OFF is not on it).
+    const other = await call("POST", "/contact-lists", { name: "Outra" });
+    await call("POST", `/contact-lists/${other.body.id}/upload`, form());
+    await settle(k);
+    expect(askedThrough.slice(2)).toEqual([undefined, undefined]);
+    expect(connection.id).not.toBe(second.id);
   });
 
   it("no session that can tell leaves the items valid", async () => {

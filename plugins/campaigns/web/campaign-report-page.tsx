@@ -63,7 +63,7 @@ export function CampaignReportPage({ params }: { params: { campaignId?: string }
         <div style={{ marginTop: 16 }}>
           <H5>{t("report.variants")}</H5>
           {data.variants.map((v) => (
-            <div key={v.variant}>{t("report.variant", { n: v.variant, sent: v.sent })}</div>
+            <div key={v.variant}>{t("report.variant", { n: v.variant, sent: v.sent, read: v.read, replied: v.replied })}</div>
           ))}
         </div>
       ) : null}

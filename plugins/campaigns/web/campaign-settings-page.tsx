@@ -14,6 +14,12 @@ const CHOICES = {
 };
 
 /** /campaigns-config (spec 002 §2.3): the pacing and hours keys, and the custom variables. */
+
+/** The IANA zones this browser knows (the server checks the same way), the current one first kept in the list. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return known.includes(current) ? known : [current, ...known];
+}
 export function CampaignSettingsPage() {
   const { t } = useTranslation("campaigns");
   const { data } = useGetCampaignSettingsQuery();
@@ -65,6 +71,15 @@ export function CampaignSettingsPage() {
           <Switch checked={form.sabado} label={t("settings.sabado")} onChange={(e) => set("sabado", e.currentTarget.checked)} />
           <Switch checked={form.domingo} label={t("settings.domingo")} onChange={(e) => set("domingo", e.currentTarget.checked)} />
         </div>
+        <FormGroup label={t("settings.timezone")} labelFor="settings-timezone" helperText={t("settings.timezoneHelp")}>
+          <HTMLSelect
+            id="settings-timezone"
+            fill
+            value={form.timezone}
+            onChange={(e) => set("timezone", e.currentTarget.value)}
+            options={timeZones(form.timezone).map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+          />
+        </FormGroup>
         <FormGroup label={t("settings.dailyLimit")} labelFor="settings-daily-limit" helperText={t("settings.dailyLimitHelp")}>
           <InputGroup
             id="settings-daily-limit"

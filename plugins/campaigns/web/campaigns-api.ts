@@ -94,8 +94,13 @@ export const campaignsApi = tagged.injectEndpoints({
       query: (id) => ({ url: `/contact-lists/${id}`, method: "DELETE" }),
       invalidatesTags: ["ContactListOptions"],
     }),
-    uploadContactList: build.mutation<ImportReport, { id: number; file: File }>({
-      query: ({ id, file }) => ({ url: `/contact-lists/${id}/upload`, method: "POST", body: fileForm(file) }),
+    uploadContactList: build.mutation<ImportReport, { id: number; file: File; whatsappId?: number }>({
+      query: ({ id, file, whatsappId }) => {
+        const body = fileForm(file);
+        // The connection whose WhatsApp session checks the numbers; none: the company's first.
+        if (whatsappId != null) body.append("whatsappId", String(whatsappId));
+        return { url: `/contact-lists/${id}/upload`, method: "POST", body };
+      },
       invalidatesTags: (_r, _e, { id }) => [{ type: "ContactList", id }, "ContactListOptions"],
     }),
     getContactListItems: build.query<ContactListItemPage, { searchParam: string; pageNumber: number; contactListId: number }>({

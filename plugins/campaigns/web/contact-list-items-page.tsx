@@ -1,4 +1,4 @@
-import { Button, Callout, HTMLTable, Icon, Intent, ProgressBar } from "@blueprintjs/core";
+import { Button, Callout, HTMLSelect, HTMLTable, Icon, Intent, ProgressBar } from "@blueprintjs/core";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
@@ -22,6 +22,7 @@ import {
   useDeleteContactListItemMutation,
   useGetContactListItemsQuery,
   useGetContactListQuery,
+  useCampaignConnectionOptionsQuery,
   useUploadContactListMutation,
 } from "./campaigns-api.ts";
 import { ContactListItemDialog } from "./contact-list-dialogs.tsx";
@@ -58,6 +59,8 @@ function ItemsView({ contactListId, report, onImported }: { contactListId: numbe
   const [remove, removing] = useDeleteContactListItemMutation();
   const deletion = useConfirmedAction((i: ContactListItem) => remove(i.id).unwrap(), { success: t("items.deleted"), onDone: (i) => list.remove(i.id) });
   const [upload, uploading] = useUploadContactListMutation();
+  const { data: connections = [] } = useCampaignConnectionOptionsQuery();
+  const [checkWith, setCheckWith] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   useCompanyEvent("ContactListItem", (event: { action?: string; contactListId?: number; read?: number }) => {
@@ -68,7 +71,7 @@ function ItemsView({ contactListId, report, onImported }: { contactListId: numbe
     if (!file) return;
     setProgress(0);
     try {
-      const result = await upload({ id: contactListId, file }).unwrap();
+      const result = await upload({ id: contactListId, file, ...(checkWith ? { whatsappId: Number(checkWith) } : {}) }).unwrap();
       toastSuccess(t("items.imported", { count: result.imported }));
       onImported(result);
     } catch (err) {
@@ -85,6 +88,12 @@ function ItemsView({ contactListId, report, onImported }: { contactListId: numbe
         <>
           <Button icon="arrow-left" variant="minimal" text={t("items.back")} onClick={() => navigate("/contact-lists")} />
           <input ref={fileInput} type="file" hidden accept=".xls,.xlsx" aria-label={t("items.importFile")} onChange={(e) => void importFile(e.target.files?.[0])} />
+          <HTMLSelect
+            aria-label={t("items.checkWith")}
+            value={checkWith}
+            onChange={(e) => setCheckWith(e.currentTarget.value)}
+            options={[{ value: "", label: t("items.checkWithAny") }, ...connections.map((c) => ({ value: String(c.id), label: c.name }))]}
+          />
           <Button icon="import" text={t("items.import")} loading={uploading.isLoading} onClick={() => fileInput.current?.click()} />
           <SearchAndAdd searchLabel={t("search")} search={search} onSearch={setSearch} addLabel={t("items.add")} onAdd={() => setDialog({ open: true, id: null })} />
         </>

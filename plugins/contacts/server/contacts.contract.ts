@@ -92,9 +92,10 @@ declare module "../../../core/plugin/services.ts" {
      * Offered by a live channel (WhatsApp), called by this plugin when a contact is
      * created by hand: the number as the channel spells it, null when the number is not on
      * the channel (ERR_WAPP_INVALID_CONTACT), undefined when no live session can tell
-     * (then the number is kept as typed).
+     * (then the number is kept as typed). Optional `whatsappId`: ask that connection's session
+     * when it is connected (a campaign's own number), else the company's first.
      */
-    "channels.checkNumber": (companyId: number, number: string) => Promise<string | null | undefined>;
+    "channels.checkNumber": (companyId: number, number: string, whatsappId?: number) => Promise<string | null | undefined>;
     /**
      * Creates or merges many contacts in the caller's transaction (the spreadsheet import):
      * rows checked with the contact form's rules, matched by normalised number within the

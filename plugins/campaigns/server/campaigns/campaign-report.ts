@@ -8,8 +8,8 @@ import type { CampaignViews } from "./campaign-views.ts";
 /**
  * GET /campaigns/{id}/report (spec 002 §2.4): the campaign with its shipping counts. Before it
  * starts, `contacts` and `valid` count the list's items; once started, the shipping rows
- * (every target of the run; `valid` leaves out the numbers not on WhatsApp). Per variant: messages sent and
- * confirmation requests.
+ * (every target of the run; `valid` leaves out the numbers not on WhatsApp). Per variant: messages
+ * sent, confirmation requests, messages read (the channel's ack) and contacts who replied after it.
  */
 export class CampaignReports {
   constructor(
@@ -48,6 +48,8 @@ export class CampaignReports {
         variant: campaignShippings.variant,
         sent: n(sql`${campaignShippings.deliveredAt} IS NOT NULL`),
         confirmationsRequested: n(sql`${campaignShippings.confirmationRequestedAt} IS NOT NULL`),
+        read: n(sql`${campaignShippings.readAt} IS NOT NULL`),
+        replied: n(sql`${campaignShippings.repliedAt} IS NOT NULL`),
       })
       .from(campaignShippings)
       .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, id)))
@@ -63,7 +65,13 @@ export class CampaignReports {
       failed: Number(totals?.failed ?? 0),
       invalid: Number(totals?.invalid ?? 0),
       suppressed: Number(totals?.suppressed ?? 0),
-      variants: variants.map((v) => ({ variant: v.variant, sent: Number(v.sent), confirmationsRequested: Number(v.confirmationsRequested) })),
+      variants: variants.map((v) => ({
+        variant: v.variant,
+        sent: Number(v.sent),
+        confirmationsRequested: Number(v.confirmationsRequested),
+        read: Number(v.read),
+        replied: Number(v.replied),
+      })),
     };
   }
 }

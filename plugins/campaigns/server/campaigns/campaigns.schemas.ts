@@ -100,5 +100,5 @@ export const CampaignReport = Campaign.extend({
   failed: z.number().openapi({ description: "Targets the channel refused for good" }),
   invalid: z.number().openapi({ description: "List items the channel said are not on WhatsApp: skipped" }),
   suppressed: z.number().openapi({ description: "Targets skipped because their number opted out (the suppression list)" }),
-  variants: z.array(z.object({ variant: z.number(), sent: z.number(), confirmationsRequested: z.number() })),
+  variants: z.array(z.object({ variant: z.number(), sent: z.number(), confirmationsRequested: z.number(), read: z.number(), replied: z.number() })),
 }).openapi("CampaignReport");

@@ -8,7 +8,7 @@ import { campaigns, contactLists } from "../../schema/tables.ts";
 import { queuesView } from "../../schema/views.ts";
 import type { CampaignFeeds } from "../campaigns.realtime.ts";
 import type { CampaignRunner } from "../shipping/campaign-runner.ts";
-import { DEFAULT_TIME_ZONE, parseInstant } from "../shipping/send-window.ts";
+import { parseInstant } from "../shipping/send-window.ts";
 import type { CampaignRow, CampaignView, CampaignViews } from "./campaign-views.ts";
 import { type CampaignFields, MEDIA_MAX_BYTES } from "./campaigns.schemas.ts";
 
@@ -171,7 +171,8 @@ export class CampaignsService {
     const fields: Record<string, string> = {};
     let scheduledAt: string | null = null;
     if (v.scheduledAt) {
-      const at = parseInstant(v.scheduledAt, DEFAULT_TIME_ZONE);
+      // A wall-clock time is read in the company's time zone (campaign settings).
+      const at = parseInstant(v.scheduledAt, await this.runner.timeZoneOf(companyId));
       if (!at) fields.scheduledAt = "Invalid date";
       else scheduledAt = at.toISOString();
     }

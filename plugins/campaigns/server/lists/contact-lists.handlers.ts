@@ -27,7 +27,7 @@ export function registerContactListHandlers(router: OpenAPIHono<AppEnv>, lists: 
     await lists.remove(company(c), c.req.valid("param").id);
     return c.json({ message: "Contact list deleted" }, 200);
   });
-  router.openapi(r.upload, async (c) => c.json(await lists.upload(company(c), c.req.valid("param").id, c.req.valid("form").file), 200));
+  router.openapi(r.upload, async (c) => c.json(await lists.upload(company(c), c.req.valid("param").id, c.req.valid("form").file, c.req.valid("form").whatsappId), 200));
   router.openapi(r.items, async (c) => c.json(await lists.items(company(c), c.req.valid("query")), 200));
   router.openapi(r.showItem, async (c) => c.json(await lists.item(company(c), c.req.valid("param").id), 200));
   router.openapi(r.createItem, async (c) => c.json(await lists.createItem(company(c), c.req.valid("json")), 200));

@@ -44,7 +44,13 @@ export const PagedSearch = z.object({
 });
 export const ItemQuery = PagedSearch.extend({ contactListId: z.coerce.number().int().positive("Required") });
 
-export const ListUpload = z.object({ file: FileField }).openapi("ContactListUpload");
+export const ListUpload = z
+  .object({
+    file: FileField,
+    /** The connection whose WhatsApp session checks the numbers (the campaign's own); none: the company's first. */
+    whatsappId: z.coerce.number().int().positive().optional(),
+  })
+  .openapi("ContactListUpload");
 
 /** What an import did: how many rows went in, and each refused row with its field and the form's message. */
 export const ImportReport = z

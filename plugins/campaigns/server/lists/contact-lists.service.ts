@@ -1,5 +1,6 @@
 import { and, asc, count, eq, like, or, sql } from "drizzle-orm";
 import type { Db } from "../../../../core/db/database.ts";
+import type { Services } from "../../../../core/plugin/services.ts";
 import { AppError } from "../../../../core/errors.ts";
 import { contactListItems, contactLists } from "../../schema/tables.ts";
 import type { CampaignFeeds } from "../campaigns.realtime.ts";
@@ -21,6 +22,7 @@ export class ContactListsService {
     private db: Db,
     private feeds: CampaignFeeds,
     private checks: NumberChecks,
+    private services: Services,
   ) {}
 
   // Qualified by hand: inside a subquery drizzle names a column without its table, and `id` would be the item's.
@@ -92,18 +94,26 @@ export class ContactListsService {
   /**
    * POST /contact-lists/{id}/upload: the checked rows go in all together (one transaction)
    * or not at all; each refused row is reported with its line, field and the form's message.
-   * Progress is announced on `company-{id}-ContactListItem` as rows are read.
+   * Progress is announced on `company-{id}-ContactListItem` as rows are read. The rows wait on
+   * disk between the read and the transaction (list-import.ts), a chunk at a time in memory.
+   * `whatsappId`: the connection whose WhatsApp session checks the numbers (number-check.ts).
    */
-  async upload(companyId: number, id: number, file: File) {
+  async upload(companyId: number, id: number, file: File, whatsappId?: number) {
     await this.get(companyId, id);
-    const { rows, refused, refusedCount } = await readListFile(file, (read) => this.feeds.itemProgress(companyId, id, read));
-    await this.db.transaction(async (tx) => {
-      for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(contactListItems).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, companyId, contactListId: id })));
-      await this.checks.request(companyId, id, undefined, tx);
-    });
+    // The connection whose session checks the numbers (optional): the company's, else 404.
+    if (whatsappId != null && !(await this.services.require("connections.get")(companyId, whatsappId))) throw new AppError("ERR_NO_WAPP_FOUND");
+    const staged = await readListFile(file, (read) => this.feeds.itemProgress(companyId, id, read));
+    try {
+      await this.db.transaction(async (tx) => {
+        for await (const rows of staged.chunks(CHUNK)) await tx.insert(contactListItems).values(rows.map((r) => ({ ...r, companyId, contactListId: id })));
+        await this.checks.request(companyId, id, { whatsappId, tx });
+      });
+    } finally {
+      await staged.dispose();
+    }
     this.feeds.itemsReloaded(companyId, id);
     this.feeds.list(companyId, "update", await this.get(companyId, id));
-    return { imported: rows.length, refused, refusedCount };
+    return { imported: staged.count, refused: staged.refused, refusedCount: staged.refusedCount };
   }
 
   async items(companyId: number, q: { searchParam: string; pageNumber: number; contactListId: number }) {
@@ -145,7 +155,7 @@ export class ContactListsService {
       .values({ ...input, companyId })
       .returning();
     this.feeds.item(companyId, "create", row!);
-    await this.checks.request(companyId, row!.contactListId, row!.id);
+    await this.checks.request(companyId, row!.contactListId, { itemId: row!.id });
     return row!;
   }
 
@@ -158,7 +168,7 @@ export class ContactListsService {
       .returning();
     if (!row) throw new AppError("ERR_NO_CONTACT_LIST_ITEM_FOUND");
     this.feeds.item(companyId, "update", row);
-    if (changes.number !== undefined) await this.checks.request(companyId, row.contactListId, row.id);
+    if (changes.number !== undefined) await this.checks.request(companyId, row.contactListId, { itemId: row.id });
     return row;
   }
 

@@ -21,6 +21,8 @@ interface CheckPayload {
   afterId: number;
   /** …or only this one (an item created or changed by hand). */
   itemId?: number;
+  /** The connection whose session is asked (the import's chosen one); none: the company's first. */
+  whatsappId?: number;
 }
 
 /** Items asked per job: WhatsApp answers one number at a time, so a job stays short. */
@@ -28,7 +30,8 @@ const CHUNK = 50;
 
 /**
  * `isWhatsappValid` per list item, asked of the live channel that can tell: the WhatsApp
- * plugin's optional `channels.checkNumber` (a connected session's onWhatsApp). Run as
+ * plugin's optional `channels.checkNumber` (the chosen connection's session, else the company's
+ * first connected one: onWhatsApp). Run as
  * background jobs after an item is saved or a list imported (a lane per company, so one
  * session is not flooded); "nobody can tell" (no session, no answer) leaves the items as they
  * are (valid) and stops the chain. Campaigns skip items marked invalid and count them.
@@ -40,10 +43,11 @@ export class NumberChecks {
     this.deps.jobs.define<CheckPayload>("checkNumbers", (job) => this.run(job.payload), { lane: (p) => `numbers:${p.companyId}` });
   }
 
-  /** Asks for a check of a whole list, or of one item; nothing when no channel can tell. */
-  async request(companyId: number, contactListId: number, itemId?: number, tx?: DbOrTx): Promise<void> {
+  /** Asks for a check of a whole list, or of one item (through `whatsappId`'s session when given); nothing when no channel can tell. */
+  async request(companyId: number, contactListId: number, options: { itemId?: number; whatsappId?: number; tx?: DbOrTx } = {}): Promise<void> {
     if (!this.deps.services.get(CHECK_NUMBER)) return;
-    await this.deps.jobs.enqueue("checkNumbers", { companyId, contactListId, afterId: 0, itemId } satisfies CheckPayload, { companyId, tx });
+    const { itemId, whatsappId, tx } = options;
+    await this.deps.jobs.enqueue("checkNumbers", { companyId, contactListId, afterId: 0, itemId, whatsappId } satisfies CheckPayload, { companyId, tx });
   }
 
   private async run(p: CheckPayload): Promise<void> {
@@ -64,7 +68,7 @@ export class NumberChecks {
     const valid: number[] = [];
     const invalid: number[] = [];
     for (const row of rows) {
-      const found = await check(p.companyId, row.number);
+      const found = await check(p.companyId, row.number, p.whatsappId);
       if (found === undefined) return this.deps.log.info(`campaigns: no channel of company ${p.companyId} can check numbers now; list ${p.contactListId} left as it is`);
       const now = found !== null;
       if (now !== row.valid) (now ? valid : invalid).push(row.id);

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../../core/db/database.ts";
 import { campaignSettings } from "../../schema/tables.ts";
+import { isTimeZone, serverTimeZone } from "../shipping/send-window.ts";
 
 /** A custom variable a campaign text names as `{key}` (spec 002 §3 "variables"). */
 export const Variable = z.object({
@@ -41,6 +42,8 @@ export const CampaignSettingsShape = z.object({
   stopWords: z.array(z.string().trim().min(1, "Required").max(30, "Too Long!")).max(30, "Too Long!"),
   /** The one confirmation a customer gets after opting out. */
   optOutReply: z.string().trim().min(1, "Required").max(1_000, "Too Long!"),
+  /** Beyond the spec: the IANA time zone of the hours, weekends, daily cap and wall-clock schedules. */
+  timezone: z.string().trim().max(100, "Too Long!").refine(isTimeZone, "Invalid value"),
 });
 export type CampaignSettingsValues = z.infer<typeof CampaignSettingsShape>;
 
@@ -57,6 +60,7 @@ export const SETTINGS_DEFAULTS: CampaignSettingsValues = {
   dailyLimit: 0,
   stopWords: ["SAIR", "PARAR", "STOP", "CANCELAR"],
   optOutReply: "Pronto: você não receberá mais nossas campanhas.",
+  timezone: serverTimeZone(),
 };
 
 type Key = keyof CampaignSettingsValues;

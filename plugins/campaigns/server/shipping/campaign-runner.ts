@@ -1,13 +1,15 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { nowIso } from "../../../../core/db/columns.ts";
 import type { Db, DbOrTx, Tx } from "../../../../core/db/database.ts";
+import type { SyncDb, WriteBatcher, WriteUnit } from "../../../../core/db/write-batch.ts";
 import { AppError } from "../../../../core/errors.ts";
 import type { PluginJobs } from "../../../../core/jobs/job-api.ts";
 import type { Logger } from "../../../../core/log.ts";
 import type { PlanFeatureRegistry } from "../../../../core/plugin/plan-features.ts";
 import type { Services } from "../../../../core/plugin/services.ts";
 import type { InboundStored } from "../../../tickets/server/bot.contract.ts";
-import type { SendToContactInput, SentToContact } from "../../../tickets/server/tickets.contract.ts";
+import type { SendToContactInput, SendToContactStep, SentToContact, StepContact } from "../../../tickets/server/tickets.contract.ts";
+import type { ContactRow } from "../../../contacts/server/contacts.contract.ts";
 import { campaignShippings, campaigns, contactListItems } from "../../schema/tables.ts";
 import { contactsView } from "../../schema/views.ts";
 import type { CampaignFeeds } from "../campaigns.realtime.ts";
@@ -15,7 +17,8 @@ import type { CampaignRow, CampaignViews } from "../campaigns/campaign-views.ts"
 import type { CampaignSettingsStore, CampaignSettingsValues } from "../settings/campaign-settings.ts";
 import { fillText, gapAfter, pickVariant } from "./campaign-text.ts";
 import { INVALID_NUMBER, SUPPRESSED } from "./skip-codes.ts";
-import { DEFAULT_TIME_ZONE, nextOpening, startOfLocalDay, startOfNextLocalDay } from "./send-window.ts";
+import { nextOpening, startOfLocalDay, startOfNextLocalDay } from "./send-window.ts";
+import { inSavepoint, shipStatements } from "./ship-statements.ts";
 
 /** One shipping job: one row of one run; `followUp` is the message after a confirmation (not part of the chain). */
 export interface ShipPayload {
@@ -48,6 +51,8 @@ const BATCH_ROWS = 50;
 const BATCH_MIN_ROWS = 5;
 /** ...and stops sending after this long, so its write lock never keeps other writers waiting long. */
 const BATCH_MS = 40;
+/** The ack from which a message counts as read (channel-driver.contract.ts: 3 and 4 read, 5 done). */
+const READ_ACK = 3;
 /** How often a chain waiting for its connection to come back (not CONNECTED) looks again. */
 const PAUSED_RECHECK_MS = 30_000;
 /** A running campaign's live update is sent at most this often (the report re-reads its counts). */
@@ -60,18 +65,19 @@ const needsAction = and(
   or(isNull(campaignShippings.confirmationVariant), isNull(campaignShippings.confirmationRequestedAt), isNotNull(campaignShippings.confirmedAt)),
 );
 
-/** A batch's failure, with the index of the row that failed (the rows before it may go alone). */
-class BatchFailure extends Error {
-  constructor(
-    readonly index: number,
-    readonly error: unknown,
-  ) {
-    super(`shipping batch failed at row ${index}`);
-  }
+/** What a row of a batch needs inside the unit: its contact (known, or a find-or-create step), or why it is refused. */
+type PreparedRow = { contact: StepContact } | { findContact: (unit: WriteUnit) => ContactRow } | { refused: AppError };
+
+/** A batch's async half, read before its unit: the send step (or the connection's refusal) and each row's contact. */
+interface PreparedBatch {
+  send: SendToContactStep | { refused: AppError };
+  rows: Map<number, PreparedRow>;
 }
 
 export interface RunnerDeps {
   db: Db;
+  /** The write batcher (`ctx.writes`): a batch of rows is one synchronous unit of it. */
+  writes: Pick<WriteBatcher, "run">;
   jobs: PluginJobs;
   services: Services;
   planFeatures: PlanFeatureRegistry;
@@ -110,6 +116,11 @@ export class CampaignRunner {
     });
   }
 
+  /** The company's time zone (campaign setting `timezone`). */
+  async timeZoneOf(companyId: number): Promise<string> {
+    return (await this.deps.settings.values(companyId)).timezone;
+  }
+
   /** Enqueues the start at the campaign's time, in the caller's transaction; one job per (campaign, time). */
   async scheduleStart(row: CampaignRow, tx: Tx): Promise<void> {
     await this.deps.jobs.enqueue("start", { campaignId: row.id, scheduledAt: row.scheduledAt! } satisfies StartPayload, {
@@ -121,31 +132,38 @@ export class CampaignRunner {
   }
 
   async start(p: StartPayload): Promise<void> {
-    const row = await this.deps.db.transaction(async (tx) => {
-      const [row] = await tx
+    const [before] = await this.deps.db.select().from(campaigns).where(eq(campaigns.id, p.campaignId)).limit(1);
+    if (before?.status !== "PROGRAMADA" || before.scheduledAt !== p.scheduledAt) return;
+    // The async reads first (targets, settings): the unit itself holds the writer only for SQL.
+    const targets = await this.targets(this.deps.db, before);
+    const settings = await this.deps.settings.values(before.companyId);
+    const row = await this.deps.writes.run(({ db }) => {
+      const row = db
         .update(campaigns)
         .set({ status: "EM_ANDAMENTO", run: sql`${campaigns.run} + 1` })
         .where(and(eq(campaigns.id, p.campaignId), eq(campaigns.status, "PROGRAMADA"), eq(campaigns.scheduledAt, p.scheduledAt)))
-        .returning();
+        .returning()
+        .get();
       if (!row) return null; // edited, unscheduled or deleted since: a later job (or none) starts it
-      await this.createRows(tx, row);
-      const settings = await this.deps.settings.values(row.companyId, tx);
-      return (await this.continueAfter(tx, row, 0, 1, settings)) ?? row;
+      // The targets read above are the campaign's as edited until then: an edit bumps scheduledAt (the job's key).
+      this.createRows(db, row, targets);
+      return this.continueAfter(db, row, 0, 1, settings) ?? row;
     });
     if (row) await this.announce(row, true);
   }
 
   /** CANCELADA → EM_ANDAMENTO as a new run that goes on with the rows not sent; null when not cancelled. */
   async restart(companyId: number, id: number): Promise<CampaignRow | null> {
-    return this.deps.db.transaction(async (tx) => {
-      const [row] = await tx
+    const settings = await this.deps.settings.values(companyId);
+    return this.deps.writes.run(({ db }) => {
+      const row = db
         .update(campaigns)
         .set({ status: "EM_ANDAMENTO", completedAt: null, run: sql`${campaigns.run} + 1` })
         .where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id), eq(campaigns.status, "CANCELADA")))
-        .returning();
+        .returning()
+        .get();
       if (!row) return null;
-      const settings = await this.deps.settings.values(companyId, tx);
-      return (await this.continueAfter(tx, row, 0, 1, settings)) ?? row;
+      return this.continueAfter(db, row, 0, 1, settings) ?? row;
     });
   }
 
@@ -155,7 +173,8 @@ export class CampaignRunner {
     if (!campaign || !this.mayAct(campaign, p)) return;
     const settings = await this.deps.settings.values(campaign.companyId);
     const now = this.now();
-    const opening = nextOpening(settings, now, DEFAULT_TIME_ZONE);
+    // The company's time zone (a setting): its hours, its weekend, its midnight for the cap.
+    const opening = nextOpening(settings, now, settings.timezone);
     if (opening > now) {
       // Outside the hours or days it may send: the same row waits for the next opening.
       await this.deps.jobs.enqueue("ship", p, { companyId: campaign.companyId, dueAt: opening, dedupeKey: `ship:${p.shippingId}:${p.run}:${p.followUp ? "f" : "c"}:${opening}` });
@@ -172,47 +191,22 @@ export class CampaignRunner {
     // The connection's daily cap (a setting): once reached, the same row waits for the next local day.
     let room = Number.POSITIVE_INFINITY;
     if (settings.dailyLimit > 0 && campaign.whatsappId != null) {
-      room = settings.dailyLimit - (await this.sentToday(campaign.whatsappId, startOfLocalDay(now, DEFAULT_TIME_ZONE)));
+      room = settings.dailyLimit - (await this.sentToday(campaign.whatsappId, startOfLocalDay(now, settings.timezone)));
       if (room <= 0) {
         // Keyed by this attempt (not the due day): a job that finds the cap reached again, early, still leaves its successor.
-        const due = startOfNextLocalDay(now, DEFAULT_TIME_ZONE);
+        const due = startOfNextLocalDay(now, settings.timezone);
         await this.deps.jobs.enqueue("ship", p, { companyId: campaign.companyId, dueAt: due, dedupeKey: `ship:${p.shippingId}:${p.run}:${p.followUp ? "f" : "c"}:cap:${now}` });
         return;
       }
     }
     // With no gap after a message the next one may follow at once: the job sends a batch.
     const ids = (p.followUp || gapAfter(p.seq, settings) > 0 ? [p.shippingId] : await this.batchIds(p, settings)).slice(0, room);
-    let sent: SentToContact[] = [];
-    let finished: CampaignRow | null = null;
-    let limit = ids.length;
-    for (;;) {
-      try {
-        await this.ensureContacts(campaign.companyId, ids.slice(0, limit));
-        ({ sent, finished } = await this.sendBatch(campaign, p, ids.slice(0, limit), settings));
-        break;
-      } catch (err) {
-        const failure = err instanceof BatchFailure ? err : { index: 0, error: err };
-        if (!(failure.error instanceof AppError)) throw failure.error; // a passing failure: the job retries
-        // The rows before the refused one go now; the refused one leads the next job, which marks it.
-        if (failure.index > 0) {
-          limit = failure.index;
-          continue;
-        }
-        // Refused for good (an invalid number, a missing connection): the row is skipped, the chain goes on.
-        const code = failure.error.code;
-        this.deps.log.warn(`campaign ${p.campaignId} shipping ${p.shippingId} refused: ${code}`);
-        sent = [];
-        finished = await this.deps.db.transaction(async (tx) => {
-          await tx
-            .update(campaignShippings)
-            .set({ failedAt: nowIso(), error: code })
-            .where(and(eq(campaignShippings.id, p.shippingId), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt)));
-          return p.followUp ? null : this.continueAfter(tx, campaign, p.shippingId, p.seq + 1, settings);
-        });
-        break;
-      }
-    }
-    for (const s of sent) await s.announce();
+    const prepared = await this.prepare(campaign, ids);
+    // ONE write unit: every row's claim, contact, message and delivery outbox row, and the next job.
+    const { sent, finished } = await this.deps.writes.run((unit) => this.sendBatch(unit, campaign, p, ids, settings, prepared));
+    // Together, not one after another: each announcement's listeners write (the API channel's
+    // webhook jobs), and concurrent units share the write batcher's commits.
+    await Promise.all(sent.map((s) => s.announce()));
     await this.announce(finished ?? campaign, finished != null);
   }
 
@@ -252,40 +246,108 @@ export class CampaignRunner {
   }
 
   /**
-   * One transaction for the rows `ids` of a chain job (or the one row of a follow-up): each
-   * row claimed and its message stored, then the next job enqueued (or the campaign
-   * finished). Each claim re-checks the campaign's status and run, and a cancel cannot commit
-   * while this transaction holds the write lock, so a cancel stops the chain at a batch's
-   * edge. Sending stops early after BATCH_MS, so the lock is never held long (an attendant's
-   * reply on another connection waits for it). Throws BatchFailure naming the row that failed.
+   * The async half of a batch, read before its unit: the tickets plugin's send step for the
+   * campaign's connection, and each row's contact (read, or a find-or-create step for a list
+   * item). A refusal here (a number that is no number, a connection gone) is kept and marks
+   * the row inside the unit, once it is claimed (so a cancelled campaign's rows stay as they are).
    */
-  private async sendBatch(
+  private async prepare(c: CampaignRow, ids: number[]): Promise<PreparedBatch> {
+    const rows = await this.deps.db
+      .select({ id: campaignShippings.id, number: campaignShippings.number, name: campaignShippings.name, contactId: campaignShippings.contactId })
+      .from(campaignShippings)
+      .where(and(inArray(campaignShippings.id, ids), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt)));
+    const knownIds = rows.flatMap((r) => (r.contactId != null ? [r.contactId] : []));
+    const known = new Map<number, StepContact>();
+    if (knownIds.length) {
+      const found = await this.deps.db
+        .select({ id: contactsView.id, name: contactsView.name, isGroup: contactsView.isGroup })
+        .from(contactsView)
+        .where(and(eq(contactsView.companyId, c.companyId), inArray(contactsView.id, knownIds)));
+      for (const f of found) known.set(f.id, f);
+    }
+    const findOrCreateStep = this.deps.services.require("contacts.findOrCreateStep");
+    const prepared = new Map<number, PreparedRow>();
+    for (const row of rows) {
+      const contact = row.contactId != null ? known.get(row.contactId) : undefined;
+      if (contact) {
+        prepared.set(row.id, { contact });
+        continue;
+      }
+      try {
+        prepared.set(row.id, { findContact: await findOrCreateStep({ companyId: c.companyId, number: row.number, name: row.name || undefined }) });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err; // a passing failure: the job retries
+        prepared.set(row.id, { refused: err });
+      }
+    }
+    let send: PreparedBatch["send"];
+    try {
+      send = await this.deps.services.require("tickets.sendToContactStep")({ companyId: c.companyId, whatsappId: c.whatsappId, sign: false });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      send = { refused: err };
+    }
+    return { send, rows: prepared };
+  }
+
+  /**
+   * The unit of a chain job's rows `ids` (or the one row of a follow-up): each row claimed, its
+   * contact found or created and its message stored (with its delivery outbox row), then the
+   * next job enqueued or the campaign finished. Each claim re-checks the campaign's status and
+   * run, and a cancel cannot commit while the unit holds the writer, so a cancel stops the
+   * chain at a batch's edge. Sending stops after BATCH_MS, so the writer is never held long (an
+   * attendant's reply on another connection waits for it). A row the tickets plugin refuses
+   * (an AppError) is undone alone (a savepoint) and marked failed; any other error fails the
+   * unit, and the job retries with nothing of it written.
+   */
+  private sendBatch(
+    unit: WriteUnit,
     campaign: CampaignRow,
     p: ShipPayload,
     ids: number[],
     settings: CampaignSettingsValues,
-  ): Promise<{ sent: SentToContact[]; finished: CampaignRow | null }> {
-    return this.deps.db.transaction(async (tx) => {
-      const sent: SentToContact[] = [];
-      const began = performance.now();
-      let last = 0;
-      for (const [index, id] of ids.entries()) {
-        if (index >= BATCH_MIN_ROWS && performance.now() - began > BATCH_MS) break;
-        try {
-          const row = await this.claim(tx, { ...p, shippingId: id });
-          if (row) sent.push(await this.send(tx, campaign, row, settings));
-        } catch (error) {
-          throw new BatchFailure(index, error);
-        }
-        last = index;
+    prepared: PreparedBatch,
+  ): { sent: SentToContact[]; finished: CampaignRow | null } {
+    const s = shipStatements(unit.db);
+    const sent: SentToContact[] = [];
+    const began = performance.now();
+    let last = 0;
+    for (const [index, id] of ids.entries()) {
+      if (index >= BATCH_MIN_ROWS && performance.now() - began > BATCH_MS) break;
+      last = index;
+      // A step's after-commit work (a created contact's event) is kept only when its row stays.
+      const after: (() => void | Promise<void>)[] = [];
+      try {
+        const message = inSavepoint(unit.db, () => {
+          const row = this.claim(s, p, id);
+          if (!row) return null; // sent already, or the campaign is no longer running this run
+          const ready = prepared.rows.get(id);
+          if (!ready) return null; // not read before the unit: sent or refused meanwhile
+          if ("refused" in ready) throw ready.refused;
+          if ("refused" in prepared.send) throw prepared.send.refused;
+          const rowUnit: WriteUnit = { db: unit.db, afterCommit: (fn) => after.push(fn) };
+          const contact = "contact" in ready ? ready.contact : ready.findContact(rowUnit);
+          if (row.contactId == null) s.setContact.run({ id, contactId: contact.id, now: nowIso() });
+          const stored = prepared.send(rowUnit, contact, this.input(campaign, { ...row, contactId: contact.id }, settings));
+          // The campaign message's id: its read ack marks the row read (`markRead`).
+          if (row.step === "message") s.setMessage.run({ id, messageId: stored.message.id, now: nowIso() });
+          return stored;
+        });
+        if (message) sent.push(message);
+        for (const fn of after) unit.afterCommit(fn);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err; // a passing failure: the unit fails, the job retries
+        // Refused for good (an invalid number, a missing connection): the row is skipped, the chain goes on.
+        this.deps.log.warn(`campaign ${p.campaignId} shipping ${id} refused: ${err.code}`);
+        s.fail.run({ id, error: err.code, now: nowIso() });
       }
-      if (p.followUp) return { sent, finished: null };
-      const lastSeq = p.seq + last;
-      // A batch ends after a row whose gap is not zero (greaterInterval): the next job waits it out.
-      const gap = last > 0 ? gapAfter(lastSeq, settings) : 0;
-      const finished = await this.continueAfter(tx, campaign, ids[last]!, lastSeq + 1, settings, gap > 0 ? this.now() + gap : undefined);
-      return { sent, finished };
-    });
+    }
+    if (p.followUp) return { sent, finished: null };
+    const lastSeq = p.seq + last;
+    // A batch ends after a row whose gap is not zero (greaterInterval): the next job waits it out.
+    const gap = last > 0 ? gapAfter(lastSeq, settings) : 0;
+    const finished = this.continueAfter(unit.db, campaign, ids[last]!, lastSeq + 1, settings, gap > 0 ? this.now() + gap : undefined);
+    return { sent, finished };
   }
 
   /**
@@ -317,6 +379,43 @@ export class CampaignRunner {
     return undefined;
   }
 
+  /**
+   * The after-inbound step of the per-variant figures: a customer message on a connection marks
+   * the contact's rows of that connection's campaigns replied, once, when their message was
+   * already sent (a reply to a confirmation request is a confirmation, not a reply). Never claims.
+   */
+  replyStep(stored: InboundStored): undefined {
+    if (stored.message.fromMe || stored.ticket.whatsappId == null) return undefined;
+    const now = nowIso();
+    stored.db
+      .update(campaignShippings)
+      .set({ repliedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(campaignShippings.contactId, stored.contact.id),
+          isNotNull(campaignShippings.deliveredAt),
+          isNull(campaignShippings.repliedAt),
+          eq(campaignShippings.companyId, stored.ticket.companyId),
+          sql`${campaignShippings.campaignId} IN (SELECT "c"."id" FROM "campaigns" AS "c" WHERE "c"."whatsapp_id" = ${stored.ticket.whatsappId})`,
+        ),
+      )
+      .run();
+    return undefined;
+  }
+
+  /** `tickets.message.acked`: a campaign message read (ack ≥ 3) marks its row read, once. */
+  async markRead(e: { companyId: number; messageId: number; ack: number }): Promise<void> {
+    if (e.ack < READ_ACK) return;
+    const now = nowIso();
+    await this.deps.writes.run(({ db }) =>
+      db
+        .update(campaignShippings)
+        .set({ readAt: now, updatedAt: now })
+        .where(and(eq(campaignShippings.messageId, e.messageId), eq(campaignShippings.companyId, e.companyId), isNull(campaignShippings.readAt)))
+        .run(),
+    );
+  }
+
   /** A chain job acts only in its own run of a running campaign; a confirmation's follow-up also after the campaign finished. */
   private mayAct(c: CampaignRow, p: ShipPayload): boolean {
     if (p.followUp) return c.status === "EM_ANDAMENTO" || c.status === "FINALIZADA";
@@ -324,65 +423,36 @@ export class CampaignRunner {
   }
 
   /**
-   * Takes the row's next step, if it has one, with a conditional UPDATE that is the
-   * transaction's first write: the confirmation request, else the message. The campaign's
-   * state is part of the condition, so a cancel that committed first stops it.
+   * Takes the row's next step, if it has one, with a conditional UPDATE: the confirmation
+   * request, else the message. The campaign's state is part of the condition, so a cancel
+   * that committed first stops it.
    */
-  private async claim(tx: Tx, p: ShipPayload): Promise<(ShippingRow & { step: "confirmation" | "message" }) | null> {
-    // Subqueries name their table by hand (drizzle leaves columns unqualified there).
-    const running = p.followUp
-      ? sql`EXISTS (SELECT 1 FROM "campaigns" AS "c" WHERE "c"."id" = ${p.campaignId} AND "c"."status" IN ('EM_ANDAMENTO', 'FINALIZADA'))`
-      : sql`EXISTS (SELECT 1 FROM "campaigns" AS "c" WHERE "c"."id" = ${p.campaignId} AND "c"."status" = 'EM_ANDAMENTO' AND "c"."run" = ${p.run})`;
-    const open = and(eq(campaignShippings.id, p.shippingId), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt), running);
-    const [asked] = await tx
-      .update(campaignShippings)
-      .set({ confirmationRequestedAt: nowIso() })
-      .where(and(open, isNotNull(campaignShippings.confirmationVariant), isNull(campaignShippings.confirmationRequestedAt)))
-      .returning();
+  private claim(s: ReturnType<typeof shipStatements>, p: ShipPayload, id: number): (ShippingRow & { step: "confirmation" | "message" }) | null {
+    const args = {
+      id,
+      campaignId: p.campaignId,
+      status1: "EM_ANDAMENTO",
+      status2: p.followUp ? "FINALIZADA" : "EM_ANDAMENTO",
+      anyRun: p.followUp ? 1 : 0,
+      run: p.run,
+      now: nowIso(),
+    };
+    const asked = s.askConfirmation.get(args);
     if (asked) return { ...asked, step: "confirmation" };
-    const [message] = await tx
-      .update(campaignShippings)
-      .set({ deliveredAt: nowIso() })
-      .where(and(open, or(isNull(campaignShippings.confirmationVariant), isNotNull(campaignShippings.confirmedAt))))
-      .returning();
+    const message = s.deliver.get(args);
     return message ? { ...message, step: "message" } : null;
   }
 
-  /**
-   * List items become contacts before their messages are sent, in a transaction of their own
-   * (the tickets plugin reads the contact through its own service, outside the sending
-   * transaction): finding or creating one is idempotent, so a job run again finds the same contacts.
-   */
-  private async ensureContacts(companyId: number, shippingIds: number[]): Promise<void> {
-    const rows = await this.deps.db
-      .select({ id: campaignShippings.id, number: campaignShippings.number, name: campaignShippings.name })
-      .from(campaignShippings)
-      .where(and(inArray(campaignShippings.id, shippingIds), isNull(campaignShippings.contactId), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt)));
-    if (!rows.length) return;
-    const findOrCreate = this.deps.services.require("contacts.findOrCreate");
-    await this.deps.db.transaction(async (tx) => {
-      for (const row of rows) {
-        const contact = await findOrCreate({ companyId, number: row.number, name: row.name || undefined }, tx);
-        await tx
-          .update(campaignShippings)
-          .set({ contactId: contact.id })
-          .where(and(eq(campaignShippings.id, row.id), isNull(campaignShippings.contactId)));
-      }
-    });
-  }
-
-  private async send(tx: Tx, c: CampaignRow, row: ShippingRow & { step: "confirmation" | "message" }, settings: CampaignSettingsValues): Promise<SentToContact> {
-    if (row.contactId == null) throw new AppError("ERR_NO_CONTACT_FOUND");
-    const contactId = row.contactId;
+  /** The tickets plugin's input for a claimed row (its contact known). */
+  private input(c: CampaignRow, row: ShippingRow & { step: "confirmation" | "message"; contactId: number }, settings: CampaignSettingsValues): SendToContactInput {
     const variant = row.step === "confirmation" ? row.confirmationVariant! : row.variant;
     const template = (c[`${row.step === "confirmation" ? "confirmationMessage" : "message"}${variant}` as keyof CampaignRow] as string) ?? "";
-    const body = fillText(template, row, settings.variables);
     const opens = c.openTicket === "enabled";
-    const input: SendToContactInput = {
+    return {
       companyId: c.companyId,
-      contactId,
+      contactId: row.contactId,
       whatsappId: c.whatsappId,
-      body,
+      body: fillText(template, row, settings.variables),
       authorId: null,
       sign: false,
       // statusTicket pending: the ticket waits in the queue for an attendant (sendToContact gives it none).
@@ -392,46 +462,48 @@ export class CampaignRunner {
           ? { url: `/public/company${c.companyId}/${c.mediaPath}`, mimetype: c.mediaType ?? "application/octet-stream", fileName: c.mediaName ?? c.mediaPath }
           : null,
     };
-    return this.deps.services.require("tickets.sendToContact")(input, tx);
   }
 
   /**
    * Enqueues the job of the first row after `afterId` that needs action, or, when none is
    * left, finishes the campaign (FINALIZADA, completedAt). Answers the finished row, or null.
    */
-  private async continueAfter(tx: Tx, c: CampaignRow, afterId: number, seq: number, settings: CampaignSettingsValues, dueAt?: number): Promise<CampaignRow | null> {
-    const [next] = await tx
+  private continueAfter(db: SyncDb, c: CampaignRow, afterId: number, seq: number, settings: CampaignSettingsValues, dueAt?: number): CampaignRow | null {
+    const next = db
       .select({ id: campaignShippings.id })
       .from(campaignShippings)
       .where(and(eq(campaignShippings.campaignId, c.id), gt(campaignShippings.id, afterId), needsAction))
       .orderBy(asc(campaignShippings.id))
-      .limit(1);
+      .limit(1)
+      .get();
     if (next) {
-      const [current] = await tx.select({ run: campaigns.run }).from(campaigns).where(eq(campaigns.id, c.id));
+      const current = db.select({ run: campaigns.run }).from(campaigns).where(eq(campaigns.id, c.id)).get();
       const run = current?.run ?? c.run;
       const payload: ShipPayload = { campaignId: c.id, shippingId: next.id, run, whatsappId: c.whatsappId ?? 0, seq, gapMs: gapAfter(seq, settings) };
-      await this.deps.jobs.enqueue("ship", payload, { tx, companyId: c.companyId, dueAt, dedupeKey: `ship:${next.id}:${run}:c` });
+      this.deps.jobs.enqueueSync(db, "ship", payload, { companyId: c.companyId, dueAt, dedupeKey: `ship:${next.id}:${run}:c` });
       return null;
     }
-    const [left] = await tx
+    const left = db
       .select({ id: campaignShippings.id })
       .from(campaignShippings)
       .where(and(eq(campaignShippings.campaignId, c.id), needsAction))
-      .limit(1);
+      .limit(1)
+      .get();
     if (left) return null;
-    const [done] = await tx
-      .update(campaigns)
-      .set({ status: "FINALIZADA", completedAt: nowIso() })
-      .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO")))
-      .returning();
-    return done ?? null;
+    return (
+      db
+        .update(campaigns)
+        .set({ status: "FINALIZADA", completedAt: nowIso() })
+        .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO")))
+        .returning()
+        .get() ?? null
+    );
   }
 
-  /** One row per target: the list's valid items, or the contacts with the tag; variants chosen now. */
-  private async createRows(tx: Tx, c: CampaignRow): Promise<void> {
+  /** One row per target (the list's items, or the contacts with the tag); variants chosen now. */
+  private createRows(db: SyncDb, c: CampaignRow, targets: Target[]): void {
     const messages = [c.message1, c.message2, c.message3, c.message4, c.message5];
     const confirmations = [c.confirmationMessage1, c.confirmationMessage2, c.confirmationMessage3, c.confirmationMessage4, c.confirmationMessage5];
-    const targets = await this.targets(tx, c);
     for (let i = 0; i < targets.length; i += CHUNK) {
       const values = targets.slice(i, i + CHUNK).map((t) => ({
         ...t,
@@ -440,11 +512,10 @@ export class CampaignRunner {
         variant: pickVariant(messages) ?? 1,
         confirmationVariant: c.confirmation ? pickVariant(confirmations) : null,
       }));
-      if (values.length) await tx.insert(campaignShippings).values(values).onConflictDoNothing();
+      if (values.length) db.insert(campaignShippings).values(values).onConflictDoNothing().run();
     }
     // Opted-out numbers get their row (the report counts them) but are skipped from the start.
-    await tx
-      .update(campaignShippings)
+    db.update(campaignShippings)
       .set({ failedAt: nowIso(), error: SUPPRESSED })
       .where(
         and(
@@ -453,9 +524,9 @@ export class CampaignRunner {
           isNull(campaignShippings.failedAt),
           sql`${campaignShippings.number} IN (SELECT "s"."number" FROM "campaign_suppressions" AS "s" WHERE "s"."company_id" = ${c.companyId})`,
         ),
-      );
+      )
+      .run();
   }
-
   private async targets(tx: DbOrTx, c: CampaignRow): Promise<Target[]> {
     if (c.contactListId != null) {
       const items = await tx

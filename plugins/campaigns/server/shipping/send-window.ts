@@ -4,8 +4,24 @@
  * when it is later than now, waits for it.
  */
 
-/** No company setting names a time zone yet: the product's home market's (as schedules do). */
+/** The fallback time zone: the product's home market's (as schedules use); companies choose theirs (setting `timezone`). */
 export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
+
+/** Whether `name` is an IANA time zone this runtime knows (what `Intl.DateTimeFormat` accepts). */
+export function isTimeZone(name: string): boolean {
+  if (!name) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A company's time zone when it chose none: the server's `TZ` when it names one, else America/Sao_Paulo. */
+export function serverTimeZone(tz = process.env.TZ): string {
+  return tz && isTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
+}
 
 export interface SendWindow {
   /** "HH:MM", local. */

@@ -149,9 +149,10 @@ function ticketFor(
   if (live) return { ticket: live, created: false };
   const wanted = input.openTicket;
   if (wanted?.queueId != null && !s.queue.get({ id: wanted.queueId, companyId })) throw new AppError("ERR_VALIDATION", { fields: { queueId: "Selecione uma fila" } });
-  if (wanted?.userId != null && !s.user.get({ id: wanted.userId, companyId })) throw new AppError("ERR_NO_USER_FOUND");
-  const status = wanted?.status === "open" ? attendedStatus(contact) : "closed";
-  const userId = wanted?.userId ?? null;
+  // A pending ticket waits for an attendant to accept it: it has none (as send-to-contact.ts).
+  const userId = wanted?.status === "pending" ? null : (wanted?.userId ?? null);
+  if (userId != null && !s.user.get({ id: userId, companyId })) throw new AppError("ERR_NO_USER_FOUND");
+  const status = wanted?.status === "open" ? attendedStatus(contact) : wanted?.status === "pending" ? "pending" : "closed";
   const queueId = wanted?.queueId ?? null;
   const now = nowIso();
   const times = newTicketTimes(status, userId, now);
@@ -174,6 +175,6 @@ function ticketFor(
     return { ticket: raced, created: false };
   }
   s.log.run({ companyId, ticketId: row.id, type: "create", userId: input.authorId, queueId, now });
-  s.log.run({ companyId, ticketId: row.id, type: status === "closed" ? "closed" : "open", userId, queueId, now });
+  s.log.run({ companyId, ticketId: row.id, type: status === "closed" ? "closed" : status === "pending" ? "pending" : "open", userId, queueId, now });
   return { ticket: row, created: true };
 }

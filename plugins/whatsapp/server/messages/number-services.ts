@@ -5,12 +5,13 @@ import { digitsOf, jidOfContact } from "./jid.ts";
 
 /**
  * `channels.checkNumber` and `channels.profilePicture` for the contacts plugin, answered by
- * the company's first connected WhatsApp session. No connected session: undefined (the
+ * the company's first connected WhatsApp session (checkNumber: the named connection's, when connected). No connected session: undefined (the
  * contacts plugin then keeps the number as typed and the picture it has).
  */
 export function provideNumberServices(services: Services, sessions: SessionRegistry): void {
-  services.provide("channels.checkNumber", async (companyId, number) => {
-    const session = sessions.connectedOf(companyId)[0];
+  services.provide("channels.checkNumber", async (companyId, number, whatsappId) => {
+    const connected = sessions.connectedOf(companyId);
+    const session = connected.find((s) => s.whatsappId === whatsappId) ?? connected[0];
     if (!session || looksLikeGroupId(number)) return undefined;
     const digits = number.replace(/\D/g, "");
     if (!digits) return null;
