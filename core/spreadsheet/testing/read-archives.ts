@@ -1,4 +1,4 @@
-import { inflateRawSync } from "node:zlib";
+import { crc32, inflateRawSync } from "node:zlib";
 
 /*
  * Test readers for the writers' output: a zip's entries unpacked with node:zlib (never our own
@@ -25,7 +25,11 @@ export function unzipEntries(zip: Uint8Array): Map<string, Uint8Array> {
     if (v.getUint32(local, true) !== 0x04034b50) throw new Error(`bad local header of ${name}`);
     const start = local + 30 + v.getUint16(local + 26, true) + v.getUint16(local + 28, true);
     const body = zip.subarray(start, start + compressed);
-    out.set(name, method === 8 ? new Uint8Array(inflateRawSync(body)) : body);
+    const data = method === 8 ? new Uint8Array(inflateRawSync(body)) : body;
+    const crc = v.getUint32(p + 16, true);
+    if (crc32(data) !== crc || v.getUint32(local + 14, true) !== crc) throw new Error(`CRC of ${name} does not match`);
+    if (data.length !== v.getUint32(p + 24, true)) throw new Error(`size of ${name} does not match`);
+    out.set(name, data);
     p += 46 + nameLen + extra + comment;
   }
   return out;
