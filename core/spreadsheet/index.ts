@@ -10,3 +10,5 @@ export { SHEET_LIMITS, type SheetLimits, type SheetLimitsOption, sheetLimits } f
 export { type ReadOptions, readSheet, type SheetFormat, type SheetRecord, sniffFormat } from "./sheet-reader.ts";
 export { type CsvOptions, csvStream, type RowPages, type XlsxOptions, xlsxStream } from "./sheet-writer.ts";
 export { xlsToRows } from "./xls-rows.ts";
+export { PDF_MAX_ROWS, type PdfOptions, type PdfTable, pdfDocument, pdfString } from "./pdf-writer.ts";
+export { csvBytes, ZIP_MAX_BYTES, type ZipFile, zipFiles } from "./zip-writer.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestKernel, type TestKernel } from "../support/test-kernel.ts";
 import { captureReads, type CapturedStatement } from "./query-plans/capture.ts";
 import { planProblems, type IndexInfo, type Schema } from "./query-plans/rules.ts";
-import { DASHBOARD_READS, expectedReportIndex, runReportReads } from "./query-plans/report-reads.ts";
+import { DASHBOARD_READS, expectedReportIndex, FURTHER_READS, runReportReads } from "./query-plans/report-reads.ts";
 import { seed, type Seeded } from "./query-plans/seed.ts";
 
 /**
@@ -103,6 +103,18 @@ function routes(): [string, string][] {
     "/usersMoments",
     `/messages-allMe?fromMe=true&dateStart=${from}&dateEnd=${to}`,
     "/messages-allMe?fromMe=false",
+    // SLA per queue, the business-hours clock and the further reports (issue 28).
+    "/reports/sla",
+    `/reports/sla/compliance?date_from=${from}&date_to=${to}`,
+    `/reports/sla/compliance?date_from=${from}&date_to=${to}&businessHours=true`,
+    `/dashboard?date_from=${from}&date_to=${to}&businessHours=true`,
+    `${report}&businessHours=true`,
+    `${report}&page=2&pageSize=5&businessHours=true`,
+    `/reports/group-attendance?date_from=${from}&date_to=${to}`,
+    `/reports/ticket-duration?date_from=${from}&date_to=${to}`,
+    `/reports/survey-results?date_from=${from}&date_to=${to}`,
+    `/reports/group-attendance/export/pdf?date_from=${from}&date_to=${to}`,
+    `/reports/survey-results/export/zip?date_from=${from}&date_to=${to}`,
   ])
     out.push(["admin", path]);
   return out.map(([user, path]) => [who[user], path]);
@@ -192,6 +204,17 @@ beforeAll(async () => {
   t = await createTestKernel();
   s = await seed(t);
   file = join(t.dataDir, "app.db");
+  // SLA targets on two queues, so the compliance and the panel's marks read their tickets' facts (issue 28).
+  const targets = s.queueIds.slice(0, 2).map((queueId) => ({ queueId, firstResponseMinutes: 15, resolutionMinutes: 240 }));
+  expect((await t.call("PUT", "/reports/sla", { token: s.admin.token, body: { targets } })).status).toBe(200);
+  // And on the clones' queues: the table holds many companies' rows, as on a real installation
+  // (with one company's rows only, ANALYZE rightly finds a scan of two rows cheapest).
+  const now = new Date().toISOString();
+  await t.kernel.database.client.execute({
+    sql: `INSERT INTO report_sla_targets (company_id, queue_id, first_response_minutes, resolution_minutes, created_at, updated_at)
+          SELECT company_id, id, 30, NULL, ?, ? FROM queues WHERE company_id <> ?`,
+    args: [now, now, s.companyId],
+  });
   const capture = captureReads(t.kernel.database.client);
   try {
     for (const [token, path] of routes()) {
@@ -260,6 +283,14 @@ describe("query plans of every list and page route", () => {
       statements.some((st) => st.sql.includes("from contacts_view where")),
       "the short name search",
     ).toBe(true);
+  });
+
+  it("captured the SLA, business-hours and further reports' statements (issue 28)", () => {
+    for (const shape of FURTHER_READS)
+      expect(
+        statements.some((st) => shape.test(st.sql)),
+        String(shape),
+      ).toBe(true);
   });
 
   it("without statistics (as the product runs): no scan of a tenant table, every search by its scope", async () => {

@@ -10,6 +10,7 @@
  *   bun tests/bench/reports.ts
  * Overrides: BENCH_TICKETS=100000 BENCH_MESSAGES=1000000 BENCH_ROUNDS=5 (per call, one client)
  *            BENCH_CONCURRENCY=16 BENCH_BUDGET_SECONDS=120 (per run).
+ *            BENCH_MEMORY_ONLY=1: only the exports' peak RSS (no timed runs), for back-to-back before/after.
  * Before/after comparisons: BENCH_DATA=<dir> keeps the generated database there (world.json
  * beside it) and, when it is already there, runs on a copy of it instead of generating;
  * BENCH_SERVER_CWD=<tree> runs the server of another checkout (e.g. `git archive` of the tree
@@ -36,6 +37,7 @@ const CONCURRENCY = env("BENCH_CONCURRENCY", 16);
 const BUDGET = env("BENCH_BUDGET_SECONDS", 120);
 const DATA = process.env.BENCH_DATA;
 const SERVER_CWD = process.env.BENCH_SERVER_CWD;
+const MEMORY_ONLY = process.env.BENCH_MEMORY_ONLY === "1";
 
 /** The issue's aims, p50 in ms at 1 client / at 16. */
 const AIMS: Record<string, [number, number]> = {
@@ -158,8 +160,8 @@ try {
     exportFigures += `${label}: status ${res.status}, ${fmt(bytes)} bytes in ${ms(performance.now() - started)}; server RSS ${rss.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB${resettable ? "" : " (peak mark not resettable: since start)"} (aim < 200 MB)\n`;
   }
   // Warm-up (caches, statements), not counted.
-  await run(base, 1, [calls]);
-  for (const concurrency of [1, CONCURRENCY]) {
+  if (!MEMORY_ONLY) await run(base, 1, [calls]);
+  for (const concurrency of MEMORY_ONLY ? [] : [1, CONCURRENCY]) {
     const sessions = Array.from({ length: concurrency === 1 ? 1 : concurrency }, () => Array.from({ length: concurrency === 1 ? ROUNDS : 2 }, () => calls).flat());
     const result = await run(base, concurrency, sessions);
     measured.push({ concurrency, result });

@@ -3,6 +3,8 @@ import { manifest } from "../plugin.ts";
 import { migrations } from "../schema/migrations/migrations.gen.ts";
 import { BusinessHoursService } from "./business-hours.service.ts";
 import { DashboardService } from "./dashboard.service.ts";
+import { registerFurtherReportsHandlers } from "./further-reports.handlers.ts";
+import { FurtherReportsService } from "./further-reports.service.ts";
 import { MomentsService } from "./moments.service.ts";
 import { registerReportsHandlers } from "./reports.handlers.ts";
 import { registerSlaHandlers } from "./sla.handlers.ts";
@@ -24,5 +26,6 @@ export default defineServerPlugin({
       db: ctx.db,
     });
     registerSlaHandlers(ctx.router, sla, hours);
+    registerFurtherReportsHandlers(ctx.router, new FurtherReportsService(ctx.db));
   },
 });

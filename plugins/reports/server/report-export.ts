@@ -1,6 +1,5 @@
 import { csvStream, xlsxStream } from "../../../core/spreadsheet/index.ts";
 import type { AttendantRow } from "./dashboard-figures.ts";
-import type { ReportRow } from "./ticket-report.service.ts";
 
 /*
  * The ticket report as a file (relatorio-de-atendimentos.xlsx / .csv) and as the big JSON page
@@ -10,32 +9,16 @@ import type { ReportRow } from "./ticket-report.service.ts";
 
 export const REPORT_FILE = "relatorio-de-atendimentos";
 
-/** The file's columns (spec 002 §2.15's table, in its language). */
+/** The file's columns (spec 002 §2.15's table, in its language); ticket-report.service.ts's ROW_CELLS writes them in this order. */
 const HEADER = ["Ticket", "Usuário", "Abertura", "Fechamento", "NPS", "Status", "Conexão", "Fila", "Última mensagem", "Cliente", "Tempo de atendimento (min)"];
 const WIDTHS = [10, 24, 20, 20, 6, 10, 20, 20, 40, 28, 14];
 
-const cells = (r: ReportRow): string[] => [
-  String(r.id),
-  r.userName ?? "",
-  r.createdAt,
-  r.closedAt ?? "",
-  r.NPS === null ? "" : String(r.NPS),
-  r.status,
-  r.whatsappName ?? "",
-  r.queueName ?? "",
-  r.lastMessage,
-  r.contactName ?? "",
-  r.supportTime === null ? "" : String(r.supportTime),
-];
-
-async function* asCells(chunks: AsyncIterable<ReportRow[]>): AsyncGenerator<string[][]> {
-  for await (const rows of chunks) yield rows.map(cells);
-}
-
-export function reportFileStream(format: "xlsx" | "csv", chunks: AsyncIterable<ReportRow[]>): ReadableStream<Uint8Array> {
-  return format === "xlsx"
-    ? xlsxStream(asCells(chunks), { sheetName: "Relatório", header: HEADER, widths: WIDTHS })
-    : csvStream(asCells(chunks), { header: HEADER, delimiter: ";" });
+/**
+ * The report as a file from its rows' cells in HEADER's order (TicketReportService.cellChunks:
+ * read from SQLite chunk by chunk, straight into the writer).
+ */
+export function reportFileStream(format: "xlsx" | "csv", cells: AsyncIterable<string[][]>): ReadableStream<Uint8Array> {
+  return format === "xlsx" ? xlsxStream(cells, { sheetName: "Relatório", header: HEADER, widths: WIDTHS }) : csvStream(cells, { header: HEADER, delimiter: ";" });
 }
 
 /**

@@ -74,7 +74,7 @@ export function registerReportsHandlers(
     ensureMayView(user, "dashboard");
     const { format } = c.req.valid("param");
     const filter = filterOf(c.req.valid("query"));
-    const stream = reportFileStream(format, s.report.chunks(user.companyId, filter, Number.MAX_SAFE_INTEGER));
+    const stream = reportFileStream(format, s.report.cellChunks(user.companyId, filter, Number.MAX_SAFE_INTEGER));
     return c.body(stream, 200, {
       "content-type": FILE_TYPES[format],
       "content-disposition": `attachment; filename="${REPORT_FILE}.${format}"`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { rangeOf } from "./report-range.ts";
 import { at, pinnedTicket, reportWorld } from "./reports.fixtures.ts";
-import { TicketReportService } from "./ticket-report.service.ts";
+import { type ReportRow, TicketReportService } from "./ticket-report.service.ts";
 
 /*
  * The reports through the real server on a fresh database, over fixture tickets whose times are
@@ -199,6 +199,22 @@ describe("GET /ticketreport/reports", () => {
     const limited: number[] = [];
     for await (const rows of report.chunks(w.company.id, filter, 4, 1)) limited.push(...rows.map((r) => r.id));
     expect(limited).toEqual([t4, t3, t2, t1]);
+  });
+
+  it("the file exports' cells come from SQLite chunk by chunk: the rows' values in the file's columns, as the row reads give them", async () => {
+    const report = new TicketReportService(t.kernel.db, 2);
+    const filter = { range: rangeOf({ from: "2030-01-10", to: "2030-01-11" }), whatsappIds: [], userIds: [], queueIds: [], statuses: [], onlyRated: false };
+    const rows: ReportRow[] = [];
+    for await (const chunk of report.chunks(w.company.id, filter, 100)) rows.push(...chunk);
+    const chunks: string[][][] = [];
+    for await (const chunk of report.cellChunks(w.company.id, filter, 100)) chunks.push(chunk);
+    expect(chunks.map((c) => c.length)).toEqual([2, 2, 1]);
+    const text = (v: string | number | null) => (v === null ? "" : String(v));
+    expect(chunks.flat()).toEqual(
+      rows.map((r) => [r.id, r.userName, r.createdAt, r.closedAt, r.NPS, r.status, r.whatsappName, r.queueName, r.lastMessage, r.contactName, r.supportTime].map(text)),
+    );
+    // T2's 60 and T1's 30 minutes as the writer prints a number (not SQLite's 60.0).
+    expect(chunks.flat().map((c) => c[10])).toEqual(["", "", "", "60", "30"]);
   });
 
   it("the big page's JSON is written by SQLite chunk by chunk: the same rows, fields and order as the row reads", async () => {

@@ -7,6 +7,7 @@ import { EmptyState, formatDateTime, PageLayout, toastError, useDebouncedValue }
 import { linkFilter } from "../shared/dashboard-links.ts";
 import { mayViewDashboard } from "./access.ts";
 import { DashboardForbidden } from "./dashboard-panel.tsx";
+import { FurtherReports } from "./further-reports.tsx";
 import {
   monthToDate,
   REPORT_FILE_NAME,
@@ -228,6 +229,7 @@ function Reports() {
         <Button icon="chevron-right" aria-label={t("report.next")} disabled={page >= pages} onClick={() => setPage(page + 1)} />
       </div>
       {logOf !== null ? <TicketLogDialog ticketId={logOf} onClose={() => setLogOf(null)} /> : null}
+      <FurtherReports range={{ from: form.dateFrom, to: form.dateTo }} />
     </PageLayout>
   );
 }

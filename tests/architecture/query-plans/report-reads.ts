@@ -34,6 +34,22 @@ export const DASHBOARD_READS: RegExp[] = [
   /select count\(distinct l\.ticket_id\) as n\s+from ticket_logs_view l/,
 ];
 
+/**
+ * Statements of SLA per queue (plugins/reports/server/sla-facts.ts: the range's tickets, their bot
+ * logs, the first messages by ticket), the business-hours page (each row's clocks by id) and the
+ * further reports (further-reports.service.ts): the plan test must see each of them run.
+ */
+export const FURTHER_READS: RegExp[] = [
+  /from ticket_logs_view l cross join tickets_view t on t\.id = l\.ticket_id/,
+  /from json_each\(\?\) j cross join ticket_logs_view l/,
+  /select min\(m\.created_at\) from ticket_messages_view m/,
+  /from json_each\(\?\) j cross join tickets_view t on t\.id = j\.value/,
+  /from "report_sla_targets"/,
+  /where t\.company_id = \? and t\.created_at >= \? and t\.created_at < \? and \+t\.is_group = 1/,
+  /sum\(x\.m >= \? and x\.m < \?\)/,
+  /\+t\.user_rating between 0 and 10/,
+];
+
 /** The indexes a report statement must use, in the plan's order: the last rule its text matches. */
 export function expectedReportIndex(sql: string): string[] | null {
   let found: string[] | null = null;

@@ -1,0 +1,30 @@
+import { api } from "../../../web/src/api/api.ts";
+import type { FurtherReportName, GroupAttendanceAnswer, SurveyResultsAnswer, TicketDurationAnswer } from "../shared/further-types.ts";
+import type { DayRange } from "../shared/report-types.ts";
+
+export type * from "../shared/further-types.ts";
+
+const params = ({ from, to }: DayRange) => ({ date_from: from, date_to: to });
+const asObjectUrl = async (res: Response) => (res.ok ? URL.createObjectURL(await res.blob()) : res.json());
+
+/** The further reports (GET /reports/group-attendance, /ticket-duration, /survey-results) and their files. */
+export const furtherApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getGroupAttendance: build.query<GroupAttendanceAnswer, DayRange>({ query: (r) => ({ url: "/reports/group-attendance", params: params(r) }), keepUnusedDataFor: 0 }),
+    getTicketDuration: build.query<TicketDurationAnswer, DayRange>({ query: (r) => ({ url: "/reports/ticket-duration", params: params(r) }), keepUnusedDataFor: 0 }),
+    getSurveyResults: build.query<SurveyResultsAnswer, DayRange>({ query: (r) => ({ url: "/reports/survey-results", params: params(r) }), keepUnusedDataFor: 0 }),
+    /** The report as a PDF or a .zip of CSVs: an object URL the caller saves, then revokes. */
+    exportFurther: build.mutation<string, DayRange & { report: FurtherReportName; format: "pdf" | "zip" }>({
+      query: ({ report, format, ...r }) => ({ url: `/reports/${report}/export/${format}`, params: params(r), responseHandler: asObjectUrl }),
+    }),
+  }),
+});
+
+export const { useGetGroupAttendanceQuery, useGetTicketDurationQuery, useGetSurveyResultsQuery, useExportFurtherMutation } = furtherApi;
+
+/** The files' names, as the server's content-disposition gives them. */
+export const FURTHER_FILE: Record<FurtherReportName, string> = {
+  "group-attendance": "atendimentos-em-grupos",
+  "ticket-duration": "duracao-dos-atendimentos",
+  "survey-results": "pesquisa-de-satisfacao",
+};
