@@ -40,12 +40,25 @@ interface Done {
   error?: unknown;
 }
 
+/**
+ * A run of the unit issued a statement other than the one the run before it issued there (an
+ * in-memory cache expired, or was cleared by another process's event, between two runs): what it
+ * was answered so far no longer matches what it does. The batch starts over in a new transaction.
+ */
+export class Diverged extends Error {
+  constructor() {
+    super("a write unit issued other statements when run again (it must be a function of the database)");
+  }
+}
+
 /** The statements of one unit in one transaction and the pass being run over them. */
 class UnitRecord {
   readonly done: Done[] = [];
   queued: { sql: string; args: InValue[] }[] = [];
   cursor = 0;
   needed = false;
+  /** A run issued other statements than the run before it (see Diverged). */
+  diverged = false;
 
   constructor(readonly step: boolean) {}
 
@@ -83,7 +96,10 @@ class UnitRecord {
       if (this.done[i]!.sql === sql) return i;
       if (!isRead(this.done[i]!.sql)) break;
     }
-    if (this.cursor < this.done.length) throw new Error("a write unit issued other statements when run again (it must be a function of the database)");
+    if (this.cursor < this.done.length) {
+      this.diverged = true;
+      throw new Diverged();
+    }
     return this.cursor;
   }
 
@@ -147,7 +163,9 @@ export type RemoteOutcome<T> =
   /** The unit threw; `wrote`: statements of its own had changed rows (the transaction must be undone). */
   | { kind: "failed"; error: unknown; wrote: boolean }
   /** A queued statement failed where the unit could not hear it: start over with the unit in step mode. */
-  | { kind: "unplaced"; error: unknown };
+  | { kind: "unplaced"; error: unknown }
+  /** The unit did not repeat its statements when run again: start over (a fresh transaction, fresh answers). */
+  | { kind: "diverged"; error: Diverged };
 
 /**
  * Runs `work` as one unit inside the open transaction `tx`, passing as often as it needs the
@@ -169,7 +187,8 @@ export async function runRemoteUnit<T>(tx: Transaction, driver: RecordingDriver,
     } finally {
       driver.current = null;
     }
-    // A unit that caught our signal itself still needed the server.
+    // A unit that caught our signals itself still needed the server, or still diverged.
+    if (record.diverged) return { kind: "diverged", error: new Diverged() };
     if (!record.needed && threw) return { kind: "failed", error, wrote: record.wrote };
     const queued = record.queued;
     if (queued.length) {

@@ -254,6 +254,7 @@ export class WriteBatcher {
   private async executeRemote(client: Client, batch: Queued[]): Promise<Settled[]> {
     const settled: Settled[] = batch.map((q) => ({ q, ok: false, failed: false, value: undefined, after: [] }));
     const stepping = new Set<Queued>();
+    const divergences = new Map<Queued, number>();
     const { db, driver } = this.recording;
     for (;;) {
       const pending = settled.filter((s) => !s.failed);
@@ -288,9 +289,15 @@ export class WriteBatcher {
             stepping.add(s.q);
             startOver = true;
             break;
+          } else if (outcome.kind === "diverged" && (divergences.get(s.q) ?? 0) < MAX_DIVERGENCES) {
+            // Its cache moved between two runs: once more from the start, with the cache as it is now.
+            divergences.set(s.q, (divergences.get(s.q) ?? 0) + 1);
+            startOver = true;
+            break;
           } else {
             Object.assign(s, { failed: true, value: outcome.error, after: [] });
-            if (outcome.wrote) {
+            // A unit that diverged may have written in an earlier run: undo the batch's transaction.
+            if (outcome.kind === "diverged" || outcome.wrote) {
               startOver = true;
               break;
             }
@@ -310,6 +317,9 @@ export class WriteBatcher {
     }
   }
 }
+
+/** How often one unit may start its batch over for issuing other statements when run again; then it fails. */
+const MAX_DIVERGENCES = 2;
 
 /** Ends the transaction either way and frees its stream. */
 async function settle(tx: Transaction, how: "commit" | "rollback"): Promise<void> {
