@@ -117,7 +117,7 @@ describe("two server processes on Redis and sqld", () => {
     expect(await gone).toBe("io server disconnect");
   });
 
-  it("(2) an admin demoted on B: A's socket leaves the admins' room and gets masked numbers from then on", async () => {
+  it("(2) an admin demoted on B: A's socket leaves the full-numbers room and gets masked numbers from then on", async () => {
     const admin = await login(a.url);
     const companyId = admin.user.companyId;
     // LGPD hiding on: a contact's full number goes to the admins' room, a masked copy to plain users'.
