@@ -2,7 +2,7 @@ import { setImmediate } from "node:timers";
 import { BetterSQLiteSession } from "drizzle-orm/better-sqlite3/session";
 import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Client, Transaction } from "@libsql/client";
-import type { WriteLock } from "./write-lock.ts";
+import { rollbackUnlessEnded, type WriteLock } from "./write-lock.ts";
 import { loadDriver } from "./statement-cache.ts";
 import { recordingDb, runRemoteUnit } from "./remote-units.ts";
 
@@ -321,10 +321,11 @@ export class WriteBatcher {
 /** How often one unit may start its batch over for issuing other statements when run again; then it fails. */
 const MAX_DIVERGENCES = 2;
 
-/** Ends the transaction either way and frees its stream. */
+/** Ends the transaction either way and frees its stream; one the server already ended is rolled back (write-lock.ts). */
 async function settle(tx: Transaction, how: "commit" | "rollback"): Promise<void> {
   try {
-    await tx[how]();
+    if (how === "rollback") await rollbackUnlessEnded(tx);
+    else await tx.commit();
   } finally {
     tx.close();
   }

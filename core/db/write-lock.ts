@@ -96,6 +96,26 @@ function once(fn: () => void): () => void {
   };
 }
 
+/**
+ * Whether a ROLLBACK failed only because the server had already ended the transaction. A libSQL
+ * server (sqld) gives a write transaction's lock to another connection that waits for it once
+ * the transaction is 5 s old, rolling it back: the transaction's next statement fails with
+ * TRANSACTION_TIMEOUT and its ROLLBACK with "cannot rollback - no transaction is active".
+ * Nothing is left to undo then, and the statement's error is the one worth reporting.
+ */
+export function alreadyEnded(err: unknown): boolean {
+  return /no transaction is active/i.test(String((err as Error | null)?.message ?? err));
+}
+
+/** Rolls back; a transaction the server already ended counts as rolled back (see alreadyEnded). */
+export async function rollbackUnlessEnded(tx: Pick<Transaction, "rollback">): Promise<void> {
+  try {
+    await tx.rollback();
+  } catch (err) {
+    if (!alreadyEnded(err)) throw err;
+  }
+}
+
 /** The transaction, releasing the lock when it commits, rolls back or closes. */
 function releasingOnEnd(tx: Transaction, release: () => void): Transaction {
   return new Proxy(tx, {
@@ -103,7 +123,10 @@ function releasingOnEnd(tx: Transaction, release: () => void): Transaction {
       if (prop === "commit" || prop === "rollback")
         return async () => {
           try {
-            return await (target[prop] as () => Promise<void>).call(target);
+            // drizzle's transaction() rolls back on any error and throws the ROLLBACK's error
+            // instead: a server-ended transaction must not hide why the work failed.
+            if (prop === "rollback") return await rollbackUnlessEnded(target);
+            return await target.commit();
           } finally {
             release();
           }

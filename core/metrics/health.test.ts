@@ -88,6 +88,9 @@ describe("health, readiness and metrics", () => {
       expect(sample(text, 'atende_jobs_lag_seconds{kind="metrics.later"}')).toBe(0);
       expect(sample(text, "atende_realtime_sockets")).toBe(0);
       expect(sample(text, "atende_whatsapp_sessions")).toBe(0);
+      const started = sample(text, "process_start_time_seconds");
+      expect(started).toBeGreaterThan(Date.now() / 1000 - 600);
+      expect(started).toBeLessThanOrEqual(Date.now() / 1000);
     } finally {
       await chat.close();
     }

@@ -33,4 +33,8 @@ export function registerKernelMetrics(kernel: Kernel): void {
     socket.once("disconnect", () => void sockets--);
   });
   kernel.metrics.gauge("atende_realtime_sockets", "Socket.IO connections open on this process", () => [{ labels: {}, value: sockets }]);
+
+  // Prometheus' usual name: tells the processes behind one port apart (WORKERS) and shows restarts.
+  const started = (Date.now() - process.uptime() * 1000) / 1000;
+  kernel.metrics.gauge("process_start_time_seconds", "Start time of this process since the Unix epoch, in seconds", () => [{ labels: {}, value: started }]);
 }

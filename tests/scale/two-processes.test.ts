@@ -5,16 +5,19 @@ import { resolve } from "node:path";
 import { login, ROOT, type RunningServer, startServer } from "../e2e/support/server.ts";
 import { type RunningRedis, startRedis } from "../support/redis-server.ts";
 import { type RunningSqld, startSqld } from "../support/sqld.ts";
+import { type Receiver, startReceiver } from "../../plugins/api-channel/server/webhook-receiver.fixtures.ts";
 
 /**
  * Issue 30's proof: Redis and a libSQL server (sqld) on loopback, two server processes (A and B)
  * with the same secrets on them, and the fake WhatsApp boundary. What each process sees is
- * checked over HTTP and Socket.IO; what is stored, straight in sqld.
- * Jobs (200 run exactly 200 times, also with one runner killed) and the one-minute cron tick run
- * once are proven on two kernels sharing one database in core/jobs/two-kernels.test.ts.
+ * checked over HTTP and Socket.IO; what is stored, straight in sqld. Jobs are real ones: the
+ * API channel's outbound deliveries (tickets.deliver) to a loopback webhook receiver, and the
+ * tickets plugin's one-minute expiry tick.
  */
 const BOUNDARY = resolve(ROOT, "tests/e2e/support/fake-whatsapp-boundary.ts");
 const LEASE_MS = 3000;
+/** A job lease short enough that a killed process's job runs elsewhere within the test. */
+const JOB_LEASE_MS = 3000;
 const SECRETS = {
   JWT_SECRET: "j".repeat(40),
   JWT_REFRESH_SECRET: "r".repeat(40),
@@ -26,6 +29,7 @@ let sqld: RunningSqld;
 let db: Client;
 let a: RunningServer;
 let b: RunningServer;
+let receiver: Receiver | undefined;
 const sockets: Socket[] = [];
 
 const env = () => ({
@@ -35,6 +39,7 @@ const env = () => ({
   WHATSAPP_BOUNDARY_MODULE: BOUNDARY,
   WHATSAPP_LEASE_MS: String(LEASE_MS),
   JOBS_POLL_MS: "200",
+  JOBS_LEASE_MS: String(JOB_LEASE_MS),
   LOG_LEVEL: "warn",
 });
 const boot = () => startServer({ env: env(), timeoutMs: 120_000 });
@@ -51,6 +56,7 @@ afterAll(async () => {
   for (const s of sockets) s.disconnect();
   await Promise.allSettled([a?.stop(), b?.stop()]);
   db?.close();
+  await receiver?.close();
   await Promise.allSettled([redis?.stop(), sqld?.stop()]);
 }, 60_000);
 
@@ -109,6 +115,43 @@ describe("two server processes on Redis and sqld", () => {
     const gone = next(s, "disconnect");
     expect((await api(b, `/users/${made.body.id}`, admin.token, { method: "DELETE" })).status).toBe(200);
     expect(await gone).toBe("io server disconnect");
+  });
+
+  it("(2) an admin demoted on B: A's socket leaves the full-numbers room and gets masked numbers from then on", async () => {
+    const admin = await login(a.url);
+    const companyId = admin.user.companyId;
+    // LGPD hiding on: a contact's full number goes to the admins' room, a masked copy to plain users'.
+    expect((await api(b, "/settings/lgpdHideNumber", admin.token, { method: "PUT", body: { value: "enabled" } })).status).toBe(200);
+    const email = `chefe-${Date.now()}@x.com`;
+    const made = await api(b, "/users", admin.token, { method: "POST", body: { name: "Chefe", email, password: "Secret123!", profile: "admin" } });
+    expect(made.status).toBe(200);
+    const boss = await login(a.url, email, "Secret123!");
+    const s = open(a, companyId, boss.token);
+    await connected(s);
+    const numbers: string[] = [];
+    s.on(`company-${companyId}-contact`, (p: { contact?: { number?: string } }) => p.contact?.number && numbers.push(p.contact.number));
+    const contact = async (n: number) => {
+      const res = await api(b, "/contacts", admin.token, { method: "POST", body: { name: `Cliente ${n}`, number: `55119876${String(n).padStart(5, "0")}` } });
+      expect(res.status).toBe(200);
+      return res.body.number as string;
+    };
+    const whole = await contact(Date.now() % 100_000);
+    await vi.waitFor(() => expect(numbers).toContain(whole), { timeout: 5_000 });
+
+    expect((await api(b, `/users/${made.body.id}`, admin.token, { method: "PUT", body: { profile: "user" } })).status).toBe(200);
+    // B tells A through Redis; A re-reads the user and moves the socket. Contacts made after that reach it masked only.
+    await vi.waitFor(
+      async () => {
+        numbers.length = 0;
+        const full = await contact(Date.now() % 100_000);
+        await sleep(300);
+        expect(numbers.length).toBeGreaterThan(0);
+        expect(numbers).not.toContain(full);
+        expect(numbers.every((x) => x.includes("*"))).toBe(true);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(s.connected).toBe(true);
   });
 
   it("(6) a client dropped from A and reconnected to B receives the events it missed", async () => {
@@ -223,4 +266,80 @@ describe("two server processes on Redis and sqld", () => {
     expect(stored.size).toBe(TOTAL);
     b = await boot();
   });
+
+  it("(4) 200 jobs run once each across both, one process SIGKILLed in the middle", async () => {
+    // The jobs: the API channel's outbound deliveries (tickets.deliver), one per message sent,
+    // posted to a loopback receiver that counts them by their delivery key.
+    let apiToken = "";
+    receiver = await startReceiver(() => apiToken);
+    const { token } = await login(a.url);
+    const conn = await api(a, "/whatsapp", token, { method: "POST", body: { name: "Saída", channel: "api", webhookUrl: receiver.url } });
+    expect(conn.status).toBe(200);
+    apiToken = conn.body.token as string;
+    const inbound = await fetch(`${a.url}/channels/api/inbound`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ id: "saida-0", number: "5511977770000", body: "oi" }),
+    });
+    const ticketId = ((await inbound.json()) as { ticketId: number }).ticketId;
+    expect((await api(a, `/tickets/${ticketId}`, token, { method: "PUT", body: { status: "open" } })).status).toBe(200);
+    const posts = () => receiver!.received.filter((r) => r.body?.event === "message.created").map((r) => String(r.headers["x-webhook-delivery"]));
+    // A slow receiver while the 200 are enqueued, so most deliveries are still waiting when B dies.
+    receiver.delay(1000);
+    const TOTAL = 200;
+    const queue = Array.from({ length: TOTAL }, (_, n) => n);
+    const sent: number[] = [];
+    const worker = async () => {
+      for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+        const res = await api(n % 2 ? b : a, `/messages/${ticketId}`, token, { method: "POST", body: { body: `saída ${n}` } });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        sent.push(res.body.id as number);
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+    receiver.delay(10);
+    await vi.waitFor(() => expect(posts().length).toBeGreaterThanOrEqual(TOTAL / 4), { timeout: 30_000, interval: 50 });
+    const beforeKill = posts().length;
+    b.process.kill("SIGKILL");
+    // B comes back meanwhile (a supervisor would restart it) and takes its share again.
+    const rebooting = boot();
+    await vi.waitFor(() => expect(new Set(posts()).size).toBe(TOTAL), { timeout: 60_000, interval: 200 });
+    expect(beforeKill).toBeLessThan(TOTAL);
+
+    const deliveries = () =>
+      db.execute({ sql: "select status, attempts, lease_owner from jobs where kind = 'tickets.deliver' and lane = ?", args: [`tickets.deliver:connection:${conn.body.id}`] });
+    // The last job is marked done just after its post was answered.
+    await vi.waitFor(async () => expect((await deliveries()).rows.filter((r) => r.status !== "done")).toEqual([]), { timeout: 5_000, interval: 100 });
+    const rows = await deliveries();
+    expect(rows.rows).toHaveLength(TOTAL);
+    expect(rows.rows.every((r) => r.status === "done")).toBe(true);
+    // Both processes ran deliveries.
+    expect(new Set(rows.rows.map((r) => r.lease_owner)).size).toBeGreaterThanOrEqual(2);
+    // Each job ran to completion once. An effect outside the database cannot be exactly once
+    // under SIGKILL: the one delivery B may have been posting when it died runs again on A
+    // once its lease lapses, with the same X-Webhook-Delivery key (the integrator dedupes on it).
+    const perKey = new Map<string, number>();
+    for (const key of posts()) perKey.set(key, (perKey.get(key) ?? 0) + 1);
+    expect(perKey.size).toBe(TOTAL);
+    expect([...perKey.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(1);
+    const acks = await db.execute({ sql: `select count(*) as n from messages where ticket_id = ? and from_me = 1 and ack >= 1`, args: [ticketId] });
+    expect(Number(acks.rows[0]?.n)).toBe(TOTAL);
+    expect(sent).toHaveLength(TOTAL);
+    b = await rebooting;
+  }, 120_000);
+
+  it("(5) a one-minute cron tick runs once on the two processes", async () => {
+    // The tickets plugin's expiry sweep ticks every minute in each process; the tick after both are up must run once.
+    const since = Date.now();
+    const ticks = async () =>
+      (await db.execute({ sql: "select payload, status, attempts, dedupe_key from jobs where kind = 'tickets.expiry'" })).rows
+        .map((r) => ({ at: Number(JSON.parse(String(r.payload)).at), status: r.status, attempts: Number(r.attempts), key: String(r.dedupe_key) }))
+        .filter((t) => t.at > since);
+    await vi.waitFor(async () => expect((await ticks()).some((t) => t.status === "done")).toBe(true), { timeout: 65_000, interval: 500 });
+    const done = (await ticks()).filter((t) => t.status === "done");
+    for (const t of done) {
+      expect(done.filter((x) => x.at === t.at)).toHaveLength(1);
+      expect(t.attempts).toBe(1);
+    }
+  }, 70_000);
 });
