@@ -181,8 +181,8 @@ export const ratingsStep: Step = {
       const ticket = ticketId ? info.get(ticketId) : undefined;
       const rate = int(r.rate);
       if (!ticketId || !ticket) out.push({ source: Number(r.id), skip: "its ticket was not imported" });
-      else if (ticket.rated !== null) out.push({ source: Number(r.id), skip: "the ticket already has a rating" });
-      else if (rate < 1 || rate > 5) out.push({ source: Number(r.id), skip: "rate outside 1 to 5" });
+      else if (ticket.rated !== null) out.push({ source: Number(r.id), skip: "the ticket already has a rating", permanent: true });
+      else if (rate < 1 || rate > 5) out.push({ source: Number(r.id), skip: "rate outside 1 to 5", permanent: true });
       else {
         const score = rate >= 5 ? 10 : 2 * rate - 1;
         ticket.rated = score;
@@ -224,7 +224,7 @@ export const ticketLogsStep: Step = {
       const ticketId = ctx.ref("Tickets", r.ticketId);
       const type = str(r.type);
       if (!ticketId) out.push({ source: Number(r.id), skip: "its ticket was not imported" });
-      else if (!(TICKET_LOG_TYPES as readonly string[]).includes(type)) out.push({ source: Number(r.id), skip: `log type "${type.slice(0, 40)}" unknown here` });
+      else if (!(TICKET_LOG_TYPES as readonly string[]).includes(type)) out.push({ source: Number(r.id), skip: `log type "${type.slice(0, 40)}" unknown here`, permanent: true });
       else
         out.push({
           source: Number(r.id),
