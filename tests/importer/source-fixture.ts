@@ -161,3 +161,90 @@ export async function seedSource(db: PGlite, mediaDir: string): Promise<void> {
   writeFileSync(join(mediaDir, "company2", "contacts", "maria.jpg"), SEEDED.media.bytes);
   writeFileSync(join(mediaDir, "company2", "quickMessage", "tabela.pdf"), new TextEncoder().encode("%PDF-1.4 tabela"));
 }
+
+/** The facts of `seedMoreTables` the tests check against. */
+export const MORE = {
+  schedule: "Lembrete: sua consulta é amanhã",
+  chat: { title: "Equipe de vendas", message: "Bom dia, time!" },
+  announcement: { title: "Manutenção no domingo", file: "1700000000999-aviso.png", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 9, 9]) },
+  help: "Como conectar o WhatsApp",
+  contactList: { name: "Clientes VIP", numbers: ["5511988887777", "5511988886666"] },
+  campaign: "Black Friday",
+  flow: {
+    name: "Boas-vindas",
+    graph: {
+      nodes: [
+        { id: "1", type: "start", position: { x: 0, y: 0 }, data: { label: "Início" } },
+        { id: "2", type: "message", position: { x: 200, y: 0 }, data: { label: "Olá! Seja bem-vindo." } },
+      ],
+      connections: [{ id: "e1-2", source: "1", target: "2", sourceHandle: "a", targetHandle: "b" }],
+    },
+  },
+  phrase: "quero comprar",
+  integration: "Typebot vendas",
+  prompt: { name: "Assistente", apiKey: "sk-old-secret-key-1234" },
+  fileList: { name: "Catálogos", file: "catalogo.pdf", bytes: new TextEncoder().encode("%PDF-1.4 catálogo") },
+  farewell: "Até a próxima! — Bruno",
+};
+
+/**
+ * The tables beyond the inbox (on top of `seedSource`): a schedule, an internal chat, an
+ * announcement with its image, a help, an invoice, a contact list, a campaign (scheduled) with
+ * settings and shipping history, a flow and its phrase campaign, a queue integration, a prompt,
+ * a file list with a file; and the loose ends: a user's default connection and farewell, a ticket
+ * tracked twice, a lane pointing at a tag later in the same page.
+ */
+export async function seedMoreTables(db: PGlite, mediaDir: string): Promise<void> {
+  const q = (sql: string, params: unknown[] = []) => db.query(sql, params);
+  await q(`UPDATE "Users" SET "whatsappId" = 1, "farewellMessage" = $1 WHERE id = 3`, [MORE.farewell]);
+  await q(`INSERT INTO "Tags" (name, color, "companyId", kanban, "nextLaneId") VALUES ('Negociando', '#00aa00', 2, 1, NULL)`);
+  await q(`UPDATE "Tags" SET "nextLaneId" = 3 WHERE id = 2`);
+  // Ticket 2 was reopened: its first cycle started earlier, its last one closed later.
+  await q(`INSERT INTO "TicketTraking" ("ticketId", "companyId", "whatsappId", "userId", "createdAt", "updatedAt", "startedAt", "finishedAt", "closedAt") VALUES
+    (2, 2, 1, 3, '2026-10-02T10:00:00Z', '2026-10-02T11:00:00Z', '2026-10-02T10:05:00Z', '2026-10-02T11:00:00Z', '2026-10-02T11:00:00Z')`);
+  await q(`UPDATE "TicketTraking" SET "startedAt" = '2026-10-02T09:02:00Z' WHERE id = 2`);
+  await q(`INSERT INTO "Schedules" (body, "sendAt", "contactId", "userId", "companyId", status, "whatsappId") VALUES ($1, '2099-01-10T12:00:00Z', 1, 2, 2, 'PENDENTE', 1)`, [
+    MORE.schedule,
+  ]);
+  await q(`INSERT INTO "Chats" (title, uuid, "ownerId", "lastMessage", "companyId") VALUES ($1, 'c0ffee00-0000-4000-8000-000000000001', 2, $2, 2)`, [
+    MORE.chat.title,
+    MORE.chat.message,
+  ]);
+  await q(`INSERT INTO "ChatUsers" ("chatId", "userId", unreads) VALUES (1, 2, 0), (1, 3, 1)`);
+  await q(`INSERT INTO "ChatMessages" ("chatId", "senderId", message) VALUES (1, 2, $1)`, [MORE.chat.message]);
+  await q(`INSERT INTO "Announcements" (priority, title, text, "mediaPath", "mediaName", "companyId", status) VALUES (1, $1, 'Das 2h às 4h', $2, 'aviso.png', 2, true)`, [
+    MORE.announcement.title,
+    MORE.announcement.file,
+  ]);
+  await q(`INSERT INTO "Helps" (title, description, video, link) VALUES ($1, 'Leia o QR code', 'dQw4w9WgXcQ', '')`, [MORE.help]);
+  await q(`INSERT INTO "Invoices" ("companyId", "dueDate", detail, status, value, users, connections, queues) VALUES
+    (2, '2026-09-15', 'Plano Ouro', 'paid', 199.9, 10, 3, 5), (2, '2026-10-15', 'Plano Ouro', 'open', 199.9, 10, 3, 5)`);
+  await q(`INSERT INTO "ContactLists" (name, "companyId") VALUES ($1, 2)`, [MORE.contactList.name]);
+  await q(
+    `INSERT INTO "ContactListItems" (name, number, email, "contactListId", "isWhatsappValid", "companyId") VALUES ('Carla', $1, 'carla@example.com', 1, true, 2), ('Davi', $2, '', 1, true, 2)`,
+    [...MORE.contactList.numbers],
+  );
+  await q(
+    `INSERT INTO "Campaigns" (name, message1, message2, status, "companyId", "contactListId", "whatsappId", "scheduledAt", "userId") VALUES
+    ($1, 'Oferta {nome}!', 'Só hoje, {nome}', 'PROGRAMADA', 2, 1, 1, '2099-11-27T12:00:00Z', 2)`,
+    [MORE.campaign],
+  );
+  await q(`INSERT INTO "CampaignSettings" (key, value, "companyId") VALUES ('messageInterval', '20', 2), ('longerIntervalAfter', '50', 2)`);
+  await q(`INSERT INTO "CampaignShipping" (number, message, "campaignId", "deliveredAt") VALUES ($1, 'Oferta Carla!', 1, '2026-10-20T12:00:00Z')`, [MORE.contactList.numbers[0]]);
+  await q(`INSERT INTO "FlowBuilders" (user_id, name, active, flow, company_id) VALUES (2, $1, true, $2::json, 2)`, [MORE.flow.name, JSON.stringify(MORE.flow.graph)]);
+  await q(`INSERT INTO "FlowCampaigns" ("companyId", "userId", name, "flowId", phrase, status, "whatsappId") VALUES (2, 2, 'Frase compra', 1, $1, true, 1)`, [MORE.phrase]);
+  await q(
+    `INSERT INTO "QueueIntegrations" (type, name, "projectName", "jsonContent", language, "companyId", "typebotSlug", "urlN8N") VALUES
+    ('typebot', $1, '', '', 'pt-BR', 2, 'vendas-bot', 'https://typebot.example.test'), ('chatwoot', 'Outro', '', '', '', 2, '', 'true')`,
+    [MORE.integration],
+  );
+  await q(`INSERT INTO "Prompts" (name, "apiKey", prompt, "queueId", "companyId", voice) VALUES ($1, $2, 'Você é um vendedor simpático.', 1, 2, 'texto')`, [
+    MORE.prompt.name,
+    MORE.prompt.apiKey,
+  ]);
+  await q(`INSERT INTO "Files" ("companyId", name, message) VALUES (2, $1, 'Nossos catálogos')`, [MORE.fileList.name]);
+  await q(`INSERT INTO "FilesOptions" (name, path, "fileId", "mediaType") VALUES ('Catálogo 2026', $1, 1, 'application/pdf')`, [MORE.fileList.file]);
+  writeFileSync(join(mediaDir, MORE.announcement.file), MORE.announcement.bytes);
+  mkdirSync(join(mediaDir, "company2", "fileList", "1"), { recursive: true });
+  writeFileSync(join(mediaDir, "company2", "fileList", "1", MORE.fileList.file), MORE.fileList.bytes);
+}

@@ -70,6 +70,44 @@ CREATE TABLE "CompaniesSettings" (id serial PRIMARY KEY, "companyId" int NOT NUL
   "lgpdConsent" varchar NOT NULL, "lgpdLink" varchar, "lgpdMessage" text, ${ts}, "DirectTicketsToWallets" boolean DEFAULT false,
   "closeTicketOnTransfer" boolean DEFAULT false, "transferMessage" text DEFAULT '', "greetingAcceptedMessage" text DEFAULT '',
   "AcceptCallWhatsappMessage" text DEFAULT '', "sendQueuePositionMessage" text DEFAULT '', "showNotificationPending" boolean NOT NULL DEFAULT false);
+CREATE TABLE "Schedules" (id serial PRIMARY KEY, body text NOT NULL, "sendAt" timestamptz, "sentAt" timestamptz, "contactId" int, "ticketId" int, "userId" int,
+  "companyId" int, ${ts}, status varchar, "whatsappId" int, "statusTicket" varchar DEFAULT 'closed', "queueId" int, "ticketUserId" int,
+  "openTicket" varchar DEFAULT 'disabled', "mediaName" varchar, "mediaPath" varchar, intervalo int DEFAULT 1, "tipoDias" int DEFAULT 4, assinar boolean DEFAULT false,
+  "valorIntervalo" int DEFAULT 0, "enviarQuantasVezes" int DEFAULT 1, "contadorEnvio" int DEFAULT 0);
+CREATE TABLE "Chats" (id serial PRIMARY KEY, title text DEFAULT '', uuid varchar DEFAULT '', "ownerId" int NOT NULL, "lastMessage" text, "companyId" int NOT NULL, ${ts});
+CREATE TABLE "ChatUsers" (id serial PRIMARY KEY, "chatId" int NOT NULL, "userId" int NOT NULL, unreads int DEFAULT 0, ${ts});
+CREATE TABLE "ChatMessages" (id serial PRIMARY KEY, "chatId" int NOT NULL, "senderId" int NOT NULL, message text DEFAULT '', "mediaPath" text, "mediaName" text, ${ts});
+CREATE TABLE "Announcements" (id serial PRIMARY KEY, priority int, title varchar NOT NULL, text text NOT NULL, "mediaPath" text, "mediaName" text, "companyId" int NOT NULL,
+  status boolean, ${ts});
+CREATE TABLE "Helps" (id serial PRIMARY KEY, title varchar NOT NULL, description text, video varchar, link text, ${ts});
+CREATE TABLE "Invoices" (id serial PRIMARY KEY, "companyId" int NOT NULL, "dueDate" varchar, detail varchar, status varchar, value double precision, users int DEFAULT 0,
+  connections int DEFAULT 0, queues int DEFAULT 0, "useWhatsapp" boolean DEFAULT true, "useFacebook" boolean DEFAULT true, "useInstagram" boolean DEFAULT true,
+  "useCampaigns" boolean DEFAULT true, "useSchedules" boolean DEFAULT true, "useInternalChat" boolean DEFAULT true, "useExternalApi" boolean DEFAULT true, ${ts},
+  "linkInvoice" text DEFAULT '');
+CREATE TABLE "QueueIntegrations" (id serial PRIMARY KEY, type varchar NOT NULL, name varchar NOT NULL, "projectName" varchar NOT NULL, "jsonContent" text NOT NULL,
+  language varchar NOT NULL, ${ts}, "urlN8N" varchar NOT NULL DEFAULT true, "companyId" int, "typebotSlug" varchar NOT NULL DEFAULT '', "typebotExpires" int NOT NULL DEFAULT 0,
+  "typebotKeywordFinish" varchar NOT NULL DEFAULT '', "typebotUnknownMessage" varchar NOT NULL DEFAULT '', "typebotDelayMessage" int NOT NULL DEFAULT 1000,
+  "typebotKeywordRestart" varchar DEFAULT '', "typebotRestartMessage" varchar DEFAULT '');
+CREATE TABLE "ContactLists" (id serial PRIMARY KEY, name varchar NOT NULL, "companyId" int, ${ts});
+CREATE TABLE "ContactListItems" (id serial PRIMARY KEY, name varchar NOT NULL, number varchar NOT NULL, email varchar, "contactListId" int NOT NULL,
+  "isWhatsappValid" boolean DEFAULT false, "companyId" int, ${ts}, "isGroup" boolean DEFAULT false);
+CREATE TABLE "Campaigns" (id serial PRIMARY KEY, name varchar NOT NULL, message1 text DEFAULT '', message2 text DEFAULT '', message3 text DEFAULT '', message4 text DEFAULT '',
+  message5 text DEFAULT '', "confirmationMessage1" text DEFAULT '', "confirmationMessage2" text DEFAULT '', "confirmationMessage3" text DEFAULT '',
+  "confirmationMessage4" text DEFAULT '', "confirmationMessage5" text DEFAULT '', status varchar, confirmation boolean DEFAULT false, "mediaPath" text, "mediaName" text,
+  "companyId" int NOT NULL, "contactListId" int, "whatsappId" int, "scheduledAt" timestamptz, "completedAt" timestamptz, ${ts}, "userId" int,
+  "statusTicket" varchar DEFAULT 'closed', "queueId" int, "openTicket" varchar DEFAULT 'disabled');
+CREATE TABLE "CampaignSettings" (id serial PRIMARY KEY, key varchar NOT NULL, value text, "companyId" int, ${ts});
+CREATE TABLE "CampaignShipping" (id serial PRIMARY KEY, "jobId" varchar, number varchar NOT NULL, message text NOT NULL, "confirmationMessage" text, confirmation boolean,
+  "contactId" int, "campaignId" int NOT NULL, "confirmationRequestedAt" timestamptz, "confirmedAt" timestamptz, "deliveredAt" timestamptz, ${ts});
+CREATE TABLE "FlowBuilders" (id serial PRIMARY KEY, user_id int NOT NULL, name varchar NOT NULL, active boolean DEFAULT true, flow json, ${ts}, company_id int NOT NULL DEFAULT 0,
+  variables json);
+CREATE TABLE "FlowCampaigns" (id serial PRIMARY KEY, "companyId" int NOT NULL, "userId" int NOT NULL, name varchar NOT NULL, "flowId" int NOT NULL, phrase varchar NOT NULL,
+  status boolean NOT NULL DEFAULT true, ${ts}, "whatsappId" int);
+CREATE TABLE "Prompts" (id serial PRIMARY KEY, name text NOT NULL, "apiKey" text NOT NULL, prompt text NOT NULL, "maxTokens" int NOT NULL DEFAULT 100,
+  "maxMessages" int NOT NULL DEFAULT 10, temperature int NOT NULL DEFAULT 1, "promptTokens" int NOT NULL DEFAULT 0, "completionTokens" int NOT NULL DEFAULT 0,
+  "totalTokens" int NOT NULL DEFAULT 0, voice text, "voiceKey" text, "voiceRegion" text, "queueId" int NOT NULL, "companyId" int NOT NULL, ${ts});
+CREATE TABLE "Files" (id serial PRIMARY KEY, "companyId" int NOT NULL, name varchar NOT NULL, message text NOT NULL, ${ts});
+CREATE TABLE "FilesOptions" (id serial PRIMARY KEY, name varchar NOT NULL, path varchar NOT NULL, "fileId" int NOT NULL, ${ts}, "mediaType" varchar DEFAULT '');
 CREATE TABLE "SequelizeMeta" (name varchar NOT NULL PRIMARY KEY);
 CREATE TABLE "Versions" (id serial PRIMARY KEY, "versionFrontend" text NOT NULL, "versionBackend" text NOT NULL, ${ts});
 `;

@@ -1,9 +1,10 @@
-import { getTableColumns, getTableName, eq, sql } from "drizzle-orm";
+import { getTableColumns, getTableName } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Kernel } from "../../core/kernel.ts";
 import type { DbOrTx, Tx } from "../../core/db/database.ts";
-import { CREATE_IMPORTED_FROM, lookupImported, recordImported } from "./id-map.ts";
+import { CREATE_IMPORT_PROGRESS, CREATE_IMPORTED_FROM, lookupImported, lookupImportedRange, readProgress, recordImported, saveProgress } from "./id-map.ts";
 import { MediaCopier } from "./media.ts";
+import { insertRows, type RawSql, rawOf, updateRow } from "./raw-sql.ts";
 import { countsOf, type ImportReport, newReport, skip } from "./report.ts";
 import type { Outcome, PageContext, Step, Write } from "./step.ts";
 import type { Row, SourceDb } from "./source.ts";
@@ -41,7 +42,9 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
   let importedSoFar = 0;
 
   const body = async (db: DbOrTx) => {
-    await db.run(sql.raw(CREATE_IMPORTED_FROM));
+    const raw = rawOf(db);
+    await raw.execute(CREATE_IMPORTED_FROM);
+    await raw.execute(CREATE_IMPORT_PROGRESS);
     const runnable = steps.filter((step) => {
       if (!source.has(step.table)) {
         report.errors.push(`source table "${step.table}" is missing: nothing imported from it`);
@@ -57,46 +60,61 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
     for (const sourceCompany of companies)
       for (const step of runnable.filter((s) => s.scope !== null)) {
         // A company that was not imported (see the Companies line) takes none of its rows.
-        const target = (await lookupImported(db, "Companies", [sourceCompany])).get(sourceCompany) ?? null;
+        const target = (await lookupImported(raw, "Companies", [sourceCompany])).get(sourceCompany) ?? null;
         if (step.table !== "Companies" && target === null) continue;
         await runStep(step, sourceCompany, target);
       }
     report.missingMedia = media.missing;
     if (options.dryRun) throw new DryRunDone();
 
+    /**
+     * One table of one company, page by page from where the last run left it. The saved key
+     * (import_progress) moves while every row so far landed, and lags one page behind: a
+     * repeat run reads the last page again (a row the old server committed late under an id
+     * we had passed), then only what is new. A row skipped for want of another (its ticket
+     * was not imported) or that failed to write stops it moving, so the next run reads from
+     * that page again and retries the row; a row skipped for good (a log type unknown here)
+     * does not.
+     */
     async function runStep(step: Step, sourceCompany: number | null, targetCompany: number | null) {
       const counts = countsOf(report, step.table);
-      const columns = step.known;
-      let after: unknown[] | null = null;
+      const progressCompany = sourceCompany ?? 0;
+      let after: unknown[] | null = await readProgress(raw, step.table, progressCompany);
+      let clean = true;
       for (;;) {
-        const rows = await source.page(step.table, { columns, key: step.key, scope: step.scope, companyId: sourceCompany, after, limit: options.pageSize });
+        const rows = await source.page(step.table, { columns: step.known, key: step.key, scope: step.scope, companyId: sourceCompany, after, limit: options.pageSize });
         if (rows.length === 0) break;
+        const pageStart = after;
         const last = rows[rows.length - 1]!;
         after = step.key.map((k) => last[k]);
         counts.read += rows.length;
         let fresh = rows;
         if (step.mapped) {
-          const done = await lookupImported(
-            db,
-            step.table,
-            rows.map((r) => Number(r.id)),
-          );
+          // Keyset order: the page's ids run from its first row's to its last's.
+          const done = await lookupImportedRange(raw, step.table, Number(rows[0]!.id), Number(last.id));
           fresh = rows.filter((r) => !done.has(Number(r.id)));
           counts.existing += rows.length - fresh.length;
         }
+        // The key saved with this page: the one before it (a page of margin), while all landed.
+        const save: unknown[] | null = clean && pageStart ? pageStart : null;
         if (fresh.length) {
-          const refs = await loadRefs(db, step, fresh);
+          const refs = await loadRefs(raw, step, fresh);
           try {
-            await within(db, (tx) => writePage(tx, step, fresh, refs, sourceCompany, targetCompany));
+            const landed: boolean = await within(
+              db,
+              (tx): Promise<boolean> => writePage(tx, step, fresh, refs, sourceCompany, targetCompany, clean ? { company: progressCompany, key: save } : null),
+            );
+            clean &&= landed;
           } catch (err) {
             if (err instanceof DryRunDone) throw err;
             // One bad row must not cost the page: each row alone, the failing ones reported.
+            clean = false;
             for (const row of fresh)
-              await within(db, (tx) => writePage(tx, step, [row], refs, sourceCompany, targetCompany)).catch((rowErr: unknown) => {
+              await within(db, (tx) => writePage(tx, step, [row], refs, sourceCompany, targetCompany, null)).catch((rowErr: unknown) => {
                 skip(report, step.table, `could not be written: ${reasonOf(rowErr)}`);
               });
           }
-        }
+        } else if (save) await saveProgress(raw, step.table, progressCompany, save);
         importedSoFar += fresh.length;
         options.progress?.(`${sourceCompany === null ? "" : `company ${sourceCompany}: `}${step.table} ${counts.read} read, ${counts.imported} imported`);
         options.afterPage?.(importedSoFar);
@@ -104,10 +122,21 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
       }
     }
 
-    async function writePage(tx: Tx, step: Step, rows: Row[], refs: Map<string, Map<number, number>>, sourceCompanyId: number | null, companyId: number | null) {
+    /** Maps and writes one page in its transaction; answers whether every row landed (none waits for another table's row). */
+    async function writePage(
+      tx: Tx,
+      step: Step,
+      rows: Row[],
+      refs: Map<string, Map<number, number>>,
+      sourceCompanyId: number | null,
+      companyId: number | null,
+      progress: { company: number; key: unknown[] | null } | null,
+    ): Promise<boolean> {
+      const txRaw = rawOf(tx);
       const next = new Map<SQLiteTable, number>();
       const ctx: PageContext = {
         tx,
+        raw: txRaw,
         companyId,
         sourceCompanyId,
         source,
@@ -116,7 +145,7 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
         ref: (table, id) => (id === null || id === undefined ? undefined : refs.get(table)?.get(Number(id))),
         async newId(table) {
           let n = next.get(table);
-          if (n === undefined) n = await maxId(tx, table);
+          if (n === undefined) n = await maxId(txRaw, table);
           next.set(table, n + 1);
           return n + 1;
         },
@@ -125,25 +154,21 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
       const counts = countsOf(report, step.table);
       const tally = { imported: 0, existing: 0, skipped: [] as string[] };
       const inserts = outcomes.filter((o): o is Outcome & { insert: Write } => "insert" in o);
-      if (step.mapped) {
-        for (const [table, values] of groupByTable(inserts.map((o) => o.insert))) await insertChunks(tx, table, values, false);
-        tally.imported += inserts.length;
-      } else
-        for (const [table, values] of groupByTable(inserts.map((o) => o.insert))) {
-          const added = await insertChunks(tx, table, values, true);
-          tally.imported += added;
-          tally.existing += values.length - added;
-        }
-      for (const [table, values] of groupByTable(outcomes.flatMap((o) => o.also ?? []))) await insertChunks(tx, table, values, true);
-      for (const change of outcomes.flatMap((o) => [...("update" in o ? [o.update] : []), ...(o.changes ?? [])])) {
-        const idColumn = getTableColumns(change.table).id;
-        if (idColumn) await tx.update(change.table).set(change.values).where(eq(idColumn, change.id));
+      for (const [table, values] of groupByTable(inserts.map((o) => o.insert))) {
+        const added = await insertChunks(tx, txRaw, table, values, !step.mapped);
+        tally.imported += added;
+        tally.existing += values.length - added;
       }
+      for (const [table, values] of groupByTable(outcomes.flatMap((o) => o.also ?? []))) await insertChunks(tx, txRaw, table, values, true);
+      for (const change of outcomes.flatMap((o) => [...("update" in o ? [o.update] : []), ...(o.changes ?? [])])) await updateRow(txRaw, change.table, change.id, change.values);
       for (const o of outcomes) if (o.after) await o.after(tx);
       const pairs: [number, number][] = [];
+      let landed = true;
       for (const o of outcomes) {
-        if ("skip" in o) tally.skipped.push(o.skip);
-        else if ("existing" in o) tally.existing += 1;
+        if ("skip" in o) {
+          tally.skipped.push(o.skip);
+          if (!o.permanent) landed = false;
+        } else if ("existing" in o) tally.existing += 1;
         else if ("update" in o) tally.imported += 1;
         if (step.mapped && o.source !== null) {
           if ("insert" in o) pairs.push([o.source, Number(o.insert.values.id)]);
@@ -151,11 +176,13 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
           else if ("update" in o) pairs.push([o.source, o.update.id]);
         }
       }
-      await recordImported(tx, step.table, pairs);
+      await recordImported(txRaw, step.table, pairs);
+      if (landed && progress?.key) await saveProgress(txRaw, step.table, progress.company, progress.key);
       // Counted last: a page that fails before here is retried row by row and counts its rows once.
       counts.imported += tally.imported;
       counts.existing += tally.existing;
       for (const reason of tally.skipped) skip(report, step.table, reason);
+      return landed;
     }
   };
 
@@ -176,7 +203,7 @@ function within<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 /** The ids of the page's referenced source rows that were imported, per source table. */
-async function loadRefs(db: DbOrTx, step: Step, rows: Row[]): Promise<Map<string, Map<number, number>>> {
+async function loadRefs(raw: RawSql, step: Step, rows: Row[]): Promise<Map<string, Map<number, number>>> {
   const byTable = new Map<string, number[]>();
   for (const [column, table] of Object.entries(step.refs ?? {})) {
     const list = byTable.get(table) ?? [];
@@ -184,17 +211,18 @@ async function loadRefs(db: DbOrTx, step: Step, rows: Row[]): Promise<Map<string
     byTable.set(table, list);
   }
   const out = new Map<string, Map<number, number>>();
-  for (const [table, ids] of byTable) out.set(table, await lookupImported(db, table, ids));
+  for (const [table, ids] of byTable) out.set(table, await lookupImported(raw, table, ids));
   return out;
 }
 
 /** The highest id a new row must pass: the table's largest, or an AUTOINCREMENT sequence already beyond it. */
-async function maxId(tx: Tx, table: SQLiteTable): Promise<number> {
+async function maxId(raw: RawSql, table: SQLiteTable): Promise<number> {
   const name = getTableName(table);
-  const [row] = await tx.all<{ n: number }>(
-    sql`SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ${name}), 0), coalesce((SELECT max(id) FROM ${sql.identifier(name)}), 0)) AS n`,
+  const { rows } = await raw.execute(
+    `SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0), coalesce((SELECT max(id) FROM "${name.replace(/"/g, '""')}"), 0))`,
+    [name],
   );
-  return Number(row?.n ?? 0);
+  return Number(rows[0]?.[0] ?? 0);
 }
 
 function groupByTable(writes: Write[]): Map<SQLiteTable, Record<string, unknown>[]> {
@@ -207,8 +235,13 @@ function groupByTable(writes: Write[]): Map<SQLiteTable, Record<string, unknown>
   return out;
 }
 
-/** Multi-row inserts under SQLite's bound-parameter limit; with `ignoreExisting`, rows hitting a unique key are left out. Answers the rows written. */
-async function insertChunks(tx: Tx, table: SQLiteTable, values: Record<string, unknown>[], ignoreExisting: boolean): Promise<number> {
+/**
+ * Multi-row inserts (raw-sql.ts; drizzle's builder when a default is SQL); with
+ * `ignoreExisting`, rows hitting a unique key are left out. Answers the rows written.
+ */
+async function insertChunks(tx: Tx, raw: RawSql, table: SQLiteTable, values: Record<string, unknown>[], ignoreExisting: boolean): Promise<number> {
+  const fast = await insertRows(raw, table, values, ignoreExisting);
+  if (fast !== null) return fast;
   const width = Object.keys(getTableColumns(table)).length;
   const size = Math.max(1, Math.floor(30_000 / width));
   let written = 0;

@@ -2,6 +2,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Tx } from "../../core/db/database.ts";
 import type { Kernel } from "../../core/kernel.ts";
 import type { MediaCopier } from "./media.ts";
+import type { RawSql } from "./raw-sql.ts";
 import type { Row, SourceDb } from "./source.ts";
 
 /** A row to write into one of our tables. */
@@ -20,7 +21,9 @@ export interface Change {
 /**
  * What one source row became: a new row of ours (`insert`; for a link table, inserted unless
  * it is already there), a row we already had (`existing`), or nothing (`skip`, and why).
- * `update` fills a row of ours from it (a ticket's times from TicketTraking).
+ * `update` fills a row of ours from it (a ticket's times from TicketTraking). A `skip` is
+ * retried by the next run (its ticket may have come over by then) unless `permanent` (a log
+ * type we do not know stays unknown): see import_progress in run-import.ts.
  * `also` are rows that hang off it (a plan's feature switches), written after the page's
  * inserts and kept when already there; `changes` update rows of ours; `after` runs last (a
  * new company's default settings, through the kernel's own service).
@@ -29,12 +32,14 @@ export type Outcome = { source: number | null; also?: Write[]; changes?: Change[
   | { insert: Write }
   | { existing: number }
   | { update: Change }
-  | { skip: string }
+  | { skip: string; permanent?: boolean }
 );
 
 /** What a step may use while it maps one page, inside the page's transaction. */
 export interface PageContext {
   tx: Tx;
+  /** The same transaction for plain SQL (raw-sql.ts): lookups of a whole page in one statement. */
+  raw: RawSql;
   /** The target company of the page (null for global tables). */
   companyId: number | null;
   /** Our id of an imported source row (undefined: not imported, or null/absent in the source). */

@@ -1,24 +1,40 @@
 import type { Step } from "../step.ts";
+import {
+  campaignSettingsStep,
+  campaignShippingStep,
+  campaignsStep,
+  contactListItemsStep,
+  contactListsStep,
+  filesOptionsStep,
+  filesStep,
+  flowBuildersStep,
+  flowCampaignsStep,
+  promptsStep,
+  queueIntegrationsStep,
+} from "./campaigns.ts";
 import { whatsappQueuesStep, whatsappsStep } from "./connections.ts";
 import { contactFieldsStep, contactsStep, contactTagsStep, tagsStep } from "./contacts.ts";
 import { companySettingsStep, quickMessagesStep, settingsStep } from "./extras.ts";
 import { companiesStep, plansStep, usersStep } from "./identity.ts";
 import { messagesStep } from "./messages.ts";
 import { chatbotsStep, queuesStep, userQueuesStep } from "./queues.ts";
+import { announcementsStep, chatMessagesStep, chatsStep, chatUsersStep, helpsStep, invoicesStep, schedulesStep } from "./workspace.ts";
 import { ratingsStep, ticketLogsStep, ticketNotesStep, ticketTagsStep, ticketTrackingStep, ticketsStep } from "./tickets.ts";
 
 /** Every step, in dependency order: what a row points at is imported before it. */
 export const STEPS: readonly Step[] = [
   plansStep,
+  helpsStep,
   companiesStep,
   companySettingsStep,
   settingsStep,
-  usersStep,
   queuesStep,
-  userQueuesStep,
-  chatbotsStep,
+  // Connections before users: a user's default connection points at one.
   whatsappsStep,
   whatsappQueuesStep,
+  usersStep,
+  userQueuesStep,
+  chatbotsStep,
   contactsStep,
   contactFieldsStep,
   tagsStep,
@@ -31,4 +47,21 @@ export const STEPS: readonly Step[] = [
   ticketNotesStep,
   ticketTagsStep,
   messagesStep,
+  schedulesStep,
+  chatsStep,
+  chatUsersStep,
+  chatMessagesStep,
+  announcementsStep,
+  invoicesStep,
+  queueIntegrationsStep,
+  promptsStep,
+  filesStep,
+  filesOptionsStep,
+  contactListsStep,
+  contactListItemsStep,
+  campaignsStep,
+  campaignSettingsStep,
+  campaignShippingStep,
+  flowBuildersStep,
+  flowCampaignsStep,
 ];

@@ -51,7 +51,7 @@ export const contactsStep: Step = {
     for (const r of rows) {
       const number = numberOf(r);
       if (!number) {
-        out.push({ source: Number(r.id), skip: "no number" });
+        out.push({ source: Number(r.id), skip: "no number", permanent: true });
         continue;
       }
       const found = have.get(number);
@@ -141,14 +141,18 @@ export const tagsStep: Step = {
       .where(eq(tags.companyId, companyId));
     const have = new Map(mine.map((t) => [t.name, t.id]));
     const out: Outcome[] = [];
+    // This page's tags by source id: a lane may point at a tag later in the same page.
+    const inPage = new Map<number, number>();
     for (const r of rows) {
       const name = str(r.name).trim();
       const found = have.get(name.toLowerCase());
       if (found) {
+        inPage.set(Number(r.id), found);
         out.push({ source: Number(r.id), existing: found });
         continue;
       }
       const id = await ctx.newId(tags);
+      inPage.set(Number(r.id), id);
       have.set(name.toLowerCase(), id);
       out.push({
         source: Number(r.id),
@@ -161,9 +165,9 @@ export const tagsStep: Step = {
             color: str(r.color, "#7c7c7c") || "#7c7c7c",
             kanban: int(r.kanban),
             timeLane: int(r.timeLane),
-            // A lane later in the same page is not known yet: it stays unset (the report does not count it).
-            nextLaneId: ctx.ref("Tags", r.nextLaneId) ?? null,
-            rollbackLaneId: ctx.ref("Tags", r.rollbackLaneId) ?? null,
+            // Filled below once the whole page has its ids.
+            nextLaneId: r.nextLaneId,
+            rollbackLaneId: r.rollbackLaneId,
             greetingMessageLane: str(r.greetingMessageLane),
             createdAt: isoOrNow(r.createdAt),
             updatedAt: isoOrNow(r.updatedAt),
@@ -171,6 +175,15 @@ export const tagsStep: Step = {
         },
       });
     }
+    // A lane pointing at a tag of an earlier page or run, or of this page; one not imported (a tag
+    // of a later page, or none) stays unset.
+    const lane = (v: unknown) => (v === null || v === undefined || int(v) === 0 ? null : (inPage.get(int(v)) ?? ctx.ref("Tags", v) ?? null));
+    for (const o of out)
+      if ("insert" in o) {
+        const values = o.insert.values;
+        values.nextLaneId = lane(values.nextLaneId);
+        values.rollbackLaneId = lane(values.rollbackLaneId);
+      }
     return out;
   },
 };

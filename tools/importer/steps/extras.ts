@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { settings } from "../../../core/db/tables.ts";
+import { companies, settings } from "../../../core/db/tables.ts";
 import { quickMessages } from "../../../plugins/quick-messages/schema/tables.ts";
 import type { Outcome, Step } from "../step.ts";
 import { bool, isoOrNow, str } from "./values.ts";
@@ -111,7 +111,8 @@ export const companySettingsStep: Step = {
     return rows.map(
       (r): Outcome => ({
         source: Number(r.id),
-        existing: companyId,
+        // An update of the company's settings: counted as imported (then as existing by a later run).
+        update: { table: companies, id: companyId, values: {} },
         after: async (tx) => {
           for (const column of COMPANY_OPTIONS)
             if (r[column] !== undefined && r[column] !== null)

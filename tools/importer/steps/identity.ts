@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { companies, plans, profiles, recurrences, toggles, users } from "../../../core/db/tables.ts";
 import { companySchedules } from "../../../plugins/companies/schema/tables.ts";
+import { userDefaultConnections } from "../../../plugins/connections/schema/tables.ts";
 import { planFeatures } from "../../../plugins/plans/schema/tables.ts";
+import { userFarewellMessages } from "../../../plugins/tickets/schema/tables.ts";
 import type { Outcome, Step, Write } from "../step.ts";
 import { bool, day, int, iso, isoOrNow, oneOf, str, week } from "./values.ts";
 
@@ -128,7 +130,7 @@ export const companiesStep: Step = {
 
 /**
  * Users with their bcrypt hashes as they are (the login accepts them and rehashes to argon2id
- * on the first success). An e-mail we already have keeps our user. `super` only lands in the
+ * on the first success), their default connection and farewell message. An e-mail we already have keeps our user. `super` only lands in the
  * platform's company: a source super user of another company becomes its admin.
  */
 export const usersStep: Step = {
@@ -166,13 +168,14 @@ export const usersStep: Step = {
   scope: `"companyId" = $company`,
   key: ["id"],
   mapped: true,
+  refs: { whatsappId: "Whatsapps" },
   async map(rows, ctx) {
     const out: Outcome[] = [];
     const [platform] = await ctx.tx.select({ companyId: users.companyId }).from(users).where(eq(users.super, true)).orderBy(users.id).limit(1);
     for (const r of rows) {
       const email = str(r.email).trim().toLowerCase();
       if (!email) {
-        out.push({ source: Number(r.id), skip: "no e-mail" });
+        out.push({ source: Number(r.id), skip: "no e-mail", permanent: true });
         continue;
       }
       const [found] = await ctx.tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
@@ -182,12 +185,21 @@ export const usersStep: Step = {
       }
       const companyId = ctx.companyId!;
       const time = (v: unknown, fallback: string) => (typeof v === "string" && HHMM.test(v) ? v : fallback);
+      const id = await ctx.newId(users);
+      // The default connection and the user's own farewell live in the plugins that use them.
+      const whatsappId = ctx.ref("Whatsapps", r.whatsappId);
+      const farewell = str(r.farewellMessage).trim();
+      const also: Write[] = [
+        ...(whatsappId ? [{ table: userDefaultConnections, values: { userId: id, companyId, whatsappId } }] : []),
+        ...(farewell ? [{ table: userFarewellMessages, values: { userId: id, companyId, message: farewell } }] : []),
+      ];
       out.push({
         source: Number(r.id),
+        also,
         insert: {
           table: users,
           values: {
-            id: await ctx.newId(users),
+            id,
             companyId,
             name: str(r.name, email),
             email,

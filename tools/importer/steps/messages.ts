@@ -1,5 +1,5 @@
-import { and, inArray, sql } from "drizzle-orm";
-import { messages, tickets } from "../../../plugins/tickets/schema/tables.ts";
+import { messages } from "../../../plugins/tickets/schema/tables.ts";
+import { jsonList } from "../raw-sql.ts";
 import type { Outcome, Step } from "../step.ts";
 import { bool, int, isoOrNow, str, strOrNull } from "./values.ts";
 
@@ -47,21 +47,26 @@ export const messagesStep: Step = {
   async map(rows, ctx) {
     const companyId = ctx.companyId!;
     const ticketIds = [...new Set(rows.map((r) => ctx.ref("Tickets", r.ticketId)).filter((id): id is number => id !== undefined))];
-    const connectionOf = new Map(
-      ticketIds.length
-        ? (await ctx.tx.select({ id: tickets.id, whatsappId: tickets.whatsappId }).from(tickets).where(inArray(tickets.id, ticketIds))).map((t) => [t.id, t.whatsappId])
-        : [],
-    );
+    const connectionOf = new Map<number, number | null>();
+    if (ticketIds.length)
+      for (const [id, whatsappId] of await ctx.raw.values("SELECT id, whatsapp_id FROM tickets WHERE id IN (SELECT value FROM json_each(?))", [jsonList(ticketIds)]))
+        connectionOf.set(Number(id), whatsappId === null ? null : Number(whatsappId));
     const providerOf = (r: (typeof rows)[number]) => str(r.wid).trim() || `imported-${r.id}`;
-    // Provider ids we already hold (the live server received them, or a fork stored one twice).
+    // Provider ids we already hold (the live server received them, or a fork stored one twice),
+    // found through the (connection, provider id) unique index: CROSS JOIN keeps the page's list
+    // the outer loop (left to itself the planner walks the company's messages for every page).
     const held = new Map<string, number>();
-    const wanted = rows.map(providerOf);
-    for (let i = 0; i < wanted.length; i += 500)
-      for (const m of await ctx.tx
-        .select({ id: messages.id, whatsappId: messages.whatsappId, providerId: messages.providerId })
-        .from(messages)
-        .where(and(eq0(companyId), inArray(messages.providerId, wanted.slice(i, i + 500)))))
-        held.set(`${m.whatsappId}:${m.providerId}`, m.id);
+    const wanted: [number | null, string][] = [];
+    for (const r of rows) {
+      const ticketId = ctx.ref("Tickets", r.ticketId);
+      if (ticketId !== undefined && connectionOf.has(ticketId)) wanted.push([connectionOf.get(ticketId)!, providerOf(r)]);
+    }
+    if (wanted.length)
+      for (const [id, whatsappId, providerId] of await ctx.raw.values(
+        "SELECT m.id, m.whatsapp_id, m.provider_id FROM json_each(?) j CROSS JOIN messages m ON m.whatsapp_id = j.value ->> 0 AND m.provider_id = j.value ->> 1 WHERE m.company_id = ?",
+        [jsonList(wanted), companyId],
+      ))
+        held.set(`${whatsappId}:${providerId}`, Number(id));
     const inPage = new Map<number, number>();
     const out: Outcome[] = [];
     for (const r of rows) {
@@ -118,5 +123,3 @@ export const messagesStep: Step = {
     return out;
   },
 };
-
-const eq0 = (companyId: number) => sql`${messages.companyId} = ${companyId}`;

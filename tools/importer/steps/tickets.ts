@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { TICKET_LOG_TYPES, TICKET_STATUSES, ticketLogs, ticketNotes, ticketRatings, tickets, ticketTags } from "../../../plugins/tickets/schema/tables.ts";
+import { jsonList } from "../raw-sql.ts";
 import type { Outcome, Step } from "../step.ts";
 import { bool, int, iso, isoOrNow, oneOf, str } from "./values.ts";
 
@@ -46,13 +47,15 @@ export const ticketsStep: Step = {
     const contactIds = rows.map((r) => ctx.ref("Contacts", r.contactId)).filter((id): id is number => id !== undefined);
     const live = new Set<string>();
     if (contactIds.length)
-      for (const t of await ctx.tx
-        .select({ contactId: tickets.contactId, whatsappId: tickets.whatsappId })
-        .from(tickets)
-        .where(and(eq(tickets.companyId, companyId), inArray(tickets.contactId, contactIds), sql`${tickets.status} IN ('pending', 'open', 'group', 'nps', 'lgpd')`)))
-        live.add(`${t.contactId}:${t.whatsappId}`);
-    const uuids = rows.map((r) => str(r.uuid)).filter((u) => UUID.test(u));
-    const taken = new Set(uuids.length ? (await ctx.tx.select({ uuid: tickets.uuid }).from(tickets).where(inArray(tickets.uuid, uuids))).map((t) => t.uuid) : []);
+      for (const [contactId, whatsappId] of await ctx.raw.values(
+        "SELECT contact_id, whatsapp_id FROM tickets WHERE company_id = ? AND contact_id IN (SELECT value FROM json_each(?)) AND status IN ('pending', 'open', 'group', 'nps', 'lgpd')",
+        [companyId, jsonList([...new Set(contactIds)])],
+      ))
+        live.add(`${contactId}:${whatsappId}`);
+    const uuids = rows.map((r) => str(r.uuid).toLowerCase()).filter((u) => UUID.test(u));
+    const taken = new Set<string>();
+    if (uuids.length)
+      for (const [uuid] of await ctx.raw.values("SELECT uuid FROM tickets WHERE uuid IN (SELECT value FROM json_each(?))", [jsonList(uuids)])) taken.add(String(uuid));
     const out: Outcome[] = [];
     for (const r of rows) {
       const contactId = ctx.ref("Contacts", r.contactId);
@@ -79,7 +82,7 @@ export const ticketsStep: Step = {
           table: tickets,
           values: {
             id: await ctx.newId(tickets),
-            ...(UUID.test(uuid) && !taken.has(uuid) ? { uuid: uuid.toLowerCase() } : {}),
+            ...(UUID.test(uuid) && !taken.has(uuid.toLowerCase()) ? { uuid: uuid.toLowerCase() } : {}),
             companyId,
             status,
             contactId,
@@ -102,7 +105,13 @@ export const ticketsStep: Step = {
   },
 };
 
-/** A ticket's times (`TicketTraking`): accepted when first started, closed when finished. */
+/**
+ * A ticket's times (`TicketTraking`: one row per cycle of a ticket that was reopened), merged:
+ * accepted when first started, closed when last finished (kept only on a ticket that is not
+ * live: ours is null while live), rating asked when any cycle asked. Rows of one ticket in
+ * other pages or runs merge the same way (the earliest and latest win in SQL). `queuedAt`,
+ * `chatbotAt` and `ratingAt` have no column here.
+ */
 export const ticketTrackingStep: Step = {
   table: "TicketTraking",
   known: ["id", "ticketId", "companyId", "whatsappId", "userId", "queueId", "queuedAt", "startedAt", "finishedAt", "closedAt", "ratingAt", "rated", "chatbotAt", ...TIMESTAMPS],
@@ -112,20 +121,33 @@ export const ticketTrackingStep: Step = {
   mapped: true,
   refs: { ticketId: "Tickets" },
   async map(rows, ctx) {
-    return rows.map((r): Outcome => {
+    const merged = new Map<number, { acceptedAt: string | null; closedAt: string | null; rated: boolean }>();
+    const out = rows.map((r): Outcome => {
       const ticketId = ctx.ref("Tickets", r.ticketId);
       if (!ticketId) return { source: Number(r.id), skip: "its ticket was not imported" };
       const acceptedAt = iso(r.startedAt);
       const closedAt = iso(r.closedAt) ?? iso(r.finishedAt);
-      return {
-        source: Number(r.id),
-        update: {
-          table: tickets,
-          id: ticketId,
-          values: { ...(acceptedAt ? { acceptedAt } : {}), ...(closedAt ? { closedAt } : {}), ...(bool(r.rated) ? { ratingAsked: true } : {}) },
-        },
-      };
+      const m = merged.get(ticketId) ?? { acceptedAt: null, closedAt: null, rated: false };
+      if (acceptedAt && (!m.acceptedAt || acceptedAt < m.acceptedAt)) m.acceptedAt = acceptedAt;
+      if (closedAt && (!m.closedAt || closedAt > m.closedAt)) m.closedAt = closedAt;
+      m.rated ||= bool(r.rated);
+      merged.set(ticketId, m);
+      return { source: Number(r.id), update: { table: tickets, id: ticketId, values: {} } };
     });
+    const last = out.findLast((o) => "update" in o);
+    if (last)
+      last.after = async () => {
+        for (const [id, m] of merged)
+          await ctx.raw.execute(
+            `UPDATE tickets SET
+               accepted_at = CASE WHEN ?1 IS NOT NULL AND (accepted_at IS NULL OR ?1 < accepted_at) THEN ?1 ELSE accepted_at END,
+               closed_at = CASE WHEN ?2 IS NOT NULL AND status NOT IN ('pending', 'open', 'group', 'lgpd') AND (closed_at IS NULL OR ?2 > closed_at) THEN ?2 ELSE closed_at END,
+               rating_asked = CASE WHEN ?3 = 1 THEN 1 ELSE rating_asked END
+             WHERE id = ?4`,
+            [m.acceptedAt, m.closedAt, m.rated ? 1 : 0, id],
+          );
+      };
+    return out;
   },
 };
 
@@ -159,8 +181,8 @@ export const ratingsStep: Step = {
       const ticket = ticketId ? info.get(ticketId) : undefined;
       const rate = int(r.rate);
       if (!ticketId || !ticket) out.push({ source: Number(r.id), skip: "its ticket was not imported" });
-      else if (ticket.rated !== null) out.push({ source: Number(r.id), skip: "the ticket already has a rating" });
-      else if (rate < 1 || rate > 5) out.push({ source: Number(r.id), skip: "rate outside 1 to 5" });
+      else if (ticket.rated !== null) out.push({ source: Number(r.id), skip: "the ticket already has a rating", permanent: true });
+      else if (rate < 1 || rate > 5) out.push({ source: Number(r.id), skip: "rate outside 1 to 5", permanent: true });
       else {
         const score = rate >= 5 ? 10 : 2 * rate - 1;
         ticket.rated = score;
@@ -202,7 +224,7 @@ export const ticketLogsStep: Step = {
       const ticketId = ctx.ref("Tickets", r.ticketId);
       const type = str(r.type);
       if (!ticketId) out.push({ source: Number(r.id), skip: "its ticket was not imported" });
-      else if (!(TICKET_LOG_TYPES as readonly string[]).includes(type)) out.push({ source: Number(r.id), skip: `log type "${type.slice(0, 40)}" unknown here` });
+      else if (!(TICKET_LOG_TYPES as readonly string[]).includes(type)) out.push({ source: Number(r.id), skip: `log type "${type.slice(0, 40)}" unknown here`, permanent: true });
       else
         out.push({
           source: Number(r.id),
