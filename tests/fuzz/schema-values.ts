@@ -36,6 +36,8 @@ export interface OpenApiOperation {
   parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   security?: unknown[];
+  /** Status codes the operation documents (e.g. `/ready`'s 503). */
+  responses?: Record<string, unknown>;
 }
 
 /** Strings that satisfy the patterns our schemas use (the generator cannot invert a regex). */

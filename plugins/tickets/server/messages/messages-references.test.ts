@@ -49,6 +49,9 @@ const EXPECTED_SCHEMA = [
   "trigger messages_fts_ad",
   "trigger messages_fts_ai",
   "trigger messages_fts_au",
+  "trigger messages_report_durations_ad",
+  "trigger messages_report_durations_ai",
+  "trigger messages_report_durations_au",
 ];
 
 describe("messages outlive their queue and their attendant", () => {
