@@ -8,6 +8,7 @@ import { apiConnection } from "../../connections/web/test-data.ts";
 import officeHoursPlugin from "../../office-hours/web/index.ts";
 import queuesPlugin from "../../queues/web/index.ts";
 import integrationsPlugin from "./index.ts";
+import { apiQueue } from "../../queues/web/test-data.ts";
 
 /**
  * The integration selects this plugin contributes to other plugins' editors (zones
@@ -15,27 +16,6 @@ import integrationsPlugin from "./index.ts";
  * rendered inside the real dialogs: they list the company's integrations and what is chosen is saved.
  */
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
-
-/** A queue as GET /queue/{id} answers it. */
-const apiQueue = (over: Record<string, unknown> = {}) => ({
-  id: 1,
-  companyId: 2,
-  name: "Vendas",
-  color: "#ff0000",
-  orderQueue: 1,
-  greetingMessage: "Bem-vindo às vendas",
-  outOfHoursMessage: "",
-  closeTicket: false,
-  ativarRoteador: false,
-  tempoRoteador: 2,
-  integrationId: null,
-  fileListId: null,
-  schedules: [],
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-01T00:00:00.000Z",
-  chatbots: [],
-  ...over,
-});
 
 const integration = (id: number, name: string, type: string) => ({ id, companyId: 2, name, type, createdAt: "", updatedAt: "" });
 let api: ReturnType<typeof stubApi>;
@@ -68,7 +48,7 @@ async function openQueue() {
 
 describe("the integration selects in other plugins' editors", () => {
   it("the queue dialog: shows the queue's integration and saves another", async () => {
-    stub({ "GET /queue/1": () => ({ body: apiQueue({ integrationId: 4 }) }), "PUT /queue/1": (body) => ({ body: apiQueue(body as Record<string, unknown>) }) });
+    stub({ "GET /queue/1": () => ({ body: apiQueue({ integrationId: 4 }) }), "PUT /queue/1": (body) => ({ body: apiQueue(body as Parameters<typeof apiQueue>[0]) }) });
     await openQueue();
     const select = (await screen.findByLabelText("Integração da fila")) as HTMLSelectElement;
     await waitFor(() => expect(optionsOf(select)).toEqual(["Nenhuma", "Typebot vendas (Typebot)", "Fluxo n8n (N8N)"]));
@@ -80,7 +60,7 @@ describe("the integration selects in other plugins' editors", () => {
   });
 
   it("a chatbot option of type Integração: its target is chosen in the plugin's select", async () => {
-    stub({ "GET /queue/1": () => ({ body: apiQueue() }), "PUT /queue/1": (body) => ({ body: apiQueue(body as Record<string, unknown>) }) });
+    stub({ "GET /queue/1": () => ({ body: apiQueue() }), "PUT /queue/1": (body) => ({ body: apiQueue(body as Parameters<typeof apiQueue>[0]) }) });
     await openQueue();
     await waitFor(() => expect((screen.getByLabelText("Nome") as HTMLInputElement).value).toBe("Vendas"));
     fireEvent.click(screen.getByRole("button", { name: "Adicionar opção" }));

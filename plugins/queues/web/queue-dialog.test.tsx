@@ -8,7 +8,7 @@ import officeHoursPlugin from "../../office-hours/web/index.ts";
 import queuesPlugin from "./index.ts";
 import type { QueueHandlerProps } from "./public.ts";
 import { QueueDialog } from "./queue-dialog.tsx";
-import { apiQueue } from "./test-support.ts";
+import { apiQueue } from "./test-data.ts";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 

@@ -5,7 +5,7 @@ import { renderWithProviders, testUser } from "../../../web/src/test/render.tsx"
 import { stubApi } from "../../../web/src/test/stub-api.ts";
 import queuesPlugin from "./index.ts";
 import { QueuesPage } from "./queues-page.tsx";
-import { apiQueue } from "./test-support.ts";
+import { apiQueue } from "./test-data.ts";
 
 vi.mock("../../../web/src/ui/toast.ts", () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastWarning: vi.fn(), toastInfo: vi.fn() }));
 
