@@ -1,8 +1,8 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "@hono/zod-openapi";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 import { AppError, type DeclaredErrors, type ErrorCode, errorStatusOf, registerErrorCodes } from "./errors.ts";
 import { routeFactory } from "./http/route.ts";
@@ -30,8 +30,15 @@ const probePlugin = defineServerPlugin({
   },
 });
 
-const boot = (plugins: readonly ServerPlugin[]) =>
-  createKernel({ config: loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "atende-errors-")), ADMIN_PASSWORD: "Admin123!", LOG_LEVEL: "silent", JOBS_POLL_MS: "0" }), plugins });
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const boot = (plugins: readonly ServerPlugin[]) => {
+  const dataDir = mkdtempSync(join(tmpdir(), "atende-errors-"));
+  dataDirs.push(dataDir);
+  return createKernel({ config: loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: "Admin123!", LOG_LEVEL: "silent", JOBS_POLL_MS: "0" }), plugins });
+};
 
 describe("error codes: happy", () => {
   it("the kernel knows its own codes before any plugin boots", () => {

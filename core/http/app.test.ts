@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "@hono/zod-openapi";
@@ -34,7 +34,10 @@ beforeEach(async () => {
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: "Admin123!", LOG_LEVEL: "silent", JOBS_POLL_MS: "0" });
   kernel = await createKernel({ config, plugins: [plugin], webAssets: folderAssets(web) });
 });
-afterEach(() => kernel.stop());
+afterEach(async () => {
+  await kernel.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe("HTTP shell", () => {
   it("an unexpected failure answers 500 ERR_INTERNAL without internals", async () => {
