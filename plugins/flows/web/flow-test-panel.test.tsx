@@ -116,6 +116,8 @@ describe("test panel", () => {
     expect(panel.getByTestId("flow-test-queue").textContent).toBe("entregaria à fila Suporte (fim do fluxo)");
     expect(panel.getByTestId("flow-test-end").textContent).toBe("Fim do fluxo em Ticket “Suporte”");
     expect(panel.queryByRole("button", { name: "Pular" })).toBeNull();
+    // The history says the wait is over.
+    expect(panel.getByTestId("flow-test-wait").textContent).toBe("aguardou 1 s");
     await waitFor(() => expect(onAt).toHaveBeenLastCalledWith(null));
     // Nothing reached the server: no channel, no ticket.
     expect(api.calls).toEqual([]);
@@ -128,6 +130,7 @@ describe("test panel", () => {
     write(panel, "Bia");
     expect(panel.getByTestId("flow-test-wait")).toBeTruthy();
     await waitFor(() => expect(texts(panel, "flow-test-bot").at(-1)).toBe("Obrigado, Bia"), { timeout: 3000 });
+    expect(panel.getByTestId("flow-test-wait").textContent).toBe("aguardou 1 s");
 
     fireEvent.click(panel.getByRole("button", { name: "Reiniciar teste" }));
     expect(panel.queryAllByTestId("flow-test-bot")).toEqual([]);

@@ -166,7 +166,7 @@ function Entry({ entry, t, nodeName, onSkip }: { entry: TestEntry; t: T; nodeNam
       return note(
         "time",
         <>
-          {t("test.waiting", { seconds: entry.seconds })}
+          {t(entry.done ? "test.waited" : "test.waiting", { seconds: entry.seconds })}
           {onSkip && <Button size="small" variant="minimal" text={t("test.skip")} onClick={onSkip} style={{ marginLeft: 6 }} />}
         </>,
         "flow-test-wait",
