@@ -78,7 +78,19 @@ describe("api driver: happy", () => {
         media: { path: "company1/a.png", url: "/public/company1/a.png", mimetype: "image/png", fileName: "foto.png" },
       }),
     );
-    expect(receiver.received[0]!.body.message).toMatchObject({ mediaType: "image", mediaUrl: "/public/company1/a.png", mimetype: "image/png", fileName: "foto.png" });
+    expect(receiver.received[0]!.body.message).toMatchObject({ mediaType: "image", mediaUrl: "/public/company1/a.png", mimetype: "image/png", fileName: "foto.png", voiceNote: false });
+  });
+
+  it("a recorded audio says it is a voice note", async () => {
+    await driverWith().send(
+      await request({
+        kind: "media",
+        mediaType: "audio",
+        body: "audio.ogg",
+        media: { path: "company1/a.ogg", url: "/public/company1/a.ogg", mimetype: "audio/ogg; codecs=opus", fileName: "audio.ogg", voiceNote: true },
+      }),
+    );
+    expect(receiver.received[0]!.body.message).toMatchObject({ mediaType: "audio", mimetype: "audio/ogg; codecs=opus", voiceNote: true });
   });
 
   it("edit and remove post message.updated and message.deleted", async () => {

@@ -29,6 +29,8 @@ export function createApiDriver(deliveries: Deliveries): ChannelDriver {
           mediaUrl: message.media?.url ?? null,
           mimetype: message.media?.mimetype ?? null,
           fileName: message.media?.fileName ?? null,
+          // A recorded audio the integrator should deliver as a voice note (WhatsApp's push-to-talk).
+          voiceNote: message.media?.voiceNote === true,
           quoted: message.quoted ?? null,
           vCard: message.vCard ?? null,
           data: message.data ?? null,
