@@ -57,6 +57,12 @@ describe("whaticket import: the rest of the install", () => {
     expect(tables.Invoices).toMatchObject({ imported: 2 });
     expect(tables.QueueIntegrations).toMatchObject({ imported: 1, skipped: 1, reasons: { 'integration type "chatwoot" unknown here': 1 } });
     expect(tables.CompaniesSettings).toMatchObject({ read: 1, imported: 1 });
+    expect(tables.QueueOptions).toMatchObject({
+      read: 3,
+      imported: 2,
+      skipped: 1,
+      reasons: { "its queue has a Chatbots tree (a queue keeps one option tree)": 1 },
+    });
     expect(run.report!.unknownTables).not.toContain("Campaigns");
     expect(run.report!.missingMedia).toEqual([`company2/${SEEDED.missingMedia}`]);
 
@@ -69,6 +75,20 @@ describe("whaticket import: the rest of the install", () => {
         return res.body;
       };
       const listOf = (body: unknown, key: string): Named[] => (Array.isArray(body) ? body : (body as Record<string, Named[]>)[key]) as Named[];
+
+      // QueueOptions: the tree of "Vendas", nested as the queue editor reads it.
+      const queueList = (await get("/queue")) as (Named & { id: number })[];
+      const vendas = await get(`/queue/${queueList.find((q) => q.name === "Vendas")!.id}`);
+      expect(vendas.chatbots).toMatchObject([
+        {
+          name: MORE.queueOptions.root,
+          greetingMessage: "Como prefere receber?",
+          queueType: "text",
+          options: [{ name: MORE.queueOptions.child, greetingMessage: MORE.queueOptions.childMessage }],
+        },
+      ]);
+      const suporte = await get(`/queue/${queueList.find((q) => q.name === "Suporte")!.id}`);
+      expect(JSON.stringify(suporte.chatbots)).not.toContain(MORE.queueOptions.skipped);
 
       const schedules = listOf(await get("/schedules"), "schedules") as (Named & { body: string; status: string })[];
       expect(schedules.find((s) => s.body === MORE.schedule)).toMatchObject({ status: "PENDENTE" });

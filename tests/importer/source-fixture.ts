@@ -185,6 +185,8 @@ export const MORE = {
   prompt: { name: "Assistente", apiKey: "sk-old-secret-key-1234" },
   fileList: { name: "Catálogos", file: "catalogo.pdf", bytes: new TextEncoder().encode("%PDF-1.4 catálogo") },
   farewell: "Até a próxima! — Bruno",
+  /** The older option table: a tree on "Vendas" (no Chatbots there), and one on "Suporte" (it has a Chatbots tree: skipped). */
+  queueOptions: { root: "Orçamento", child: "Orçamento por e-mail", childMessage: "Mande seu pedido para vendas@lojaazul.com.br", skipped: "Opção antiga" },
 };
 
 /**
@@ -244,6 +246,11 @@ export async function seedMoreTables(db: PGlite, mediaDir: string): Promise<void
   ]);
   await q(`INSERT INTO "Files" ("companyId", name, message) VALUES (2, $1, 'Nossos catálogos')`, [MORE.fileList.name]);
   await q(`INSERT INTO "FilesOptions" (name, path, "fileId", "mediaType") VALUES ('Catálogo 2026', $1, 1, 'application/pdf')`, [MORE.fileList.file]);
+  await q(
+    `INSERT INTO "QueueOptions" (title, message, option, "queueId", "parentId") VALUES
+    ($1, 'Como prefere receber?', '1', 1, NULL), ($2, $3, '1', NULL, 1), ($4, 'Não deve vir', '1', 2, NULL)`,
+    [MORE.queueOptions.root, MORE.queueOptions.child, MORE.queueOptions.childMessage, MORE.queueOptions.skipped],
+  );
   writeFileSync(join(mediaDir, MORE.announcement.file), MORE.announcement.bytes);
   mkdirSync(join(mediaDir, "company2", "fileList", "1"), { recursive: true });
   writeFileSync(join(mediaDir, "company2", "fileList", "1", MORE.fileList.file), MORE.fileList.bytes);

@@ -24,6 +24,7 @@ CREATE TABLE "Users" (id serial PRIMARY KEY, name varchar NOT NULL, email varcha
 CREATE TABLE "Queues" (id serial PRIMARY KEY, name varchar NOT NULL, color varchar NOT NULL, "greetingMessage" text, ${ts}, "companyId" int,
   schedules jsonb DEFAULT '[]'::jsonb, "outOfHoursMessage" text, "orderQueue" int, "tempoRoteador" int NOT NULL DEFAULT 0, "ativarRoteador" boolean NOT NULL DEFAULT false,
   "integrationId" int, "fileListId" int, "closeTicket" boolean NOT NULL DEFAULT false);
+CREATE TABLE "QueueOptions" (id serial PRIMARY KEY, title varchar NOT NULL, message text, option text, "queueId" int, "parentId" int, ${ts});
 CREATE TABLE "UserQueues" ("userId" int NOT NULL, "queueId" int NOT NULL, ${ts}, PRIMARY KEY ("userId", "queueId"));
 CREATE TABLE "Chatbots" (id serial PRIMARY KEY, name varchar NOT NULL, "queueId" int, "chatbotId" int, "greetingMessage" text, ${ts}, "isAgent" boolean DEFAULT false,
   "optQueueId" int, "optUserId" int, "queueType" varchar NOT NULL DEFAULT 'text', "optIntegrationId" int, "optFileId" int, "closeTicket" boolean NOT NULL DEFAULT false);

@@ -17,7 +17,7 @@ import { contactFieldsStep, contactsStep, contactTagsStep, tagsStep } from "./co
 import { companySettingsStep, quickMessagesStep, settingsStep } from "./extras.ts";
 import { companiesStep, plansStep, usersStep } from "./identity.ts";
 import { messagesStep } from "./messages.ts";
-import { chatbotsStep, queuesStep, userQueuesStep } from "./queues.ts";
+import { chatbotsStep, queueOptionsStep, queuesStep, userQueuesStep } from "./queues.ts";
 import { announcementsStep, chatMessagesStep, chatsStep, chatUsersStep, helpsStep, invoicesStep, schedulesStep } from "./workspace.ts";
 import { ratingsStep, ticketLogsStep, ticketNotesStep, ticketTagsStep, ticketTrackingStep, ticketsStep } from "./tickets.ts";
 
@@ -35,6 +35,7 @@ export const STEPS: readonly Step[] = [
   usersStep,
   userQueuesStep,
   chatbotsStep,
+  queueOptionsStep,
   contactsStep,
   contactFieldsStep,
   tagsStep,
