@@ -63,6 +63,9 @@ describe("whaticket import: the rest of the install", () => {
       skipped: 1,
       reasons: { "its queue has a Chatbots tree (a queue keeps one option tree)": 1 },
     });
+    expect(tables["Queues links"]).toMatchObject({ read: 3, imported: 1, skipped: 1, reasons: { "its integration was not imported: link dropped": 1 } });
+    expect(tables["Chatbots links"]).toMatchObject({ read: 3, imported: 1, skipped: 0 });
+    expect(tables["Whatsapps links"]).toMatchObject({ read: 1, imported: 1, skipped: 1, reasons: { "its flow for known contacts was not imported: link dropped": 1 } });
     expect(run.report!.unknownTables).not.toContain("Campaigns");
     expect(run.report!.missingMedia).toEqual([`company2/${SEEDED.missingMedia}`]);
 
@@ -132,7 +135,7 @@ describe("whaticket import: the rest of the install", () => {
       const integrations = listOf(await get("/queueIntegration"), "queueIntegrations");
       expect(integrations.map((i) => i.name)).toEqual([MORE.integration]);
 
-      const prompts = listOf(await get("/prompt"), "prompts") as (Named & { apiKey: string })[];
+      const prompts = listOf(await get("/prompt"), "prompts") as (Named & { apiKey: string; id: number })[];
       const prompt = prompts.find((p) => p.name === MORE.prompt.name)!;
       expect(prompt.apiKey).not.toBe(MORE.prompt.apiKey);
       expect(prompt.apiKey.endsWith("1234")).toBe(true);
@@ -145,6 +148,22 @@ describe("whaticket import: the rest of the install", () => {
       const options = (await get(`/files/${fileList.id}`)).options as { name: string; path: string | null }[];
       expect(options).toHaveLength(1);
       expect(options[0]!.path).toBeTruthy();
+
+      // Links set once their targets were in; the dropped ones stay empty.
+      const integration = (listOf(await get("/queueIntegration"), "queueIntegrations") as (Named & { id: number })[])[0]!;
+      expect(vendas).toMatchObject({ integrationId: integration.id, fileListId: fileList.id });
+      expect(suporte).toMatchObject({ integrationId: null, fileListId: null });
+      const fileOption = (suporte.chatbots as { options: { name: string; queueType: string; optFileId: number | null }[] }[])[0]!.options.find(
+        (o) => o.name === "Segunda via de boleto",
+      );
+      expect(fileOption).toMatchObject({ queueType: "file", optFileId: fileList.id });
+      const [connection] = (await get("/whatsapp")) as { id: number }[];
+      expect(await get(`/whatsapp/${connection!.id}`)).toMatchObject({
+        integrationId: integration.id,
+        promptId: prompts.find((p) => p.name === MORE.prompt.name)!.id,
+        flowIdWelcome: flow.id,
+        flowIdNotPhrase: null,
+      });
 
       // Loose ends: the attendant's default connection and farewell; the merged tracking; the lane.
       const bruno = (await t.login(SEEDED.attendant.email, SEEDED.attendant.password)).user as { id: number };

@@ -251,6 +251,13 @@ export async function seedMoreTables(db: PGlite, mediaDir: string): Promise<void
     ($1, 'Como prefere receber?', '1', 1, NULL), ($2, $3, '1', NULL, 1), ($4, 'Não deve vir', '1', 2, NULL)`,
     [MORE.queueOptions.root, MORE.queueOptions.child, MORE.queueOptions.childMessage, MORE.queueOptions.skipped],
   );
+  // Links to rows imported after their own: a queue's integration and file list, an option's
+  // file list, a connection's integration, prompt and flows; "Suporte" names the chatwoot
+  // integration (not imported) and the connection a flow that never existed: both dropped.
+  await q(`UPDATE "Queues" SET "integrationId" = 1, "fileListId" = 1 WHERE id = 1`);
+  await q(`UPDATE "Queues" SET "integrationId" = 2 WHERE id = 2`);
+  await q(`UPDATE "Chatbots" SET "queueType" = 'file', "optFileId" = 1 WHERE id = 3`);
+  await q(`UPDATE "Whatsapps" SET "integrationId" = 1, "promptId" = 1, "flowIdWelcome" = 1, "flowIdNotPhrase" = 99 WHERE id = 1`);
   writeFileSync(join(mediaDir, MORE.announcement.file), MORE.announcement.bytes);
   mkdirSync(join(mediaDir, "company2", "fileList", "1"), { recursive: true });
   writeFileSync(join(mediaDir, "company2", "fileList", "1", MORE.fileList.file), MORE.fileList.bytes);

@@ -16,6 +16,7 @@ import { whatsappQueuesStep, whatsappsStep } from "./connections.ts";
 import { contactFieldsStep, contactsStep, contactTagsStep, tagsStep } from "./contacts.ts";
 import { companySettingsStep, quickMessagesStep, settingsStep } from "./extras.ts";
 import { companiesStep, plansStep, usersStep } from "./identity.ts";
+import { chatbotLinksStep, connectionLinksStep, queueLinksStep } from "./links.ts";
 import { messagesStep } from "./messages.ts";
 import { chatbotsStep, queueOptionsStep, queuesStep, userQueuesStep } from "./queues.ts";
 import { announcementsStep, chatMessagesStep, chatsStep, chatUsersStep, helpsStep, invoicesStep, schedulesStep } from "./workspace.ts";
@@ -65,4 +66,8 @@ export const STEPS: readonly Step[] = [
   campaignShippingStep,
   flowBuildersStep,
   flowCampaignsStep,
+  // Last: links to rows of tables that come after the row's own (integrations, file lists, prompts, flows).
+  queueLinksStep,
+  chatbotLinksStep,
+  connectionLinksStep,
 ];
