@@ -38,7 +38,6 @@ describe("whaticket import: the rest of the install", () => {
     for (const table of [
       "Schedules",
       "Chats",
-      "ChatMessages",
       "Announcements",
       "Helps",
       "ContactLists",
@@ -51,6 +50,7 @@ describe("whaticket import: the rest of the install", () => {
     ])
       expect(tables[table], table).toMatchObject({ read: 1, imported: 1, skipped: 0 });
     expect(tables.ChatUsers).toMatchObject({ imported: 2 });
+    expect(tables.ChatMessages).toMatchObject({ read: 2, imported: 2, skipped: 0 });
     expect(tables.ContactListItems).toMatchObject({ imported: 2 });
     expect(tables.CampaignSettings).toMatchObject({ imported: 2 });
     expect(tables.CampaignShipping).toMatchObject({ imported: 1 });
@@ -67,7 +67,8 @@ describe("whaticket import: the rest of the install", () => {
     expect(tables["Chatbots links"]).toMatchObject({ read: 3, imported: 1, skipped: 0 });
     expect(tables["Whatsapps links"]).toMatchObject({ read: 1, imported: 1, skipped: 1, reasons: { "its flow for known contacts was not imported: link dropped": 1 } });
     expect(run.report!.unknownTables).not.toContain("Campaigns");
-    expect(run.report!.missingMedia).toEqual([`company2/${SEEDED.missingMedia}`]);
+    // The message's file and the flow's audio are gone: listed, their references emptied.
+    expect(run.report!.missingMedia).toEqual([`company2/${SEEDED.missingMedia}`, MORE.flow.media.missing]);
 
     const t = await createTestKernel({ dataDir });
     try {
@@ -93,20 +94,35 @@ describe("whaticket import: the rest of the install", () => {
       const suporte = await get(`/queue/${queueList.find((q) => q.name === "Suporte")!.id}`);
       expect(JSON.stringify(suporte.chatbots)).not.toContain(MORE.queueOptions.skipped);
 
-      const schedules = listOf(await get("/schedules"), "schedules") as (Named & { body: string; status: string })[];
-      expect(schedules.find((s) => s.body === MORE.schedule)).toMatchObject({ status: "PENDENTE" });
+      /** A stored file of ours: its URL under the company's folder, served with the old bytes. */
+      const served = async (url: string | null | undefined, ext: string, bytes: Uint8Array) => {
+        expect(url).toMatch(new RegExp(`^/public/company${user.companyId}/[A-Za-z0-9_-]{21}\\.${ext}$`));
+        const res = await t.kernel.app.request(url!);
+        expect(res.status, url!).toBe(200);
+        expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+      };
+
+      const schedules = listOf(await get("/schedules"), "schedules") as (Named & { body: string; status: string; mediaUrl: string | null; mediaName: string | null })[];
+      const schedule = schedules.find((s) => s.body === MORE.schedule)!;
+      expect(schedule).toMatchObject({ status: "PENDENTE", mediaName: MORE.attachments.schedule.name });
+      await served(schedule.mediaUrl, "png", MORE.attachments.schedule.bytes);
+      const [scheduleType] = (await t.kernel.database.client.execute("SELECT media_type FROM schedules")).rows;
+      expect(scheduleType?.[0]).toBe("image/png");
 
       const chats = listOf(await get("/chats"), "records") as (Named & { id: number })[];
       const chat = chats.find((c) => c.title === MORE.chat.title)!;
       expect(chat).toBeTruthy();
       const chatMessages = listOf(await get(`/chats/${chat.id}/messages`), "records") as { message: string }[];
-      expect(chatMessages.map((m) => m.message)).toEqual([MORE.chat.message]);
+      expect(chatMessages.map((m) => m.message)).toHaveLength(2);
+      expect(chatMessages[0]!.message).toBe(MORE.chat.message);
+      // Ours keep text only: the attachment is copied and named with its address.
+      const attachment = /^planilha\.pdf \((\/public\/[^)]+)\)$/.exec(chatMessages[1]!.message);
+      expect(attachment, chatMessages[1]!.message).toBeTruthy();
+      await served(attachment![1], "pdf", MORE.attachments.chat.bytes);
 
       const announcements = listOf(await get("/announcements"), "records") as (Named & { mediaUrl: string | null })[];
       const notice = announcements.find((a) => a.title === MORE.announcement.title)!;
-      expect(notice.mediaUrl).toMatch(new RegExp(`^/public/company${user.companyId}/[A-Za-z0-9_-]{21}\\.png$`));
-      const image = await t.kernel.app.request(notice.mediaUrl!);
-      expect(new Uint8Array(await image.arrayBuffer())).toEqual(MORE.announcement.bytes);
+      await served(notice.mediaUrl, "png", MORE.announcement.bytes);
 
       const helps = listOf(await get("/helps/list"), "helps");
       expect(helps.map((h) => h.title)).toContain(MORE.help);
@@ -119,16 +135,26 @@ describe("whaticket import: the rest of the install", () => {
       const items = listOf(await get(`/contact-list-items?contactListId=${list.id}`), "contacts") as { number: string }[];
       expect(items.map((i) => i.number).sort()).toEqual([...MORE.contactList.numbers].sort());
 
-      const campaigns = listOf(await get("/campaigns"), "records") as (Named & { status: string; contactListId: number })[];
+      const campaigns = listOf(await get("/campaigns"), "records") as (Named & { status: string; contactListId: number; mediaUrl: string | null })[];
       // It was scheduled on the old server: it comes in stopped, to be started here after the switch.
-      expect(campaigns.find((c) => c.name === MORE.campaign)).toMatchObject({ status: "INATIVA", contactListId: list.id });
+      const campaign = campaigns.find((c) => c.name === MORE.campaign)!;
+      expect(campaign).toMatchObject({ status: "INATIVA", contactListId: list.id });
+      await served(campaign.mediaUrl, "jpg", MORE.attachments.campaign.bytes);
 
       const flows = listOf(await get("/flowbuilder"), "flows") as (Named & { id: number })[];
       const flow = flows.find((f) => f.name === MORE.flow.name)!;
       const content = await get(`/flowbuilder/flow/${flow.id}`);
-      const graph = (content.flow?.flow ?? content.flow ?? content) as { nodes: unknown; connections: unknown };
-      expect(graph.nodes).toEqual(MORE.flow.graph.nodes);
+      const graph = (content.flow?.flow ?? content.flow ?? content) as { nodes: { id: string; data: Record<string, unknown> }[]; connections: unknown };
       expect(graph.connections).toEqual(MORE.flow.graph.connections);
+      // The nodes as they were, but the files they name: copied, named by our stored names
+      // (which the flows plugin serves under the company's folder), the missing one emptied.
+      const [start, hello, banner, audio, block] = graph.nodes;
+      expect([start, hello]).toEqual(MORE.flow.graph.nodes.slice(0, 2));
+      await served(`/public/company${user.companyId}/${banner!.data.url}`, "png", MORE.flow.media.banner.bytes);
+      expect(audio!.data).toEqual({ url: "", record: true });
+      const elements = block!.data.elements as { type: string; value: string }[];
+      expect(elements[0]).toEqual({ number: "1", type: "message", value: "Veja o vídeo:" });
+      await served(`/public/company${user.companyId}/${elements[1]!.value}`, "mp4", MORE.flow.media.video.bytes);
       const phrases = listOf(await get("/flowcampaign"), "flow") as (Named & { phrase: string; flowId: number })[];
       expect(phrases.find((p) => p.phrase === MORE.phrase)).toMatchObject({ flowId: flow.id });
 
