@@ -35,19 +35,7 @@ describe("whaticket import: the rest of the install", () => {
     const run = await runImporter(dataDir, ["--from", source.url, "--media", source.mediaDir]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const tables = run.report!.tables;
-    for (const table of [
-      "Schedules",
-      "Chats",
-      "Announcements",
-      "Helps",
-      "ContactLists",
-      "Campaigns",
-      "FlowBuilders",
-      "FlowCampaigns",
-      "Prompts",
-      "Files",
-      "FilesOptions",
-    ])
+    for (const table of ["Schedules", "Chats", "Announcements", "Helps", "ContactLists", "Campaigns", "FlowBuilders", "FlowCampaigns", "Prompts", "Files", "FilesOptions"])
       expect(tables[table], table).toMatchObject({ read: 1, imported: 1, skipped: 0 });
     expect(tables.ChatUsers).toMatchObject({ imported: 2 });
     expect(tables.ChatMessages).toMatchObject({ read: 2, imported: 2, skipped: 0 });
@@ -66,6 +54,7 @@ describe("whaticket import: the rest of the install", () => {
     expect(tables["Queues links"]).toMatchObject({ read: 3, imported: 1, skipped: 1, reasons: { "its integration was not imported: link dropped": 1 } });
     expect(tables["Chatbots links"]).toMatchObject({ read: 3, imported: 1, skipped: 0 });
     expect(tables["Whatsapps links"]).toMatchObject({ read: 1, imported: 1, skipped: 1, reasons: { "its flow for known contacts was not imported: link dropped": 1 } });
+    expect(tables.FlowDefaults).toMatchObject({ read: 1, imported: 1, skipped: 1, reasons: { "its welcome flow was not imported: link dropped": 1 } });
     expect(run.report!.unknownTables).not.toContain("Campaigns");
     // The message's file and the flow's audio are gone: listed, their references emptied.
     expect(run.report!.missingMedia).toEqual([`company2/${SEEDED.missingMedia}`, MORE.flow.media.missing]);
@@ -188,7 +177,8 @@ describe("whaticket import: the rest of the install", () => {
         integrationId: integration.id,
         promptId: prompts.find((p) => p.name === MORE.prompt.name)!.id,
         flowIdWelcome: flow.id,
-        flowIdNotPhrase: null,
+        // Its own was dropped; the company's default (FlowDefaults) filled it.
+        flowIdNotPhrase: flow.id,
       });
 
       // Loose ends: the attendant's default connection and farewell; the merged tracking; the lane.
@@ -233,6 +223,20 @@ describe("whaticket import: the rest of the install", () => {
       const third = await runImporter(dataDir, args);
       for (const [table, c] of Object.entries(third.report!.tables)) expect(c.imported, table).toBe(0);
       expect(third.report!.tables.Messages!.read).toBeLessThanOrEqual(3);
+      // Option trees read in pages of 2: a step of a later page goes after its siblings.
+      const t = await createTestKernel({ dataDir });
+      try {
+        const { token } = await t.login(SEEDED.owner.email, SEEDED.owner.password);
+        const queueList = (await t.call("GET", "/queue", { token })).body as (Named & { id: number })[];
+        const suporte = (await t.call("GET", `/queue/${queueList.find((q) => q.name === "Suporte")!.id}`, { token })).body;
+        const options = suporte.chatbots[0].options as { name: string; position: number }[];
+        expect(options.map((o) => [o.name, o.position])).toEqual([
+          ["Falar com atendente", 0],
+          ["Segunda via de boleto", 1],
+        ]);
+      } finally {
+        await t.kernel.stop();
+      }
     } finally {
       await own.close();
     }

@@ -294,6 +294,9 @@ export async function seedMoreTables(db: PGlite, mediaDir: string): Promise<void
   await q(`UPDATE "Queues" SET "integrationId" = 2 WHERE id = 2`);
   await q(`UPDATE "Chatbots" SET "queueType" = 'file', "optFileId" = 1 WHERE id = 3`);
   await q(`UPDATE "Whatsapps" SET "integrationId" = 1, "promptId" = 1, "flowIdWelcome" = 1, "flowIdNotPhrase" = 99 WHERE id = 1`);
+  // The company's default flows fill what the connection left empty (its not-phrase flow was
+  // dropped above); the default welcome flow never existed (dropped, and the connection's own stays).
+  await q(`INSERT INTO "FlowDefaults" ("companyId", "userId", "flowIdWelcome", "flowIdNotPhrase") VALUES (2, 2, 77, 1)`);
   mkdirSync(join(mediaDir, "announcements"), { recursive: true });
   writeFileSync(join(mediaDir, "announcements", MORE.announcement.file), MORE.announcement.bytes);
   writeFileSync(join(mediaDir, MORE.flow.media.banner.file), MORE.flow.media.banner.bytes);

@@ -102,6 +102,7 @@ CREATE TABLE "CampaignShipping" (id serial PRIMARY KEY, "jobId" varchar, number 
   "contactId" int, "campaignId" int NOT NULL, "confirmationRequestedAt" timestamptz, "confirmedAt" timestamptz, "deliveredAt" timestamptz, ${ts});
 CREATE TABLE "FlowBuilders" (id serial PRIMARY KEY, user_id int NOT NULL, name varchar NOT NULL, active boolean DEFAULT true, flow json, ${ts}, company_id int NOT NULL DEFAULT 0,
   variables json);
+CREATE TABLE "FlowDefaults" (id serial PRIMARY KEY, "companyId" int NOT NULL, "userId" int NOT NULL, "flowIdWelcome" int, "flowIdNotPhrase" int, ${ts});
 CREATE TABLE "FlowCampaigns" (id serial PRIMARY KEY, "companyId" int NOT NULL, "userId" int NOT NULL, name varchar NOT NULL, "flowId" int NOT NULL, phrase varchar NOT NULL,
   status boolean NOT NULL DEFAULT true, ${ts}, "whatsappId" int);
 CREATE TABLE "Prompts" (id serial PRIMARY KEY, name text NOT NULL, "apiKey" text NOT NULL, prompt text NOT NULL, "maxTokens" int NOT NULL DEFAULT 100,

@@ -16,7 +16,7 @@ import { whatsappQueuesStep, whatsappsStep } from "./connections.ts";
 import { contactFieldsStep, contactsStep, contactTagsStep, tagsStep } from "./contacts.ts";
 import { companySettingsStep, quickMessagesStep, settingsStep } from "./extras.ts";
 import { companiesStep, plansStep, usersStep } from "./identity.ts";
-import { chatbotLinksStep, connectionLinksStep, queueLinksStep } from "./links.ts";
+import { chatbotLinksStep, connectionLinksStep, flowDefaultsStep, queueLinksStep } from "./links.ts";
 import { messagesStep } from "./messages.ts";
 import { chatbotsStep, queueOptionsStep, queuesStep, userQueuesStep } from "./queues.ts";
 import { announcementsStep, chatMessagesStep, chatsStep, chatUsersStep, helpsStep, invoicesStep, schedulesStep } from "./workspace.ts";
@@ -70,4 +70,6 @@ export const STEPS: readonly Step[] = [
   queueLinksStep,
   chatbotLinksStep,
   connectionLinksStep,
+  // After the connections' own flows: the company's defaults fill only what those left empty.
+  flowDefaultsStep,
 ];

@@ -90,3 +90,48 @@ export const connectionLinksStep = linkStep("Whatsapps", "Whatsapps", whatsapps,
   { column: "flowIdWelcome", source: "FlowBuilders", ours: "flowIdWelcome", what: "welcome flow" },
   { column: "flowIdNotPhrase", source: "FlowBuilders", ours: "flowIdNotPhrase", what: "flow for known contacts" },
 ]);
+
+/**
+ * The company's default flows (`FlowDefaults`, the older company-wide setting): ours keep
+ * them per connection, so they fill the company's connections that have none of their own
+ * (a connection's own `flowIdWelcome` / `flowIdNotPhrase`, set by the pass above, wins).
+ * A flow that was not imported is dropped, counted.
+ */
+export const flowDefaultsStep: Step = {
+  table: "FlowDefaults",
+  known: ["id", "companyId", "userId", "flowIdWelcome", "flowIdNotPhrase", "createdAt", "updatedAt"],
+  required: ["id", "companyId"],
+  scope: `"companyId" = $company`,
+  key: ["id"],
+  mapped: true,
+  refs: { flowIdWelcome: "FlowBuilders", flowIdNotPhrase: "FlowBuilders" },
+  async map(rows, ctx) {
+    const connections = (await ctx.raw.values("SELECT id, flow_id_welcome, flow_id_not_phrase FROM whatsapps WHERE company_id = ? ORDER BY id", [ctx.companyId!])).map((r) => ({
+      id: Number(r[0]),
+      welcome: r[1] as number | null,
+      notPhrase: r[2] as number | null,
+    }));
+    const out: Outcome[] = [];
+    for (const r of rows) {
+      const flow = (column: "flowIdWelcome" | "flowIdNotPhrase", what: string): number | null => {
+        const old = r[column];
+        if (old === null || old === undefined || Number(old) === 0) return null;
+        const target = ctx.ref("FlowBuilders", old);
+        if (target === undefined) out.push({ source: null, skip: `its ${what} was not imported: link dropped`, permanent: true });
+        return target ?? null;
+      };
+      const welcome = flow("flowIdWelcome", "welcome flow");
+      const notPhrase = flow("flowIdNotPhrase", "flow for known contacts");
+      const changes = connections.flatMap((c) => {
+        const values: Record<string, number> = {};
+        if (welcome !== null && c.welcome === null) values.flowIdWelcome = c.welcome = welcome;
+        if (notPhrase !== null && c.notPhrase === null) values.flowIdNotPhrase = c.notPhrase = notPhrase;
+        return Object.keys(values).length ? [{ table: whatsapps, id: c.id, values }] : [];
+      });
+      const [first, ...rest] = changes;
+      // Recorded against the first connection it filled (or none): it is applied once.
+      out.push(first ? { source: Number(r.id), update: first, changes: rest } : { source: Number(r.id), existing: 0 });
+    }
+    return out;
+  },
+};

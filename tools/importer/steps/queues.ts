@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { chatbots, queues, userQueues } from "../../../plugins/queues/schema/tables.ts";
 import { CHATBOT_TYPES } from "../../../plugins/queues/shared/queue-rules.ts";
-import type { Outcome, Step } from "../step.ts";
+import type { Outcome, PageContext, Step } from "../step.ts";
 import { bool, int, isoOrNow, oneOf, str, week } from "./values.ts";
 
 const TIMESTAMPS = ["createdAt", "updatedAt"];
@@ -97,6 +97,27 @@ export const userQueuesStep: Step = {
 };
 
 /**
+ * The place of the next option among its siblings: after the ones already stored (an earlier
+ * page's, or ours) and the ones given out in this page.
+ */
+function siblingPositions(ctx: PageContext): (queueId: number, parentId: number | null) => Promise<number> {
+  const next = new Map<string, number>();
+  return async (queueId, parentId) => {
+    const key = `${queueId}:${parentId}`;
+    let n = next.get(key);
+    if (n === undefined) {
+      const [row] = await ctx.raw.values(
+        parentId === null ? "SELECT count(*) FROM chatbots WHERE queue_id = ? AND parent_id IS NULL" : "SELECT count(*) FROM chatbots WHERE queue_id = ? AND parent_id = ?",
+        parentId === null ? [queueId] : [queueId, parentId],
+      );
+      n = Number(row?.[0] ?? 0);
+    }
+    next.set(key, n + 1);
+    return n;
+  };
+}
+
+/**
  * The chatbot option trees (`Chatbots`: a root has the queue, a step its parent
  * `chatbotId`). Ours keep the queue on every row, so a step takes its parent's.
  */
@@ -135,7 +156,7 @@ export const chatbotsStep: Step = {
         .where(and(eq(chatbots.companyId, companyId), inArray(chatbots.id, earlier))))
         parentQueue.set(p.id, p.queueId);
     const inPage = new Map<number, { id: number; queueId: number }>();
-    const siblings = new Map<string, number>();
+    const nextPosition = siblingPositions(ctx);
     const out: Outcome[] = [];
     for (const r of rows) {
       const parentSource = r.chatbotId === null || r.chatbotId === undefined ? null : Number(r.chatbotId);
@@ -153,9 +174,6 @@ export const chatbotsStep: Step = {
       }
       const id = await ctx.newId(chatbots);
       inPage.set(Number(r.id), { id, queueId });
-      const siblingKey = `${queueId}:${parentId}`;
-      const position = siblings.get(siblingKey) ?? 0;
-      siblings.set(siblingKey, position + 1);
       out.push({
         source: Number(r.id),
         insert: {
@@ -165,7 +183,7 @@ export const chatbotsStep: Step = {
             companyId,
             queueId,
             parentId,
-            position,
+            position: await nextPosition(queueId, parentId),
             name: str(r.name),
             greetingMessage: str(r.greetingMessage),
             queueType: oneOf(r.queueType, CHATBOT_TYPES, "text"),
@@ -222,20 +240,7 @@ export const queueOptionsStep: Step = {
         : [],
     );
     const inPage = new Map<number, { id: number; queueId: number }>();
-    const siblings = new Map<string, number>();
-    const nextPosition = async (queueId: number, parentId: number | null): Promise<number> => {
-      const key = `${queueId}:${parentId}`;
-      let n = siblings.get(key);
-      if (n === undefined) {
-        const [row] = await ctx.raw.values(
-          parentId === null ? "SELECT count(*) FROM chatbots WHERE queue_id = ? AND parent_id IS NULL" : "SELECT count(*) FROM chatbots WHERE queue_id = ? AND parent_id = ?",
-          parentId === null ? [queueId] : [queueId, parentId],
-        );
-        n = Number(row?.[0] ?? 0);
-      }
-      siblings.set(key, n + 1);
-      return n;
-    };
+    const nextPosition = siblingPositions(ctx);
     const out: Outcome[] = [];
     for (const r of rows) {
       const parentSource = r.parentId === null || r.parentId === undefined ? null : Number(r.parentId);
