@@ -35,30 +35,29 @@ describe("whaticket import: the rest of the install", () => {
     const run = await runImporter(dataDir, ["--from", source.url, "--media", source.mediaDir]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const tables = run.report!.tables;
-    for (const table of [
-      "Schedules",
-      "Chats",
-      "ChatMessages",
-      "Announcements",
-      "Helps",
-      "ContactLists",
-      "Campaigns",
-      "FlowBuilders",
-      "FlowCampaigns",
-      "Prompts",
-      "Files",
-      "FilesOptions",
-    ])
+    for (const table of ["Schedules", "Chats", "Announcements", "Helps", "ContactLists", "Campaigns", "FlowBuilders", "FlowCampaigns", "Prompts", "Files", "FilesOptions"])
       expect(tables[table], table).toMatchObject({ read: 1, imported: 1, skipped: 0 });
     expect(tables.ChatUsers).toMatchObject({ imported: 2 });
+    expect(tables.ChatMessages).toMatchObject({ read: 2, imported: 2, skipped: 0 });
     expect(tables.ContactListItems).toMatchObject({ imported: 2 });
     expect(tables.CampaignSettings).toMatchObject({ imported: 2 });
     expect(tables.CampaignShipping).toMatchObject({ imported: 1 });
     expect(tables.Invoices).toMatchObject({ imported: 2 });
     expect(tables.QueueIntegrations).toMatchObject({ imported: 1, skipped: 1, reasons: { 'integration type "chatwoot" unknown here': 1 } });
     expect(tables.CompaniesSettings).toMatchObject({ read: 1, imported: 1 });
+    expect(tables.QueueOptions).toMatchObject({
+      read: 3,
+      imported: 2,
+      skipped: 1,
+      reasons: { "its queue has a Chatbots tree (a queue keeps one option tree)": 1 },
+    });
+    expect(tables["Queues links"]).toMatchObject({ read: 3, imported: 1, skipped: 1, reasons: { "its integration was not imported: link dropped": 1 } });
+    expect(tables["Chatbots links"]).toMatchObject({ read: 3, imported: 1, skipped: 0 });
+    expect(tables["Whatsapps links"]).toMatchObject({ read: 1, imported: 1, skipped: 1, reasons: { "its flow for known contacts was not imported: link dropped": 1 } });
+    expect(tables.FlowDefaults).toMatchObject({ read: 1, imported: 1, skipped: 1, reasons: { "its welcome flow was not imported: link dropped": 1 } });
     expect(run.report!.unknownTables).not.toContain("Campaigns");
-    expect(run.report!.missingMedia).toEqual([`company2/${SEEDED.missingMedia}`]);
+    // The message's file and the flow's audio are gone: listed, their references emptied.
+    expect(run.report!.missingMedia).toEqual([`company2/${SEEDED.missingMedia}`, MORE.flow.media.missing]);
 
     const t = await createTestKernel({ dataDir });
     try {
@@ -70,20 +69,49 @@ describe("whaticket import: the rest of the install", () => {
       };
       const listOf = (body: unknown, key: string): Named[] => (Array.isArray(body) ? body : (body as Record<string, Named[]>)[key]) as Named[];
 
-      const schedules = listOf(await get("/schedules"), "schedules") as (Named & { body: string; status: string })[];
-      expect(schedules.find((s) => s.body === MORE.schedule)).toMatchObject({ status: "PENDENTE" });
+      // QueueOptions: the tree of "Vendas", nested as the queue editor reads it.
+      const queueList = (await get("/queue")) as (Named & { id: number })[];
+      const vendas = await get(`/queue/${queueList.find((q) => q.name === "Vendas")!.id}`);
+      expect(vendas.chatbots).toMatchObject([
+        {
+          name: MORE.queueOptions.root,
+          greetingMessage: "Como prefere receber?",
+          queueType: "text",
+          options: [{ name: MORE.queueOptions.child, greetingMessage: MORE.queueOptions.childMessage }],
+        },
+      ]);
+      const suporte = await get(`/queue/${queueList.find((q) => q.name === "Suporte")!.id}`);
+      expect(JSON.stringify(suporte.chatbots)).not.toContain(MORE.queueOptions.skipped);
+
+      /** A stored file of ours: its URL under the company's folder, served with the old bytes. */
+      const served = async (url: string | null | undefined, ext: string, bytes: Uint8Array) => {
+        expect(url).toMatch(new RegExp(`^/public/company${user.companyId}/[A-Za-z0-9_-]{21}\\.${ext}$`));
+        const res = await t.kernel.app.request(url!);
+        expect(res.status, url!).toBe(200);
+        expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+      };
+
+      const schedules = listOf(await get("/schedules"), "schedules") as (Named & { body: string; status: string; mediaUrl: string | null; mediaName: string | null })[];
+      const schedule = schedules.find((s) => s.body === MORE.schedule)!;
+      expect(schedule).toMatchObject({ status: "PENDENTE", mediaName: MORE.attachments.schedule.name });
+      await served(schedule.mediaUrl, "png", MORE.attachments.schedule.bytes);
+      const [scheduleType] = (await t.kernel.database.client.execute("SELECT media_type FROM schedules")).rows;
+      expect(scheduleType?.[0]).toBe("image/png");
 
       const chats = listOf(await get("/chats"), "records") as (Named & { id: number })[];
       const chat = chats.find((c) => c.title === MORE.chat.title)!;
       expect(chat).toBeTruthy();
       const chatMessages = listOf(await get(`/chats/${chat.id}/messages`), "records") as { message: string }[];
-      expect(chatMessages.map((m) => m.message)).toEqual([MORE.chat.message]);
+      expect(chatMessages.map((m) => m.message)).toHaveLength(2);
+      expect(chatMessages[0]!.message).toBe(MORE.chat.message);
+      // Ours keep text only: the attachment is copied and named with its address.
+      const attachment = /^planilha\.pdf \((\/public\/[^)]+)\)$/.exec(chatMessages[1]!.message);
+      expect(attachment, chatMessages[1]!.message).toBeTruthy();
+      await served(attachment![1], "pdf", MORE.attachments.chat.bytes);
 
       const announcements = listOf(await get("/announcements"), "records") as (Named & { mediaUrl: string | null })[];
       const notice = announcements.find((a) => a.title === MORE.announcement.title)!;
-      expect(notice.mediaUrl).toMatch(new RegExp(`^/public/company${user.companyId}/[A-Za-z0-9_-]{21}\\.png$`));
-      const image = await t.kernel.app.request(notice.mediaUrl!);
-      expect(new Uint8Array(await image.arrayBuffer())).toEqual(MORE.announcement.bytes);
+      await served(notice.mediaUrl, "png", MORE.announcement.bytes);
 
       const helps = listOf(await get("/helps/list"), "helps");
       expect(helps.map((h) => h.title)).toContain(MORE.help);
@@ -96,23 +124,33 @@ describe("whaticket import: the rest of the install", () => {
       const items = listOf(await get(`/contact-list-items?contactListId=${list.id}`), "contacts") as { number: string }[];
       expect(items.map((i) => i.number).sort()).toEqual([...MORE.contactList.numbers].sort());
 
-      const campaigns = listOf(await get("/campaigns"), "records") as (Named & { status: string; contactListId: number })[];
+      const campaigns = listOf(await get("/campaigns"), "records") as (Named & { status: string; contactListId: number; mediaUrl: string | null })[];
       // It was scheduled on the old server: it comes in stopped, to be started here after the switch.
-      expect(campaigns.find((c) => c.name === MORE.campaign)).toMatchObject({ status: "INATIVA", contactListId: list.id });
+      const campaign = campaigns.find((c) => c.name === MORE.campaign)!;
+      expect(campaign).toMatchObject({ status: "INATIVA", contactListId: list.id });
+      await served(campaign.mediaUrl, "jpg", MORE.attachments.campaign.bytes);
 
       const flows = listOf(await get("/flowbuilder"), "flows") as (Named & { id: number })[];
       const flow = flows.find((f) => f.name === MORE.flow.name)!;
       const content = await get(`/flowbuilder/flow/${flow.id}`);
-      const graph = (content.flow?.flow ?? content.flow ?? content) as { nodes: unknown; connections: unknown };
-      expect(graph.nodes).toEqual(MORE.flow.graph.nodes);
+      const graph = (content.flow?.flow ?? content.flow ?? content) as { nodes: { id: string; data: Record<string, unknown> }[]; connections: unknown };
       expect(graph.connections).toEqual(MORE.flow.graph.connections);
+      // The nodes as they were, but the files they name: copied, named by our stored names
+      // (which the flows plugin serves under the company's folder), the missing one emptied.
+      const [start, hello, banner, audio, block] = graph.nodes;
+      expect([start, hello]).toEqual(MORE.flow.graph.nodes.slice(0, 2));
+      await served(`/public/company${user.companyId}/${banner!.data.url}`, "png", MORE.flow.media.banner.bytes);
+      expect(audio!.data).toEqual({ url: "", record: true });
+      const elements = block!.data.elements as { type: string; value: string }[];
+      expect(elements[0]).toEqual({ number: "1", type: "message", value: "Veja o vídeo:" });
+      await served(`/public/company${user.companyId}/${elements[1]!.value}`, "mp4", MORE.flow.media.video.bytes);
       const phrases = listOf(await get("/flowcampaign"), "flow") as (Named & { phrase: string; flowId: number })[];
       expect(phrases.find((p) => p.phrase === MORE.phrase)).toMatchObject({ flowId: flow.id });
 
       const integrations = listOf(await get("/queueIntegration"), "queueIntegrations");
       expect(integrations.map((i) => i.name)).toEqual([MORE.integration]);
 
-      const prompts = listOf(await get("/prompt"), "prompts") as (Named & { apiKey: string })[];
+      const prompts = listOf(await get("/prompt"), "prompts") as (Named & { apiKey: string; id: number })[];
       const prompt = prompts.find((p) => p.name === MORE.prompt.name)!;
       expect(prompt.apiKey).not.toBe(MORE.prompt.apiKey);
       expect(prompt.apiKey.endsWith("1234")).toBe(true);
@@ -125,6 +163,23 @@ describe("whaticket import: the rest of the install", () => {
       const options = (await get(`/files/${fileList.id}`)).options as { name: string; path: string | null }[];
       expect(options).toHaveLength(1);
       expect(options[0]!.path).toBeTruthy();
+
+      // Links set once their targets were in; the dropped ones stay empty.
+      const integration = (listOf(await get("/queueIntegration"), "queueIntegrations") as (Named & { id: number })[])[0]!;
+      expect(vendas).toMatchObject({ integrationId: integration.id, fileListId: fileList.id });
+      expect(suporte).toMatchObject({ integrationId: null, fileListId: null });
+      const fileOption = (suporte.chatbots as { options: { name: string; queueType: string; optFileId: number | null }[] }[])[0]!.options.find(
+        (o) => o.name === "Segunda via de boleto",
+      );
+      expect(fileOption).toMatchObject({ queueType: "file", optFileId: fileList.id });
+      const [connection] = (await get("/whatsapp")) as { id: number }[];
+      expect(await get(`/whatsapp/${connection!.id}`)).toMatchObject({
+        integrationId: integration.id,
+        promptId: prompts.find((p) => p.name === MORE.prompt.name)!.id,
+        flowIdWelcome: flow.id,
+        // Its own was dropped; the company's default (FlowDefaults) filled it.
+        flowIdNotPhrase: flow.id,
+      });
 
       // Loose ends: the attendant's default connection and farewell; the merged tracking; the lane.
       const bruno = (await t.login(SEEDED.attendant.email, SEEDED.attendant.password)).user as { id: number };
@@ -168,6 +223,20 @@ describe("whaticket import: the rest of the install", () => {
       const third = await runImporter(dataDir, args);
       for (const [table, c] of Object.entries(third.report!.tables)) expect(c.imported, table).toBe(0);
       expect(third.report!.tables.Messages!.read).toBeLessThanOrEqual(3);
+      // Option trees read in pages of 2: a step of a later page goes after its siblings.
+      const t = await createTestKernel({ dataDir });
+      try {
+        const { token } = await t.login(SEEDED.owner.email, SEEDED.owner.password);
+        const queueList = (await t.call("GET", "/queue", { token })).body as (Named & { id: number })[];
+        const suporte = (await t.call("GET", `/queue/${queueList.find((q) => q.name === "Suporte")!.id}`, { token })).body;
+        const options = suporte.chatbots[0].options as { name: string; position: number }[];
+        expect(options.map((o) => [o.name, o.position])).toEqual([
+          ["Falar com atendente", 0],
+          ["Segunda via de boleto", 1],
+        ]);
+      } finally {
+        await t.kernel.stop();
+      }
     } finally {
       await own.close();
     }

@@ -176,21 +176,54 @@ export const MORE = {
       nodes: [
         { id: "1", type: "start", position: { x: 0, y: 0 }, data: { label: "Início" } },
         { id: "2", type: "message", position: { x: 200, y: 0 }, data: { label: "Olá! Seja bem-vindo." } },
+        // Media at the root of public/: a bare name, one that is gone, and a content block's video named by URL.
+        { id: "3", type: "img", position: { x: 400, y: 0 }, data: { url: "1700000001111-banner.png" } },
+        { id: "4", type: "audio", position: { x: 600, y: 0 }, data: { url: "1700000001222-sumiu.mp3", record: true } },
+        {
+          id: "5",
+          type: "singleBlock",
+          position: { x: 800, y: 0 },
+          data: {
+            seq: ["1", "2"],
+            elements: [
+              { number: "1", type: "message", value: "Veja o vídeo:" },
+              { number: "2", type: "video", value: "http://old-server.example.test:8080/public/1700000001333-demo.mp4" },
+            ],
+          },
+        },
       ],
-      connections: [{ id: "e1-2", source: "1", target: "2", sourceHandle: "a", targetHandle: "b" }],
+      connections: [
+        { id: "e1-2", source: "1", target: "2", sourceHandle: "a", targetHandle: "b" },
+        { id: "e2-3", source: "2", target: "3", sourceHandle: "a", targetHandle: "b" },
+        { id: "e3-4", source: "3", target: "4", sourceHandle: "a", targetHandle: "b" },
+        { id: "e4-5", source: "4", target: "5", sourceHandle: "a", targetHandle: "b" },
+      ],
     },
+    media: {
+      banner: { file: "1700000001111-banner.png", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 1]) },
+      missing: "1700000001222-sumiu.mp3",
+      video: { file: "1700000001333-demo.mp4", bytes: new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70]) },
+    },
+  },
+  /** Attachments: an internal chat's file, a schedule's and a campaign's (all under `company2/`). */
+  attachments: {
+    chat: { file: "1700000000777-planilha.pdf", name: "planilha.pdf", bytes: new TextEncoder().encode("%PDF-1.4 planilha") },
+    schedule: { file: "1700000000888-lembrete.png", name: "lembrete.png", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 2, 2]) },
+    campaign: { file: "1700000000999-oferta.jpg", name: "oferta.jpg", bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 3, 3]) },
   },
   phrase: "quero comprar",
   integration: "Typebot vendas",
   prompt: { name: "Assistente", apiKey: "sk-old-secret-key-1234" },
   fileList: { name: "Catálogos", file: "catalogo.pdf", bytes: new TextEncoder().encode("%PDF-1.4 catálogo") },
   farewell: "Até a próxima! — Bruno",
+  /** The older option table: a tree on "Vendas" (no Chatbots there), and one on "Suporte" (it has a Chatbots tree: skipped). */
+  queueOptions: { root: "Orçamento", child: "Orçamento por e-mail", childMessage: "Mande seu pedido para vendas@lojaazul.com.br", skipped: "Opção antiga" },
 };
 
 /**
- * The tables beyond the inbox (on top of `seedSource`): a schedule, an internal chat, an
- * announcement with its image, a help, an invoice, a contact list, a campaign (scheduled) with
- * settings and shipping history, a flow and its phrase campaign, a queue integration, a prompt,
+ * The tables beyond the inbox (on top of `seedSource`): a schedule with a file, an internal chat
+ * with an attachment, an announcement with its image (in `public/announcements/`), a help, an invoice, a contact list, a campaign (scheduled, with a file) with
+ * settings and shipping history, a flow with media at the root of `public/` and its phrase campaign, a queue integration, a prompt,
  * a file list with a file; and the loose ends: a user's default connection and farewell, a ticket
  * tracked twice, a lane pointing at a tag later in the same page.
  */
@@ -203,15 +236,20 @@ export async function seedMoreTables(db: PGlite, mediaDir: string): Promise<void
   await q(`INSERT INTO "TicketTraking" ("ticketId", "companyId", "whatsappId", "userId", "createdAt", "updatedAt", "startedAt", "finishedAt", "closedAt") VALUES
     (2, 2, 1, 3, '2026-10-02T10:00:00Z', '2026-10-02T11:00:00Z', '2026-10-02T10:05:00Z', '2026-10-02T11:00:00Z', '2026-10-02T11:00:00Z')`);
   await q(`UPDATE "TicketTraking" SET "startedAt" = '2026-10-02T09:02:00Z' WHERE id = 2`);
-  await q(`INSERT INTO "Schedules" (body, "sendAt", "contactId", "userId", "companyId", status, "whatsappId") VALUES ($1, '2099-01-10T12:00:00Z', 1, 2, 2, 'PENDENTE', 1)`, [
-    MORE.schedule,
-  ]);
+  await q(
+    `INSERT INTO "Schedules" (body, "sendAt", "contactId", "userId", "companyId", status, "whatsappId", "mediaPath", "mediaName") VALUES ($1, '2099-01-10T12:00:00Z', 1, 2, 2, 'PENDENTE', 1, $2, $3)`,
+    [MORE.schedule, MORE.attachments.schedule.file, MORE.attachments.schedule.name],
+  );
   await q(`INSERT INTO "Chats" (title, uuid, "ownerId", "lastMessage", "companyId") VALUES ($1, 'c0ffee00-0000-4000-8000-000000000001', 2, $2, 2)`, [
     MORE.chat.title,
     MORE.chat.message,
   ]);
   await q(`INSERT INTO "ChatUsers" ("chatId", "userId", unreads) VALUES (1, 2, 0), (1, 3, 1)`);
-  await q(`INSERT INTO "ChatMessages" ("chatId", "senderId", message) VALUES (1, 2, $1)`, [MORE.chat.message]);
+  await q(`INSERT INTO "ChatMessages" ("chatId", "senderId", message, "mediaPath", "mediaName") VALUES (1, 2, $1, NULL, NULL), (1, 3, '', $2, $3)`, [
+    MORE.chat.message,
+    MORE.attachments.chat.file,
+    MORE.attachments.chat.name,
+  ]);
   await q(`INSERT INTO "Announcements" (priority, title, text, "mediaPath", "mediaName", "companyId", status) VALUES (1, $1, 'Das 2h às 4h', $2, 'aviso.png', 2, true)`, [
     MORE.announcement.title,
     MORE.announcement.file,
@@ -225,9 +263,9 @@ export async function seedMoreTables(db: PGlite, mediaDir: string): Promise<void
     [...MORE.contactList.numbers],
   );
   await q(
-    `INSERT INTO "Campaigns" (name, message1, message2, status, "companyId", "contactListId", "whatsappId", "scheduledAt", "userId") VALUES
-    ($1, 'Oferta {nome}!', 'Só hoje, {nome}', 'PROGRAMADA', 2, 1, 1, '2099-11-27T12:00:00Z', 2)`,
-    [MORE.campaign],
+    `INSERT INTO "Campaigns" (name, message1, message2, status, "companyId", "contactListId", "whatsappId", "scheduledAt", "userId", "mediaPath", "mediaName") VALUES
+    ($1, 'Oferta {nome}!', 'Só hoje, {nome}', 'PROGRAMADA', 2, 1, 1, '2099-11-27T12:00:00Z', 2, $2, $3)`,
+    [MORE.campaign, MORE.attachments.campaign.file, MORE.attachments.campaign.name],
   );
   await q(`INSERT INTO "CampaignSettings" (key, value, "companyId") VALUES ('messageInterval', '20', 2), ('longerIntervalAfter', '50', 2)`);
   await q(`INSERT INTO "CampaignShipping" (number, message, "campaignId", "deliveredAt") VALUES ($1, 'Oferta Carla!', 1, '2026-10-20T12:00:00Z')`, [MORE.contactList.numbers[0]]);
@@ -244,7 +282,26 @@ export async function seedMoreTables(db: PGlite, mediaDir: string): Promise<void
   ]);
   await q(`INSERT INTO "Files" ("companyId", name, message) VALUES (2, $1, 'Nossos catálogos')`, [MORE.fileList.name]);
   await q(`INSERT INTO "FilesOptions" (name, path, "fileId", "mediaType") VALUES ('Catálogo 2026', $1, 1, 'application/pdf')`, [MORE.fileList.file]);
-  writeFileSync(join(mediaDir, MORE.announcement.file), MORE.announcement.bytes);
+  await q(
+    `INSERT INTO "QueueOptions" (title, message, option, "queueId", "parentId") VALUES
+    ($1, 'Como prefere receber?', '1', 1, NULL), ($2, $3, '1', NULL, 1), ($4, 'Não deve vir', '1', 2, NULL)`,
+    [MORE.queueOptions.root, MORE.queueOptions.child, MORE.queueOptions.childMessage, MORE.queueOptions.skipped],
+  );
+  // Links to rows imported after their own: a queue's integration and file list, an option's
+  // file list, a connection's integration, prompt and flows; "Suporte" names the chatwoot
+  // integration (not imported) and the connection a flow that never existed: both dropped.
+  await q(`UPDATE "Queues" SET "integrationId" = 1, "fileListId" = 1 WHERE id = 1`);
+  await q(`UPDATE "Queues" SET "integrationId" = 2 WHERE id = 2`);
+  await q(`UPDATE "Chatbots" SET "queueType" = 'file', "optFileId" = 1 WHERE id = 3`);
+  await q(`UPDATE "Whatsapps" SET "integrationId" = 1, "promptId" = 1, "flowIdWelcome" = 1, "flowIdNotPhrase" = 99 WHERE id = 1`);
+  // The company's default flows fill what the connection left empty (its not-phrase flow was
+  // dropped above); the default welcome flow never existed (dropped, and the connection's own stays).
+  await q(`INSERT INTO "FlowDefaults" ("companyId", "userId", "flowIdWelcome", "flowIdNotPhrase") VALUES (2, 2, 77, 1)`);
+  mkdirSync(join(mediaDir, "announcements"), { recursive: true });
+  writeFileSync(join(mediaDir, "announcements", MORE.announcement.file), MORE.announcement.bytes);
+  writeFileSync(join(mediaDir, MORE.flow.media.banner.file), MORE.flow.media.banner.bytes);
+  writeFileSync(join(mediaDir, MORE.flow.media.video.file), MORE.flow.media.video.bytes);
+  for (const a of Object.values(MORE.attachments)) writeFileSync(join(mediaDir, "company2", a.file), a.bytes);
   mkdirSync(join(mediaDir, "company2", "fileList", "1"), { recursive: true });
   writeFileSync(join(mediaDir, "company2", "fileList", "1", MORE.fileList.file), MORE.fileList.bytes);
 }

@@ -24,6 +24,7 @@ CREATE TABLE "Users" (id serial PRIMARY KEY, name varchar NOT NULL, email varcha
 CREATE TABLE "Queues" (id serial PRIMARY KEY, name varchar NOT NULL, color varchar NOT NULL, "greetingMessage" text, ${ts}, "companyId" int,
   schedules jsonb DEFAULT '[]'::jsonb, "outOfHoursMessage" text, "orderQueue" int, "tempoRoteador" int NOT NULL DEFAULT 0, "ativarRoteador" boolean NOT NULL DEFAULT false,
   "integrationId" int, "fileListId" int, "closeTicket" boolean NOT NULL DEFAULT false);
+CREATE TABLE "QueueOptions" (id serial PRIMARY KEY, title varchar NOT NULL, message text, option text, "queueId" int, "parentId" int, ${ts});
 CREATE TABLE "UserQueues" ("userId" int NOT NULL, "queueId" int NOT NULL, ${ts}, PRIMARY KEY ("userId", "queueId"));
 CREATE TABLE "Chatbots" (id serial PRIMARY KEY, name varchar NOT NULL, "queueId" int, "chatbotId" int, "greetingMessage" text, ${ts}, "isAgent" boolean DEFAULT false,
   "optQueueId" int, "optUserId" int, "queueType" varchar NOT NULL DEFAULT 'text', "optIntegrationId" int, "optFileId" int, "closeTicket" boolean NOT NULL DEFAULT false);
@@ -101,6 +102,7 @@ CREATE TABLE "CampaignShipping" (id serial PRIMARY KEY, "jobId" varchar, number 
   "contactId" int, "campaignId" int NOT NULL, "confirmationRequestedAt" timestamptz, "confirmedAt" timestamptz, "deliveredAt" timestamptz, ${ts});
 CREATE TABLE "FlowBuilders" (id serial PRIMARY KEY, user_id int NOT NULL, name varchar NOT NULL, active boolean DEFAULT true, flow json, ${ts}, company_id int NOT NULL DEFAULT 0,
   variables json);
+CREATE TABLE "FlowDefaults" (id serial PRIMARY KEY, "companyId" int NOT NULL, "userId" int NOT NULL, "flowIdWelcome" int, "flowIdNotPhrase" int, ${ts});
 CREATE TABLE "FlowCampaigns" (id serial PRIMARY KEY, "companyId" int NOT NULL, "userId" int NOT NULL, name varchar NOT NULL, "flowId" int NOT NULL, phrase varchar NOT NULL,
   status boolean NOT NULL DEFAULT true, ${ts}, "whatsappId" int);
 CREATE TABLE "Prompts" (id serial PRIMARY KEY, name text NOT NULL, "apiKey" text NOT NULL, prompt text NOT NULL, "maxTokens" int NOT NULL DEFAULT 100,

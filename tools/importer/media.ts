@@ -24,19 +24,28 @@ export class MediaCopier {
    * Copies `relative` (under the old public folder) into `company{companyId}/` of ours and
    * answers our stored file name, or null when the file is missing or escapes the folder.
    */
-  async copy(relative: string, companyId: number): Promise<string | null> {
-    const source = this.inside(relative);
-    if (!source) {
-      this.missing.push(relative);
+  copy(relative: string, companyId: number): Promise<string | null> {
+    return this.copyFirst([relative], companyId);
+  }
+
+  /**
+   * Copies the first of `candidates` that exists (the documented layout first, then a fork's
+   * or an older one); when none does, the first is reported missing and the answer is null.
+   */
+  async copyFirst(candidates: readonly string[], companyId: number): Promise<string | null> {
+    let found: { source: string; relative: string } | null = null;
+    for (const relative of candidates) {
+      const source = this.inside(relative);
+      if (source && (await isFile(source))) {
+        found = { source, relative };
+        break;
+      }
+    }
+    if (!found) {
+      this.missing.push(candidates[0] ?? "");
       return null;
     }
-    try {
-      if (!(await stat(source)).isFile()) throw new Error("not a file");
-    } catch {
-      this.missing.push(relative);
-      return null;
-    }
-    const ext = extname(relative).toLowerCase();
+    const ext = extname(found.relative).toLowerCase();
     const name = `${nanoid()}${/^\.[a-z0-9]{1,8}$/.test(ext) ? ext : ""}`;
     if (this.dryRun) return name;
     const folder = join(this.to, `company${companyId}`);
@@ -44,7 +53,7 @@ export class MediaCopier {
       makePrivateDir(folder);
       this.folders.add(folder);
     }
-    await copyFile(source, join(folder, name));
+    await copyFile(found.source, join(folder, name));
     await chmod(join(folder, name), 0o600);
     return name;
   }
@@ -55,4 +64,23 @@ export class MediaCopier {
     const full = resolve(root, relative.replace(/^[/\\]+/, ""));
     return full.startsWith(root + sep) ? full : null;
   }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A reference the old server stored, as a path under its `public/` folder: a bare name stays,
+ * a URL or absolute path keeps what follows `/public/` (`https://old/public/a.png` → `a.png`).
+ */
+export function publicRelative(value: string): string {
+  const text = value.trim();
+  const at = text.lastIndexOf("/public/");
+  if (at >= 0) return text.slice(at + "/public/".length);
+  return text.replace(/^public\//, "");
 }

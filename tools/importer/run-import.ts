@@ -46,12 +46,13 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
     await raw.execute(CREATE_IMPORTED_FROM);
     await raw.execute(CREATE_IMPORT_PROGRESS);
     const runnable = steps.filter((step) => {
+      // A second step of a table (its links) says nothing more when the table cannot be read.
       if (!source.has(step.table)) {
-        report.errors.push(`source table "${step.table}" is missing: nothing imported from it`);
+        if (!step.name) report.errors.push(`source table "${step.table}" is missing: nothing imported from it`);
         return false;
       }
       const missing = (step.required ?? []).filter((c) => !source.has(step.table, c));
-      if (missing.length) report.errors.push(`source table "${step.table}" lacks ${missing.map((c) => `"${c}"`).join(", ")}: nothing imported from it`);
+      if (missing.length && !step.name) report.errors.push(`source table "${step.table}" lacks ${missing.map((c) => `"${c}"`).join(", ")}: nothing imported from it`);
       return missing.length === 0;
     });
     const companies = source.has("Companies") ? await source.companyIds(options.company) : [];
@@ -77,9 +78,9 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
      * does not.
      */
     async function runStep(step: Step, sourceCompany: number | null, targetCompany: number | null) {
-      const counts = countsOf(report, step.table);
+      const counts = countsOf(report, keyOf(step));
       const progressCompany = sourceCompany ?? 0;
-      let after: unknown[] | null = await readProgress(raw, step.table, progressCompany);
+      let after: unknown[] | null = await readProgress(raw, keyOf(step), progressCompany);
       let clean = true;
       for (;;) {
         const rows = await source.page(step.table, { columns: step.known, key: step.key, scope: step.scope, companyId: sourceCompany, after, limit: options.pageSize });
@@ -91,7 +92,7 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
         let fresh = rows;
         if (step.mapped) {
           // Keyset order: the page's ids run from its first row's to its last's.
-          const done = await lookupImportedRange(raw, step.table, Number(rows[0]!.id), Number(last.id));
+          const done = await lookupImportedRange(raw, keyOf(step), Number(rows[0]!.id), Number(last.id));
           fresh = rows.filter((r) => !done.has(Number(r.id)));
           counts.existing += rows.length - fresh.length;
         }
@@ -111,12 +112,12 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
             clean = false;
             for (const row of fresh)
               await within(db, (tx) => writePage(tx, step, [row], refs, sourceCompany, targetCompany, null)).catch((rowErr: unknown) => {
-                skip(report, step.table, `could not be written: ${reasonOf(rowErr)}`);
+                skip(report, keyOf(step), `could not be written: ${reasonOf(rowErr)}`);
               });
           }
-        } else if (save) await saveProgress(raw, step.table, progressCompany, save);
+        } else if (save) await saveProgress(raw, keyOf(step), progressCompany, save);
         importedSoFar += fresh.length;
-        options.progress?.(`${sourceCompany === null ? "" : `company ${sourceCompany}: `}${step.table} ${counts.read} read, ${counts.imported} imported`);
+        options.progress?.(`${sourceCompany === null ? "" : `company ${sourceCompany}: `}${keyOf(step)} ${counts.read} read, ${counts.imported} imported`);
         options.afterPage?.(importedSoFar);
         if (rows.length < options.pageSize) break;
       }
@@ -151,7 +152,7 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
         },
       };
       const outcomes = await step.map(rows, ctx);
-      const counts = countsOf(report, step.table);
+      const counts = countsOf(report, keyOf(step));
       const tally = { imported: 0, existing: 0, skipped: [] as string[] };
       const inserts = outcomes.filter((o): o is Outcome & { insert: Write } => "insert" in o);
       for (const [table, values] of groupByTable(inserts.map((o) => o.insert))) {
@@ -176,12 +177,12 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
           else if ("update" in o) pairs.push([o.source, o.update.id]);
         }
       }
-      await recordImported(txRaw, step.table, pairs);
-      if (landed && progress?.key) await saveProgress(txRaw, step.table, progress.company, progress.key);
+      await recordImported(txRaw, keyOf(step), pairs);
+      if (landed && progress?.key) await saveProgress(txRaw, keyOf(step), progress.company, progress.key);
       // Counted last: a page that fails before here is retried row by row and counts its rows once.
       counts.imported += tally.imported;
       counts.existing += tally.existing;
-      for (const reason of tally.skipped) skip(report, step.table, reason);
+      for (const reason of tally.skipped) skip(report, keyOf(step), reason);
       return landed;
     }
   };
@@ -196,6 +197,9 @@ export async function runImport(kernel: Kernel, source: SourceDb, steps: readonl
   report.seconds = (performance.now() - started) / 1000;
   return report;
 }
+
+/** What a step's counts, progress and imported_from rows go by: its own name, or its source table. */
+const keyOf = (step: Step): string => step.name ?? step.table;
 
 /** A transaction of its own, or a savepoint inside the dry run's. */
 function within<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T>): Promise<T> {

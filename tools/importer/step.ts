@@ -62,6 +62,11 @@ export interface PageContext {
 export interface Step {
   /** The source table, as the old server names it ("Tickets"). */
   table: string;
+  /**
+   * A second pass over a table (its links to rows imported after it: "Queues links"): the
+   * name its report line, import_progress and imported_from rows go by instead of `table`.
+   */
+  name?: string;
   /** The columns it reads; others of the table are listed as unknown in the report. */
   known: readonly string[];
   /** Columns without which the table cannot be imported (a missing one: a report line, the table skipped). */

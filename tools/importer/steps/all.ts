@@ -16,8 +16,9 @@ import { whatsappQueuesStep, whatsappsStep } from "./connections.ts";
 import { contactFieldsStep, contactsStep, contactTagsStep, tagsStep } from "./contacts.ts";
 import { companySettingsStep, quickMessagesStep, settingsStep } from "./extras.ts";
 import { companiesStep, plansStep, usersStep } from "./identity.ts";
+import { chatbotLinksStep, connectionLinksStep, flowDefaultsStep, queueLinksStep } from "./links.ts";
 import { messagesStep } from "./messages.ts";
-import { chatbotsStep, queuesStep, userQueuesStep } from "./queues.ts";
+import { chatbotsStep, queueOptionsStep, queuesStep, userQueuesStep } from "./queues.ts";
 import { announcementsStep, chatMessagesStep, chatsStep, chatUsersStep, helpsStep, invoicesStep, schedulesStep } from "./workspace.ts";
 import { ratingsStep, ticketLogsStep, ticketNotesStep, ticketTagsStep, ticketTrackingStep, ticketsStep } from "./tickets.ts";
 
@@ -35,6 +36,7 @@ export const STEPS: readonly Step[] = [
   usersStep,
   userQueuesStep,
   chatbotsStep,
+  queueOptionsStep,
   contactsStep,
   contactFieldsStep,
   tagsStep,
@@ -64,4 +66,10 @@ export const STEPS: readonly Step[] = [
   campaignShippingStep,
   flowBuildersStep,
   flowCampaignsStep,
+  // Last: links to rows of tables that come after the row's own (integrations, file lists, prompts, flows).
+  queueLinksStep,
+  chatbotLinksStep,
+  connectionLinksStep,
+  // After the connections' own flows: the company's defaults fill only what those left empty.
+  flowDefaultsStep,
 ];

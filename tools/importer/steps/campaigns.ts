@@ -4,7 +4,9 @@ import { flowCampaigns, flows, flowVersions } from "../../../plugins/flows/schem
 import { fold } from "../../../plugins/flows/shared/flow-engine.ts";
 import { queueIntegrations } from "../../../plugins/integrations/schema/tables.ts";
 import { prompts } from "../../../plugins/prompts/schema/tables.ts";
-import type { Outcome, Step } from "../step.ts";
+import { mimeOfName } from "../../../plugins/tickets/server/messages/media.ts";
+import { publicRelative } from "../media.ts";
+import type { Outcome, PageContext, Step } from "../step.ts";
 import { bool, int, iso, isoOrNow, json, oneOf, str, strOrNull } from "./values.ts";
 
 const TIMESTAMPS = ["createdAt", "updatedAt"];
@@ -127,6 +129,8 @@ export const campaignsStep: Step = {
             confirmation: bool(r.confirmation),
             mediaPath: stored,
             mediaName: stored ? str(r.mediaName, file ?? "") : null,
+            // The runner sends by type (image, audio, video, else a document).
+            mediaType: stored ? mimeOfName(stored) : null,
             scheduledAt: iso(r.scheduledAt),
             completedAt: iso(r.completedAt),
             contactListId: ctx.ref("ContactLists", r.contactListId) ?? null,
@@ -344,10 +348,48 @@ export const promptsStep: Step = {
   },
 };
 
+const MEDIA_NODES = new Set(["img", "audio", "video"]);
+
+/**
+ * The files a flow's nodes name (an img/audio/video node's `data.url`, a content block's
+ * img/audio/video elements' `value`), which the old server kept at the root of `public/`,
+ * copied into the company's storage; each reference becomes our stored name, which the
+ * flows plugin serves as `/public/company{id}/{name}`. A file that is missing is reported and
+ * its reference emptied (the editor then asks for a new file; a run skips the empty card).
+ */
+async function copyFlowMedia(nodes: unknown[], ctx: PageContext): Promise<unknown[]> {
+  const copied = new Map<string, string | null>();
+  const copy = async (value: unknown): Promise<string> => {
+    if (typeof value !== "string" || !value.trim()) return typeof value === "string" ? value : "";
+    const relative = publicRelative(value);
+    if (!copied.has(relative)) copied.set(relative, await ctx.media.copyFirst([relative, `company${ctx.sourceCompanyId}/${relative}`], ctx.companyId!));
+    return copied.get(relative) ?? "";
+  };
+  const out: unknown[] = [];
+  for (const node of nodes) {
+    if (!node || typeof node !== "object") {
+      out.push(node);
+      continue;
+    }
+    const n = node as { type?: unknown; data?: Record<string, unknown> };
+    const data = n.data && typeof n.data === "object" ? n.data : null;
+    if (data && MEDIA_NODES.has(String(n.type)) && "url" in data) out.push({ ...n, data: { ...data, url: await copy(data.url) } });
+    else if (data && n.type === "singleBlock" && Array.isArray(data.elements)) {
+      const elements: unknown[] = [];
+      for (const e of data.elements as unknown[]) {
+        const el = e as { type?: unknown; value?: unknown } | null;
+        elements.push(el && typeof el === "object" && MEDIA_NODES.has(String(el.type)) ? { ...el, value: await copy(el.value) } : e);
+      }
+      out.push({ ...n, data: { ...data, elements } });
+    } else out.push(node);
+  }
+  return out;
+}
+
 /**
  * Flows of the flow builder: the stored graph (`flow`: `{nodes, connections}`) becomes the
- * flow's first published version as it is, so the flows plugin opens it unchanged. Files the
- * nodes name (images, audio at the root of `public/`) are not copied.
+ * flow's first published version, so the flows plugin opens it as it was, with the files its
+ * nodes name copied and those references rewritten (copyFlowMedia).
  */
 export const flowBuildersStep: Step = {
   table: "FlowBuilders",
@@ -376,7 +418,7 @@ export const flowBuildersStep: Step = {
               companyId,
               flowId: id,
               number: 1,
-              nodes: JSON.stringify(Array.isArray(graph?.nodes) ? graph.nodes : []),
+              nodes: JSON.stringify(Array.isArray(graph?.nodes) ? await copyFlowMedia(graph.nodes, ctx) : []),
               connections: JSON.stringify(Array.isArray(graph?.connections) ? graph.connections : []),
               userId: ctx.ref("Users", r.user_id) ?? null,
               createdAt,

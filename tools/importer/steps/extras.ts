@@ -28,8 +28,16 @@ export const quickMessagesStep: Step = {
         out.push({ source: Number(r.id), existing: found.id });
         continue;
       }
-      const file = str(r.mediaPath) || str(r.mediaName);
-      const stored = file ? await ctx.media.copy(`company${ctx.sourceCompanyId}/quickMessage/${file}`, companyId) : null;
+      // `company{id}/quickMessage/{mediaName}` (the documented layout); forks that kept the
+      // stored name apart name it in mediaPath.
+      const names = [...new Set([str(r.mediaName), str(r.mediaPath)].filter(Boolean))];
+      const file = names[0] ?? "";
+      const stored = file
+        ? await ctx.media.copyFirst(
+            names.map((n) => `company${ctx.sourceCompanyId}/quickMessage/${n}`),
+            companyId,
+          )
+        : null;
       out.push({
         source: Number(r.id),
         insert: {

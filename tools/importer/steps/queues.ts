@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { chatbots, queues, userQueues } from "../../../plugins/queues/schema/tables.ts";
 import { CHATBOT_TYPES } from "../../../plugins/queues/shared/queue-rules.ts";
-import type { Outcome, Step } from "../step.ts";
+import type { Outcome, PageContext, Step } from "../step.ts";
 import { bool, int, isoOrNow, oneOf, str, week } from "./values.ts";
 
 const TIMESTAMPS = ["createdAt", "updatedAt"];
@@ -97,6 +97,27 @@ export const userQueuesStep: Step = {
 };
 
 /**
+ * The place of the next option among its siblings: after the ones already stored (an earlier
+ * page's, or ours) and the ones given out in this page.
+ */
+function siblingPositions(ctx: PageContext): (queueId: number, parentId: number | null) => Promise<number> {
+  const next = new Map<string, number>();
+  return async (queueId, parentId) => {
+    const key = `${queueId}:${parentId}`;
+    let n = next.get(key);
+    if (n === undefined) {
+      const [row] = await ctx.raw.values(
+        parentId === null ? "SELECT count(*) FROM chatbots WHERE queue_id = ? AND parent_id IS NULL" : "SELECT count(*) FROM chatbots WHERE queue_id = ? AND parent_id = ?",
+        parentId === null ? [queueId] : [queueId, parentId],
+      );
+      n = Number(row?.[0] ?? 0);
+    }
+    next.set(key, n + 1);
+    return n;
+  };
+}
+
+/**
  * The chatbot option trees (`Chatbots`: a root has the queue, a step its parent
  * `chatbotId`). Ours keep the queue on every row, so a step takes its parent's.
  */
@@ -135,7 +156,7 @@ export const chatbotsStep: Step = {
         .where(and(eq(chatbots.companyId, companyId), inArray(chatbots.id, earlier))))
         parentQueue.set(p.id, p.queueId);
     const inPage = new Map<number, { id: number; queueId: number }>();
-    const siblings = new Map<string, number>();
+    const nextPosition = siblingPositions(ctx);
     const out: Outcome[] = [];
     for (const r of rows) {
       const parentSource = r.chatbotId === null || r.chatbotId === undefined ? null : Number(r.chatbotId);
@@ -153,9 +174,6 @@ export const chatbotsStep: Step = {
       }
       const id = await ctx.newId(chatbots);
       inPage.set(Number(r.id), { id, queueId });
-      const siblingKey = `${queueId}:${parentId}`;
-      const position = siblings.get(siblingKey) ?? 0;
-      siblings.set(siblingKey, position + 1);
       out.push({
         source: Number(r.id),
         insert: {
@@ -165,13 +183,100 @@ export const chatbotsStep: Step = {
             companyId,
             queueId,
             parentId,
-            position,
+            position: await nextPosition(queueId, parentId),
             name: str(r.name),
             greetingMessage: str(r.greetingMessage),
             queueType: oneOf(r.queueType, CHATBOT_TYPES, "text"),
             closeTicket: bool(r.closeTicket),
             optQueueId: ctx.ref("Queues", r.optQueueId) ?? null,
             optUserId: ctx.ref("Users", r.optUserId) ?? null,
+            createdAt: isoOrNow(r.createdAt),
+            updatedAt: isoOrNow(r.updatedAt),
+          },
+        },
+      });
+    }
+    return out;
+  },
+};
+
+/**
+ * The older option table (`QueueOptions`: `title`, `message`, `option`, `parentId`), which
+ * some installs filled instead of `Chatbots`. Ours have one tree per queue (`chatbots`), so
+ * its rows become text options of that tree; a queue that already has options of another
+ * origin (its `Chatbots` tree, or ours) keeps them and its QueueOptions are skipped, counted.
+ */
+export const queueOptionsStep: Step = {
+  table: "QueueOptions",
+  known: ["id", "title", "message", "option", "queueId", "parentId", ...TIMESTAMPS],
+  required: ["id", "title"],
+  scope: `"id" IN (WITH RECURSIVE tree AS (SELECT "id" FROM "QueueOptions" WHERE "queueId" IN (SELECT "id" FROM "Queues" WHERE "companyId" = $company) AND "parentId" IS NULL UNION SELECT o."id" FROM "QueueOptions" o JOIN tree ON o."parentId" = tree."id") SELECT "id" FROM tree)`,
+  key: ["id"],
+  mapped: true,
+  refs: { queueId: "Queues", parentId: "QueueOptions" },
+  async map(rows, ctx) {
+    const companyId = ctx.companyId!;
+    const earlier = rows.map((r) => ctx.ref("QueueOptions", r.parentId)).filter((id): id is number => id !== undefined);
+    const parentQueue = new Map<number, number>();
+    if (earlier.length)
+      for (const p of await ctx.tx
+        .select({ id: chatbots.id, queueId: chatbots.queueId })
+        .from(chatbots)
+        .where(and(eq(chatbots.companyId, companyId), inArray(chatbots.id, earlier))))
+        parentQueue.set(p.id, p.queueId);
+    // Queues whose tree has options that did not come from QueueOptions: they keep that tree.
+    const roots = [...new Set(rows.filter((r) => r.parentId === null || r.parentId === undefined).map((r) => ctx.ref("Queues", r.queueId)))].filter(
+      (id): id is number => id !== undefined,
+    );
+    const taken = new Set(
+      roots.length
+        ? (
+            await ctx.raw.values(
+              `SELECT DISTINCT queue_id FROM chatbots WHERE queue_id IN (SELECT value FROM json_each(?))
+               AND id NOT IN (SELECT target_id FROM imported_from WHERE source_table = 'QueueOptions')`,
+              [JSON.stringify(roots)],
+            )
+          ).map((r) => Number(r[0]))
+        : [],
+    );
+    const inPage = new Map<number, { id: number; queueId: number }>();
+    const nextPosition = siblingPositions(ctx);
+    const out: Outcome[] = [];
+    for (const r of rows) {
+      const parentSource = r.parentId === null || r.parentId === undefined ? null : Number(r.parentId);
+      let parentId: number | null = null;
+      let queueId: number | undefined;
+      if (parentSource === null) {
+        queueId = ctx.ref("Queues", r.queueId);
+        if (queueId !== undefined && taken.has(queueId)) {
+          out.push({ source: Number(r.id), skip: "its queue has a Chatbots tree (a queue keeps one option tree)", permanent: true });
+          continue;
+        }
+      } else {
+        const local = inPage.get(parentSource);
+        parentId = local?.id ?? ctx.ref("QueueOptions", parentSource) ?? null;
+        queueId = local?.queueId ?? (parentId === null ? undefined : parentQueue.get(parentId));
+      }
+      if (queueId === undefined || (parentSource !== null && parentId === null)) {
+        out.push({ source: Number(r.id), skip: "its queue or parent option was not imported" });
+        continue;
+      }
+      const id = await ctx.newId(chatbots);
+      inPage.set(Number(r.id), { id, queueId });
+      out.push({
+        source: Number(r.id),
+        insert: {
+          table: chatbots,
+          values: {
+            id,
+            companyId,
+            queueId,
+            parentId,
+            position: await nextPosition(queueId, parentId),
+            name: str(r.title),
+            greetingMessage: str(r.message),
+            queueType: "text",
+            closeTicket: false,
             createdAt: isoOrNow(r.createdAt),
             updatedAt: isoOrNow(r.updatedAt),
           },

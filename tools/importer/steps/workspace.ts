@@ -4,6 +4,7 @@ import { announcements } from "../../../plugins/announcements/schema/tables.ts";
 import { INVOICE_STATUSES, invoices } from "../../../plugins/billing/schema/tables.ts";
 import { chatMessages, chats, chatUsers } from "../../../plugins/chats/schema/tables.ts";
 import { SCHEDULE_STATUSES, schedules } from "../../../plugins/schedules/schema/tables.ts";
+import { mimeOfName } from "../../../plugins/tickets/server/messages/media.ts";
 import type { Outcome, Step } from "../step.ts";
 import { bool, day, int, iso, isoOrNow, oneOf, str, strOrNull } from "./values.ts";
 
@@ -13,7 +14,8 @@ const TIMESTAMPS = ["createdAt", "updatedAt"];
  * Scheduled messages with their recurrence. A pending one due later is armed (`dueAt`: its
  * send time, so our scheduler sends it; the old server must be stopped by then); one whose
  * time has passed comes in without a due time (it shows, it does not fire on the switch).
- * The attachment is copied from `company{id}/`.
+ * The attachment is copied from `company{id}/` (a guess: the layout does not name this
+ * folder), else from the root of `public/`.
  */
 export const schedulesStep: Step = {
   table: "Schedules",
@@ -66,7 +68,8 @@ export const schedulesStep: Step = {
       const status = oneOf(str(r.status).toUpperCase(), SCHEDULE_STATUSES, sentAt ? "ENVIADA" : "PENDENTE");
       const due = status === "PENDENTE" && Date.parse(sendAt) > now ? Date.parse(sendAt) : null;
       const file = strOrNull(r.mediaPath);
-      const stored = file ? await ctx.media.copy(`company${ctx.sourceCompanyId}/${file}`, companyId) : null;
+      // Not documented for this family: message media's folder first, then the root of public/.
+      const stored = file ? await ctx.media.copyFirst([`company${ctx.sourceCompanyId}/${file}`, file], companyId) : null;
       out.push({
         source: Number(r.id),
         insert: {
@@ -92,6 +95,8 @@ export const schedulesStep: Step = {
             assinar: bool(r.assinar),
             mediaPath: stored,
             mediaName: stored ? str(r.mediaName, file ?? "") : null,
+            // The sender sends by type (image, audio, video, else a document).
+            mediaType: stored ? mimeOfName(stored) : null,
             dueAt: due,
             timesSent: int(r.contadorEnvio),
             createdAt: isoOrNow(r.createdAt),
@@ -180,7 +185,12 @@ export const chatUsersStep: Step = {
   },
 };
 
-/** The messages of internal chats (text: ours keep no attachment there, so a file's name stands in for it). */
+/**
+ * The messages of internal chats. Ours have text only, so an attachment is copied into the
+ * company's storage and named in the text with its address (`name (/public/company{id}/…)`),
+ * which opens it in the browser. Its folder is not documented for this family: the message
+ * media's `company{id}/` first, then the root of `public/`. A missing file leaves its name.
+ */
 export const chatMessagesStep: Step = {
   table: "ChatMessages",
   known: ["id", "chatId", "senderId", "message", "mediaPath", "mediaName", ...TIMESTAMPS],
@@ -190,9 +200,18 @@ export const chatMessagesStep: Step = {
   mapped: true,
   refs: { chatId: "Chats", senderId: "Users" },
   async map(rows, ctx) {
+    const companyId = ctx.companyId!;
     const out: Outcome[] = [];
     for (const r of rows) {
       const chatId = ctx.ref("Chats", r.chatId);
+      const file = strOrNull(r.mediaPath);
+      let message = str(r.message);
+      if (chatId && file) {
+        const stored = await ctx.media.copyFirst([`company${ctx.sourceCompanyId}/${file}`, file], companyId);
+        const name = str(r.mediaName, file) || file;
+        const attachment = stored ? `${name} (/public/company${companyId}/${stored})` : name;
+        message = message && message !== name ? `${message}\n${attachment}` : attachment;
+      }
       if (!chatId) out.push({ source: Number(r.id), skip: "its chat was not imported" });
       else
         out.push({
@@ -204,7 +223,7 @@ export const chatMessagesStep: Step = {
               companyId: ctx.companyId!,
               chatId,
               senderId: ctx.ref("Users", r.senderId) ?? null,
-              message: str(r.message) || str(r.mediaName),
+              message,
               createdAt: isoOrNow(r.createdAt),
               updatedAt: isoOrNow(r.updatedAt),
             },
@@ -215,7 +234,7 @@ export const chatMessagesStep: Step = {
   },
 };
 
-/** Announcements (the "informativos") with their image, which the old server kept at the root of `public/`. */
+/** Announcements (the "informativos") with their image, which the old server kept in `public/announcements/`. */
 export const announcementsStep: Step = {
   table: "Announcements",
   known: ["id", "priority", "title", "text", "mediaPath", "mediaName", "companyId", "status", ...TIMESTAMPS],
@@ -228,7 +247,8 @@ export const announcementsStep: Step = {
     const out: Outcome[] = [];
     for (const r of rows) {
       const file = strOrNull(r.mediaPath);
-      const stored = file ? await ctx.media.copy(file, companyId) : null;
+      // `public/announcements/` (the documented layout), else the root of `public/` (older forks).
+      const stored = file ? await ctx.media.copyFirst([`announcements/${file}`, file], companyId) : null;
       out.push({
         source: Number(r.id),
         insert: {
