@@ -84,3 +84,14 @@ export function publicRelative(value: string): string {
   if (at >= 0) return text.slice(at + "/public/".length);
   return text.replace(/^public\//, "");
 }
+
+/**
+ * A reference to a file in the company's folder (`Messages.mediaUrl`): the database keeps a bare
+ * name, but some forks keep the URL the API showed (`…/public/company2/a.png`); both read
+ * `company2/a.png`, never `company2/company2/a.png`.
+ */
+export function companyRelative(value: string, sourceCompanyId: number): string {
+  const folder = `company${sourceCompanyId}/`;
+  const relative = publicRelative(value);
+  return relative.startsWith(folder) ? relative : folder + relative;
+}

@@ -78,7 +78,13 @@ describe("api driver: happy", () => {
         media: { path: "company1/a.png", url: "/public/company1/a.png", mimetype: "image/png", fileName: "foto.png" },
       }),
     );
-    expect(receiver.received[0]!.body.message).toMatchObject({ mediaType: "image", mediaUrl: "/public/company1/a.png", mimetype: "image/png", fileName: "foto.png", voiceNote: false });
+    expect(receiver.received[0]!.body.message).toMatchObject({
+      mediaType: "image",
+      mediaUrl: "/public/company1/a.png",
+      mimetype: "image/png",
+      fileName: "foto.png",
+      voiceNote: false,
+    });
   });
 
   it("a recorded audio says it is a voice note", async () => {

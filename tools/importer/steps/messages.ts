@@ -1,4 +1,5 @@
 import { messages } from "../../../plugins/tickets/schema/tables.ts";
+import { companyRelative } from "../media.ts";
 import { jsonList } from "../raw-sql.ts";
 import type { Outcome, Step } from "../step.ts";
 import { bool, int, isoOrNow, str, strOrNull } from "./values.ts";
@@ -88,7 +89,7 @@ export const messagesStep: Step = {
       held.set(key, id);
       inPage.set(Number(r.id), id);
       const file = strOrNull(r.mediaUrl);
-      const stored = file ? await ctx.media.copy(`company${ctx.sourceCompanyId}/${file.replace(/^.*\/public\//, "")}`, companyId) : null;
+      const stored = file ? await ctx.media.copy(companyRelative(file, ctx.sourceCompanyId!), companyId) : null;
       const kind = str(r.mediaType);
       const quoted = r.quotedMsgId === null || r.quotedMsgId === undefined ? null : (inPage.get(Number(r.quotedMsgId)) ?? ctx.ref("Messages", r.quotedMsgId) ?? null);
       out.push({
