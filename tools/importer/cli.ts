@@ -10,6 +10,7 @@ import { loadConfig } from "../../core/config.ts";
 import { createKernel } from "../../core/kernel.ts";
 import type { SchemaSnapshotLoader } from "../../core/db/schema-snapshot.ts";
 import type { ServerPlugin } from "../../core/plugin/server-plugin.ts";
+import { connectProblem } from "./connect-error.ts";
 import { formatReport, type ImportReport, newReport } from "./report.ts";
 import { runImport } from "./run-import.ts";
 import { SourceDb } from "./source.ts";
@@ -83,7 +84,7 @@ export async function importWhaticket(argv: readonly string[], plugins: readonly
     source = await SourceDb.connect(parsed.from);
   } catch (err) {
     const report = newReport(label, parsed.dryRun);
-    report.errors.push(`cannot read the source database ${label}: ${(err as Error).message ?? err} (check host, port, user, password and database name)`);
+    report.errors.push(`cannot read the source database ${label}: ${connectProblem(err)}`);
     return finish(report, 1);
   }
   const config = loadConfig({ ...process.env, JOBS_POLL_MS: "0", LOG_LEVEL: process.env.LOG_LEVEL || "warn" });
