@@ -1,6 +1,6 @@
 /**
  * The import command: `bun run import:whaticket -- --from postgres://… --media /path/backend/public
- * [--company N] [--dry-run] [--json report.json]` (tools/importer/main.ts), and
+ * [--company N] [--dry-run] [--json report.json] [--with-sessions]` (tools/importer/main.ts), and
  * `atendechat import whaticket …` in the single binary (plugins/main.ts and the binary's entry).
  * Boots the kernel on DATA_DIR / DATABASE_URL as the server does (migrations applied), imports,
  * prints the report. Run it while this server is stopped.
@@ -13,10 +13,11 @@ import type { ServerPlugin } from "../../core/plugin/server-plugin.ts";
 import { connectProblem } from "./connect-error.ts";
 import { formatReport, type ImportReport, newReport } from "./report.ts";
 import { runImport } from "./run-import.ts";
+import { importSessions, SESSIONS_WARNING } from "./sessions.ts";
 import { SourceDb } from "./source.ts";
 import { STEPS } from "./steps/all.ts";
 
-const USAGE = `usage: import whaticket --from postgres://user:pass@host:5432/db [--media /path/to/backend/public] [--company N] [--dry-run] [--json report.json] [--page-size 1000]`;
+const USAGE = `usage: import whaticket --from postgres://user:pass@host:5432/db [--media /path/to/backend/public] [--company N] [--dry-run] [--json report.json] [--page-size 1000] [--with-sessions]`;
 
 export interface CliOptions {
   from: string;
@@ -25,11 +26,13 @@ export interface CliOptions {
   dryRun: boolean;
   json: string | null;
   pageSize: number;
+  /** Also bring the WhatsApp session keys (off by default: the old server must be stopped first). */
+  withSessions: boolean;
 }
 
 /** Parses the arguments after `import whaticket`; a problem is a message, never a throw. */
 export function parseArgs(argv: readonly string[]): CliOptions | string {
-  const o: CliOptions = { from: "", media: null, company: null, dryRun: false, json: null, pageSize: 1000 };
+  const o: CliOptions = { from: "", media: null, company: null, dryRun: false, json: null, pageSize: 1000, withSessions: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => {
@@ -44,6 +47,7 @@ export function parseArgs(argv: readonly string[]): CliOptions | string {
       else if (a === "--json") o.json = value();
       else if (a === "--page-size") o.pageSize = Number(value());
       else if (a === "--dry-run") o.dryRun = true;
+      else if (a === "--with-sessions") o.withSessions = true;
       else return `unknown option ${a}\n${USAGE}`;
     } catch (err) {
       return `${(err as Error).message}\n${USAGE}`;
@@ -74,8 +78,10 @@ export async function importWhaticket(argv: readonly string[], plugins: readonly
     return 2;
   }
   const label = maskUrl(parsed.from);
+  if (parsed.withSessions) console.error(SESSIONS_WARNING);
   const finish = (report: ImportReport, code: number) => {
     console.log(formatReport(report));
+    if (parsed.withSessions) console.log(SESSIONS_WARNING);
     if (parsed.json) writeFileSync(parsed.json, `${JSON.stringify(report, null, 2)}\n`);
     return code;
   };
@@ -109,6 +115,7 @@ export async function importWhaticket(argv: readonly string[], plugins: readonly
         if (stopAfter > 0 && n >= stopAfter) process.exit(75);
       },
     });
+    if (parsed.withSessions) await importSessions(kernel, source, report, { company: parsed.company, dryRun: parsed.dryRun });
     process.stderr.write("\r\x1b[K");
     return finish(report, report.errors.length ? 1 : 0);
   } catch (err) {
