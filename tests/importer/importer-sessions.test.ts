@@ -9,6 +9,8 @@ import { AuthStore } from "../../plugins/whatsapp/server/session/auth-state.ts";
 import { fastTuning } from "../../plugins/whatsapp/server/session/session.fixtures.ts";
 import { FakeWaBoundary } from "../../plugins/whatsapp/server/testing/fake-wa-socket.ts";
 import { SESSIONS_LINE } from "../../tools/importer/sessions.ts";
+import { createClient } from "redis";
+import { startRedis } from "../support/redis-server.ts";
 import { createTestKernel, serverPlugins } from "../support/test-kernel.ts";
 import { runImporter } from "./run-cli.ts";
 import { SEEDED, type SourceFixture, startSource } from "./source-fixture.ts";
@@ -120,6 +122,43 @@ describe("whaticket import: --with-sessions", () => {
       expect(socket.options.auth.creds.me?.id).toBe(ME);
     } finally {
       await t.kernel.stop();
+    }
+  }, 180_000);
+
+  it("later forks keep the keys in Redis (sessions:{id}:creds, sessions:{id}:{type}-{id}): --sessions-redis reads them there", async () => {
+    const redis = await startRedis();
+    // A source whose Whatsapps.session holds no paired device (`{"creds":{}}`).
+    const later = await startSource();
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    try {
+      await client.set("sessions:1:creds", JSON.stringify(creds, BufferJSON.replacer));
+      await client.set("sessions:1:pre-key-1", JSON.stringify(preKey, BufferJSON.replacer));
+      await client.set("sessions:1:session-5511999990001.0", JSON.stringify(signalSession, BufferJSON.replacer));
+      await client.set("sessions:1:sender-key-memory-120363000000000001@g.us", JSON.stringify({ "5511999990001:3@s.whatsapp.net": true }));
+      await client.set("sessions:2:creds", "{}");
+      const dataDir = freshDataDir();
+      const run = await runImporter(dataDir, ["--from", later.url, "--media", later.mediaDir, "--with-sessions", "--sessions-redis", redis.url]);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.report!.tables[SESSIONS_LINE]).toMatchObject({ read: 1, imported: 1 });
+      const { t, conn, store } = await bootOn(dataDir);
+      try {
+        expect(await store.resumable(conn.id)).toBe(true);
+        const auth = await store.load(conn.companyId, conn.id);
+        expect(auth.state.creds.me?.id).toBe(ME);
+        expect(Buffer.from((await auth.state.keys.get("pre-key", ["1"]))["1"]!.public)).toEqual(preKey.public);
+        expect(Buffer.from((await auth.state.keys.get("session", ["5511999990001.0"]))["5511999990001.0"]!)).toEqual(signalSession);
+        expect((await auth.state.keys.get("sender-key-memory", ["120363000000000001@g.us"]))["120363000000000001@g.us"]).toEqual({ "5511999990001:3@s.whatsapp.net": true });
+      } finally {
+        await t.kernel.stop();
+      }
+      const bad = await runImporter(freshDataDir(), ["--from", later.url, "--sessions-redis", redis.url]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain("--sessions-redis needs --with-sessions");
+    } finally {
+      await client.close();
+      await later.close();
+      await redis.stop();
     }
   }, 180_000);
 });

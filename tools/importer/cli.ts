@@ -17,7 +17,7 @@ import { importSessions, SESSIONS_WARNING } from "./sessions.ts";
 import { SourceDb } from "./source.ts";
 import { STEPS } from "./steps/all.ts";
 
-const USAGE = `usage: import whaticket --from postgres://user:pass@host:5432/db [--media /path/to/backend/public] [--company N] [--dry-run] [--json report.json] [--page-size 1000] [--with-sessions]`;
+const USAGE = `usage: import whaticket --from postgres://user:pass@host:5432/db [--media /path/to/backend/public] [--company N] [--dry-run] [--json report.json] [--page-size 1000] [--with-sessions [--sessions-redis redis://host:6379]]`;
 
 export interface CliOptions {
   from: string;
@@ -28,11 +28,13 @@ export interface CliOptions {
   pageSize: number;
   /** Also bring the WhatsApp session keys (off by default: the old server must be stopped first). */
   withSessions: boolean;
+  /** The old server's Redis, where later forks keep the session keys (`sessions:{id}:*`). */
+  sessionsRedis: string | null;
 }
 
 /** Parses the arguments after `import whaticket`; a problem is a message, never a throw. */
 export function parseArgs(argv: readonly string[]): CliOptions | string {
-  const o: CliOptions = { from: "", media: null, company: null, dryRun: false, json: null, pageSize: 1000, withSessions: false };
+  const o: CliOptions = { from: "", media: null, company: null, dryRun: false, json: null, pageSize: 1000, withSessions: false, sessionsRedis: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => {
@@ -48,12 +50,14 @@ export function parseArgs(argv: readonly string[]): CliOptions | string {
       else if (a === "--page-size") o.pageSize = Number(value());
       else if (a === "--dry-run") o.dryRun = true;
       else if (a === "--with-sessions") o.withSessions = true;
+      else if (a === "--sessions-redis") o.sessionsRedis = value();
       else return `unknown option ${a}\n${USAGE}`;
     } catch (err) {
       return `${(err as Error).message}\n${USAGE}`;
     }
   }
   if (!/^(postgres|postgresql|mysql|mariadb):\/\//i.test(o.from)) return `--from must be a postgres:// or mysql:// URL\n${USAGE}`;
+  if (o.sessionsRedis !== null && !(o.withSessions && /^rediss?:\/\//i.test(o.sessionsRedis))) return `--sessions-redis needs --with-sessions and a redis:// URL\n${USAGE}`;
   if (o.company !== null && !(Number.isInteger(o.company) && o.company > 0)) return `--company must be a company id\n${USAGE}`;
   if (!(Number.isInteger(o.pageSize) && o.pageSize > 0 && o.pageSize <= 10_000)) return `--page-size must be 1 to 10000\n${USAGE}`;
   return o;
@@ -115,7 +119,7 @@ export async function importWhaticket(argv: readonly string[], plugins: readonly
         if (stopAfter > 0 && n >= stopAfter) process.exit(75);
       },
     });
-    if (parsed.withSessions) await importSessions(kernel, source, report, { company: parsed.company, dryRun: parsed.dryRun });
+    if (parsed.withSessions) await importSessions(kernel, source, report, { company: parsed.company, dryRun: parsed.dryRun, redisUrl: parsed.sessionsRedis });
     process.stderr.write("\r\x1b[K");
     return finish(report, report.errors.length ? 1 : 0);
   } catch (err) {
