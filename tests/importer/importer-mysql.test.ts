@@ -43,9 +43,13 @@ describeMaria("whaticket import from MariaDB (mysql://)", () => {
     expect(tables.Users!.imported + tables.Users!.existing).toBe(3);
     expect(tables.Queues).toMatchObject({ read: 2, imported: 2 });
     expect(tables.Chatbots).toMatchObject({ read: 2, imported: 2 });
-    expect(tables.Contacts).toMatchObject({ read: 2, imported: 2 });
-    expect(tables.Tickets).toMatchObject({ read: 1, imported: 1 });
-    expect(tables.Messages).toMatchObject({ read: 3, imported: 3, skipped: 0 });
+    expect(tables.Contacts).toMatchObject({ read: 3, imported: 3 });
+    expect(tables.Tickets).toMatchObject({ read: 2, imported: 2 });
+    expect(tables.Messages).toMatchObject({ read: 4, imported: 4, skipped: 0 });
+    for (const table of ["UserRatings", "LogTickets", "Tags", "ContactTags", "TicketTags", "TicketNotes", "FlowBuilders"]) expect(tables[table]?.skipped, table).toBe(0);
+    expect(tables.UserRatings).toMatchObject({ imported: 1 });
+    expect(tables.LogTickets).toMatchObject({ imported: 2 });
+    expect(tables.FlowBuilders).toMatchObject({ imported: 1 });
     expect(tables.QuickMessages).toMatchObject({ read: 1, imported: 1 });
     expect(first.report!.missingMedia).toEqual([]);
 
@@ -87,6 +91,12 @@ describeMaria("whaticket import from MariaDB (mysql://)", () => {
       expect(photo.mediaUrl).toMatch(new RegExp(`^/public/company${user.companyId}/[A-Za-z0-9_-]{21}\\.jpg$`));
       const file = await t.kernel.app.request(photo.mediaUrl);
       expect(new Uint8Array(await file.arrayBuffer())).toEqual(MYSQL_SEEDED.media.bytes);
+
+      // The closed ticket: its rating and its close time from TicketTraking (DATETIME, UTC).
+      const closed = await t.call("GET", "/tickets?status=closed&showAll=true", { token });
+      const done = closed.body.tickets.find((x: { uuid: string }) => x.uuid === MYSQL_SEEDED.closedUuid);
+      expect(done.userRating).toMatchObject({ rate: 5 });
+      expect(ticket.tags.map((tag: { name: string }) => tag.name)).toEqual(["VIP"]);
 
       const quick = await t.call("GET", "/quick-messages/list", { token });
       expect(quick.body.map((q: { shortcode: string }) => q.shortcode)).toContain("oi");

@@ -35,6 +35,7 @@ export function mysqlDdl(postgresDdl: string = SOURCE_DDL): string {
 export const MYSQL_SEEDED = {
   ...SEEDED,
   ticketUuid: "7a2d0c4e-1b11-4c3a-9d0e-2f5b6c7d8e01",
+  closedUuid: "7a2d0c4e-1b11-4c3a-9d0e-2f5b6c7d8e02",
   bodies: ["Bom dia, chegou meu pedido?", "Chegou sim! Segue a foto.", "foto.jpg"],
 };
 
@@ -51,7 +52,8 @@ const sqlString = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "''"
 /**
  * A MariaDB source with two companies (the platform's and a shop), a plan, bcrypt users,
  * queues with JSON schedules and a chatbot tree (read with a recursive CTE), a connection, contacts, a ticket with its tracking and messages
- * (one quoting another, one with an image on disk), and a quick message.
+ * (one quoting another, one with an image on disk), a closed ticket with its rating and logs,
+ * a tag on a contact and a ticket, a note, a flow (JSON column), and a quick message.
  */
 export async function startMysqlSource(): Promise<MysqlSourceFixture> {
   const db = await startMariaDb();
@@ -92,6 +94,20 @@ INSERT INTO \`Messages\` (body, ack, \`read\`, \`mediaType\`, \`mediaUrl\`, \`ti
   (${sqlString(MYSQL_SEEDED.bodies[0]!)}, 0, 1, 'conversation', NULL, 1, '2026-10-01 12:00:00', 0, 0, 1, 2, NULL, 'MY3EB0001'),
   (${sqlString(MYSQL_SEEDED.bodies[1]!)}, 3, 1, 'extendedTextMessage', NULL, 1, '2026-10-01 12:05:00', 1, 0, 1, 2, 1, 'MY3EB0002'),
   ('foto.jpg', 2, 1, 'image', ${sqlString(SEEDED.media.file)}, 1, '2026-10-01 12:06:00', 1, 0, 1, 2, NULL, 'MY3EB0003');
+INSERT INTO \`Contacts\` (name, number, email, \`companyId\`, \`isGroup\`, \`whatsappId\`) VALUES ('João Cliente', '5511999990002', '', 2, 0, 1);
+INSERT INTO \`Tickets\` (status, \`lastMessage\`, \`contactId\`, \`userId\`, \`whatsappId\`, \`queueId\`, \`companyId\`, uuid, \`unreadMessages\`, \`isGroup\`, \`createdAt\`, \`updatedAt\`) VALUES
+  ('closed', 'Obrigado!', 3, 3, 1, 2, 2, '${MYSQL_SEEDED.closedUuid}', 0, 0, '2026-10-02 09:00:00', '2026-10-02 09:30:00');
+INSERT INTO \`TicketTraking\` (\`ticketId\`, \`companyId\`, \`whatsappId\`, \`userId\`, \`createdAt\`, \`updatedAt\`, \`startedAt\`, \`finishedAt\`, \`closedAt\`, \`ratingAt\`, rated, \`queueId\`) VALUES
+  (2, 2, 1, 3, '2026-10-02 09:00:00', '2026-10-02 09:30:00', '2026-10-02 09:02:00', '2026-10-02 09:29:00', '2026-10-02 09:29:00', '2026-10-02 09:30:00', 1, 2);
+INSERT INTO \`UserRatings\` (\`ticketId\`, \`companyId\`, \`userId\`, rate, \`createdAt\`, \`updatedAt\`) VALUES (2, 2, 3, 5, '2026-10-02 09:30:00', '2026-10-02 09:30:00');
+INSERT INTO \`LogTickets\` (\`userId\`, \`ticketId\`, \`queueId\`, type, \`createdAt\`) VALUES (NULL, 2, 2, 'create', '2026-10-02 09:00:00'), (3, 2, 2, 'closed', '2026-10-02 09:29:00');
+INSERT INTO \`Messages\` (body, ack, \`read\`, \`mediaType\`, \`ticketId\`, \`createdAt\`, \`fromMe\`, \`isDeleted\`, \`contactId\`, \`companyId\`, wid) VALUES
+  ('Obrigado!', 0, 1, 'conversation', 2, '2026-10-02 09:28:00', 0, 0, 3, 2, 'MY3EB0101');
+INSERT INTO \`Tags\` (name, color, \`companyId\`, kanban) VALUES ('VIP', '#ff0000', 2, 0);
+INSERT INTO \`ContactTags\` (\`contactId\`, \`tagId\`) VALUES (1, 1);
+INSERT INTO \`TicketTags\` (\`ticketId\`, \`tagId\`) VALUES (1, 1);
+INSERT INTO \`TicketNotes\` (note, \`userId\`, \`contactId\`, \`ticketId\`) VALUES ('Cliente fiel', 2, 1, 1);
+INSERT INTO \`FlowBuilders\` (user_id, name, active, flow, company_id) VALUES (2, 'Boas-vindas', 1, '{"nodes":[{"id":"1","type":"start","position":{"x":0,"y":0},"data":{"label":"Início"}}],"connections":[]}', 2);
 INSERT INTO \`QuickMessages\` (shortcode, message, \`companyId\`, \`userId\`, geral, visao) VALUES ('oi', 'Olá! Em que posso ajudar?', 2, 2, 1, 1);
 INSERT INTO \`Settings\` (\`key\`, value, \`companyId\`) VALUES ('userRating', 'enabled', 2);
 `);
