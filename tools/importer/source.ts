@@ -20,7 +20,8 @@ export class SourceDb {
     const dialect = /^mysql:|^mariadb:/i.test(url) ? "mysql" : "postgres";
     // prepare: false sends unnamed statements: nothing lingers on a shared backend between runs
     // (PGlite's one session, a transaction-pooling pgbouncer), and each page is one query anyway.
-    const sql = new SQL(url, { max: 2, idleTimeout: 30, connectionTimeout: 15, prepare: false });
+    // Bun's MySQL client refuses the option (it always prepares), so it is Postgres-only.
+    const sql = new SQL(url, { max: 2, idleTimeout: 30, connectionTimeout: 15, ...(dialect === "postgres" ? { prepare: false } : {}) });
     const schema = dialect === "postgres" ? "current_schema()" : "database()";
     const rows = (await sql.unsafe(`SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = ${schema}`)) as { t: string; c: string }[];
     const columns = new Map<string, Set<string>>();
