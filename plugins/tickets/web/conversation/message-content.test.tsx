@@ -13,6 +13,15 @@ const show = (message: MessageView) => renderWithProviders(<MessageContent messa
 afterEach(() => vi.clearAllMocks());
 
 describe("message content", () => {
+  it("a document with its file offers a download; one whose file is missing says so instead of a dead link", () => {
+    const { unmount } = show(convMessage(1, { mediaType: "application", body: "contrato.pdf", mediaUrl: "/public/company1/abc.pdf" }));
+    expect(document.querySelector("a.msg-document")?.getAttribute("href")).toBe("/public/company1/abc.pdf");
+    unmount();
+    show(convMessage(2, { mediaType: "application", body: "contrato.pdf", mediaUrl: null }));
+    expect(document.querySelector("a.msg-document")).toBeNull();
+    expect(screen.getByText("contrato.pdf", { exact: false }).textContent).toContain("(Arquivo indisponível)");
+  });
+
   it("shows a PIX charge in BRL from the stored cents", () => {
     const data = {
       kind: "pix",

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { AnchorButton, Dialog, DialogBody, Icon } from "@blueprintjs/core";
+import { AnchorButton, Classes, Dialog, DialogBody, Icon } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { MessageView, TicketView } from "../../shared/ticket-types.ts";
 import { AudioPlayer } from "./audio-player.tsx";
@@ -80,6 +80,13 @@ export function MessageContent({ message, ticket }: { message: MessageView; tick
       );
     case "application":
     case "document":
+      // A document whose file never reached this server (lost on the old one before an import): its name, no dead link.
+      if (!url)
+        return (
+          <div className="msg-text msg-unavailable">
+            <Icon icon="document" size={12} /> {message.body} <span className={Classes.TEXT_MUTED}>({t("conversation.media.unavailable")})</span>
+          </div>
+        );
       return (
         <>
           <AnchorButton
