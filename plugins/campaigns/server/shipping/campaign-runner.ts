@@ -3,6 +3,7 @@ import { nowIso } from "../../../../core/db/columns.ts";
 import type { Db, DbOrTx, Tx } from "../../../../core/db/database.ts";
 import type { SyncDb, WriteBatcher, WriteUnit } from "../../../../core/db/write-batch.ts";
 import { AppError } from "../../../../core/errors.ts";
+import { startOfLocalDay, startOfNextLocalDay } from "../../../../core/time/index.ts";
 import type { PluginJobs } from "../../../../core/jobs/job-api.ts";
 import type { Logger } from "../../../../core/log.ts";
 import type { PlanFeatureRegistry } from "../../../../core/plugin/plan-features.ts";
@@ -17,7 +18,7 @@ import type { CampaignRow, CampaignViews } from "../campaigns/campaign-views.ts"
 import type { CampaignSettingsStore, CampaignSettingsValues } from "../settings/campaign-settings.ts";
 import { fillText, gapAfter, pickVariant } from "./campaign-text.ts";
 import { INVALID_NUMBER, SUPPRESSED } from "./skip-codes.ts";
-import { nextOpening, startOfLocalDay, startOfNextLocalDay } from "./send-window.ts";
+import { nextOpening } from "./send-window.ts";
 import { inSavepoint, shipStatements } from "./ship-statements.ts";
 
 /** One shipping job: one row of one run; `followUp` is the message after a confirmation (not part of the chain). */
