@@ -33,6 +33,13 @@ class NeedsServer extends Error {
   }
 }
 
+/**
+ * Whether `err` is a remote pass stopping for the server's answer (not a failure of the unit): a
+ * unit that catches errors around its statements (a savepoint's rollback) lets this one through
+ * untouched, or the rollback it would issue becomes part of what the unit recorded.
+ */
+export const isPassPause = (err: unknown): boolean => err instanceof NeedsServer;
+
 /** A unit's statements that reached the server in this transaction, in order, with their outcome. */
 interface Done {
   sql: string;
