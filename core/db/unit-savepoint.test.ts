@@ -4,7 +4,7 @@ import { type RunningSqld, startSqld } from "../../tests/support/sqld.ts";
 import { tempDatabases } from "./testing/temp-database.ts";
 import { inUnitSavepoint } from "./unit-savepoint.ts";
 
-const notes = sqliteTable("notes", { id: integer("id").primaryKey(), body: text("body").notNull() });
+const notes = sqliteTable("savepoint_notes", { id: integer("id").primaryKey(), body: text("body").notNull() });
 
 describe.each([["embedded file"], ["libSQL server"]])("a savepoint inside a write unit on an %s", (mode) => {
   let server: RunningSqld | null = null;
@@ -16,7 +16,7 @@ describe.each([["embedded file"], ["libSQL server"]])("a savepoint inside a writ
   afterEach(() => databases.close());
 
   it("undoes only the failing part; a read inside a part (a remote pass pausing) undoes nothing", async () => {
-    const { writes, client } = await databases.open("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);");
+    const { writes, client } = await databases.open("CREATE TABLE savepoint_notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);");
     const result = await writes.run(({ db }) => {
       const kept: string[] = [];
       for (const body of ["a", "b", "a", "c"]) {
@@ -39,11 +39,11 @@ describe.each([["embedded file"], ["libSQL server"]])("a savepoint inside a writ
       return kept;
     });
     expect(result).toEqual(["a", "b", "c"]);
-    expect((await client.execute("SELECT body FROM notes ORDER BY id")).rows.map((r) => r.body)).toEqual(["a", "b", "c"]);
+    expect((await client.execute("SELECT body FROM savepoint_notes ORDER BY id")).rows.map((r) => r.body)).toEqual(["a", "b", "c"]);
   });
 
   it("refuses a name that is not a plain SQL name", async () => {
-    const { writes } = await databases.open("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);");
-    await expect(writes.run(({ db }) => inUnitSavepoint(db, "x; DROP TABLE notes", () => 1))).rejects.toThrow(/plain SQL name/);
+    const { writes } = await databases.open("CREATE TABLE savepoint_notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);");
+    await expect(writes.run(({ db }) => inUnitSavepoint(db, "x; DROP TABLE savepoint_notes", () => 1))).rejects.toThrow(/plain SQL name/);
   });
 });
