@@ -19,7 +19,11 @@ import type { SyncDb } from "./write-batch.ts";
  * Units may already run more than once (write-batch.ts says so), so running them again is within
  * their contract. A replay must issue the same statements in the same order: the SQL text is
  * checked (a unit whose statements change between runs fails); arguments may differ (a fresh
- * `new Date()`), and the server keeps the first run's.
+ * `new Date()`), and the server keeps the first run's. So a unit takes its clock reading (and any
+ * id it makes in JS) before it starts, or reads the stored value back (`.returning()`), rather
+ * than reusing a fresh one in a later statement or its answer; a decision on elapsed time must
+ * not cut earlier on a replay; and a unit catching errors around its statements lets a pause
+ * through (`isPassPause`; `inUnitSavepoint` in unit-savepoint.ts does).
  *
  * An error of a queued statement cannot be placed (the unit has gone past it): the batch starts
  * over with that unit in step mode, one request per statement, and each error is thrown where
