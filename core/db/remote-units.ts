@@ -19,7 +19,11 @@ import type { SyncDb } from "./write-batch.ts";
  * Units may already run more than once (write-batch.ts says so), so running them again is within
  * their contract. A replay must issue the same statements in the same order: the SQL text is
  * checked (a unit whose statements change between runs fails); arguments may differ (a fresh
- * `new Date()`), and the server keeps the first run's.
+ * `new Date()`), and the server keeps the first run's. So a unit takes its clock reading (and any
+ * id it makes in JS) before it starts, or reads the stored value back (`.returning()`), rather
+ * than reusing a fresh one in a later statement or its answer; a decision on elapsed time must
+ * not cut earlier on a replay; and a unit catching errors around its statements lets a pause
+ * through (`isPassPause`; `inUnitSavepoint` in unit-savepoint.ts does).
  *
  * An error of a queued statement cannot be placed (the unit has gone past it): the batch starts
  * over with that unit in step mode, one request per statement, and each error is thrown where
@@ -32,6 +36,13 @@ class NeedsServer extends Error {
     super("a write unit needed a result from the server (this error must not be caught by the unit)");
   }
 }
+
+/**
+ * Whether `err` is a remote pass stopping for the server's answer (not a failure of the unit): a
+ * unit that catches errors around its statements (a savepoint's rollback) lets this one through
+ * untouched, or the rollback it would issue becomes part of what the unit recorded.
+ */
+export const isPassPause = (err: unknown): boolean => err instanceof NeedsServer;
 
 /** A unit's statements that reached the server in this transaction, in order, with their outcome. */
 interface Done {

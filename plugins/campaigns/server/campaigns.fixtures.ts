@@ -31,8 +31,9 @@ class ChannelWorld {
     readonly receiver: Awaited<ReturnType<typeof startReceiver>>,
   ) {}
 
-  static async open() {
-    const w = new ChannelWorld(await createTestKernel(), await startReceiver());
+  /** `env`: the kernel's, e.g. `DATABASE_URL` of a libSQL server (remote write units). */
+  static async open(env?: Record<string, string>) {
+    const w = new ChannelWorld(await createTestKernel({ env }), await startReceiver());
     w.admin = await w.t.login();
     const res = await w.t.call("POST", "/whatsapp", { token: w.admin.token, body: { name: "Campanhas API", channel: "api", webhookUrl: w.receiver.url } });
     if (res.status !== 200) throw new Error(`POST /whatsapp: ${res.status} ${JSON.stringify(res.body)}`);
@@ -72,8 +73,8 @@ export const ALWAYS = { messageInterval: 0, longerIntervalAfter: 0, greaterInter
  * campaign test needs: a list of numbers, a campaign due now, and the campaign's texts as they
  * reached the webhook.
  */
-export async function campaignWorld() {
-  const w = await ChannelWorld.open();
+export async function campaignWorld(env?: Record<string, string>) {
+  const w = await ChannelWorld.open(env);
   const call = (method: string, path: string, body?: unknown) => w.t.call(method, path, { token: w.admin.token, body });
   await call("POST", "/campaign-settings", { settings: ALWAYS });
   return {

@@ -1,3 +1,4 @@
+import { instantOf, type WallClock, wallClock } from "../../../core/time/index.ts";
 import { HHMM, type OfficeHours } from "./week.ts";
 
 /*
@@ -12,55 +13,7 @@ import { HHMM, type OfficeHours } from "./week.ts";
  *   never opens: overnight shifts are refused when saved, so none reaches here on purpose.
  */
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-/** Longest stretch `nextOpening` walks back into a skipped hour (no zone skips more than an hour today). */
-const MAX_REWIND_MINUTES = 120;
-const WEEKDAY_OF_UTC_DAY = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  /** English weekday in lower case, as `weekdayEn` spells it. */
-  weekday: string;
-}
-
-/** Building a formatter costs far more than using one: one per zone, kept. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      weekday: "long",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    });
-    formatters.set(timeZone, found);
-  }
-  return found;
-}
-
-function wallClock(instant: number, timeZone: string): WallClock {
-  const parts: Record<string, string> = {};
-  for (const p of formatter(timeZone).formatToParts(instant)) parts[p.type] = p.value;
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    weekday: (parts.weekday ?? "").toLowerCase(),
-  };
-}
+const WEEKDAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
 
 const hhmm = (w: WallClock) => `${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
 
@@ -80,7 +33,7 @@ function shiftsOf(week: readonly OfficeHours[], weekday: string): [string, strin
 function openAt(week: readonly OfficeHours[], instant: number, timeZone: string): boolean {
   const wall = wallClock(instant, timeZone);
   const time = hhmm(wall);
-  return shiftsOf(week, wall.weekday).some(([start, end]) => start <= time && time < end);
+  return shiftsOf(week, WEEKDAY_NAMES[wall.weekday]!).some(([start, end]) => start <= time && time < end);
 }
 
 /**
@@ -93,19 +46,6 @@ function openAt(week: readonly OfficeHours[], instant: number, timeZone: string)
  */
 export function isOpenAt(week: readonly OfficeHours[], instant: Date, timeZone: string): boolean {
   return openAt(week, instant.getTime(), timeZone);
-}
-
-/** The zone's offset (wall clock minus UTC) at an instant, in ms. */
-function offsetAt(instant: number, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - (instant - (instant % MINUTE));
-}
-
-/** An instant showing `wall` (a wall-clock time written as if it were UTC) in the zone; near it when that time is skipped or repeated. */
-function instantOf(wall: number, timeZone: string): number {
-  const first = offsetAt(wall, timeZone);
-  const second = offsetAt(wall - first, timeZone);
-  return wall - second;
 }
 
 /**
@@ -122,27 +62,14 @@ export function nextOpening(week: readonly OfficeHours[], from: Date, timeZone: 
   const fromMs = from.getTime();
   if (openAt(week, fromMs, timeZone)) return from;
   const today = wallClock(fromMs, timeZone);
-  let best: number | null = null;
   // Eight days: today's later shifts, the next six days, and today's weekday a week later.
-  for (let k = 0; k <= 7 && best === null; k++) {
-    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + k));
-    for (const [start] of shiftsOf(week, WEEKDAY_OF_UTC_DAY[date.getUTCDay()]!)) {
-      const wall = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), Number(start.slice(0, 2)), Number(start.slice(3)));
-      const guess = instantOf(wall, timeZone);
-      // A daylight-saving change moves the shift's start by up to an hour either way.
-      for (const candidate of [guess - HOUR, guess, guess + HOUR]) {
-        if (candidate <= fromMs || (best !== null && candidate >= best) || !openAt(week, candidate, timeZone)) continue;
-        const opening = rewind(week, candidate, fromMs, timeZone);
-        if (best === null || opening < best) best = opening;
-      }
-    }
+  for (let k = 0; k <= 7; k++) {
+    const midnight = Date.UTC(today.year, today.month - 1, today.day + k);
+    const opens = shiftsOf(week, WEEKDAY_NAMES[new Date(midnight).getUTCDay()]!)
+      .map(([start]) => instantOf(midnight + (Number(start.slice(0, 2)) * 60 + Number(start.slice(3))) * 60_000, timeZone))
+      // A shift wholly inside a skipped hour never opens.
+      .filter((at) => at > fromMs && openAt(week, at, timeZone));
+    if (opens.length > 0) return new Date(Math.min(...opens));
   }
-  return best === null ? null : new Date(best);
-}
-
-/** Walks back minute by minute from an open instant to where that opening began (never before `fromMs`). */
-function rewind(week: readonly OfficeHours[], open: number, fromMs: number, timeZone: string): number {
-  let at = open;
-  for (let i = 0; i < MAX_REWIND_MINUTES && at - MINUTE > fromMs && openAt(week, at - MINUTE, timeZone); i++) at -= MINUTE;
-  return at;
+  return null;
 }

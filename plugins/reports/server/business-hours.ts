@@ -1,3 +1,4 @@
+import { instantOf, wallMs } from "../../../core/time/index.ts";
 import { HHMM, type OfficeHours } from "../../office-hours/office-hours.contract.ts";
 
 /*
@@ -8,8 +9,8 @@ import { HHMM, type OfficeHours } from "../../office-hours/office-hours.contract
  *   zone's wall clock, a weekday missing or with empty shifts is closed, an invalid shift
  *   never opens. Shifts never cross midnight (validation refuses them), so a duration that
  *   runs overnight or over a weekend counts only the open stretches of each local day.
- * - Days are the zone's calendar days, their shift instants computed through Intl, so a
- *   daylight-saving change gives the real length of that day's shifts.
+ * - Days are the zone's calendar days, their shift instants computed through Intl
+ *   (core/time), so a daylight-saving change gives the real length of that day's shifts.
  * - An empty week (no shift at all) counts nothing: 0 for every duration.
  */
 
@@ -17,39 +18,6 @@ const DAY_MS = 86_400_000;
 /** The longest stretch walked day by day (about 3 years); a longer one counts its first part only. */
 export const MAX_BUSINESS_DAYS = 1100;
 const WEEKDAY_OF_UTC_DAY = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, found);
-  }
-  return found;
-}
-
-/** The wall clock at an instant, written as if it were UTC (ms). */
-function wallMs(instant: number, timeZone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(instant)) if (part.type !== "literal") p[part.type] = Number(part.value);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-}
-
-/** The instant showing `wall` (wall-clock ms written as UTC) in the zone; in a skipped hour, the jump's far side. */
-function instantOf(wall: number, timeZone: string): number {
-  const guess = wall - (wallMs(wall, timeZone) - wall);
-  return wall - (wallMs(guess, timeZone) - guess);
-}
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
@@ -78,7 +46,7 @@ export class BusinessCalendar {
     private readonly week: readonly OfficeHours[],
     readonly timeZone: string,
   ) {
-    formatter(timeZone); // an unknown zone throws a RangeError here, not mid-report
+    wallMs(0, timeZone); // an unknown zone throws a RangeError here, not mid-report
     this.open = WEEKDAY_OF_UTC_DAY.some((d) => shiftsOf(week, d).length > 0);
   }
 

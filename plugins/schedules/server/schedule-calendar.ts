@@ -5,6 +5,8 @@
  * weekend day to the Friday before or the Monday after. Pure functions, no I/O.
  */
 
+import { asUtcMs, instantOf, type WallClock, wallClock } from "../../../core/time/index.ts";
+
 /** No company setting names a time zone yet: the product's home market's. */
 export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
 
@@ -13,41 +15,14 @@ export type IntervalUnit = 1 | 2 | 3 | 4;
 /** The spec's `tipoDias`: 4 as chosen, 5 the business day before, 6 the business day after. */
 export type DayRule = 4 | 5 | 6;
 
-interface LocalTime {
-  year: number;
-  month: number; // 1-12
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+type LocalTime = Omit<WallClock, "weekday">;
 
 /** The wall-clock time of `instant` in `timeZone`. */
-export function localTime(instant: Date, timeZone: string): LocalTime {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(instant)) if (p.type !== "literal") parts[p.type] = Number(p.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
-}
+const localTime = (instant: Date, timeZone: string): LocalTime => wallClock(instant, timeZone);
 
-const asUtc = (t: LocalTime) => Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
-
-/** The instant whose wall-clock time in `timeZone` is `t` (a time skipped by a DST change lands just after it). */
+/** The instant whose wall-clock time in `timeZone` is `t` (a time skipped by a DST change lands at the jump, just after it). */
 export function fromLocal(t: LocalTime, timeZone: string, millis = 0): Date {
-  const wanted = asUtc(t);
-  let guess = wanted;
-  // Two rounds of "offset at the guess" settle every real zone.
-  for (let i = 0; i < 2; i++) guess = wanted - (asUtc(localTime(new Date(guess), timeZone)) - guess);
-  return new Date(guess + millis);
+  return new Date(instantOf(asUtcMs(t), timeZone) + millis);
 }
 
 /** Adds whole local days, keeping the time of day. */
@@ -76,10 +51,7 @@ export function addInterval(instant: Date, unit: IntervalUnit, amount: number, t
 }
 
 /** 0 Sunday … 6 Saturday, in `timeZone`. */
-export function localWeekday(instant: Date, timeZone: string): number {
-  const t = localTime(instant, timeZone);
-  return new Date(Date.UTC(t.year, t.month - 1, t.day)).getUTCDay();
-}
+export const localWeekday = (instant: Date, timeZone: string): number => wallClock(instant, timeZone).weekday;
 
 /**
  * When an occurrence is really sent: as chosen (4), or, on a Saturday or Sunday, the Friday

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../../core/db/database.ts";
 import { campaignSettings } from "../../schema/tables.ts";
-import { isTimeZone, serverTimeZone } from "../shipping/send-window.ts";
+import { isTimeZone } from "../../../../core/time/index.ts";
+import { serverTimeZone } from "../shipping/send-window.ts";
 
 /** A custom variable a campaign text names as `{key}` (spec 002 §3 "variables"). */
 export const Variable = z.object({

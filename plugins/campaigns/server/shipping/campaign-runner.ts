@@ -3,6 +3,7 @@ import { nowIso } from "../../../../core/db/columns.ts";
 import type { Db, DbOrTx, Tx } from "../../../../core/db/database.ts";
 import type { SyncDb, WriteBatcher, WriteUnit } from "../../../../core/db/write-batch.ts";
 import { AppError } from "../../../../core/errors.ts";
+import { startOfLocalDay, startOfNextLocalDay } from "../../../../core/time/index.ts";
 import type { PluginJobs } from "../../../../core/jobs/job-api.ts";
 import type { Logger } from "../../../../core/log.ts";
 import type { PlanFeatureRegistry } from "../../../../core/plugin/plan-features.ts";
@@ -17,7 +18,7 @@ import type { CampaignRow, CampaignViews } from "../campaigns/campaign-views.ts"
 import type { CampaignSettingsStore, CampaignSettingsValues } from "../settings/campaign-settings.ts";
 import { fillText, gapAfter, pickVariant } from "./campaign-text.ts";
 import { INVALID_NUMBER, SUPPRESSED } from "./skip-codes.ts";
-import { nextOpening, startOfLocalDay, startOfNextLocalDay } from "./send-window.ts";
+import { nextOpening } from "./send-window.ts";
 import { inSavepoint, shipStatements } from "./ship-statements.ts";
 
 /** One shipping job: one row of one run; `followUp` is the message after a confirmation (not part of the chain). */
@@ -51,6 +52,18 @@ const BATCH_ROWS = 50;
 const BATCH_MIN_ROWS = 5;
 /** ...and stops sending after this long, so its write lock never keeps other writers waiting long. */
 const BATCH_MS = 40;
+/**
+ * A batch's time budget, kept across the runs of its write unit: on a libSQL server the unit runs
+ * again from its start each time it needs an answer (core/db/remote-units.ts), and a run that cut
+ * the batch before a row an earlier run had sent would issue other statements (the unit fails).
+ * `began`: the first run's start (the writer is held from then on, answers included); `reached`:
+ * the last row index any run went into.
+ */
+interface BatchBudget {
+  began: number | null;
+  reached: number;
+}
+
 /** The ack from which a message counts as read (channel-driver.contract.ts: 3 and 4 read, 5 done). */
 const READ_ACK = 3;
 /** How often a chain waiting for its connection to come back (not CONNECTED) looks again. */
@@ -203,7 +216,8 @@ export class CampaignRunner {
     const ids = (p.followUp || gapAfter(p.seq, settings) > 0 ? [p.shippingId] : await this.batchIds(p, settings)).slice(0, room);
     const prepared = await this.prepare(campaign, ids);
     // ONE write unit: every row's claim, contact, message and delivery outbox row, and the next job.
-    const { sent, finished } = await this.deps.writes.run((unit) => this.sendBatch(unit, campaign, p, ids, settings, prepared));
+    const budget: BatchBudget = { began: null, reached: -1 };
+    const { sent, finished } = await this.deps.writes.run((unit) => this.sendBatch(unit, campaign, p, ids, settings, prepared, budget));
     // Together, not one after another: each announcement's listeners write (the API channel's
     // webhook jobs), and concurrent units share the write batcher's commits.
     await Promise.all(sent.map((s) => s.announce()));
@@ -307,13 +321,16 @@ export class CampaignRunner {
     ids: number[],
     settings: CampaignSettingsValues,
     prepared: PreparedBatch,
+    budget: BatchBudget,
   ): { sent: SentToContact[]; finished: CampaignRow | null } {
     const s = shipStatements(unit.db);
     const sent: SentToContact[] = [];
-    const began = performance.now();
+    budget.began ??= performance.now();
     let last = 0;
     for (const [index, id] of ids.entries()) {
-      if (index >= BATCH_MIN_ROWS && performance.now() - began > BATCH_MS) break;
+      // Never before a row an earlier run of this unit went past: the cut is the same on every run.
+      if (index > budget.reached && index >= BATCH_MIN_ROWS && performance.now() - budget.began > BATCH_MS) break;
+      budget.reached = Math.max(budget.reached, index);
       last = index;
       // A step's after-commit work (a created contact's event) is kept only when its row stays.
       const after: (() => void | Promise<void>)[] = [];

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { preparedPer } from "../../../../core/db/prepared.ts";
+import { inUnitSavepoint } from "../../../../core/db/unit-savepoint.ts";
 import type { SyncDb } from "../../../../core/db/write-batch.ts";
 import { campaignShippings } from "../../schema/tables.ts";
 
@@ -48,17 +49,7 @@ export const shipStatements = preparedPer((db: SyncDb) => {
 
 /**
  * Runs `work` inside a savepoint of the unit's transaction: when it throws, its writes are
- * undone alone (the batch's other rows stay) and the error goes on to the caller.
+ * undone alone (the batch's other rows stay) and the error goes on to the caller. On a libSQL
+ * server a pass pausing for an answer is no failure (see inUnitSavepoint).
  */
-export function inSavepoint<T>(db: SyncDb, work: () => T): T {
-  db.run(sql.raw("SAVEPOINT campaign_row"));
-  try {
-    const value = work();
-    db.run(sql.raw("RELEASE campaign_row"));
-    return value;
-  } catch (err) {
-    db.run(sql.raw("ROLLBACK TO campaign_row"));
-    db.run(sql.raw("RELEASE campaign_row"));
-    throw err;
-  }
-}
+export const inSavepoint = <T>(db: SyncDb, work: () => T): T => inUnitSavepoint(db, "campaign_row", work);

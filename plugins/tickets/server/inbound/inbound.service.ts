@@ -235,7 +235,10 @@ export class InboundService {
         channel: connection.channel,
       });
       const reopenWithin = input.fromMe ? 0 : connection.timeCreateNewTicket;
-      const { result, view } = await this.writes.run((unit) => this.write(unit, contactStep, input, providerId, { channel: connection.channel, reopenWithin }, stored));
+      // One clock reading for the whole unit: on a libSQL server it runs again after each answer (remote-units.ts),
+      // and the statements answered already keep the first run's values.
+      const now = nowIso();
+      const { result, view } = await this.writes.run((unit) => this.write(unit, contactStep, input, providerId, { channel: connection.channel, reopenWithin }, stored, now));
       await this.announce(result, view);
       return result;
     } catch (err) {
@@ -254,13 +257,13 @@ export class InboundService {
     providerId: string,
     connection: { channel: string; reopenWithin: number },
     stored: StoredFile | null,
+    now: string,
   ): { result: ReceiveResult; view: TicketView } {
     const { channel } = connection;
     const { companyId, whatsappId } = input;
     const s = statementsFor(unit.db);
     // A delivery that raced its own retry: answered as the stored message, nothing written.
     if (s.byProviderId.get({ whatsappId, providerId })) throw new AlreadyStored();
-    const now = nowIso();
     const contact = contactStep(unit);
     const body = input.body?.trim() ?? "";
     const mediaType = input.mediaType?.trim() || (stored ? mediaTypeOf(stored.mimetype) : "chat");

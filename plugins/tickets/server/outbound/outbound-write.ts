@@ -139,7 +139,8 @@ export class OutboundWriter {
     if (!row) return null;
     const message = s.insert.get(row.values);
     if (!message) throw new Error(`outbound message of ticket ${ticket.id} not stored`);
-    if (row.lastMessage !== null) (row.restartsClocks ? s.lastMessageActive : s.lastMessage).run({ ticketId: ticket.id, lastMessage: row.lastMessage, now: row.values.createdAt });
+    // The stored row's time, not `row`'s: on a libSQL server this runs again after the INSERT answered, with a later clock.
+    if (row.lastMessage !== null) (row.restartsClocks ? s.lastMessageActive : s.lastMessage).run({ ticketId: ticket.id, lastMessage: row.lastMessage, now: message.createdAt });
     if (row.deliver) this.delivery.enqueueInUnit(db, ticket, message.id);
     return message;
   }

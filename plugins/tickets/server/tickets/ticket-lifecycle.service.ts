@@ -40,6 +40,19 @@ function asksRating(body: TicketUpdateInput, ticket: TicketRow): boolean {
 }
 
 /**
+ * The transfer dialog's body without `isTransfered` or a note (`{queueId, status: "open",
+ * userId}`, spec 000 §4 Transfer) on a ticket the caller attends: a transfer when it names
+ * another queue or another attendant, so moving one's own ticket to another queue is not lost
+ * as a no-op. On someone else's ticket the same body stays what it was: an accept that came
+ * too late (409).
+ */
+function movesOwnTicket(user: UserRow, ticket: TicketRow, body: TicketUpdateInput): boolean {
+  const attended = (s: string | undefined) => s === "open" || s === "group";
+  if (!attended(ticket.status) || !attended(body.status) || ticket.userId !== user.id) return false;
+  return (body.queueId != null && body.queueId !== ticket.queueId) || (body.userId != null && body.userId !== ticket.userId);
+}
+
+/**
  * The ticket's life (spec 000 §4): create, accept, return to queue, resolve, ignore,
  * reopen, transfer, delete, close all. Each transition is one conditional UPDATE plus its
  * ticket_logs rows in one transaction, announced after commit; automatic texts (greeting,
@@ -124,7 +137,11 @@ export class TicketLifecycle {
   /** PUT /tickets/{id}: one transition chosen from the body (see the spec 000 §4 mapping below). */
   async update(user: UserRow, id: number, body: TicketUpdateInput): Promise<TicketView> {
     const ticket = await this.openable(user, { id });
-    const transfer = body.isTransfered === true || body.msgTransfer !== undefined || (body.status === undefined && (body.queueId !== undefined || body.userId !== undefined));
+    const transfer =
+      body.isTransfered === true ||
+      body.msgTransfer !== undefined ||
+      (body.status === undefined && (body.queueId !== undefined || body.userId !== undefined)) ||
+      movesOwnTicket(user, ticket, body);
     if (transfer) return this.transfer(user, ticket, body);
     if (body.status && body.status !== ticket.status) {
       if (body.status === "closed" || body.status === "nps") {

@@ -119,6 +119,38 @@ describe("PUT /tickets/{id}: transitions (happy)", () => {
     expect(wrong.body.fields).toHaveProperty("msgTransfer");
   });
 
+  it("the transfer dialog's body without isTransfered ({queueId, status open, userId}) on the caller's own open ticket moves it: queue changed, logged, announced", async () => {
+    const tw = await ticketCompany(t);
+    const me = await tw.attendant([tw.queueA.id, tw.queueB.id]);
+    const colleague = await tw.attendant([tw.queueB.id]);
+    const tk = await tw.ticket({ status: "open", userId: me.user.id, queueId: tw.queueA.id });
+    const logTypesOf = async () => (await t.call("GET", `/tickets-log/${tk.id}`, { token: tw.admin.token })).body.map((l: { type: string }) => l.type);
+    const changed: { ticketId: number; queueId: number | null }[] = [];
+    const transferred: { ticketId: number; fromQueueId: number | null; queueId: number; userId: number | null }[] = [];
+    t.kernel.bus.on("tickets.ticket.changed", (e) => void (e.companyId === tw.companyId && changed.push({ ticketId: e.ticket.id, queueId: e.ticket.queueId })));
+    t.kernel.bus.on("tickets.ticket.transferred", (e) => void (e.companyId === tw.companyId && transferred.push(e)));
+    // Same attendant, another queue.
+    const moved = await put(me.token, tk.id, { queueId: tw.queueB.id, status: "open", userId: me.user.id });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ status: "open", userId: me.user.id, queueId: tw.queueB.id });
+    expect((await tw.row(tk.id))?.queueId).toBe(tw.queueB.id);
+    expect((await logTypesOf()).slice(0, 3)).toEqual(["receivedTransfer", "queue", "transfered"]);
+    expect(changed).toContainEqual({ ticketId: tk.id, queueId: tw.queueB.id });
+    expect(transferred).toEqual([expect.objectContaining({ ticketId: tk.id, fromQueueId: tw.queueA.id, queueId: tw.queueB.id, userId: me.user.id })]);
+    // Another attendant, same queue.
+    expect((await put(me.token, tk.id, { queueId: tw.queueB.id, status: "open", userId: colleague.user.id })).body).toMatchObject({
+      userId: colleague.user.id,
+      queueId: tw.queueB.id,
+    });
+    // Nothing to move: the same body again changes and logs nothing.
+    const logs = (await logTypesOf()).length;
+    expect((await put(colleague.token, tk.id, { queueId: tw.queueB.id, status: "open", userId: colleague.user.id })).body).toMatchObject({
+      userId: colleague.user.id,
+      queueId: tw.queueB.id,
+    });
+    expect(await logTypesOf()).toHaveLength(logs);
+  });
+
   it("toggles useIntegration", async () => {
     const tk = await w.ticket({ status: "open", userId: w.admin.user.id });
     expect((await put(w.admin.token, tk.id, { useIntegration: true })).body.useIntegration).toBe(true);
