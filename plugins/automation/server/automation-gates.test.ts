@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultOfficeHours } from "../../office-hours/office-hours.contract.ts";
 import { type BotWorld, botWorld } from "./automation.fixtures.ts";
-import { dayIn, serverTimeZone } from "./snapshot-builder.ts";
+import { localDate } from "../../../core/time/index.ts";
+import { serverTimeZone } from "./snapshot-builder.ts";
 
 /** Collective vacation and office hours by connection or queue, as customer conversations on the API channel. */
 let w: BotWorld;
@@ -11,7 +12,7 @@ beforeEach(async () => {
 afterEach(() => w.close());
 
 const DAY = 86_400_000;
-const day = (offset: number) => dayIn(Date.now() + offset * DAY, serverTimeZone());
+const day = (offset: number) => localDate(Date.now() + offset * DAY, serverTimeZone());
 /** A week whose every day has empty shifts: closed all week. */
 const closedWeek = () => defaultOfficeHours().map((d) => ({ ...d, startTimeA: "", endTimeA: "", startTimeB: "", endTimeB: "" }));
 /** Open all day, every day but its last minute (the default week closes at night, when tests may run). */

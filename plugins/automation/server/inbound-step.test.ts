@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultOfficeHours } from "../../office-hours/office-hours.contract.ts";
 import { type BotWorld, botWorld } from "./automation.fixtures.ts";
-import { dayIn, serverTimeZone } from "./snapshot-builder.ts";
+import { localDate } from "../../../core/time/index.ts";
+import { serverTimeZone } from "./snapshot-builder.ts";
 
 /**
  * The inbound step enqueues a bot turn only where the engine may act: a connection with
@@ -15,7 +16,7 @@ beforeEach(async () => {
 afterEach(() => w.close());
 
 const stepJobs = async () => Number((await w.t.kernel.database.client.execute("SELECT count(*) AS n FROM jobs WHERE kind = 'automation.step'")).rows[0]!.n);
-const day = (offset: number) => dayIn(Date.now() + offset * 86_400_000, serverTimeZone());
+const day = (offset: number) => localDate(Date.now() + offset * 86_400_000, serverTimeZone());
 const closedWeek = () => defaultOfficeHours().map((d) => ({ ...d, startTimeA: "", endTimeA: "", startTimeB: "", endTimeB: "" }));
 const put = (fields: Record<string, unknown>) => w.t.call("PUT", `/whatsapp/${w.api.id}`, { token: w.admin.token, body: fields });
 

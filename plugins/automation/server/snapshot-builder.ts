@@ -10,6 +10,7 @@ import { BOT_HOLDER } from "../../tickets/shared/holder.contract.ts";
 import type { BotState } from "./engine/bot-state.ts";
 import type { HandOverRegistry } from "./hand-over/hand-over-registry.ts";
 import type { BotOption, BotQueue, BotSettings, Calendar, HoursScope, Snapshot } from "./engine/snapshot.ts";
+import { localDate } from "../../../core/time/index.ts";
 
 /**
  * The server's zone (`TZ`): the product keeps no per-company time zone. Read once per value
@@ -19,15 +20,6 @@ let zone: { tz: string | undefined; name: string } | null = null;
 export const serverTimeZone = () => {
   if (!zone || zone.tz !== process.env.TZ) zone = { tz: process.env.TZ, name: Intl.DateTimeFormat().resolvedOptions().timeZone };
   return zone.name;
-};
-
-/** One YYYY-MM-DD formatter per zone, kept. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** YYYY-MM-DD of an instant in a zone. */
-export const dayIn = (at: number, timeZone: string) => {
-  let format = dayFormats.get(timeZone);
-  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
-  return format.format(at);
 };
 
 /** An option of the queues plugin's shared schema as the engine reads it: without its place in the tree. */
@@ -91,7 +83,7 @@ export async function buildSnapshot(ctx: PluginContext, handOvers: HandOverRegis
   };
   const calendar: Calendar = {
     now,
-    today: dayIn(now, timeZone),
+    today: localDate(now, timeZone),
     // A scope with no week saved (or a queue gone) never closes the bot.
     isOpen: (scope, at) => {
       const week = weekOf(scope);
