@@ -95,3 +95,25 @@ describe("a remote batch's transaction is bounded in time", () => {
     expect(await rows()).toEqual(keys);
   }, 60_000);
 });
+
+describe("a unit's last writes on a libSQL server", () => {
+  it("ride with the transaction's next request (the next unit's read, or the COMMIT), and their results still reach the caller", async () => {
+    const before = proxy.requests.length;
+    const keys = Array.from({ length: 20 }, (_, i) => `w${i}`);
+    const results = await Promise.all(
+      keys.map((k) =>
+        database.writes.run(({ db }) => {
+          db.get(sql`SELECT id FROM t WHERE k = ${k}`);
+          // A write the unit does not look at: it waits for the next request.
+          return db.run(sql`INSERT INTO t (k) VALUES (${k})`);
+        }),
+      ),
+    );
+    const requests = proxy.requests.length - before;
+    // One request per unit (its read, carrying the unit before's insert), the last insert with the COMMIT, and the stream's close;
+    // a request of its own per insert made it 41.
+    expect(requests).toBeLessThanOrEqual(keys.length + 2);
+    expect(results.map((r) => (r as { changes: number }).changes)).toEqual(keys.map(() => 1));
+    expect(await rows()).toEqual(keys);
+  }, 30_000);
+});

@@ -4,7 +4,7 @@ import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Client, Transaction } from "@libsql/client";
 import { rollbackUnlessEnded, type WriteLock } from "./write-lock.ts";
 import { loadDriver } from "./statement-cache.ts";
-import { recordingDb, runRemoteUnit } from "./remote-units.ts";
+import { type Carried, commitCarrying, recordingDb, runRemoteUnit } from "./remote-units.ts";
 import { DatabaseBusyError, isDroppedStream, isServerEndedTransaction } from "./errors.ts";
 
 /**
@@ -282,17 +282,28 @@ export class WriteBatcher {
         return { settled, left };
       }
       const startedAt = Date.now();
-      const hook = async (fn: () => void) => {
-        const outcome = await runRemoteUnit(tx, driver, true, fn);
-        if (outcome.kind !== "ok") throw outcome.error;
-      };
+      /** Units' last writes, waiting to ride with the transaction's next request (remote-units.ts). */
+      const carried: Carried[] = [];
       let startOver = false;
+      /** A carried statement failed: its units step through the next attempt, where its error is theirs. */
+      const stepThrough = (owners: unknown[]) => {
+        for (const o of owners) stepping.add(o as Queued);
+        startOver = true;
+      };
+      /** Runs a hook's statements; false when the batch must start over. */
+      const hook = async (fn: () => void) => {
+        const outcome = await runRemoteUnit(tx, driver, true, fn, { items: carried, owner: null });
+        if (outcome.kind === "carried" && !endedBeforeCommit(outcome.error)) stepThrough(outcome.owners);
+        else if (outcome.kind !== "ok") throw outcome.error;
+        return !startOver;
+      };
       /** The server ended the transaction: nothing of this attempt is stored. */
       let serverEnded: unknown = null;
       let committing = false;
       try {
         for (const h of this.hooks) await hook(() => h.begin(db, pending.length));
         for (const [i, s] of pending.entries()) {
+          if (startOver) break;
           if (i > 0 && Date.now() - startedAt > MAX_REMOTE_BATCH_MS) {
             // Old enough: commit what ran; the others lead the next batch, in their order.
             const rest = pending.slice(i);
@@ -302,18 +313,27 @@ export class WriteBatcher {
           }
           Object.assign(s, { ok: false, value: undefined, after: [] });
           const after: (() => void | Promise<void>)[] = [];
-          const outcome = await runRemoteUnit(tx, driver, stepping.has(s.q), () => {
-            after.length = 0;
-            const value = s.q.work({ db, afterCommit: (fn) => after.push(fn) });
-            if (value instanceof Promise) {
-              value.catch(() => undefined);
-              throw new Error("a write unit must be synchronous (it returned a promise)");
-            }
-            return value;
-          });
+          const outcome = await runRemoteUnit(
+            tx,
+            driver,
+            stepping.has(s.q),
+            () => {
+              after.length = 0;
+              const value = s.q.work({ db, afterCommit: (fn) => after.push(fn) });
+              if (value instanceof Promise) {
+                value.catch(() => undefined);
+                throw new Error("a write unit must be synchronous (it returned a promise)");
+              }
+              return value;
+            },
+            { items: carried, owner: s.q },
+          );
           if (outcome.kind === "ok") Object.assign(s, { ok: true, value: outcome.value, after });
-          else if ((outcome.kind === "unplaced" || outcome.kind === "failed") && endedBeforeCommit(outcome.error)) {
+          else if (outcome.kind !== "diverged" && endedBeforeCommit(outcome.error)) {
             serverEnded = outcome.error;
+            break;
+          } else if (outcome.kind === "carried") {
+            stepThrough(outcome.owners);
             break;
           } else if (outcome.kind === "unplaced") {
             stepping.add(s.q);
@@ -334,10 +354,17 @@ export class WriteBatcher {
           }
         }
         if (serverEnded === null && !startOver) {
-          for (const h of this.hooks) await hook(() => h.end(db, pending.length));
+          for (const h of this.hooks) if (!(await hook(() => h.end(db, pending.length)))) break;
+        }
+        if (serverEnded === null && !startOver) {
           committing = true;
-          await settle(tx, "commit");
-          return { settled, left };
+          // The last unit's writes and the COMMIT in one request.
+          const failed = await commitCarrying(tx, carried);
+          if (!failed) return { settled, left };
+          // A carried statement failed before the COMMIT ran: nothing committed.
+          committing = false;
+          if (endedBeforeCommit(failed.error)) serverEnded = failed.error;
+          else stepThrough(failed.owners);
         }
         await settle(tx, "rollback").catch(() => undefined);
       } catch (err) {
