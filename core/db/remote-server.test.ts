@@ -23,9 +23,9 @@ const call = async (method: string, path: string, token: string, body?: unknown)
 };
 
 /**
- * Requests to the libSQL server (round trips, in series) that one inbound message through the
- * API channel costs, once the connection's caches are warm: see README "Scaling out". A read
- * added to the inbound path shows here first.
+ * Requests to the libSQL server that one inbound message through the API channel costs once the
+ * connection's caches are warm (10 waited for in series, and the stream's close): see README
+ * "Scaling out". A read added to the inbound path shows here first.
  */
 const INBOUND_REQUESTS = 11;
 
