@@ -34,6 +34,8 @@ export const kernelErrors = {
   ERR_PAYLOAD_TOO_LARGE: 413,
   ERR_UNSUPPORTED_MEDIA_TYPE: 415,
   ERR_MAIL_NOT_CONFIGURED: 503,
+  /** The database server kept ending the write's transaction (a libSQL server under contention): nothing stored; `Retry-After` says when to send it again. */
+  ERR_DATABASE_BUSY: 503,
   ERR_INTERNAL: 500,
 } as const;
 

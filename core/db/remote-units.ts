@@ -28,6 +28,11 @@ import type { SyncDb } from "./write-batch.ts";
  * An error of a queued statement cannot be placed (the unit has gone past it): the batch starts
  * over with that unit in step mode, one request per statement, and each error is thrown where
  * the statement was issued, as the embedded driver would.
+ *
+ * The statements of a unit's last pass (writes it never looks at) do not get a request of their
+ * own: they are carried into the transaction's next request, the next unit's first one or the
+ * COMMIT (`commitCarrying`). One request less per unit: an inbound message's last writes ride
+ * with its COMMIT. The results still reach the unit's record, for a `.run()` result it returned.
  */
 
 /** Thrown through a unit when a pass needs the server: caught by `runRemoteUnit`. */
@@ -169,6 +174,59 @@ export function recordingDb(): { db: SyncDb; driver: RecordingDriver } {
   return { db, driver };
 }
 
+/** A statement of a unit that went past it, sent with the transaction's next request. */
+export interface Carried {
+  sql: string;
+  args: InValue[];
+  record: UnitRecord;
+  /** Whose statement it is (the batcher's queue entry): the unit to step through when it fails. */
+  owner: unknown;
+}
+
+/** Where in a failed pipelined request the error arose (libSQL's batch errors say which statement). */
+const failedIndex = (err: unknown): number | null => {
+  const i = (err as { statementIndex?: unknown } | null)?.statementIndex;
+  return typeof i === "number" ? i : null;
+};
+
+/** The carried statements that may have failed (`err` of a request that began with them), by owner. */
+function blame(carry: Carried[], err: unknown): unknown[] {
+  const i = failedIndex(err);
+  if (i !== null) return i < carry.length ? [carry[i]!.owner] : [];
+  return [...new Set(carry.map((c) => c.owner))];
+}
+
+/** Sends the carried statements ahead of `queued` in one request; records their results. */
+async function sendWithCarry(tx: Transaction, carry: Carried[], queued: { sql: string; args: InValue[] }[]): Promise<ResultSet[]> {
+  const all = [...carry.map(({ sql, args }) => ({ sql, args })), ...queued];
+  const results = all.length === 1 ? [await tx.execute(all[0] as InStatement)] : await tx.batch(all);
+  for (const [i, c] of carry.entries()) c.record.done.push({ sql: c.sql, result: results[i]! });
+  carry.length = 0;
+  return results.slice(all.length - queued.length);
+}
+
+/**
+ * Commits with the carried statements in the same request (COMMIT runs only when they all
+ * succeeded). `null` once committed; the owners of a carried statement that failed otherwise
+ * (nothing committed, the transaction is still open). A failed COMMIT throws, as `commit()` does.
+ */
+export async function commitCarrying(tx: Transaction, carry: Carried[]): Promise<{ owners: unknown[]; error: unknown } | null> {
+  if (!carry.length) {
+    await tx.commit();
+    return null;
+  }
+  try {
+    await sendWithCarry(tx, carry, [{ sql: "COMMIT", args: [] }]);
+  } catch (err) {
+    const i = failedIndex(err);
+    if (i !== null && i < carry.length) return { owners: [carry[i]!.owner], error: err };
+    throw err;
+  }
+  // Frees the server's stream; nobody waits for that answer.
+  tx.close();
+  return null;
+}
+
 export type RemoteOutcome<T> =
   | { kind: "ok"; value: T }
   /** The unit threw; `wrote`: statements of its own had changed rows (the transaction must be undone). */
@@ -176,13 +234,22 @@ export type RemoteOutcome<T> =
   /** A queued statement failed where the unit could not hear it: start over with the unit in step mode. */
   | { kind: "unplaced"; error: unknown }
   /** The unit did not repeat its statements when run again: start over (a fresh transaction, fresh answers). */
-  | { kind: "diverged"; error: Diverged };
+  | { kind: "diverged"; error: Diverged }
+  /** A statement carried from earlier units (`owners`; all of them when it cannot be told) failed: start over with them in step mode. */
+  | { kind: "carried"; error: unknown; owners: unknown[] };
 
 /**
  * Runs `work` as one unit inside the open transaction `tx`, passing as often as it needs the
- * server (see the file's comment). Resolves once every statement it issued reached the server.
+ * server (see the file's comment). Resolves once every statement it issued reached the server,
+ * or, with `carry`, once those of its last pass are in `carry` for the next request.
  */
-export async function runRemoteUnit<T>(tx: Transaction, driver: RecordingDriver, step: boolean, work: () => T): Promise<RemoteOutcome<T>> {
+export async function runRemoteUnit<T>(
+  tx: Transaction,
+  driver: RecordingDriver,
+  step: boolean,
+  work: () => T,
+  carry: { items: Carried[]; owner: unknown } | null = null,
+): Promise<RemoteOutcome<T>> {
   const record = new UnitRecord(step);
   for (;;) {
     record.startPass();
@@ -202,6 +269,26 @@ export async function runRemoteUnit<T>(tx: Transaction, driver: RecordingDriver,
     if (record.diverged) return { kind: "diverged", error: new Diverged() };
     if (!record.needed && threw) return { kind: "failed", error, wrote: record.wrote };
     const queued = record.queued;
+    if (carry && !record.needed && !record.step) {
+      // The last pass: nothing here looks at these results, so they wait for the next request.
+      for (const q of queued) carry.items.push({ ...q, record, owner: carry.owner });
+      return { kind: "ok", value: value as T };
+    }
+    if (queued.length && carry?.items.length) {
+      // Earlier units' carried statements go first; in step mode alone, so each error of this unit stays its own.
+      try {
+        const results = await sendWithCarry(tx, carry.items, record.step ? [] : queued);
+        if (!record.step) {
+          for (const [i, q] of queued.entries()) record.done.push({ sql: q.sql, result: results[i]! });
+          continue;
+        }
+      } catch (err) {
+        const owners = blame(carry.items, err);
+        if (!owners.length) return { kind: "unplaced", error: err };
+        // Cannot be told apart: this unit steps through too.
+        return { kind: "carried", error: err, owners: failedIndex(err) === null ? [...owners, carry.owner] : owners };
+      }
+    }
     if (queued.length) {
       if (record.step) {
         // One statement per pass in step mode: its error is recorded, to be thrown where it was issued.

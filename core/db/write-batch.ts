@@ -4,7 +4,8 @@ import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Client, Transaction } from "@libsql/client";
 import { rollbackUnlessEnded, type WriteLock } from "./write-lock.ts";
 import { loadDriver } from "./statement-cache.ts";
-import { recordingDb, runRemoteUnit } from "./remote-units.ts";
+import { type Carried, commitCarrying, recordingDb, runRemoteUnit } from "./remote-units.ts";
+import { DatabaseBusyError, isDroppedStream, isServerEndedTransaction } from "./errors.ts";
 
 /**
  * A synchronous Drizzle handle on the batcher's own connection. Queries run when called
@@ -158,7 +159,12 @@ export class WriteBatcher {
     const batch = this.queue.splice(0, MAX_BATCH);
     let settled: Settled[] = [];
     try {
-      settled = this.options.remote ? await this.executeRemote(this.options.remote, batch) : this.execute(batch);
+      if (this.options.remote) {
+        const remote = await this.executeRemote(this.options.remote, batch);
+        settled = remote.settled;
+        // Units a batch had no time for go first in the next one.
+        this.queue.unshift(...remote.left);
+      } else settled = this.execute(batch);
     } finally {
       release();
       this.scheduled = false;
@@ -250,11 +256,21 @@ export class WriteBatcher {
    * `execute` on a libSQL server: the same outcomes, one interactive transaction per batch.
    * A unit whose queued statement failed out of its sight (remote-units.ts) makes the batch
    * start over with that unit in step mode, like a unit that failed after writing.
+   *
+   * Two limits keep the transaction short of sqld's 5 s one (past it, sqld rolls it back as soon
+   * as another connection waits to write). A batch stops taking units once it is
+   * `MAX_REMOTE_BATCH_MS` old and commits what it ran; the rest go back to the head of the queue
+   * (each unit costs one round trip per read it makes, so 128 units of an inbound message's ~7
+   * took seconds under load). And a transaction the server ended anyway (TRANSACTION_TIMEOUT,
+   * STREAM_EXPIRED, a dropped stream before COMMIT) wrote nothing: the batch runs again from the
+   * start, `MAX_SERVER_ENDED` times, then its units fail with `DatabaseBusyError` (503).
    */
-  private async executeRemote(client: Client, batch: Queued[]): Promise<Settled[]> {
-    const settled: Settled[] = batch.map((q) => ({ q, ok: false, failed: false, value: undefined, after: [] }));
+  private async executeRemote(client: Client, batch: Queued[]): Promise<{ settled: Settled[]; left: Queued[] }> {
+    let settled: Settled[] = batch.map((q) => ({ q, ok: false, failed: false, value: undefined, after: [] }));
+    const left: Queued[] = [];
     const stepping = new Set<Queued>();
     const divergences = new Map<Queued, number>();
+    let ended = 0;
     const { db, driver } = this.recording;
     for (;;) {
       const pending = settled.filter((s) => !s.failed);
@@ -263,29 +279,63 @@ export class WriteBatcher {
         tx = await client.transaction("write");
       } catch (err) {
         for (const s of pending) Object.assign(s, { ok: false, value: err, after: [] });
-        return settled;
+        return { settled, left };
       }
-      const hook = async (fn: () => void) => {
-        const outcome = await runRemoteUnit(tx, driver, true, fn);
-        if (outcome.kind !== "ok") throw outcome.error;
-      };
+      const startedAt = Date.now();
+      /** Units' last writes, waiting to ride with the transaction's next request (remote-units.ts). */
+      const carried: Carried[] = [];
       let startOver = false;
+      /** A carried statement failed: its units step through the next attempt, where its error is theirs. */
+      const stepThrough = (owners: unknown[]) => {
+        for (const o of owners) stepping.add(o as Queued);
+        startOver = true;
+      };
+      /** Runs a hook's statements; false when the batch must start over. */
+      const hook = async (fn: () => void) => {
+        const outcome = await runRemoteUnit(tx, driver, true, fn, { items: carried, owner: null });
+        if (outcome.kind === "carried" && !endedBeforeCommit(outcome.error)) stepThrough(outcome.owners);
+        else if (outcome.kind !== "ok") throw outcome.error;
+        return !startOver;
+      };
+      /** The server ended the transaction: nothing of this attempt is stored. */
+      let serverEnded: unknown = null;
+      let committing = false;
       try {
         for (const h of this.hooks) await hook(() => h.begin(db, pending.length));
-        for (const s of pending) {
+        for (const [i, s] of pending.entries()) {
+          if (startOver) break;
+          if (i > 0 && Date.now() - startedAt > MAX_REMOTE_BATCH_MS) {
+            // Old enough: commit what ran; the others lead the next batch, in their order.
+            const rest = pending.slice(i);
+            left.push(...rest.map((r) => r.q));
+            settled = settled.filter((x) => !rest.includes(x));
+            break;
+          }
           Object.assign(s, { ok: false, value: undefined, after: [] });
           const after: (() => void | Promise<void>)[] = [];
-          const outcome = await runRemoteUnit(tx, driver, stepping.has(s.q), () => {
-            after.length = 0;
-            const value = s.q.work({ db, afterCommit: (fn) => after.push(fn) });
-            if (value instanceof Promise) {
-              value.catch(() => undefined);
-              throw new Error("a write unit must be synchronous (it returned a promise)");
-            }
-            return value;
-          });
+          const outcome = await runRemoteUnit(
+            tx,
+            driver,
+            stepping.has(s.q),
+            () => {
+              after.length = 0;
+              const value = s.q.work({ db, afterCommit: (fn) => after.push(fn) });
+              if (value instanceof Promise) {
+                value.catch(() => undefined);
+                throw new Error("a write unit must be synchronous (it returned a promise)");
+              }
+              return value;
+            },
+            { items: carried, owner: s.q },
+          );
           if (outcome.kind === "ok") Object.assign(s, { ok: true, value: outcome.value, after });
-          else if (outcome.kind === "unplaced") {
+          else if (outcome.kind !== "diverged" && endedBeforeCommit(outcome.error)) {
+            serverEnded = outcome.error;
+            break;
+          } else if (outcome.kind === "carried") {
+            stepThrough(outcome.owners);
+            break;
+          } else if (outcome.kind === "unplaced") {
             stepping.add(s.q);
             startOver = true;
             break;
@@ -303,20 +353,50 @@ export class WriteBatcher {
             }
           }
         }
-        if (startOver) {
-          await settle(tx, "rollback");
-          continue;
+        if (serverEnded === null && !startOver) {
+          for (const h of this.hooks) if (!(await hook(() => h.end(db, pending.length)))) break;
         }
-        for (const h of this.hooks) await hook(() => h.end(db, pending.length));
-        await settle(tx, "commit");
+        if (serverEnded === null && !startOver) {
+          committing = true;
+          // The last unit's writes and the COMMIT in one request.
+          const failed = await commitCarrying(tx, carried);
+          if (!failed) return { settled, left };
+          // A carried statement failed before the COMMIT ran: nothing committed.
+          committing = false;
+          if (endedBeforeCommit(failed.error)) serverEnded = failed.error;
+          else stepThrough(failed.owners);
+        }
+        await settle(tx, "rollback").catch(() => undefined);
       } catch (err) {
         await settle(tx, "rollback").catch(() => undefined);
-        for (const s of pending) Object.assign(s, { ok: false, value: err, after: [] });
+        // A COMMIT whose answer was lost may have committed: there only the server's own word counts.
+        if (!(committing ? isServerEndedTransaction(err) : endedBeforeCommit(err))) {
+          for (const s of pending) Object.assign(s, { ok: false, value: err, after: [] });
+          return { settled, left };
+        }
+        serverEnded = err;
       }
-      return settled;
+      if (serverEnded !== null) {
+        if (++ended > MAX_SERVER_ENDED) {
+          const busy = new DatabaseBusyError(serverEnded);
+          for (const s of settled.filter((x) => !x.failed)) Object.assign(s, { ok: false, value: busy, after: [] });
+          return { settled, left };
+        }
+        // Units cut off by the age limit in this attempt run again too: nothing of it is stored.
+        settled.push(...left.splice(0).map((q) => ({ q, ok: false, failed: false, value: undefined, after: [] })));
+      }
     }
   }
 }
+
+/** Run a batch's transaction at most this long before committing it (sqld ends write transactions at 5 s). */
+export const MAX_REMOTE_BATCH_MS = 1_000;
+
+/** How often a batch runs again after the server ended its transaction; then its units fail with DatabaseBusyError. */
+const MAX_SERVER_ENDED = 2;
+
+/** A statement failed because the transaction was over on the server's side, before any COMMIT. */
+const endedBeforeCommit = (err: unknown) => isServerEndedTransaction(err) || isDroppedStream(err);
 
 /** How often one unit may start its batch over for issuing other statements when run again; then it fails. */
 const MAX_DIVERGENCES = 2;

@@ -19,6 +19,10 @@ const plugin = defineServerPlugin({
     ctx.router.openapi(route({ method: "get", path: "/probe/crash", access: "public", responses: ok }), () => {
       throw new Error("secret internals at /srv/app.ts:12");
     });
+    ctx.router.openapi(route({ method: "get", path: "/probe/busy", access: "public", responses: ok }), () => {
+      // What a libSQL server answers a transaction it ended (core/db/errors.ts), as drizzle wraps it.
+      throw new Error("Failed query: COMMIT", { cause: Object.assign(new Error("TRANSACTION_TIMEOUT: Transaction timed out"), { code: "TRANSACTION_TIMEOUT" }) });
+    });
     ctx.router.openapi(route({ method: "get", path: "/probe/items", access: "public", responses: ok }), (c) => c.json({ ok: true }, 200));
   },
 });
@@ -40,6 +44,13 @@ afterEach(async () => {
 });
 
 describe("HTTP shell", () => {
+  it("a write the database server ended (nothing stored) answers 503 ERR_DATABASE_BUSY with Retry-After, not 500", async () => {
+    const res = await kernel.app.request("/probe/busy", { headers: { accept: "application/json" } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(await res.json()).toEqual({ error: "ERR_DATABASE_BUSY" });
+  });
+
   it("an unexpected failure answers 500 ERR_INTERNAL without internals", async () => {
     const res = await kernel.app.request("/probe/crash", { headers: { accept: "application/json" } });
     expect(res.status).toBe(500);

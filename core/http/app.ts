@@ -4,6 +4,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
 import { AppError, errorStatusOf } from "../errors.ts";
+import { DatabaseBusyError, isDatabaseBusy } from "../db/errors.ts";
 import type { Kernel } from "../kernel.ts";
 import type { AppEnv } from "./env.ts";
 import { validationHook } from "./validation.ts";
@@ -36,6 +37,12 @@ export function renderError(err: unknown, c: Context, kernel: Kernel) {
     const code = statusCode[err.status] ?? "ERR_INTERNAL";
     const detail = err.status === 400 && err.message ? { fields: { body: err.message } } : {};
     return c.json({ error: code, ...detail }, err.status);
+  }
+  if (isDatabaseBusy(err)) {
+    // Nothing was stored (core/db/errors.ts): the client may send the same request again.
+    c.header("Retry-After", String(err instanceof DatabaseBusyError ? err.retryAfterSeconds : 1));
+    kernel.log.warn(`${c.req.method} ${c.get("loggedPath") ?? new URL(c.req.url).pathname}: the database server ended its transaction`, { error: String((err as Error).message) });
+    return c.json({ error: "ERR_DATABASE_BUSY" }, 503);
   }
   // A route whose path carries a secret names its template instead (`secretPath` in core/http/route.ts).
   const path = c.get("loggedPath") ?? new URL(c.req.url).pathname;

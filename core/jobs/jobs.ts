@@ -107,6 +107,8 @@ export class Jobs {
   private soonTimer: ReturnType<typeof setTimeout> | null = null;
   private lastClaimAt = 0;
   private stopped = false;
+  /** Told of each handler run here and how it ended (the `atende_jobs_runs_total` metric). */
+  private readonly runObservers: ((kind: string, outcome: "done" | "error") => void)[] = [];
   private readonly owner = crypto.randomUUID();
   private readonly pollMs: number;
   private readonly leaseMs: number;
@@ -127,6 +129,15 @@ export class Jobs {
       const swept = await this.sweep();
       if (swept) this.log.debug(`swept ${swept} finished job rows`);
     });
+  }
+
+  /** Calls `fn` after each handler this process runs, with its kind and whether it threw (metrics). */
+  onRun(fn: (kind: string, outcome: "done" | "error") => void): void {
+    this.runObservers.push(fn);
+  }
+
+  private ran(kind: string, outcome: "done" | "error"): void {
+    for (const fn of this.runObservers) fn(kind, outcome);
   }
 
   /** The view handed to plugin `pluginId`; a kind already carrying the prefix is refused (it would be doubled). */
@@ -390,9 +401,11 @@ export class Jobs {
       if (!handler) throw new Error(`no handler for job kind "${row.kind}"`);
       if ("error" in read) throw read.error;
       await handler({ id: row.id, kind: row.kind, companyId: row.companyId, payload: read.payload, attempt: row.attempts });
+      this.ran(row.kind, "done");
       const done = { ...mine, now: nowIso() };
       outcome = ({ db }) => void runnerStatements(db).done.run(done);
     } catch (err) {
+      if (handler && !("error" in read)) this.ran(row.kind, "error");
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = row.attempts >= row.maxAttempts;
       const backoff = Math.min(3_600_000, 2 ** row.attempts * 5_000) * (0.75 + Math.random() * 0.5);

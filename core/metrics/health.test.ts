@@ -68,6 +68,14 @@ describe("health, readiness and metrics", () => {
     const chat = await apiConversation(t, admin.token);
     try {
       await chat.says("Olá, preciso de ajuda");
+      // Handler runs of this process, by outcome: summed over processes, a cron tick's is 1 (tests/scale).
+      t.kernel.jobs.define("metrics.ran", async () => undefined);
+      t.kernel.jobs.define("metrics.throws", async () => {
+        throw new Error("on purpose");
+      });
+      await t.kernel.jobs.enqueue("metrics.ran", {});
+      await t.kernel.jobs.enqueue("metrics.throws", {});
+      while ((await t.kernel.jobs.runDue()) > 0);
       // Jobs waiting: one overdue by a minute, one due in an hour (counted, but not late).
       await t.kernel.jobs.enqueue("metrics.late", {}, { dueAt: Date.now() - 60_000 });
       await t.kernel.jobs.enqueue("metrics.later", {}, { dueAt: Date.now() + 3_600_000 });
@@ -86,6 +94,10 @@ describe("health, readiness and metrics", () => {
       expect(sample(text, 'atende_jobs_queued{kind="metrics.later",status="pending"}')).toBe(1);
       expect(sample(text, 'atende_jobs_lag_seconds{kind="metrics.late"}')).toBeGreaterThanOrEqual(60);
       expect(sample(text, 'atende_jobs_lag_seconds{kind="metrics.later"}')).toBe(0);
+      expect(text).toContain("# TYPE atende_jobs_runs_total counter");
+      expect(sample(text, 'atende_jobs_runs_total{kind="metrics.ran",outcome="done"}')).toBe(1);
+      expect(sample(text, 'atende_jobs_runs_total{kind="metrics.throws",outcome="error"}')).toBe(1);
+      expect(sample(text, 'atende_jobs_runs_total{kind="metrics.throws",outcome="done"}')).toBeUndefined();
       expect(sample(text, "atende_realtime_sockets")).toBe(0);
       expect(sample(text, "atende_whatsapp_sessions")).toBe(0);
       const started = sample(text, "process_start_time_seconds");

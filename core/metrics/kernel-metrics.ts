@@ -27,6 +27,10 @@ export function registerKernelMetrics(kernel: Kernel): void {
     return (await jobRows()).filter((r) => r.status === "pending").map((r) => ({ labels: { kind: r.kind }, value: Math.max(0, (now - Number(r.oldest)) / 1000) }));
   });
 
+  // Handler runs in this process: summed over the processes, each job (and each cron tick) runs once.
+  const runs = kernel.metrics.counter("atende_jobs_runs_total", "Job handlers run by this process, by kind and outcome (done, error)", ["kind", "outcome"]);
+  kernel.jobs.onRun((kind, outcome) => runs.inc({ kind, outcome }));
+
   let sockets = 0;
   kernel.realtime.onConnection((socket) => {
     sockets++;

@@ -74,7 +74,13 @@ try {
   const steps = [phraseRule(never, caches), connectionRule(never, caches), takeoverStep(w.t.kernel.jobs.forPlugin("flows"))];
   const timeSteps = (c: { ticket: TicketRow; message: MessageRow }) =>
     w.t.kernel.database.writes.run((unit) => {
-      const stored: InboundStored = { db: unit.db, ticket: { ...c.ticket, contactId: c.ticket.contactId }, message: c.message, contact: { ...contact, id: c.ticket.contactId } };
+      const stored: InboundStored = {
+        db: unit.db,
+        ticket: { ...c.ticket, contactId: c.ticket.contactId },
+        message: c.message,
+        contact: { ...contact, id: c.ticket.contactId },
+        connection: { integrationId: null, promptId: null, flowIdWelcome: null, flowIdNotPhrase: null },
+      };
       for (let i = 0; i < 500; i++) for (const s of steps) s(stored);
       const t0 = process.hrtime.bigint();
       for (let i = 0; i < CALLS; i++) for (const s of steps) s(stored);

@@ -18,6 +18,8 @@ const BOUNDARY = resolve(ROOT, "tests/e2e/support/fake-whatsapp-boundary.ts");
 const LEASE_MS = 3000;
 /** A job lease short enough that a killed process's job runs elsewhere within the test. */
 const JOB_LEASE_MS = 3000;
+/** Each process serves its own /metrics: handler runs are summed over A and B. */
+const METRICS_TOKEN = "metrics-token-of-the-scale-proof";
 const SECRETS = {
   JWT_SECRET: "j".repeat(40),
   JWT_REFRESH_SECRET: "r".repeat(40),
@@ -40,6 +42,7 @@ const env = () => ({
   WHATSAPP_LEASE_MS: String(LEASE_MS),
   JOBS_POLL_MS: "200",
   JOBS_LEASE_MS: String(JOB_LEASE_MS),
+  METRICS_TOKEN,
   LOG_LEVEL: "warn",
 });
 const boot = () => startServer({ env: env(), timeoutMs: 120_000 });
@@ -328,18 +331,40 @@ describe("two server processes on Redis and sqld", () => {
     b = await rebooting;
   }, 120_000);
 
-  it("(5) a one-minute cron tick runs once on the two processes", async () => {
+  it("(5) a one-minute cron tick runs once on the two processes: one job row, and its handler run once over A and B", async () => {
     // The tickets plugin's expiry sweep ticks every minute in each process; the tick after both are up must run once.
+    const handlerRuns = async () => {
+      let sum = 0;
+      for (const server of [a, b]) {
+        const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+        const series = 'atende_jobs_runs_total{kind="tickets.expiry",outcome="done"} ';
+        const line = text.split("\n").find((l) => l.startsWith(series));
+        sum += line ? Number(line.slice(series.length)) : 0;
+      }
+      return sum;
+    };
     const since = Date.now();
+    const runsBefore = await handlerRuns();
+    const sinceIso = new Date(since).toISOString();
     const ticks = async () =>
-      (await db.execute({ sql: "select payload, status, attempts, dedupe_key from jobs where kind = 'tickets.expiry'" })).rows
-        .map((r) => ({ at: Number(JSON.parse(String(r.payload)).at), status: r.status, attempts: Number(r.attempts), key: String(r.dedupe_key) }))
-        .filter((t) => t.at > since);
-    await vi.waitFor(async () => expect((await ticks()).some((t) => t.status === "done")).toBe(true), { timeout: 65_000, interval: 500 });
-    const done = (await ticks()).filter((t) => t.status === "done");
+      (await db.execute({ sql: "select payload, status, attempts, dedupe_key, updated_at from jobs where kind = 'tickets.expiry'" })).rows.map((r) => ({
+        at: Number(JSON.parse(String(r.payload)).at),
+        status: r.status,
+        attempts: Number(r.attempts),
+        key: String(r.dedupe_key),
+        finished: String(r.updated_at),
+      }));
+    await vi.waitFor(async () => expect((await ticks()).some((t) => t.at > since && t.status === "done")).toBe(true), { timeout: 65_000, interval: 500 });
+    // Time for a second process that (wrongly) ran the tick too to finish its run.
+    await sleep(2_000);
+    const done = (await ticks()).filter((t) => t.at > since && t.status === "done");
     for (const t of done) {
       expect(done.filter((x) => x.at === t.at)).toHaveLength(1);
       expect(t.attempts).toBe(1);
     }
-  }, 70_000);
+    // Every tick finished since the first count ran its handler once, in one of the two processes.
+    const finished = (await ticks()).filter((t) => t.status === "done" && t.finished >= sinceIso);
+    expect(finished.length).toBeGreaterThanOrEqual(1);
+    expect((await handlerRuns()) - runsBefore).toBe(finished.length);
+  }, 75_000);
 });

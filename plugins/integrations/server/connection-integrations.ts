@@ -1,24 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
-import type { SyncDb } from "../../../core/db/write-batch.ts";
 import { whatsappsView } from "../schema/views.ts";
 
 /*
  * A connection's `integrationId` (spec 001 §3 "Connection", Integrations tab), read through
- * the connections plugin's published view: synchronously in the receive unit for the start
- * rule (where `connections.get`, async, cannot run), and to name the connections that still
- * use an integration being deleted.
+ * the connections plugin's published view, and to name the connections that still use an
+ * integration being deleted. The start rule in the receive unit takes it from the inbound
+ * pipeline's own read instead (`InboundStored.connection`).
  */
-
-/** The connection's integration id, or null (in the receive unit). */
-export function connectionIntegrationSync(db: SyncDb, companyId: number, whatsappId: number): number | null {
-  const row = db
-    .select({ id: whatsappsView.integrationId })
-    .from(whatsappsView)
-    .where(and(eq(whatsappsView.companyId, companyId), eq(whatsappsView.id, whatsappId)))
-    .get();
-  return row?.id ?? null;
-}
 
 /** The connection's integration id, or null (outside the receive unit). */
 export async function connectionIntegration(db: Db, companyId: number, whatsappId: number): Promise<number | null> {

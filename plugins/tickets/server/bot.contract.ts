@@ -1,5 +1,6 @@
 import type { SyncDb } from "../../../core/db/write-batch.ts";
 import type { ContactSummary } from "../../channels/inbound.contract.ts";
+import type { ConnectionHandlers } from "../../connections/server/connections.contract.ts";
 import type { MessageRow, TicketRow } from "./tickets.contract.ts";
 
 /*
@@ -17,6 +18,14 @@ export interface InboundStored {
   /** The ticket as it commits with the message. */
   ticket: TicketRow;
   contact: ContactSummary;
+  /**
+   * Who else answers on the message's connection (`ConnectionHandlers`: integrationId, promptId,
+   * flowIdWelcome, flowIdNotPhrase), as the pipeline read the connection before the unit
+   * (`connections.get`: this process's changes at once, another process's within its 1 s cache).
+   * Start rules read these instead of the connection's row: on a libSQL server every read in
+   * the unit is a round trip of its own, in series (README "Scaling out").
+   */
+  connection: ConnectionHandlers;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { PluginContext } from "../../../../core/plugin/server-plugin.ts";
 import { INBOUND_PRIORITY } from "../../../tickets/server/bot.contract.ts";
-import { connectionIntegrationSync } from "../connection-integrations.ts";
 
 /**
  * A connection's `integrationId` takes every new conversation (spec 001 §3, Integrations
@@ -16,7 +15,8 @@ export function connectionStartRule(ctx: PluginContext): void {
       // A new conversation only: a ticket already in a queue (the integration handed it back
       // there, or someone routed it) or with an attendant stays with people.
       if (message.fromMe || ticket.holder || ticket.queueId !== null || ticket.userId !== null) return undefined;
-      const id = connectionIntegrationSync(stored.db, stored.ticket.companyId, stored.ticket.whatsappId);
+      // The pipeline read the connection already (no round trip of its own on a libSQL server).
+      const id = stored.connection.integrationId;
       return id ? startHandOver(stored, `integration:${id}`) : undefined;
     },
     { priority: INBOUND_PRIORITY.connection + 20 },

@@ -19,7 +19,7 @@ import type { TicketReader } from "../tickets-internals.ts";
 import { viewInUnit } from "../tickets/tickets-view-query.ts";
 import type { TicketView } from "../../shared/ticket-types.ts";
 import type { ContactSummary, InboundMessage, ReceiveResult } from "../../../channels/inbound.contract.ts";
-import { type AfterInboundOptions, type AfterInboundStep, INBOUND_PRIORITY } from "../bot.contract.ts";
+import { type AfterInboundOptions, type AfterInboundStep, INBOUND_PRIORITY, type InboundStored } from "../bot.contract.ts";
 
 /** A reaction is stored as a message of this type; it is neither unread nor the ticket's last message. */
 export const REACTION = "reactionMessage";
@@ -235,10 +235,16 @@ export class InboundService {
         channel: connection.channel,
       });
       const reopenWithin = input.fromMe ? 0 : connection.timeCreateNewTicket;
+      const handlers = {
+        integrationId: connection.integrationId,
+        promptId: connection.promptId,
+        flowIdWelcome: connection.flowIdWelcome,
+        flowIdNotPhrase: connection.flowIdNotPhrase,
+      };
       // One clock reading for the whole unit: on a libSQL server it runs again after each answer (remote-units.ts),
       // and the statements answered already keep the first run's values.
       const now = nowIso();
-      const { result, view } = await this.writes.run((unit) => this.write(unit, contactStep, input, providerId, { channel: connection.channel, reopenWithin }, stored, now));
+      const { result, view } = await this.writes.run((unit) => this.write(unit, contactStep, input, providerId, { channel: connection.channel, reopenWithin, handlers }, stored, now));
       await this.announce(result, view);
       return result;
     } catch (err) {
@@ -255,7 +261,7 @@ export class InboundService {
     contactStep: (unit: WriteUnit) => ContactSummary,
     input: InboundMessage,
     providerId: string,
-    connection: { channel: string; reopenWithin: number },
+    connection: { channel: string; reopenWithin: number; handlers: InboundStored["connection"] },
     stored: StoredFile | null,
     now: string,
   ): { result: ReceiveResult; view: TicketView } {
@@ -319,7 +325,7 @@ export class InboundService {
     const result: ReceiveResult = { message, ticket: read.row, contact: summary(contact as ContactLike), duplicate: false };
     // In the same unit: what a step writes (a job row) commits with the message or not at all.
     // A step that claims the message is its answerer: the steps after it do not run.
-    const handed = { db: unit.db, message, ticket: read.row, contact: result.contact };
+    const handed: InboundStored = { db: unit.db, message, ticket: read.row, contact: result.contact, connection: connection.handlers };
     for (const { step } of this.afterSteps) if (step(handed) === "claimed") break;
     return { result, view: read.view };
   }
