@@ -172,3 +172,11 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
     },
   };
 }
+
+/** What a service needs of a read pool: tests and remote databases give it the main connection. */
+export type Reads = Pick<ReadPool, "all">;
+
+/** Reads on the main connection (a service built without a pool, e.g. in a test). */
+export function mainConnectionReads(db: Db): Reads {
+  return { all: <T>(query: SQL) => db.all<T>(query) };
+}

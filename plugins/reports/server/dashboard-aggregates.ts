@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../../core/db/database.ts";
+import type { Reads } from "../../../core/db/read-pool.ts";
 import type { Attendant, AttendantRow, DashboardCounters } from "./dashboard-figures.ts";
 import { type DurationStats, durationStats } from "./metrics.ts";
 import type { Range } from "./report-range.ts";
@@ -13,7 +13,8 @@ import type { Range } from "./report-range.ts";
  * them: one range of tickets_company_created_idx (covering) grouped per attendant gives the
  * counters and every duration (a list of milliseconds per attendant, ranked here by
  * metrics.ts's durationStats). Beside it, the distinct contacts (leads) over the same range,
- * and the tickets the company opened (`create` logs naming a user, few).
+ * and the tickets the company opened (`create` logs naming a user, few). All three run on the
+ * read pool (core/db/read-pool.ts), the first two at once: off the event loop, on two threads.
  */
 
 /** Milliseconds between two ISO instants, exact (julianday's float rounded). */
@@ -43,7 +44,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const perc = (k: number, n: number) => (n ? round2((k * 100) / n) : 0);
 
 export async function aggregateDashboard(
-  db: Db,
+  db: Reads,
   companyId: number,
   range: Range,
   people: readonly Attendant[],
@@ -126,7 +127,7 @@ export async function aggregateDashboard(
 }
 
 /** How many tickets of the range the company opened: their `create` log names an attendant. */
-async function opened(db: Db, companyId: number, range: Range, until: string): Promise<number> {
+async function opened(db: Reads, companyId: number, range: Range, until: string): Promise<number> {
   const [row] = await db.all<{ n: number }>(sql`
     select count(distinct l.ticket_id) as n
     from ticket_logs_view l cross join tickets_view t on t.id = l.ticket_id

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
+import { mainConnectionReads, type Reads } from "../../../core/db/read-pool.ts";
 import { users } from "../../../core/db/tables.ts";
 import { contactsView, queuesView, ticketsView, whatsappsView } from "../schema/views.ts";
 import { supportSeconds } from "./metrics.ts";
@@ -73,6 +74,8 @@ export class TicketReportService {
   constructor(
     private readonly db: Db,
     private readonly chunk = CHUNK,
+    /** The count and the big pages' chunks run here (the read pool's threads in the server). */
+    private readonly reads: Reads = mainConnectionReads(db),
   ) {}
 
   /** One page and the total (GET /ticketreport/reports with a page size up to CHUNK). */
@@ -83,8 +86,8 @@ export class TicketReportService {
 
   /** How many tickets the filter matches. */
   async total(companyId: number, f: ReportFilter): Promise<number> {
-    const q = this.db.select({ n: count() }).from(t);
-    const [row] = await (f.searchParam ? q.innerJoin(contactsView, eq(contactsView.id, t.contactId)) : q).where(this.where(companyId, f));
+    const q = this.db.select({ n: sql<number>`count(*)`.as("n") }).from(t);
+    const [row] = await this.reads.all<{ n: number }>((f.searchParam ? q.innerJoin(contactsView, eq(contactsView.id, t.contactId)) : q).where(this.where(companyId, f)).getSQL());
     return row?.n ?? 0;
   }
 
@@ -166,11 +169,10 @@ export class TicketReportService {
       .where(this.where(companyId, f, after))
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(size)
-      .offset(offset)
-      .as("page");
-    const [row] = await this.db
-      .select({ n: count(), body: sql<string | null>`group_concat(${page.j}, ',' order by ${page.k} desc)`, last: sql<string | null>`min(${page.k})` })
-      .from(page);
+      .offset(offset);
+    const [row] = await this.reads.all<{ n: number; body: string | null; last: string | null }>(
+      sql`select count(*) as n, group_concat(j, ',' order by k desc) as body, min(k) as last from ${page}`,
+    );
     return row;
   }
 
