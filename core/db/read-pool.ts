@@ -38,6 +38,7 @@ export interface ReadPoolOptions {
 }
 
 interface Pending {
+  query: SQL;
   sql: string;
   params: unknown[];
   resolve(rows: unknown[]): void;
@@ -128,7 +129,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
       const slot = slots.find((s) => !s.running) ?? (slots.length < size ? spawn() : null);
       if (!slot) {
         // No thread could start here: the main connection answers.
-        if (!slots.length) for (const p of waiting.splice(0)) db.$client.execute({ sql: p.sql, args: p.params as never }).then((r) => p.resolve(r.rows.map((row) => ({ ...row }))), p.reject);
+        if (!slots.length) for (const p of waiting.splice(0)) db.all(p.query).then(p.resolve, p.reject);
         return;
       }
       send(slot, waiting.shift()!);
@@ -141,7 +142,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
       if (stopped) return Promise.reject(new ReadInterrupted("the pool is stopped"));
       if (!threaded) return db.all<T>(query);
       return new Promise<T[]>((resolve, reject) => {
-        waiting.push({ ...toQuery(query), resolve: resolve as (rows: unknown[]) => void, reject });
+        waiting.push({ query, ...toQuery(query), resolve: resolve as (rows: unknown[]) => void, reject });
         next();
       });
     },

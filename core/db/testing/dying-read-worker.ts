@@ -3,6 +3,8 @@
  * throws out of the thread after a while without answering; anything else is answered like the
  * real worker would (one row).
  */
+export {};
+
 declare const self: { onmessage: ((e: MessageEvent<{ type: string; id?: number; sql?: string }>) => void) | null; postMessage(m: unknown): void; close(): void };
 
 self.onmessage = (e) => {

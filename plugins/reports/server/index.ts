@@ -26,6 +26,6 @@ export default defineServerPlugin({
       db: ctx.db,
     });
     registerSlaHandlers(ctx.router, sla, hours);
-    registerFurtherReportsHandlers(ctx.router, new FurtherReportsService(ctx.db));
+    registerFurtherReportsHandlers(ctx.router, new FurtherReportsService(ctx.db, ctx.reads), hours);
   },
 });
