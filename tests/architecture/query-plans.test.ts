@@ -115,6 +115,11 @@ function routes(): [string, string][] {
     `/reports/survey-results?date_from=${from}&date_to=${to}`,
     `/reports/group-attendance/export/pdf?date_from=${from}&date_to=${to}`,
     `/reports/survey-results/export/zip?date_from=${from}&date_to=${to}`,
+    // The exports on the office-hours clock: the rows with their clocks, the resolved tickets' clocks.
+    `/ticketreport/export/csv?dateFrom=${from}&dateTo=${to}&businessHours=true`,
+    `${report}&pageSize=9999999&businessHours=true`,
+    `/reports/group-attendance/export/pdf?date_from=${from}&date_to=${to}&businessHours=true`,
+    `/reports/ticket-duration/export/zip?date_from=${from}&date_to=${to}&businessHours=true`,
   ])
     out.push(["admin", path]);
   return out.map(([user, path]) => [who[user], path]);
