@@ -113,7 +113,7 @@ function resetPeak(pid: number): boolean {
   }
 }
 
-const measured: { concurrency: number; mode: "alone" | "mixed"; result: LoadResult }[] = [];
+const measured: { concurrency: number; mode: "alone" | "mixed"; result: LoadResult; cpu: number }[] = [];
 let exportFigures = "";
 try {
   const databaseFile = join(world.dataDir, "app.db");
@@ -167,28 +167,31 @@ try {
   for (const call of MEMORY_ONLY ? [] : calls) {
     for (const concurrency of [1, CONCURRENCY]) {
       const sessions = Array.from({ length: concurrency }, () => Array.from({ length: concurrency === 1 ? ROUNDS : 2 }, () => call));
+      const cpuBefore = proc.cpuMs(pid);
       const result = await run(base, concurrency, sessions);
-      measured.push({ concurrency, mode: "alone", result });
+      // The server's CPU time (every thread: the read pool's too) per request: what load on the machine does not distort.
+      const cpu = (proc.cpuMs(pid) - cpuBefore) / Math.max(1, result.ok + result.errors);
+      measured.push({ concurrency, mode: "alone", result, cpu });
     }
     const last = measured[measured.length - 1]!.result;
     console.log(`  ${call.label}: ${CONCURRENCY} at once ${last.ok} ok, ${last.errors} errors, ${last.skipped} not sent, ${last.seconds.toFixed(1)} s`);
   }
   if (!MEMORY_ONLY) {
     const sessions = Array.from({ length: CONCURRENCY }, () => Array.from({ length: 2 }, () => calls).flat());
-    measured.push({ concurrency: CONCURRENCY, mode: "mixed", result: await run(base, CONCURRENCY, sessions) });
+    measured.push({ concurrency: CONCURRENCY, mode: "mixed", result: await run(base, CONCURRENCY, sessions), cpu: NaN });
   }
 } finally {
   await cleanup();
 }
 
-const header = ["call", "clients", "ok/err", "p50", "p95", "aim p50", "met"];
+const header = ["call", "clients", "ok/err", "p50", "p95", "aim p50", "met", "server CPU/req"];
 const table: string[][] = [];
-for (const { concurrency, mode, result } of measured)
+for (const { concurrency, mode, result, cpu } of measured)
   for (const [label, f] of Object.entries(result.byLabel)) {
     const aim = AIMS[label]![concurrency === 1 ? 0 : 1];
     // The mixed run's figures are not the aims' (16 clients of one call): shown, never "met".
     const met = mode === "mixed" ? "(mixed)" : f.ok && !f.errors && f.p50 <= aim ? "yes" : "NO";
-    table.push([mode === "mixed" ? `${label} (mixed)` : label, String(concurrency), `${f.ok}/${f.errors}`, msText(f.p50), msText(f.p95), `${fmt(aim)} ms`, met]);
+    table.push([mode === "mixed" ? `${label} (mixed)` : label, String(concurrency), `${f.ok}/${f.errors}`, msText(f.p50), msText(f.p95), `${fmt(aim)} ms`, met, msText(cpu)]);
   }
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => (i < 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
