@@ -14,9 +14,7 @@ const database = await openDatabase(`file:${path}`);
 await database.client.executeMultiple(`
   create table items (id integer primary key, company_id integer not null, name text, price real, flag integer);
   create index items_company on items (company_id);`);
-await database.client.execute(
-  "insert into items (company_id, name, price, flag) select value % 3, 'item ' || value, value / 7.0, value % 2 from generate_series(1, 5000)",
-);
+await database.client.execute("insert into items (company_id, name, price, flag) select value % 3, 'item ' || value, value / 7.0, value % 2 from generate_series(1, 5000)");
 const pool = createReadPool({ path, db: database.db, size: 2 });
 const queries = [
   sql`select company_id as company, count(*) as n, sum(price) as total, group_concat(name) as names from items where company_id = ${1} group by company_id`,
@@ -26,7 +24,10 @@ const queries = [
 const equal: boolean[] = [];
 for (const q of queries) equal.push(JSON.stringify(await pool.all(q)) === JSON.stringify(await database.db.all(q)));
 // Two at once on two threads, answers in their own order.
-const [a, b] = await Promise.all([pool.all<{ n: number }>(sql`select count(*) as n from items`), pool.all<{ n: number }>(sql`select count(*) as n from items where company_id = ${0}`)]);
+const [a, b] = await Promise.all([
+  pool.all<{ n: number }>(sql`select count(*) as n from items`),
+  pool.all<{ n: number }>(sql`select count(*) as n from items where company_id = ${0}`),
+]);
 const parallel = [a[0]!.n, b[0]!.n];
 // A later write is seen by the next statement (the worker reads the WAL as committed).
 await database.client.execute("insert into items (company_id, name) values (9, 'late')");
@@ -58,7 +59,5 @@ const stopped = await pool.all(sql`select 1 as one`).then(
   (err: Error) => (err instanceof ReadInterrupted ? "interrupted" : err.message),
 );
 database.close();
-console.log(
-  JSON.stringify({ threaded: pool.threaded, equal, parallel, late: late!.n, write, bad, killed, killedMs, after: after!.one, stopped }),
-);
+console.log(JSON.stringify({ threaded: pool.threaded, equal, parallel, late: late!.n, write, bad, killed, killedMs, after: after!.one, stopped }));
 process.exit(0);

@@ -130,10 +130,15 @@ describe("businessHours=true", () => {
     const duration = async (flag: string) => (await t.call("GET", `/reports/ticket-duration?${week}${flag}`, { token })).body.rows;
     expect(await duration("")).toEqual([{ queueId, queueName: "Vendas", buckets: [0, 0, 0, 0, 1], total: 1 }]);
     expect(await duration("&businessHours=true")).toEqual([{ queueId, queueName: "Vendas", buckets: [0, 1, 0, 0, 0], total: 1 }]);
-    const groups = async (flag: string) => (await t.call("GET", `/reports/group-attendance?${week}${flag}`, { token })).body.rows.map((r: { avgSupportMinutes: number }) => r.avgSupportMinutes);
+    const groups = async (flag: string) =>
+      (await t.call("GET", `/reports/group-attendance?${week}${flag}`, { token })).body.rows.map((r: { avgSupportMinutes: number }) => r.avgSupportMinutes);
     expect(await groups("")).toEqual([3800]);
     expect(await groups("&businessHours=true")).toEqual([20]);
-    const zip = await t.kernel.app.request(`/reports/ticket-duration/export/zip?${week}&businessHours=true`, { headers: { authorization: `Bearer ${token}` } }, { remoteAddress: "127.0.0.1" });
+    const zip = await t.kernel.app.request(
+      `/reports/ticket-duration/export/zip?${week}&businessHours=true`,
+      { headers: { authorization: `Bearer ${token}` } },
+      { remoteAddress: "127.0.0.1" },
+    );
     expect(zip.status).toBe(200);
     const csv = new TextDecoder().decode(unzipEntries(new Uint8Array(await zip.arrayBuffer())).get("duracao-por-fila.csv"));
     expect(csv.split("\r\n")[1]).toBe("Vendas;0;1;0;0;0;1");

@@ -63,6 +63,12 @@ export interface SurveyResults {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** SQLite's `order by name is null, name`: names first, compared as binary text, then none. */
+function byName(a: string | null, b: string | null): number {
+  if (a === null || b === null) return Number(a === null) - Number(b === null);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function split(scores: Map<number, number>): NpsSplit {
   let answers = 0;
   let promoters = 0;
@@ -164,9 +170,7 @@ export class FurtherReportsService {
       byQueue.set(c.queueId, row);
     }
     // SQLite's `order by q.name is null, q.name`: named queues first, by name (binary), then none.
-    const rows = [...byQueue.values()].sort((a, b) =>
-      a.queueName === null || b.queueName === null ? Number(a.queueName === null) - Number(b.queueName === null) : a.queueName < b.queueName ? -1 : a.queueName > b.queueName ? 1 : 0,
-    );
+    const rows = [...byQueue.values()].sort((a, b) => byName(a.queueName, b.queueName));
     return { rows: rows.slice(0, MAX_ROWS), truncated: rows.length > MAX_ROWS };
   }
 
