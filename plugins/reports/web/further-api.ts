@@ -1,11 +1,10 @@
 import { api } from "../../../web/src/api/api.ts";
 import type { FurtherReportName, GroupAttendanceAnswer, SurveyResultsAnswer, TicketDurationAnswer } from "../shared/further-types.ts";
-import type { DayRange } from "../shared/report-types.ts";
+import type { FurtherRange } from "../shared/report-types.ts";
+
+export type { FurtherRange } from "../shared/report-types.ts";
 
 export type * from "../shared/further-types.ts";
-
-/** The further reports' range, and whether their support times count office hours only (the report page's checkbox). */
-export type FurtherRange = DayRange & { businessHours?: boolean };
 
 const params = ({ from, to, businessHours }: FurtherRange) => ({ date_from: from, date_to: to, ...(businessHours ? { businessHours: "true" } : {}) });
 const asObjectUrl = async (res: Response) => (res.ok ? URL.createObjectURL(await res.blob()) : res.json());
