@@ -8,7 +8,7 @@ const ROOT = join(import.meta.dirname, "../..");
 
 describe("the read pool (worker threads with read-only connections)", () => {
   // Under Bun, as the server runs it (vitest's Node has no Worker global: there the pool answers on the main connection).
-  it("answers as the main connection, two at once, sees committed writes, refuses writes, survives a worker dying mid-statement, and stops", () => {
+  it("answers as the main connection, two at once, sees committed writes, refuses writes, survives a worker dying mid-statement, falls back when none can start, and stops", () => {
     const dir = mkdtempSync(join(tmpdir(), "atende-read-pool-"));
     try {
       const out = execFileSync(process.env.BUN_BIN || "bun", ["core/db/testing/read-pool-probe.ts", dir], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
@@ -23,6 +23,9 @@ describe("the read pool (worker threads with read-only connections)", () => {
       expect(probe.killed).toBe("interrupted");
       expect(probe.killedMs).toBeLessThan(5_000);
       expect(probe.after).toBe(1);
+      // A worker that cannot start: every statement is answered by the main connection instead.
+      expect(probe.fallback).toEqual([1667, 1667]);
+      expect(probe.fallbackThreaded).toBe(false);
       expect(probe.stopped).toBe("interrupted");
     } finally {
       rmSync(dir, { recursive: true, force: true });

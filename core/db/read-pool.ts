@@ -21,7 +21,7 @@ import type { Db } from "./database.ts";
  */
 export interface ReadPool {
   all<T>(query: SQL): Promise<T[]>;
-  /** Whether statements run on worker threads (false: on the main connection). */
+  /** Whether statements run on worker threads (false: on the main connection; also once a worker could not start). */
   readonly threaded: boolean;
   /** Stops the workers; statements still waiting fail. */
   stop(): Promise<void>;
@@ -47,6 +47,8 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /** Its connection opened (the worker said so): a worker dying before that means threads do not work here. */
+  ready: boolean;
   /** The statement running there, if any. */
   running: Pending | null;
 }
@@ -86,7 +88,11 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   const slots: Slot[] = [];
   const waiting: Pending[] = [];
   let stopped = false;
+  /** Set when a worker could not start (its module missing from a build, no driver): the main connection answers from then on. */
+  let unusable = false;
   let id = 0;
+
+  const onMain = (p: Pending) => void db.all(p.query).then(p.resolve, p.reject);
 
   /** Drops a dead worker (`end`: one whose script threw, idle in JS, is ended; never one in native code). */
   const remove = (slot: Slot, reason: string, end = false) => {
@@ -95,8 +101,15 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
     slots.splice(at, 1);
     const pending = slot.running;
     slot.running = null;
-    pending?.reject(new ReadInterrupted(reason));
     if (end) slot.worker.terminate();
+    if (!slot.ready) {
+      // It never opened its connection: no thread will; its statement and the rest go to the main connection.
+      unusable = true;
+      if (pending) onMain(pending);
+      for (const p of waiting.splice(0)) onMain(p);
+      return;
+    }
+    pending?.reject(new ReadInterrupted(reason));
     // The queue goes on, on a fresh worker.
     next();
   };
@@ -108,8 +121,10 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
     } catch {
       return null;
     }
-    const slot: Slot = { worker, running: null };
+    const slot: Slot = { worker, running: null, ready: false };
     worker.onmessage = (e: MessageEvent<{ type: string; rows?: unknown[]; message?: string; code?: string | null }>) => {
+      if (e.data.type === "ready") slot.ready = true;
+      if (e.data.type === "failed") return remove(slot, e.data.message ?? "could not open the database", true);
       const pending = slot.running;
       if (!pending || (e.data.type !== "rows" && e.data.type !== "error")) return;
       slot.running = null;
@@ -121,7 +136,6 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
     worker.onerror = (e) => remove(slot, (e as ErrorEvent).message || "crashed", true);
     worker.addEventListener("close", () => remove(slot, "closed"));
     worker.postMessage({ type: "start", path });
-    // Bun keeps the process alive for a running worker; stop() ends them.
     // Bun keeps the process alive for a referenced worker: unreferenced while idle (stop() ends
     // it), referenced while it runs a statement. Measured: an unreferenced worker's statement
     // cost twice the CPU (the export's chunks 550 ms instead of 270), a referenced one's the same as the main thread's.
@@ -141,7 +155,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
       const slot = slots.find((s) => !s.running) ?? (slots.length < size ? spawn() : null);
       if (!slot) {
         // No thread could start here: the main connection answers.
-        if (!slots.length) for (const p of waiting.splice(0)) db.all(p.query).then(p.resolve, p.reject);
+        if (!slots.length) for (const p of waiting.splice(0)) onMain(p);
         return;
       }
       send(slot, waiting.shift()!);
@@ -149,10 +163,12 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   }
 
   return {
-    threaded,
+    get threaded() {
+      return threaded && !unusable;
+    },
     all<T>(query: SQL): Promise<T[]> {
       if (stopped) return Promise.reject(new ReadInterrupted("the pool is stopped"));
-      if (!threaded) return db.all<T>(query);
+      if (!threaded || unusable) return db.all<T>(query);
       return new Promise<T[]>((resolve, reject) => {
         waiting.push({ query, ...toQuery(query), resolve: resolve as (rows: unknown[]) => void, reject });
         next();

@@ -45,8 +45,10 @@ self.onmessage = (e) => {
       // Reads only: a statement that would write fails here instead of taking the write lock.
       conn.exec("PRAGMA query_only = ON");
       db = conn as unknown as typeof db;
+      self.postMessage({ type: "ready" });
     } catch (err) {
       failure = (err as Error).message;
+      self.postMessage({ type: "failed", message: failure });
     }
     return;
   }

@@ -13,6 +13,7 @@ self.onmessage = (e) => {
     self.close();
     return;
   }
+  if (e.data.type === "start") self.postMessage({ type: "ready" });
   if (e.data.type !== "all") return;
   if (e.data.sql === "select 'die'")
     setTimeout(() => {

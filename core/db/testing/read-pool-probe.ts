@@ -53,11 +53,19 @@ const killed = await dying.all(sql`select 'die'`).then(
 const killedMs = Math.round(performance.now() - started);
 const [after] = await dying.all<{ one: number }>(sql`select 1 as one`);
 await dying.stop();
+// A worker module that cannot start (missing from a build): the main connection answers, then and after.
+const missing = createReadPool({ path, db: database.db, size: 2, script: new URL("./no-such-read-worker.ts", import.meta.url) });
+const fallback = [
+  ...(await missing.all<{ n: number }>(sql`select count(*) as n from items where company_id = ${1}`)),
+  ...(await missing.all<{ n: number }>(sql`select count(*) as n from items where company_id = ${2}`)),
+].map((r) => r.n);
+const fallbackThreaded = missing.threaded;
+await missing.stop();
 await pool.stop();
 const stopped = await pool.all(sql`select 1 as one`).then(
   () => "answered",
   (err: Error) => (err instanceof ReadInterrupted ? "interrupted" : err.message),
 );
 database.close();
-console.log(JSON.stringify({ threaded: pool.threaded, equal, parallel, late: late!.n, write, bad, killed, killedMs, after: after!.one, stopped }));
+console.log(JSON.stringify({ threaded: pool.threaded, equal, parallel, late: late!.n, write, bad, killed, killedMs, after: after!.one, fallback, fallbackThreaded, stopped }));
 process.exit(0);
