@@ -232,6 +232,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       // Writes queued by now (job outcomes, a plugin's last words) land before the database closes.
       await database.writes.drain();
       await redis?.close().catch(() => {});
+      await database.reads.stop();
       database.close();
     },
   };
@@ -264,6 +265,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       config,
       db,
       writes: database.writes,
+      reads: database.reads,
       log: log.child(plugin.manifest.id),
       router,
       bus: kernel.bus,

@@ -3,6 +3,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { makePrivateDir, makePrivateFile } from "../storage/private-files.ts";
+import { createReadPool, type ReadPool } from "./read-pool.ts";
 import { installStatementCache } from "./statement-cache.ts";
 import { checkpointOnDemand } from "./checkpoint-on-demand.ts";
 import { WriteBatcher } from "./write-batch.ts";
@@ -38,6 +39,8 @@ export interface Database {
   db: Db;
   /** Group commit for hot, small writes (write-batch.ts). */
   writes: WriteBatcher;
+  /** Heavy reads on worker threads, off the event loop (read-pool.ts). */
+  reads: ReadPool;
   url: string;
   /**
    * Starts the WAL checkpoint worker now; resolves true once it runs, false when it does not
@@ -117,11 +120,13 @@ export async function openDatabase(url: string, authToken?: string, options: Ope
           onUnavailable: () => options.onCheckpointer?.(false),
         })
       : null;
+  const reads = createReadPool({ path: isFile ? path : null, db });
   const close = () => {
+    void reads.stop();
     writes.close();
     client.close();
     void checkpoints?.stop();
   };
   const startCheckpointer = () => checkpoints?.start() ?? Promise.resolve(false);
-  return { client, db, writes, url, startCheckpointer, close };
+  return { client, db, writes, reads, url, startCheckpointer, close };
 }

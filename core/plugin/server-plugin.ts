@@ -17,6 +17,7 @@ import type { Permissions } from "../auth/permissions.ts";
 import type { SettingsService } from "../settings/settings.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { Vault } from "../auth/vault.ts";
+import type { ReadPool } from "../db/read-pool.ts";
 import type { WriteBatcher } from "../db/write-batch.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import type { Readiness } from "../metrics/readiness.ts";
@@ -32,6 +33,8 @@ export interface PluginContext {
   readonly db: Db;
   /** Group commit for small, hot writes (core/db/write-batch.ts); everything else uses `db`. */
   readonly writes: WriteBatcher;
+  /** Heavy reads (reports, exports) on worker threads with their own read-only connections (core/db/read-pool.ts). */
+  readonly reads: ReadPool;
   readonly log: Logger;
   /** Register routes here with `router.openapi(route, handler)`; the kernel mounts it at `/`. */
   readonly router: OpenAPIHono<AppEnv>;

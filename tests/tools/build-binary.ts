@@ -69,8 +69,8 @@ const started = performance.now();
 /** Builds the executable, its bytecode laid out by these order files if any. */
 async function compile(bytecodeOrder: string[]) {
   const result = await Bun.build({
-    // The WAL checkpointer and the spreadsheet library's .xls parser run as workers: their modules must be in the executable too.
-    entrypoints: [join(work, "entry.ts"), join(ROOT, "core/db/checkpoint-worker.ts"), join(ROOT, "core/spreadsheet/xls-worker.ts")],
+    // The WAL checkpointer, the read pool and the spreadsheet library's .xls parser run as workers: their modules must be in the executable too.
+    entrypoints: [join(work, "entry.ts"), join(ROOT, "core/db/checkpoint-worker.ts"), join(ROOT, "core/db/read-worker.ts"), join(ROOT, "core/spreadsheet/xls-worker.ts")],
     target: "bun",
     minify: true,
     format: "esm",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unzipEntries } from "../../../core/spreadsheet/testing/read-archives.ts";
 import { createCompanyWithAdmin } from "../../../tests/support/fixtures.ts";
 import { createTestKernel, type TestKernel } from "../../../tests/support/test-kernel.ts";
 import { defaultOfficeHours } from "../../office-hours/office-hours.contract.ts";
@@ -20,6 +21,8 @@ import { pinnedTicket } from "./reports.fixtures.ts";
 let t: TestKernel;
 let token: string;
 let queueId: number;
+let connectionToken: string;
+let adminId: number;
 const zone = process.env.TZ;
 
 beforeAll(async () => {
@@ -37,6 +40,8 @@ beforeAll(async () => {
   expect(queue.status).toBe(200);
   queueId = queue.body.id;
   const conn = (await t.call("POST", "/whatsapp", { token, body: { name: "API", channel: "api", webhookUrl: "http://127.0.0.1:9/hook" } })).body;
+  connectionToken = conn.token;
+  adminId = A;
   const client = t.kernel.database.client;
   const ticket = async (number: string, queue: number | null, c: string, a: string, reply: string, closed: string) => {
     const { ticketId } = await pinnedTicket(t, conn.token, number, { status: "closed", userId: A, createdAt: c, acceptedAt: a, closedAt: closed });
@@ -90,6 +95,56 @@ describe("businessHours=true", () => {
     // 3830 wall-clock minutes: missed; 50 business minutes: met.
     expect((await sla("")).queues[0].firstResponse).toMatchObject({ met: 0, missed: 1, perc: 0 });
     expect(await sla("&businessHours=true")).toMatchObject({ businessHours: true, queues: [{ firstResponse: { met: 1, missed: 0, perc: 100 } }] });
+  });
+
+  it("the .csv/.xlsx export and the 9,999,999 page count the support time in office hours too", async () => {
+    const supportCells = async (flag: string) =>
+      String((await t.call("GET", `/ticketreport/export/csv?dateFrom=2030-01-11&dateTo=2030-01-12${flag}`, { token })).body)
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.split(";").at(-1));
+    // Newest first: B2 (no queue) then B1 (Vendas).
+    expect(await supportCells("")).toEqual(["270", "60"]);
+    expect(await supportCells("&businessHours=true")).toEqual(["240", "60"]);
+    const xlsx = await t.call("GET", "/ticketreport/export/xlsx?dateFrom=2030-01-11&dateTo=2030-01-12&businessHours=true", { token });
+    expect(xlsx.status).toBe(200);
+    const big = await t.call("GET", "/ticketreport/reports?dateFrom=2030-01-11&dateTo=2030-01-12&pageSize=9999999&businessHours=true", { token });
+    expect(big.body.tickets.map((r: { supportTime: number }) => r.supportTime)).toEqual([240, 60]);
+    expect(big.body.totalTickets).toEqual({ total: 2 });
+  });
+
+  it("the further reports and their PDF/zip count the support time in office hours", async () => {
+    // B3, a group conversation in Vendas: accepted Fri 17:50, closed Mon 09:10 (local). Wall clock
+    // 3800 min (≥ 1440 bucket); business 10 (Fri 17:50–18:00) + 10 (Mon 09:00–09:10) = 20 ([15, 60)).
+    const { ticketId } = await pinnedTicket(t, connectionToken, "5511700000003", {
+      status: "closed",
+      userId: adminId,
+      createdAt: "2030-01-18T20:50:00.000Z",
+      acceptedAt: "2030-01-18T20:50:00.000Z",
+      closedAt: "2030-01-21T12:10:00.000Z",
+    });
+    await t.kernel.database.client.execute({ sql: "UPDATE tickets SET queue_id = ?, is_group = 1 WHERE id = ?", args: [queueId, ticketId] });
+    const week = "date_from=2030-01-18&date_to=2030-01-21";
+    const duration = async (flag: string) => (await t.call("GET", `/reports/ticket-duration?${week}${flag}`, { token })).body.rows;
+    expect(await duration("")).toEqual([{ queueId, queueName: "Vendas", buckets: [0, 0, 0, 0, 1], total: 1 }]);
+    expect(await duration("&businessHours=true")).toEqual([{ queueId, queueName: "Vendas", buckets: [0, 1, 0, 0, 0], total: 1 }]);
+    const groups = async (flag: string) =>
+      (await t.call("GET", `/reports/group-attendance?${week}${flag}`, { token })).body.rows.map((r: { avgSupportMinutes: number }) => r.avgSupportMinutes);
+    expect(await groups("")).toEqual([3800]);
+    expect(await groups("&businessHours=true")).toEqual([20]);
+    const zip = await t.kernel.app.request(
+      `/reports/ticket-duration/export/zip?${week}&businessHours=true`,
+      { headers: { authorization: `Bearer ${token}` } },
+      { remoteAddress: "127.0.0.1" },
+    );
+    expect(zip.status).toBe(200);
+    const csv = new TextDecoder().decode(unzipEntries(new Uint8Array(await zip.arrayBuffer())).get("duracao-por-fila.csv"));
+    expect(csv.split("\r\n")[1]).toBe("Vendas;0;1;0;0;0;1");
+    const pdf = await t.call("GET", `/reports/group-attendance/export/pdf?${week}&businessHours=true`, { token });
+    expect(pdf.status).toBe(200);
+    expect((await t.call("GET", `/reports/survey-results?${week}&businessHours=true`, { token })).status).toBe(200);
   });
 
   it("refuses a flag that is not true or false", async () => {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
+import { mainConnectionReads, type Reads } from "../../../core/db/read-pool.ts";
 import { users } from "../../../core/db/tables.ts";
 import { ticketLogsView, ticketMessagesView, ticketsView } from "../schema/views.ts";
 import { aggregateDashboard } from "./dashboard-aggregates.ts";
@@ -16,11 +17,15 @@ const BOT_LOGS = ["chatBot", "handOver", "queue", "redirect", "handBack"] as con
  * the company's users (users_company_idx). What the numbers mean: dashboard-figures.ts, metrics.ts.
  */
 export class DashboardService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The heavy aggregate's statements run here (the read pool's threads in the server). */
+    private readonly reads: Reads = mainConnectionReads(db),
+  ) {}
 
   /** GET /dashboard: the counters and one row per attendant for the tickets created in the range, aggregated by SQLite. */
   async dashboard(companyId: number, range: Range): Promise<{ counters: DashboardCounters; attendants: AttendantRow[] }> {
-    return aggregateDashboard(this.db, companyId, range, await this.attendants(companyId));
+    return aggregateDashboard(this.reads, companyId, range, await this.attendants(companyId));
   }
 
   /** The same figures computed in JS from every ticket's facts: the reference the tests compare the SQL with. */

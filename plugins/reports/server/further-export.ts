@@ -1,6 +1,7 @@
 import { csvBytes, type PdfTable, pdfDocument, zipFiles } from "../../../core/spreadsheet/index.ts";
 import { DURATION_BUCKETS, type FurtherReportsService } from "./further-reports.service.ts";
 import type { Range } from "./report-range.ts";
+import type { Elapsed } from "./sla-compliance.ts";
 
 /*
  * The further reports as files: a PDF of their tables, or a .zip with one CSV per table. The
@@ -29,9 +30,9 @@ export function bucketLabels(): string[] {
   return [`< ${b[0]} min`, ...b.slice(1).map((to, i) => `${b[i]}–${to} min`), `≥ ${b[b.length - 1]} min`];
 }
 
-async function tables(s: FurtherReportsService, report: FurtherReport, companyId: number, range: Range): Promise<FileTable[]> {
+async function tables(s: FurtherReportsService, report: FurtherReport, companyId: number, range: Range, elapsed?: Elapsed): Promise<FileTable[]> {
   if (report === "group-attendance") {
-    const { rows } = await s.groupAttendance(companyId, range);
+    const { rows } = await s.groupAttendance(companyId, range, elapsed);
     return [
       {
         file: "atendimentos-em-grupos.csv",
@@ -42,7 +43,7 @@ async function tables(s: FurtherReportsService, report: FurtherReport, companyId
     ];
   }
   if (report === "ticket-duration") {
-    const { rows } = await s.ticketDuration(companyId, range);
+    const { rows } = await s.ticketDuration(companyId, range, elapsed);
     return [
       {
         file: "duracao-por-fila.csv",
@@ -71,16 +72,17 @@ async function tables(s: FurtherReportsService, report: FurtherReport, companyId
   ];
 }
 
-/** The file's name and bytes: `<report>.pdf` or `<report>.zip`. */
+/** The file's name and bytes: `<report>.pdf` or `<report>.zip`; `elapsed`: support times on the office-hours clock (businessHours=true). */
 export async function furtherFile(
   s: FurtherReportsService,
   report: FurtherReport,
   format: "pdf" | "zip",
   companyId: number,
   range: Range,
+  elapsed?: Elapsed,
 ): Promise<{ name: string; bytes: Uint8Array }> {
   const [base, title] = FILE_NAMES[report];
-  const list = await tables(s, report, companyId, range);
+  const list = await tables(s, report, companyId, range, elapsed);
   if (format === "pdf") return { name: `${base}.pdf`, bytes: pdfDocument(list, { title, subtitle: `${range.from} a ${range.to}` }) };
   return { name: `${base}.zip`, bytes: zipFiles(list.map((t) => ({ name: t.file, data: csvBytes(t.header, t.rows) }))) };
 }

@@ -3,7 +3,8 @@ import { DashboardQuery } from "./reports.schemas.ts";
 
 /* The further reports' shapes (group attendance, ticket duration, survey results; issue 28). */
 
-export const FurtherQuery = DashboardQuery.omit({ businessHours: true });
+/** The dashboard's query; businessHours=true counts the support times in office hours (the survey has none). */
+export const FurtherQuery = DashboardQuery;
 
 export const FURTHER_REPORTS = ["group-attendance", "ticket-duration", "survey-results"] as const;
 

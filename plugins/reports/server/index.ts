@@ -19,13 +19,13 @@ export default defineServerPlugin({
     const sla = new SlaService(ctx.db, new SlaTargetsService(ctx.db));
     const hours = new BusinessHoursService(ctx.db, ctx.services);
     registerReportsHandlers(ctx.router, {
-      dashboard: new DashboardService(ctx.db),
-      report: new TicketReportService(ctx.db),
+      dashboard: new DashboardService(ctx.db, ctx.reads),
+      report: new TicketReportService(ctx.db, undefined, ctx.reads),
       moments: new MomentsService(ctx.services, (companyId, tickets, now) => sla.marks(companyId, tickets, now)),
       hours,
       db: ctx.db,
     });
     registerSlaHandlers(ctx.router, sla, hours);
-    registerFurtherReportsHandlers(ctx.router, new FurtherReportsService(ctx.db));
+    registerFurtherReportsHandlers(ctx.router, new FurtherReportsService(ctx.db, ctx.reads), hours);
   },
 });

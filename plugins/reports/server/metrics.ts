@@ -29,11 +29,14 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const ms = (iso: string) => Date.parse(iso);
 
 /** Mean, median (mean of the two middle values when even) and p90 (nearest rank: the ⌈0.9·n⌉-th smallest), of seconds, in minutes. */
-export function durationStats(seconds: readonly number[]): DurationStats {
+export function durationStats(seconds: ArrayLike<number>): DurationStats {
   const n = seconds.length;
   if (!n) return durationFigures(0, 0, 0, 0);
-  const sorted = [...seconds].sort((a, b) => a - b);
-  const sum = sorted.reduce((a, b) => a + b, 0);
+  // A typed array sorts numerically in native code (a month's 27,000 durations: the comparator
+  // sort was a third of GET /dashboard's JS); the sum then adds them in the same sorted order.
+  const sorted = Float64Array.from(seconds).sort();
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += sorted[i]!;
   const mid = Math.floor(n / 2);
   const median = n % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   const p90 = sorted[Math.ceil(0.9 * n) - 1]!;

@@ -10,7 +10,7 @@ import { rangeOf } from "./report-range.ts";
 import * as r from "./reports.routes.ts";
 import type { ReportExportQuery } from "./reports.schemas.ts";
 import type { MomentsService } from "./moments.service.ts";
-import { CHUNK, type ReportFilter, type TicketReportService } from "./ticket-report.service.ts";
+import { CHUNK, type ReportFilter, type ReportRow, type TicketReportService } from "./ticket-report.service.ts";
 
 const FILE_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", csv: "text/csv; charset=utf-8" } as const;
 
@@ -25,6 +25,12 @@ function filterOf(q: z.output<typeof ReportExportQuery>): ReportFilter {
     statuses: q.status,
     onlyRated: q.onlyRated === true,
   };
+}
+
+/** The big page's chunks with supportTime on the office-hours clock (rows read as objects: only when asked). */
+async function* businessJsonChunks(s: { db: Db; hours: BusinessHoursService }, companyId: number, chunks: AsyncIterable<ReportRow[]>): AsyncGenerator<string> {
+  const elapsed = await s.hours.elapsedFor(companyId);
+  for await (const rows of chunks) yield (await businessSupportTimes(s.db, companyId, rows, elapsed)).map((r) => JSON.stringify(r)).join(",");
 }
 
 /** Thin handlers: the company always comes from the token; the area's permission first. */
@@ -66,15 +72,20 @@ export function registerReportsHandlers(
     }
     // The export's page (9999999): streamed in chunks, the total counted after the rows.
     const offset = Math.min((page - 1) * pageSize, Number.MAX_SAFE_INTEGER);
-    const stream = reportJsonStream(s.report.jsonChunks(user.companyId, filter, pageSize, offset), () => s.report.total(user.companyId, filter));
+    const chunks = q.businessHours
+      ? businessJsonChunks(s, user.companyId, s.report.chunks(user.companyId, filter, pageSize, offset))
+      : s.report.jsonChunks(user.companyId, filter, pageSize, offset);
+    const stream = reportJsonStream(chunks, () => s.report.total(user.companyId, filter));
     return c.body(stream, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }) as never;
   });
   router.openapi(r.reportExport, async (c) => {
     const user = c.get("user");
     ensureMayView(user, "dashboard");
     const { format } = c.req.valid("param");
-    const filter = filterOf(c.req.valid("query"));
-    const stream = reportFileStream(format, s.report.cellChunks(user.companyId, filter, Number.MAX_SAFE_INTEGER));
+    const q = c.req.valid("query");
+    // businessHours=true: the support-time column on the office-hours clock, as the page's.
+    const elapsed = q.businessHours ? await s.hours.elapsedFor(user.companyId) : undefined;
+    const stream = reportFileStream(format, s.report.cellChunks(user.companyId, filterOf(q), Number.MAX_SAFE_INTEGER, elapsed));
     return c.body(stream, 200, {
       "content-type": FILE_TYPES[format],
       "content-disposition": `attachment; filename="${REPORT_FILE}.${format}"`,

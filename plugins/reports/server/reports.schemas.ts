@@ -145,7 +145,7 @@ const reportFilters = {
   businessHours: flag.openapi({
     type: "string",
     enum: ["true", "false"],
-    description: "A page's supportTime counted only inside the queue's office hours (pages up to 1000 rows)",
+    description: "supportTime counted only inside the queue's office hours: a page up to 1000 rows and the .xlsx/.csv export",
   }),
 };
 

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../../core/db/database.ts";
+import { mainConnectionReads, type Reads } from "../../../core/db/read-pool.ts";
 import { users } from "../../../core/db/tables.ts";
 import { contactsView, queuesView, ticketsView, whatsappsView } from "../schema/views.ts";
 import { supportSeconds } from "./metrics.ts";
+import type { Elapsed } from "./sla-compliance.ts";
 import type { Range } from "./report-range.ts";
 
 /*
@@ -62,6 +64,13 @@ const ROW_JSON = sql`json_object('id', ${t.id}, 'uuid', ${t.uuid}, 'whatsappName
 const ROW_CELLS = sql`json_array(${t.id}, ${users.name}, ${t.createdAt}, ${t.closedAt}, ${t.userRating}, ${t.status},
   ${whatsappsView.name}, ${queuesView.name}, ${t.lastMessage}, ${contactsView.name}, ${SUPPORT_MINUTES})`;
 
+/**
+ * ROW_CELLS and, after them, what the business-hours clock needs (queue 0: none, first accepted,
+ * closed): cellChunks then writes the last cell in office-hours minutes and drops these three.
+ */
+const ROW_CELLS_CLOCKS = sql`json_array(${t.id}, ${users.name}, ${t.createdAt}, ${t.closedAt}, ${t.userRating}, ${t.status},
+  ${whatsappsView.name}, ${queuesView.name}, ${t.lastMessage}, ${contactsView.name}, ${SUPPORT_MINUTES}, coalesce(${t.queueId}, 0), ${t.acceptedAt}, ${t.closedAt})`;
+
 /** A column as an expression (`+col`): SQLite then uses no index for the test. */
 const plain = (col: SQLWrapper) => sql`+${col}`;
 
@@ -73,6 +82,8 @@ export class TicketReportService {
   constructor(
     private readonly db: Db,
     private readonly chunk = CHUNK,
+    /** The count and the big pages' chunks run here (the read pool's threads in the server). */
+    private readonly reads: Reads = mainConnectionReads(db),
   ) {}
 
   /** One page and the total (GET /ticketreport/reports with a page size up to CHUNK). */
@@ -83,8 +94,8 @@ export class TicketReportService {
 
   /** How many tickets the filter matches. */
   async total(companyId: number, f: ReportFilter): Promise<number> {
-    const q = this.db.select({ n: count() }).from(t);
-    const [row] = await (f.searchParam ? q.innerJoin(contactsView, eq(contactsView.id, t.contactId)) : q).where(this.where(companyId, f));
+    const q = this.db.select({ n: sql<number>`count(*)`.as("n") }).from(t);
+    const [row] = await this.reads.all<{ n: number }>((f.searchParam ? q.innerJoin(contactsView, eq(contactsView.id, t.contactId)) : q).where(this.where(companyId, f)).getSQL());
     return row?.n ?? 0;
   }
 
@@ -119,10 +130,19 @@ export class TicketReportService {
    * keyset walk of jsonChunks) and parsed once into the writer's cells, so no row object, no
    * drizzle mapping and no per-row field copy is made (issue 28: 100,000 rows under 200 MB).
    */
-  async *cellChunks(companyId: number, f: ReportFilter, limit: number): AsyncGenerator<string[][]> {
-    for await (const body of this.bodies(companyId, f, limit, 0, ROW_CELLS)) {
+  async *cellChunks(companyId: number, f: ReportFilter, limit: number, elapsed?: Elapsed): AsyncGenerator<string[][]> {
+    for await (const body of this.bodies(companyId, f, limit, 0, elapsed ? ROW_CELLS_CLOCKS : ROW_CELLS)) {
       const rows = JSON.parse(`[${body}]`) as (string | number | null)[][];
-      for (const row of rows) for (let i = 0; i < row.length; i++) row[i] = row[i] === null ? "" : String(row[i]);
+      for (const row of rows) {
+        // `businessHours=true`: the support time (closed − first accepted) on the office-hours
+        // clock, as the page's (business-hours.service.ts businessSupportTimes).
+        if (elapsed) {
+          const [queueId, acceptedAt, closedAt] = row.splice(-3) as [number, string | null, string | null];
+          const last = row.length - 1;
+          if (row[last] !== null && acceptedAt && closedAt) row[last] = Math.round((elapsed(queueId, acceptedAt, closedAt) / 60) * 100) / 100;
+        }
+        for (let i = 0; i < row.length; i++) row[i] = row[i] === null ? "" : String(row[i]);
+      }
       yield rows as string[][];
     }
   }
@@ -166,11 +186,10 @@ export class TicketReportService {
       .where(this.where(companyId, f, after))
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(size)
-      .offset(offset)
-      .as("page");
-    const [row] = await this.db
-      .select({ n: count(), body: sql<string | null>`group_concat(${page.j}, ',' order by ${page.k} desc)`, last: sql<string | null>`min(${page.k})` })
-      .from(page);
+      .offset(offset);
+    const [row] = await this.reads.all<{ n: number; body: string | null; last: string | null }>(
+      sql`select count(*) as n, group_concat(j, ',' order by k desc) as body, min(k) as last from ${page}`,
+    );
     return row;
   }
 

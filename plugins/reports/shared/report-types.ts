@@ -31,7 +31,7 @@ export interface ReportFilterParams {
   queueIds?: number[];
   status?: string[];
   onlyRated?: boolean;
-  /** Support time counted inside the office hours only (the page; the file exports count wall-clock time). */
+  /** Support time counted inside the office hours only (the page, the 9,999,999 page and the .xlsx/.csv export). */
   businessHours?: boolean;
 }
 
@@ -44,6 +44,11 @@ export const REPORT_FILE_NAME = "relatorio-de-atendimentos";
 export interface DayRange {
   from: string;
   to: string;
+}
+
+/** The further reports' range, and whether their support times count office hours only (the report page's checkbox). */
+export interface FurtherRange extends DayRange {
+  businessHours?: boolean;
 }
 
 /**

@@ -68,4 +68,14 @@ describe("the further reports on /reports", () => {
     await waitFor(() => expect(api.calls.some((c) => c.path === "/reports/survey-results/export/zip")).toBe(true));
     await waitFor(() => expect(saved).toEqual(["pesquisa-de-satisfacao.pdf", "pesquisa-de-satisfacao.zip"]));
   });
+
+  it("asks the further reports and their files in office hours when the page's checkbox is on", async () => {
+    renderWithProviders(<ReportsPage />, { plugins: [reportsPlugin], route: "/reports" });
+    await screen.findByRole("table", { name: "Atendimentos em grupos" });
+    expect(api.calls.find((c) => c.path === "/reports/group-attendance")!.url.searchParams.get("businessHours")).toBeNull();
+    fireEvent.click(screen.getByLabelText("Só horário comercial"));
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/reports/group-attendance" && c.url.searchParams.get("businessHours") === "true")).toBe(true));
+    fireEvent.click(screen.getAllByRole("button", { name: "PDF" })[0]!);
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/reports/group-attendance/export/pdf" && c.url.searchParams.get("businessHours") === "true")).toBe(true));
+  });
 });

@@ -2,8 +2,15 @@ import { Button, ButtonGroup, H4, HTMLTable, Spinner, Tab, Tabs } from "@bluepri
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState, toastError } from "../../../web/src/ui/index.ts";
-import type { DayRange } from "../shared/report-types.ts";
-import { FURTHER_FILE, type FurtherReportName, useExportFurtherMutation, useGetGroupAttendanceQuery, useGetSurveyResultsQuery, useGetTicketDurationQuery } from "./further-api.ts";
+import {
+  FURTHER_FILE,
+  type FurtherRange,
+  type FurtherReportName,
+  useExportFurtherMutation,
+  useGetGroupAttendanceQuery,
+  useGetSurveyResultsQuery,
+  useGetTicketDurationQuery,
+} from "./further-api.ts";
 import { saveAs } from "./reports-api.ts";
 
 /*
@@ -11,7 +18,7 @@ import { saveAs } from "./reports-api.ts";
  * over the page's date range, each a table exportable as PDF or as a .zip of CSVs.
  */
 
-function Exports({ report, range }: { report: FurtherReportName; range: DayRange }) {
+function Exports({ report, range }: { report: FurtherReportName; range: FurtherRange }) {
   const { t } = useTranslation("reports");
   const [exportFurther, exporting] = useExportFurtherMutation();
   const save = async (format: "pdf" | "zip") => {
@@ -34,7 +41,7 @@ const SCORES = Array.from({ length: 11 }, (_, i) => i);
 
 const dash = (v: number | null | undefined) => (v === null || v === undefined ? "—" : String(v));
 
-function GroupAttendanceTab({ range }: { range: DayRange }) {
+function GroupAttendanceTab({ range }: { range: FurtherRange }) {
   const { t } = useTranslation("reports");
   const q = useGetGroupAttendanceQuery(range);
   if (q.isLoading) return <Spinner size={24} />;
@@ -73,7 +80,7 @@ function GroupAttendanceTab({ range }: { range: DayRange }) {
   );
 }
 
-function DurationTab({ range }: { range: DayRange }) {
+function DurationTab({ range }: { range: FurtherRange }) {
   const { t } = useTranslation("reports");
   const q = useGetTicketDurationQuery(range);
   if (q.isLoading) return <Spinner size={24} />;
@@ -118,7 +125,7 @@ function DurationTab({ range }: { range: DayRange }) {
   );
 }
 
-function SurveyTab({ range }: { range: DayRange }) {
+function SurveyTab({ range }: { range: FurtherRange }) {
   const { t } = useTranslation("reports");
   const q = useGetSurveyResultsQuery(range);
   if (q.isLoading) return <Spinner size={24} />;
@@ -186,7 +193,7 @@ function SurveyTab({ range }: { range: DayRange }) {
 }
 
 /** The section under the ticket report: a tab per further report. */
-export function FurtherReports({ range }: { range: DayRange }) {
+export function FurtherReports({ range }: { range: FurtherRange }) {
   const { t } = useTranslation("reports");
   const [tab, setTab] = useState<FurtherReportName>("group-attendance");
   const ready = !!range.from && !!range.to;

@@ -229,7 +229,7 @@ function Reports() {
         <Button icon="chevron-right" aria-label={t("report.next")} disabled={page >= pages} onClick={() => setPage(page + 1)} />
       </div>
       {logOf !== null ? <TicketLogDialog ticketId={logOf} onClose={() => setLogOf(null)} /> : null}
-      <FurtherReports range={{ from: form.dateFrom, to: form.dateTo }} />
+      <FurtherReports range={{ from: form.dateFrom, to: form.dateTo, businessHours: form.businessHours }} />
     </PageLayout>
   );
 }

@@ -48,6 +48,9 @@ export const FURTHER_READS: RegExp[] = [
   /where t\.company_id = \? and t\.created_at >= \? and t\.created_at < \? and \+t\.is_group = 1/,
   /sum\(x\.m >= \? and x\.m < \?\)/,
   /\+t\.user_rating between 0 and 10/,
+  // businessHours=true: the resolved tickets' clocks (further reports), the export's rows with their clocks.
+  /select t\.contact_id as groupId, t\.user_id as userId, t\.queue_id as queueId, q\.name as queueName, t\.accepted_at as acceptedAt/,
+  /json_array\([\s\S]*coalesce\("tickets_view"\."queue_id", 0\)/,
 ];
 
 /** The indexes a report statement must use, in the plan's order: the last rule its text matches. */
