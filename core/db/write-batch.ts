@@ -48,6 +48,18 @@ interface Settled {
   after: (() => void | Promise<void>)[];
 }
 
+/** Totals since the process started (kernel-metrics.ts exposes them). */
+export interface WriteStats {
+  /** Transactions committed or tried (a batch that starts over counts once). */
+  batches: number;
+  /** Units those batches ran. */
+  units: number;
+  /** Time spent waiting for SQLite's write lock held by another process (BEGIN IMMEDIATE). */
+  lockWaitMs: number;
+  /** BEGIN IMMEDIATE attempts refused because another process held the lock. */
+  busyRetries: number;
+}
+
 /** Units per transaction: enough to amortise a commit, few enough to bound one batch's stall. */
 const MAX_BATCH = 128;
 
@@ -77,6 +89,8 @@ export class WriteBatcher {
   private closed = false;
   private readonly hooks: BatchHooks[] = [];
   private readonly recording = recordingDb();
+  /** Running totals for /metrics: how the writes group and how long they wait for the file's write lock. */
+  readonly stats: WriteStats = { batches: 0, units: 0, lockWaitMs: 0, busyRetries: 0 };
 
   constructor(
     /** The database file (the embedded driver's own connection writes to it). */
@@ -156,6 +170,8 @@ export class WriteBatcher {
       return;
     }
     const batch = this.queue.splice(0, MAX_BATCH);
+    this.stats.batches++;
+    this.stats.units += batch.length;
     let settled: Settled[] = [];
     try {
       settled = this.options.remote ? await this.executeRemote(this.options.remote, batch) : this.execute(batch);
@@ -205,7 +221,9 @@ export class WriteBatcher {
     for (;;) {
       const pending = settled.filter((s) => !s.failed);
       try {
+        const asked = performance.now();
         conn.native.exec("BEGIN IMMEDIATE");
+        this.stats.lockWaitMs += performance.now() - asked;
         for (const h of this.hooks) h.begin(conn.db, pending.length);
       } catch (err) {
         if (conn.native.inTransaction) conn.native.exec("ROLLBACK");
