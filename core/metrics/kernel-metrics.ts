@@ -41,6 +41,9 @@ export function registerKernelMetrics(kernel: Kernel): void {
   kernel.metrics.gauge("atende_db_write_lock_wait_seconds_total", "Time the write batcher waited for SQLite's write lock held by another process", () => [
     { labels: {}, value: w.lockWaitMs / 1000 },
   ]);
+  kernel.metrics.gauge("atende_db_write_hold_seconds_total", "Time the write batcher held SQLite's write lock (its transactions, BEGIN to COMMIT)", () => [
+    { labels: {}, value: w.holdMs / 1000 },
+  ]);
   kernel.metrics.gauge("atende_db_write_busy_total", "Write-batch BEGINs refused because another process held the write lock", () => [{ labels: {}, value: w.busyRetries }]);
   kernel.metrics.gauge("process_cpu_seconds_total", "User and system CPU time of this process, in seconds", () => {
     const u = process.cpuUsage();

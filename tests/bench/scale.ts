@@ -12,10 +12,11 @@
  * servers), and from every process's /metrics the servers' CPU per message or request, the
  * units per write transaction and the time spent waiting for another process's write lock.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { get } from "node:http";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { startRedis } from "../support/redis-server.ts";
-import { benchServer, login, type RunningServer } from "./support.ts";
+import { benchServer, login, proc, type RunningServer } from "./support.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
@@ -28,6 +29,7 @@ const METRICS = [
   "atende_db_write_units_total",
   "atende_db_write_lock_wait_seconds_total",
   "atende_db_write_busy_total",
+  "atende_db_write_hold_seconds_total",
 ] as const;
 type Snapshot = Record<(typeof METRICS)[number], number>;
 
@@ -75,12 +77,17 @@ interface Phase {
   /** Write-lock wait (all processes) per second of the phase, in ms. */
   lockWaitMsPerS: number;
   busyPerS: number;
+  /** Write-lock hold (all processes) per unit, in ms: the part that cannot run in parallel. */
+  holdMsPerUnit: number;
+  /** Redis' CPU per successful call, in ms (realtime events through the streams adapter). */
+  redisCpuMs: number;
 }
 
 /** Runs `call` from CLIENTS loops for SECONDS; the successful calls per second and what they cost. */
 async function rate(server: RunningServer, workers: number, call: (i: number) => Promise<boolean>): Promise<Phase> {
   const before = await snapshot(server.port, workers);
   const cpu = process.cpuUsage();
+  const redisBefore = redisCpuMs();
   const started = performance.now();
   const end = started + SECONDS * 1000;
   let ok = 0;
@@ -101,6 +108,8 @@ async function rate(server: RunningServer, workers: number, call: (i: number) =>
     unitsPerBatch: d("atende_db_write_units_total") / Math.max(1, d("atende_db_write_batches_total")),
     lockWaitMsPerS: (d("atende_db_write_lock_wait_seconds_total") * 1000) / wallS,
     busyPerS: d("atende_db_write_busy_total") / wallS,
+    holdMsPerUnit: (d("atende_db_write_hold_seconds_total") * 1000) / Math.max(1, d("atende_db_write_units_total")),
+    redisCpuMs: (redisCpuMs() - redisBefore) / Math.max(1, ok),
   };
 }
 
@@ -130,6 +139,19 @@ async function measure(server: RunningServer, workers: number): Promise<{ inboun
 }
 
 const redis = await startRedis();
+/** The redis-server started above (found by its port in /proc: it titles itself `redis-server 127.0.0.1:<port>`), for its CPU time. */
+const redisPid = (() => {
+  const port = redis.url.split(":").pop();
+  for (const pid of readdirSync("/proc").filter((f) => /^\d+$/.test(f)))
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (cmd.includes("redis-server") && cmd.includes(`:${port}`)) return Number(pid);
+    } catch {
+      // gone meanwhile
+    }
+  return null;
+})();
+const redisCpuMs = () => (redisPid ? proc.cpuMs(redisPid) : 0);
 const rows: { workers: number; inbound: Phase; tickets: Phase; load: string }[] = [];
 try {
   for (const workers of WORKERS) {
@@ -158,9 +180,11 @@ for (const r of rows)
   );
 console.log(`aim: near-linear up to the cores (×${Math.min(availableParallelism(), 2)} at 2 processes on ${availableParallelism()} cores)`);
 console.log("\nwhere the time goes (all processes summed; bench CPU = the load generator's share of all cores)");
-console.log("| processes | server CPU ms/msg | units per write transaction | write-lock wait ms/s | busy BEGINs/s | server CPU ms/list req |");
-console.log("| --- | --- | --- | --- | --- | --- |");
+console.log(
+  "| processes | server CPU ms/msg | Redis CPU ms/msg | units per write transaction | write-lock hold ms/unit | write-lock wait ms/s | busy BEGINs/s | server CPU ms/list req |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const r of rows)
   console.log(
-    `| ${r.workers} | ${r.inbound.serverCpuMs.toFixed(2)} | ${r.inbound.unitsPerBatch.toFixed(1)} | ${r.inbound.lockWaitMsPerS.toFixed(0)} | ${r.inbound.busyPerS.toFixed(0)} | ${r.tickets.serverCpuMs.toFixed(2)} |`,
+    `| ${r.workers} | ${r.inbound.serverCpuMs.toFixed(2)} | ${r.inbound.redisCpuMs.toFixed(2)} | ${r.inbound.unitsPerBatch.toFixed(1)} | ${r.inbound.holdMsPerUnit.toFixed(3)} | ${r.inbound.lockWaitMsPerS.toFixed(0)} | ${r.inbound.busyPerS.toFixed(0)} | ${r.tickets.serverCpuMs.toFixed(2)} |`,
   );
