@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type ChildProcess, spawn } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { type RunningSqld, startSqld } from "../../tests/support/sqld.ts";
+import type { Database } from "./database.ts";
 import { tempDatabases } from "./testing/temp-database.ts";
 
 const notes = sqliteTable("notes", { id: integer("id").primaryKey(), body: text("body").notNull() });
@@ -337,4 +339,79 @@ describe.each([["embedded file"], ["libSQL server"]])("write batcher (group comm
     writes.close();
     await expect(writes.run(() => 1)).rejects.toThrow(/closed/);
   });
+});
+
+/**
+ * Several processes on one file (WORKERS): another process holding SQLite's write lock. The holder
+ * here is a child process with its own connection that BEGINs IMMEDIATE, writes, and then commits
+ * after `holdMs` or never (it is killed).
+ */
+describe("write batcher while another process holds the file's write lock", () => {
+  const databases = tempDatabases("atende-batch-turn-");
+  afterEach(() => databases.close());
+
+  const HOLDER = `
+    const [path, holdMs] = process.argv.slice(-2);
+    const Database = require("libsql");
+    const db = new Database(path, { timeout: 0 });
+    db.exec("BEGIN IMMEDIATE");
+    db.exec("INSERT INTO notes (body) VALUES ('holder')");
+    console.log("held");
+    if (Number(holdMs) >= 0) setTimeout(() => { db.exec("COMMIT"); console.log("released"); }, Number(holdMs));
+    setInterval(() => {}, 1000);
+  `;
+  /** Starts the holder; resolves once it holds the lock, with when it let go (performance.now()). */
+  async function holder(path: string, holdMs: number): Promise<{ child: ChildProcess; released: Promise<number> }> {
+    const child = spawn(process.execPath, ["-e", HOLDER, path, String(holdMs)], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    const waiting: (() => void)[] = [];
+    child.stdout!.on("data", (d) => {
+      out += d;
+      for (const check of waiting) check();
+    });
+    const seen = (line: string) =>
+      new Promise<number>((done) => {
+        const check = () => out.includes(line) && done(performance.now());
+        waiting.push(check);
+        check();
+      });
+    await seen("held");
+    return { child, released: seen("released") };
+  }
+  const fileOf = (url: string) => url.replace(/^file:/, "");
+  const bodies = async (database: Database) => (await database.client.execute("SELECT body FROM notes ORDER BY id")).rows.map((r) => r.body);
+
+  it("waits without freezing this process's event loop, and commits right after the holder does", async () => {
+    const database = await databases.open("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
+    const { child, released } = await holder(fileOf(database.url), 400);
+    try {
+      let ticks = 0;
+      const ticker = setInterval(() => ticks++, 5);
+      const stored = database.writes.run(({ db }) => db.insert(notes).values({ body: "mine" }).run());
+      const [done, freed] = await Promise.all([stored.then(() => performance.now()), released]);
+      clearInterval(ticker);
+      // SQLite's busy handler sleeps inside the call: no timer would fire until the holder let go.
+      expect(ticks).toBeGreaterThan(20);
+      expect(done).toBeGreaterThanOrEqual(freed);
+      expect(done - freed).toBeLessThan(100);
+      expect(await bodies(database)).toEqual(["holder", "mine"]);
+      expect(database.writes.stats.busyRetries).toBeGreaterThan(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 15_000);
+
+  it("a holder that dies mid-transaction frees the file at once: its writes are gone, ours land", async () => {
+    const database = await databases.open("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
+    const { child } = await holder(fileOf(database.url), -1);
+    const stored = database.writes.run(({ db }) => db.insert(notes).values({ body: "mine" }).run());
+    await new Promise((r) => setTimeout(r, 200));
+    const killed = performance.now();
+    child.kill("SIGKILL");
+    await stored;
+    // The lock is the OS's: it goes with the process. (SQLite's busy handler froze this process
+    // instead, the kill never ran, and the write failed after the busy timeout.)
+    expect(performance.now() - killed).toBeLessThan(1_000);
+    expect(await bodies(database)).toEqual(["mine"]);
+  }, 15_000);
 });

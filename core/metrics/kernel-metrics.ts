@@ -38,6 +38,22 @@ export function registerKernelMetrics(kernel: Kernel): void {
   });
   kernel.metrics.gauge("atende_realtime_sockets", "Socket.IO connections open on this process", () => [{ labels: {}, value: sockets }]);
 
+  // How the write batcher groups writes and waits for the file's lock (several processes on one file).
+  const w = kernel.database.writes.stats;
+  kernel.metrics.gauge("atende_db_write_batches_total", "Write-batch transactions of this process", () => [{ labels: {}, value: w.batches }]);
+  kernel.metrics.gauge("atende_db_write_units_total", "Write units those transactions ran", () => [{ labels: {}, value: w.units }]);
+  kernel.metrics.gauge("atende_db_write_lock_wait_seconds_total", "Time the write batcher waited for SQLite's write lock held by another process", () => [
+    { labels: {}, value: w.lockWaitMs / 1000 },
+  ]);
+  kernel.metrics.gauge("atende_db_write_hold_seconds_total", "Time the write batcher held SQLite's write lock (its transactions, BEGIN to COMMIT)", () => [
+    { labels: {}, value: w.holdMs / 1000 },
+  ]);
+  kernel.metrics.gauge("atende_db_write_busy_total", "Write-batch BEGINs refused because another process held the write lock", () => [{ labels: {}, value: w.busyRetries }]);
+  kernel.metrics.gauge("process_cpu_seconds_total", "User and system CPU time of this process, in seconds", () => {
+    const u = process.cpuUsage();
+    return [{ labels: {}, value: (u.user + u.system) / 1e6 }];
+  });
+
   // Prometheus' usual name: tells the processes behind one port apart (WORKERS) and shows restarts.
   const started = (Date.now() - process.uptime() * 1000) / 1000;
   kernel.metrics.gauge("process_start_time_seconds", "Start time of this process since the Unix epoch, in seconds", () => [{ labels: {}, value: started }]);
