@@ -244,7 +244,9 @@ export class InboundService {
       // One clock reading for the whole unit: on a libSQL server it runs again after each answer (remote-units.ts),
       // and the statements answered already keep the first run's values.
       const now = nowIso();
-      const { result, view } = await this.writes.run((unit) => this.write(unit, contactStep, input, providerId, { channel: connection.channel, reopenWithin, handlers }, stored, now));
+      const { result, view } = await this.writes.run((unit) =>
+        this.write(unit, contactStep, input, providerId, { channel: connection.channel, reopenWithin, handlers }, stored, now),
+      );
       await this.announce(result, view);
       return result;
     } catch (err) {
