@@ -21,6 +21,15 @@ import type { Db } from "./database.ts";
  */
 export interface ReadPool {
   all<T>(query: SQL): Promise<T[]>;
+  /**
+   * The first column of every row, as text, `rows` at a time joined by `separator`: one
+   * statement walked on a worker, the next batch read while the caller uses this one, so a big
+   * export costs one pass over its index range and holds two batches at most. Leaving the loop
+   * early stops the statement. Without threads the whole result is read at once (callers with
+   * big results check `threaded` and page themselves).
+   * @example for await (const part of ctx.reads.texts(sql`select json_object('id', id) from tickets_view where company_id = ${id}`, { rows: 1000 })) write(part);
+   */
+  texts(query: SQL, options: { rows: number; separator?: string }): AsyncGenerator<string>;
   /** Whether statements run on worker threads (false: on the main connection; also once a worker could not start). */
   readonly threaded: boolean;
   /** Stops the workers; statements still waiting fail. */
@@ -43,6 +52,8 @@ interface Pending {
   params: unknown[];
   resolve(rows: unknown[]): void;
   reject(err: Error): void;
+  /** A `texts` walk: its batch size, separator and where its batches go (`done` with the last). */
+  walk?: { rows: number; separator: string; take(text: string, n: number, done: boolean): void };
 }
 
 interface Slot {
@@ -92,7 +103,18 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   let unusable = false;
   let id = 0;
 
-  const onMain = (p: Pending) => void db.all(p.query).then(p.resolve, p.reject);
+  const onMain = (p: Pending) => {
+    const { walk } = p;
+    if (!walk) return void db.all(p.query).then(p.resolve, p.reject);
+    // Without a thread a walk is one read: every row's first column, in batches.
+    void db.values<unknown[]>(p.query).then((rows) => {
+      for (let at = 0; at < rows.length; at += walk.rows) {
+        const batch = rows.slice(at, at + walk.rows);
+        walk.take(batch.map((r) => String(r[0])).join(walk.separator), batch.length, at + walk.rows >= rows.length);
+      }
+      if (!rows.length) walk.take("", 0, true);
+    }, p.reject);
+  };
 
   /** Drops a dead worker (`end`: one whose script threw, idle in JS, is ended; never one in native code). */
   const remove = (slot: Slot, reason: string, end = false) => {
@@ -122,10 +144,19 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
       return null;
     }
     const slot: Slot = { worker, running: null, ready: false };
-    worker.onmessage = (e: MessageEvent<{ type: string; rows?: unknown[]; message?: string; code?: string | null }>) => {
+    worker.onmessage = (e: MessageEvent<{ type: string; rows?: unknown[]; message?: string; code?: string | null; text?: string; n?: number; done?: boolean }>) => {
       if (e.data.type === "ready") slot.ready = true;
       if (e.data.type === "failed") return remove(slot, e.data.message ?? "could not open the database", true);
       const pending = slot.running;
+      if (pending && e.data.type === "texts") {
+        if (e.data.done) {
+          slot.running = null;
+          held(worker, false);
+        }
+        pending.walk?.take(e.data.text ?? "", e.data.n ?? 0, e.data.done === true);
+        if (e.data.done) next();
+        return;
+      }
       if (!pending || (e.data.type !== "rows" && e.data.type !== "error")) return;
       slot.running = null;
       held(worker, false);
@@ -147,7 +178,9 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   const send = (slot: Slot, pending: Pending) => {
     slot.running = pending;
     held(slot.worker, true);
-    slot.worker.postMessage({ type: "all", id: ++id, sql: pending.sql, params: pending.params });
+    const { walk } = pending;
+    if (walk) slot.worker.postMessage({ type: "texts", id: ++id, sql: pending.sql, params: pending.params, rows: walk.rows, separator: walk.separator });
+    else slot.worker.postMessage({ type: "all", id: ++id, sql: pending.sql, params: pending.params });
   };
 
   function next(): void {
@@ -173,6 +206,61 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
         waiting.push({ query, ...toQuery(query), resolve: resolve as (rows: unknown[]) => void, reject });
         next();
       });
+    },
+    async *texts(query: SQL, options: { rows: number; separator?: string }): AsyncGenerator<string> {
+      if (stopped) throw new ReadInterrupted("the pool is stopped");
+      const batches: string[] = [];
+      let finished = false;
+      let failure: Error | null = null;
+      let wake: (() => void) | null = null;
+      const poke = () => {
+        wake?.();
+        wake = null;
+      };
+      const pending: Pending = {
+        query,
+        ...toQuery(query),
+        resolve: () => {
+          finished = true;
+          poke();
+        },
+        reject: (err) => {
+          failure = err;
+          poke();
+        },
+        walk: {
+          rows: Math.max(1, options.rows),
+          separator: options.separator ?? ",",
+          take: (text, n, done) => {
+            if (n) batches.push(text);
+            if (done) finished = true;
+            poke();
+          },
+        },
+      };
+      if (!threaded || unusable) onMain(pending);
+      else {
+        waiting.push(pending);
+        next();
+      }
+      try {
+        for (;;) {
+          while (!batches.length && !finished && !failure) await new Promise<void>((r) => (wake = r));
+          if (failure) throw failure;
+          const batch = batches.shift();
+          if (batch === undefined) return;
+          // The worker reads the next batch while this one is used.
+          if (!finished) slots.find((s) => s.running === pending)?.worker.postMessage({ type: "more" });
+          yield batch;
+        }
+      } finally {
+        if (!finished && !failure) {
+          // Left early (a download cancelled): the statement stops, its worker serves the next one.
+          const at = waiting.indexOf(pending);
+          if (at >= 0) waiting.splice(at, 1);
+          slots.find((s) => s.running === pending)?.worker.postMessage({ type: "cancel" });
+        }
+      }
     },
     async stop() {
       stopped = true;
@@ -203,7 +291,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
 }
 
 /** What a service needs of a read pool: tests and remote databases give it the main connection. */
-export type Reads = Pick<ReadPool, "all">;
+export type Reads = Pick<ReadPool, "all"> & Partial<Pick<ReadPool, "texts" | "threaded">>;
 
 /** Reads on the main connection (a service built without a pool, e.g. in a test). */
 export function mainConnectionReads(db: Db): Reads {

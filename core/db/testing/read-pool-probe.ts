@@ -29,6 +29,25 @@ const [a, b] = await Promise.all([
   pool.all<{ n: number }>(sql`select count(*) as n from items where company_id = ${0}`),
 ]);
 const parallel = [a[0]!.n, b[0]!.n];
+// A walk: the first column of every row in batches, the same text as one read joined.
+const walked = sql`select 'item:' || id || ':' || name from items where company_id = ${1} order by id desc`;
+const batches: string[] = [];
+for await (const part of pool.texts(walked, { rows: 400 })) batches.push(part);
+const whole = (await database.db.values<[string]>(walked)).map((r) => r[0]).join(",");
+const texts = { equal: batches.join(",") === whole, batches: batches.length, rows: whole.split(",").length };
+// Left after the first batch (a download cancelled): the statement stops, its worker answers
+// the next ones and sees later writes (the half-read walk's snapshot ended with it).
+const single = createReadPool({ path, db: database.db, size: 1 });
+for await (const _ of single.texts(walked, { rows: 10 })) break;
+await database.client.execute("insert into items (company_id, name) values (8, 'after the cancel')");
+const [afterCancel] = await single.all<{ n: number }>(sql`select count(*) as n from items where company_id = ${8}`);
+await single.stop();
+const none: string[] = [];
+for await (const part of pool.texts(sql`select name from items where company_id = ${99}`, { rows: 10 })) none.push(part);
+const textsBad = await (async () => {
+  for await (const _ of pool.texts(sql`select nope from items`, { rows: 10 }));
+  return "answered";
+})().catch((err: Error) => err.message);
 // A later write is seen by the next statement (the worker reads the WAL as committed).
 await database.client.execute("insert into items (company_id, name) values (9, 'late')");
 const [late] = await pool.all<{ n: number }>(sql`select count(*) as n from items where company_id = ${9}`);
@@ -59,6 +78,8 @@ const fallback = [
   ...(await missing.all<{ n: number }>(sql`select count(*) as n from items where company_id = ${1}`)),
   ...(await missing.all<{ n: number }>(sql`select count(*) as n from items where company_id = ${2}`)),
 ].map((r) => r.n);
+const fallbackTexts: string[] = [];
+for await (const part of missing.texts(sql`select id from items where company_id = ${1} and id < ${10} order by id`, { rows: 2, separator: "|" })) fallbackTexts.push(part);
 const fallbackThreaded = missing.threaded;
 await missing.stop();
 await pool.stop();
@@ -67,5 +88,25 @@ const stopped = await pool.all(sql`select 1 as one`).then(
   (err: Error) => (err instanceof ReadInterrupted ? "interrupted" : err.message),
 );
 database.close();
-console.log(JSON.stringify({ threaded: pool.threaded, equal, parallel, late: late!.n, write, bad, killed, killedMs, after: after!.one, fallback, fallbackThreaded, stopped }));
+console.log(
+  JSON.stringify({
+    threaded: pool.threaded,
+    equal,
+    texts,
+    afterCancel: afterCancel!.n,
+    none,
+    textsBad,
+    fallbackTexts,
+    parallel,
+    late: late!.n,
+    write,
+    bad,
+    killed,
+    killedMs,
+    after: after!.one,
+    fallback,
+    fallbackThreaded,
+    stopped,
+  }),
+);
 process.exit(0);

@@ -147,8 +147,28 @@ export class TicketReportService {
     }
   }
 
-  /** `limit` rows' SQL-written texts (`row`), joined by commas per chunk of CHUNK, read by keyset. */
+  /**
+   * `limit` rows' SQL-written texts (`row`), joined by commas per chunk of CHUNK. On the read
+   * pool's threads: one statement walked over the range (reads.texts), the next chunk read while
+   * this one is written out. Elsewhere (a remote database, tests): one statement per chunk, by
+   * keyset, so memory stays bounded there too. Both give the same text.
+   */
   private async *bodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL): AsyncGenerator<string> {
+    if (this.reads.threaded && this.reads.texts) {
+      const walk = this.db
+        .select({ j: sql<string>`${row}`.as("j") })
+        .from(t)
+        .leftJoin(contactsView, eq(contactsView.id, t.contactId))
+        .leftJoin(whatsappsView, eq(whatsappsView.id, t.whatsappId))
+        .leftJoin(queuesView, eq(queuesView.id, t.queueId))
+        .leftJoin(users, eq(users.id, t.userId))
+        .where(this.where(companyId, f))
+        .orderBy(desc(t.createdAt), desc(t.id))
+        .limit(limit)
+        .offset(offset);
+      yield* this.reads.texts(walk.getSQL(), { rows: this.chunk });
+      return;
+    }
     let left = limit;
     let cursor: Cursor | null = null;
     while (left > 0) {
