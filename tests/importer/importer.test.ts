@@ -37,6 +37,7 @@ describe("whaticket import: happy path", () => {
     expect(tables.Users).toMatchObject({ read: 3, imported: 2, existing: 1 });
     expect(tables.Companies).toMatchObject({ read: 2, imported: 1, existing: 1 });
     expect(tables.Chatbots).toMatchObject({ imported: 3 });
+    expect(tables.ContactWallets).toMatchObject({ read: 3, imported: 2, skipped: 1 });
     expect(first.report!.missingMedia).toEqual([`company2/${SEEDED.missingMedia}`]);
     expect(first.report!.unknownColumns.Contacts).toEqual(["crmCode"]);
     expect(first.report!.unknownTables).toContain("Versions");
@@ -84,7 +85,16 @@ describe("whaticket import: happy path", () => {
       const quick = await t.call("GET", "/quick-messages/list", { token });
       expect(quick.status).toBe(200);
       // The attendant also signs in with the old password (rehashed to argon2id on the way).
-      await t.login(SEEDED.attendant.email, SEEDED.attendant.password);
+      const bruno = await t.login(SEEDED.attendant.email, SEEDED.attendant.password);
+      // Wallets: Maria and João are Bruno's contacts (Maria's second wallet row was one too many here).
+      const found = await t.call("GET", "/contacts?searchParam=Cliente", { token });
+      expect(found.status).toBe(200);
+      const walletOf = async (name: string) => {
+        const contact = found.body.contacts.find((c: { name: string }) => c.name === name);
+        return (await t.call("GET", `/contacts/${contact.id}`, { token })).body.walletUserId;
+      };
+      expect(await walletOf("Maria Cliente")).toBe(bruno.user.id);
+      expect(await walletOf("João Cliente")).toBe(bruno.user.id);
     } finally {
       await t.kernel.stop();
     }

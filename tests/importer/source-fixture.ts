@@ -122,6 +122,8 @@ export async function seedSource(db: PGlite, mediaDir: string): Promise<void> {
     `INSERT INTO "Tags" (name, color, "companyId", kanban, "timeLane", "greetingMessageLane") VALUES ('VIP', '#ff0000', 2, 0, 0, NULL), ('Novo lead', '#ffaa00', 2, 1, 0, 'Oi!')`,
   );
   await q(`INSERT INTO "ContactTags" ("contactId", "tagId") VALUES (1, 1)`);
+  // Maria in Bruno's wallet (and, in a fork that allowed it, also in Ana's: ours keeps one owner); João in Bruno's.
+  await q(`INSERT INTO "ContactWallets" ("walletId", "contactId", "companyId") VALUES (3, 1, 2), (2, 1, 2), (3, 2, 2)`);
   await q(`INSERT INTO "Tickets" (status, "lastMessage", "contactId", "userId", "whatsappId", "queueId", "companyId", uuid, "unreadMessages", "createdAt", "updatedAt") VALUES
     ('open', 'foto.jpg', 1, 2, 1, 1, 2, '6f1c1f0e-9a55-4d7e-8f59-1b0d4a9f0a01', 1, '2026-10-01T12:00:00Z', '2026-10-01T12:10:00Z'),
     ('closed', 'Até logo', 2, 3, 1, 2, 2, '6f1c1f0e-9a55-4d7e-8f59-1b0d4a9f0a02', 0, '2026-10-02T09:00:00Z', '2026-10-02T09:30:00Z')`);

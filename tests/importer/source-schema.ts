@@ -45,6 +45,7 @@ CREATE TABLE "ContactCustomFields" (id serial PRIMARY KEY, name varchar NOT NULL
 CREATE TABLE "Tags" (id serial PRIMARY KEY, name varchar NOT NULL, color varchar, "companyId" int NOT NULL, ${ts}, kanban int, "timeLane" int DEFAULT 0,
   "nextLaneId" int, "greetingMessageLane" text, "rollbackLaneId" int DEFAULT 0);
 CREATE TABLE "ContactTags" ("contactId" int NOT NULL, "tagId" int NOT NULL, ${ts});
+CREATE TABLE "ContactWallets" (id serial PRIMARY KEY, "walletId" int NOT NULL, "contactId" int NOT NULL, "companyId" int NOT NULL, ${ts});
 CREATE TABLE "Tickets" (id serial PRIMARY KEY, status varchar NOT NULL DEFAULT 'pending', "lastMessage" text DEFAULT '', "contactId" int, "userId" int, ${ts},
   "whatsappId" int, "isGroup" boolean NOT NULL DEFAULT false, "unreadMessages" int, "queueId" int, "companyId" int, uuid uuid, "queueOptionId" int,
   chatbot boolean DEFAULT false, "isBot" boolean, channel text DEFAULT 'whatsapp', "amountUsedBotQueues" int, "fromMe" boolean NOT NULL DEFAULT false,

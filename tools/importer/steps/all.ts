@@ -13,7 +13,7 @@ import {
   queueIntegrationsStep,
 } from "./campaigns.ts";
 import { whatsappQueuesStep, whatsappsStep } from "./connections.ts";
-import { contactFieldsStep, contactsStep, contactTagsStep, tagsStep } from "./contacts.ts";
+import { contactFieldsStep, contactsStep, contactTagsStep, contactWalletsStep, tagsStep } from "./contacts.ts";
 import { companySettingsStep, quickMessagesStep, settingsStep } from "./extras.ts";
 import { companiesStep, plansStep, usersStep } from "./identity.ts";
 import { chatbotLinksStep, connectionLinksStep, flowDefaultsStep, queueLinksStep } from "./links.ts";
@@ -41,6 +41,7 @@ export const STEPS: readonly Step[] = [
   contactFieldsStep,
   tagsStep,
   contactTagsStep,
+  contactWalletsStep,
   quickMessagesStep,
   ticketsStep,
   ticketTrackingStep,

@@ -209,3 +209,35 @@ export const contactTagsStep: Step = {
     });
   },
 };
+
+/**
+ * ContactWallets: the contact's wallet owner (a user who gets the contact's new tickets when the
+ * company sets `DirectTicketsToWallets`). Ours keeps one owner per contact: the first row wins,
+ * an owner already set here stays, and further rows of the same contact are skipped.
+ */
+export const contactWalletsStep: Step = {
+  table: "ContactWallets",
+  known: ["id", "walletId", "contactId", "companyId"],
+  required: ["id", "walletId", "contactId", "companyId"],
+  scope: `"companyId" = $company`,
+  key: ["id"],
+  mapped: true,
+  refs: { walletId: "Users", contactId: "Contacts" },
+  async map(rows, ctx) {
+    const targets = [...new Set(rows.map((r) => ctx.ref("Contacts", r.contactId)).filter((id): id is number => id !== undefined))];
+    const owner = new Map<number, number | null>();
+    if (targets.length)
+      for (const c of await ctx.tx.select({ id: contacts.id, wallet: contacts.walletUserId }).from(contacts).where(inArray(contacts.id, targets))) owner.set(c.id, c.wallet);
+    return rows.map((r): Outcome => {
+      const contactId = ctx.ref("Contacts", r.contactId);
+      const userId = ctx.ref("Users", r.walletId);
+      if (contactId === undefined || !owner.has(contactId)) return { source: Number(r.id), skip: "its contact was not imported" };
+      if (userId === undefined) return { source: Number(r.id), skip: "its user was not imported", permanent: true };
+      const current = owner.get(contactId);
+      if (current === userId) return { source: Number(r.id), existing: contactId };
+      if (current !== null && current !== undefined) return { source: Number(r.id), skip: "the contact has a wallet owner already (one per contact here)", permanent: true };
+      owner.set(contactId, userId);
+      return { source: Number(r.id), update: { table: contacts, id: contactId, values: { walletUserId: userId } } };
+    });
+  },
+};
