@@ -6,6 +6,7 @@
  * route's reads; `REPORT_INDEXES` names the index each must read its range through.
  */
 import type { TestKernel } from "../../support/test-kernel.ts";
+import { TicketReportService } from "../../../plugins/reports/server/ticket-report.service.ts";
 import { ticketReport } from "../../plugin-contract/scratch-board/server/report.ts";
 
 /** A statement's view → the index its range must use (matched on the statement's text); a list: the indexes in the plan's order. */
@@ -77,4 +78,9 @@ export async function runReportReads(t: TestKernel, companyId: number): Promise<
   );
   await run("select user_id, count(*), avg(rate) from ticket_ratings_view where company_id = ? and created_at >= ? and created_at < ? group by user_id");
   await run("select type, count(*) from ticket_logs_view where company_id = ? and type in ('transfered', 'reopen') and created_at >= ? and created_at < ? group by type");
+  // The big page as the read pool's threads walk it (one statement; the server runs it on a
+  // worker, which this Node test has not): the range in index order, like the keyset chunks.
+  const range = { from: day(from), to: day(to), start: from.toISOString(), end: to.toISOString() };
+  const filter = { range, whatsappIds: [], userIds: [], queueIds: [], statuses: ["open", "closed"], onlyRated: false };
+  await t.kernel.db.all(new TicketReportService(t.kernel.db).walk(companyId, filter, 9_999_999));
 }
