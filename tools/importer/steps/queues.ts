@@ -118,6 +118,36 @@ function siblingPositions(ctx: PageContext): (queueId: number, parentId: number 
 }
 
 /**
+ * Where the options of a source tree go in ours: a root in its queue, a step under its parent
+ * (placed earlier in this page, or by an earlier page) and in that parent's queue.
+ */
+async function optionTree(ctx: PageContext, table: string, parentSources: unknown[]) {
+  const earlier = parentSources.map((p) => ctx.ref(table, p)).filter((id): id is number => id !== undefined);
+  const parentQueue = new Map<number, number>();
+  if (earlier.length)
+    for (const p of await ctx.tx
+      .select({ id: chatbots.id, queueId: chatbots.queueId })
+      .from(chatbots)
+      .where(and(eq(chatbots.companyId, ctx.companyId!), inArray(chatbots.id, earlier))))
+      parentQueue.set(p.id, p.queueId);
+  const inPage = new Map<number, { id: number; queueId: number }>();
+  return {
+    /** A row's queue and parent (`rootQueue`: a root's, ours); null when its queue or parent was not imported. */
+    place(parentSource: number | null, rootQueue: number | undefined): { queueId: number; parentId: number | null } | null {
+      if (parentSource === null) return rootQueue === undefined ? null : { queueId: rootQueue, parentId: null };
+      const local = inPage.get(parentSource);
+      const parentId = local?.id ?? ctx.ref(table, parentSource) ?? null;
+      const queueId = local?.queueId ?? (parentId === null ? undefined : parentQueue.get(parentId));
+      return parentId === null || queueId === undefined ? null : { queueId, parentId };
+    },
+    /** A row placed in this page: its steps later in the page find it here. */
+    placed(sourceId: number, id: number, queueId: number): void {
+      inPage.set(sourceId, { id, queueId });
+    },
+  };
+}
+
+/**
  * The chatbot option trees (`Chatbots`: a root has the queue, a step its parent
  * `chatbotId`). Ours keep the queue on every row, so a step takes its parent's.
  */
@@ -146,34 +176,23 @@ export const chatbotsStep: Step = {
   refs: { queueId: "Queues", chatbotId: "Chatbots", optQueueId: "Queues", optUserId: "Users" },
   async map(rows, ctx) {
     const companyId = ctx.companyId!;
-    // Parents imported by an earlier page: their queue.
-    const earlier = rows.map((r) => ctx.ref("Chatbots", r.chatbotId)).filter((id): id is number => id !== undefined);
-    const parentQueue = new Map<number, number>();
-    if (earlier.length)
-      for (const p of await ctx.tx
-        .select({ id: chatbots.id, queueId: chatbots.queueId })
-        .from(chatbots)
-        .where(and(eq(chatbots.companyId, companyId), inArray(chatbots.id, earlier))))
-        parentQueue.set(p.id, p.queueId);
-    const inPage = new Map<number, { id: number; queueId: number }>();
+    const tree = await optionTree(
+      ctx,
+      "Chatbots",
+      rows.map((r) => r.chatbotId),
+    );
     const nextPosition = siblingPositions(ctx);
     const out: Outcome[] = [];
     for (const r of rows) {
       const parentSource = r.chatbotId === null || r.chatbotId === undefined ? null : Number(r.chatbotId);
-      let parentId: number | null = null;
-      let queueId: number | undefined;
-      if (parentSource === null) queueId = ctx.ref("Queues", r.queueId);
-      else {
-        const local = inPage.get(parentSource);
-        parentId = local?.id ?? ctx.ref("Chatbots", parentSource) ?? null;
-        queueId = local?.queueId ?? (parentId === null ? undefined : parentQueue.get(parentId));
-      }
-      if (queueId === undefined || (parentSource !== null && parentId === null)) {
+      const at = tree.place(parentSource, parentSource === null ? ctx.ref("Queues", r.queueId) : undefined);
+      if (!at) {
         out.push({ source: Number(r.id), skip: "its queue or parent option was not imported" });
         continue;
       }
+      const { queueId, parentId } = at;
       const id = await ctx.newId(chatbots);
-      inPage.set(Number(r.id), { id, queueId });
+      tree.placed(Number(r.id), id, queueId);
       out.push({
         source: Number(r.id),
         insert: {
@@ -216,14 +235,6 @@ export const queueOptionsStep: Step = {
   refs: { queueId: "Queues", parentId: "QueueOptions" },
   async map(rows, ctx) {
     const companyId = ctx.companyId!;
-    const earlier = rows.map((r) => ctx.ref("QueueOptions", r.parentId)).filter((id): id is number => id !== undefined);
-    const parentQueue = new Map<number, number>();
-    if (earlier.length)
-      for (const p of await ctx.tx
-        .select({ id: chatbots.id, queueId: chatbots.queueId })
-        .from(chatbots)
-        .where(and(eq(chatbots.companyId, companyId), inArray(chatbots.id, earlier))))
-        parentQueue.set(p.id, p.queueId);
     // Queues whose tree has options that did not come from QueueOptions: they keep that tree.
     const roots = [...new Set(rows.filter((r) => r.parentId === null || r.parentId === undefined).map((r) => ctx.ref("Queues", r.queueId)))].filter(
       (id): id is number => id !== undefined,
@@ -239,30 +250,28 @@ export const queueOptionsStep: Step = {
           ).map((r) => Number(r[0]))
         : [],
     );
-    const inPage = new Map<number, { id: number; queueId: number }>();
+    const tree = await optionTree(
+      ctx,
+      "QueueOptions",
+      rows.map((r) => r.parentId),
+    );
     const nextPosition = siblingPositions(ctx);
     const out: Outcome[] = [];
     for (const r of rows) {
       const parentSource = r.parentId === null || r.parentId === undefined ? null : Number(r.parentId);
-      let parentId: number | null = null;
-      let queueId: number | undefined;
-      if (parentSource === null) {
-        queueId = ctx.ref("Queues", r.queueId);
-        if (queueId !== undefined && taken.has(queueId)) {
-          out.push({ source: Number(r.id), skip: "its queue has a Chatbots tree (a queue keeps one option tree)", permanent: true });
-          continue;
-        }
-      } else {
-        const local = inPage.get(parentSource);
-        parentId = local?.id ?? ctx.ref("QueueOptions", parentSource) ?? null;
-        queueId = local?.queueId ?? (parentId === null ? undefined : parentQueue.get(parentId));
+      const rootQueue = parentSource === null ? ctx.ref("Queues", r.queueId) : undefined;
+      if (rootQueue !== undefined && taken.has(rootQueue)) {
+        out.push({ source: Number(r.id), skip: "its queue has a Chatbots tree (a queue keeps one option tree)", permanent: true });
+        continue;
       }
-      if (queueId === undefined || (parentSource !== null && parentId === null)) {
+      const at = tree.place(parentSource, rootQueue);
+      if (!at) {
         out.push({ source: Number(r.id), skip: "its queue or parent option was not imported" });
         continue;
       }
+      const { queueId, parentId } = at;
       const id = await ctx.newId(chatbots);
-      inPage.set(Number(r.id), { id, queueId });
+      tree.placed(Number(r.id), id, queueId);
       out.push({
         source: Number(r.id),
         insert: {
