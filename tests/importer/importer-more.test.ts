@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestKernel } from "../support/test-kernel.ts";
-import { runImporter } from "./run-cli.ts";
+import { runImporter, targetDirs } from "./run-cli.ts";
 import { MORE, SEEDED, type SourceFixture, seedMoreTables, startSource } from "./source-fixture.ts";
 
 /**
@@ -12,19 +9,15 @@ import { MORE, SEEDED, type SourceFixture, seedMoreTables, startSource } from ".
  * and checked through the real HTTP API; and a repeat run that starts where the last left.
  */
 let source: SourceFixture;
-const dirs: string[] = [];
-const freshDataDir = () => {
-  const d = mkdtempSync(join(tmpdir(), "import-target-"));
-  dirs.push(d);
-  return d;
-};
+const targets = targetDirs();
+const freshDataDir = targets.fresh;
 beforeAll(async () => {
   source = await startSource();
   await seedMoreTables(source.db, source.mediaDir);
 }, 60_000);
 afterAll(async () => {
   await source?.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  targets.removeAll();
 });
 
 type Named = { name?: string; title?: string };

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { BufferJSON, initAuthCreds } from "@whiskeysockets/baileys";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServerPlugin } from "../../core/plugin/server-plugin.ts";
@@ -12,7 +9,7 @@ import { SESSIONS_LINE } from "../../tools/importer/sessions.ts";
 import { createClient } from "redis";
 import { startRedis } from "../support/redis-server.ts";
 import { createTestKernel, serverPlugins } from "../support/test-kernel.ts";
-import { runImporter } from "./run-cli.ts";
+import { runImporter, targetDirs } from "./run-cli.ts";
 import { SEEDED, type SourceFixture, startSource } from "./source-fixture.ts";
 
 /**
@@ -38,19 +35,15 @@ const OLD_SESSION = JSON.stringify(
 );
 
 let source: SourceFixture;
-const dirs: string[] = [];
-const freshDataDir = () => {
-  const d = mkdtempSync(join(tmpdir(), "import-target-"));
-  dirs.push(d);
-  return d;
-};
+const targets = targetDirs();
+const freshDataDir = targets.fresh;
 beforeAll(async () => {
   source = await startSource();
   await source.db.query(`UPDATE "Whatsapps" SET session = $1 WHERE id = 1`, [OLD_SESSION]);
 }, 60_000);
 afterAll(async () => {
   await source?.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  targets.removeAll();
 });
 
 /** A kernel on the imported data whose WhatsApp driver talks to a fake socket (as a real boot would resume it). */

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestKernel } from "../support/test-kernel.ts";
-import { runImporter } from "./run-cli.ts";
+import { runImporter, targetDirs } from "./run-cli.ts";
 import { SEEDED, type SourceFixture, startSource } from "./source-fixture.ts";
 
 /**
@@ -12,18 +9,14 @@ import { SEEDED, type SourceFixture, startSource } from "./source-fixture.ts";
  * old passwords and see their queues, tickets and conversations with media.
  */
 let source: SourceFixture;
-const dirs: string[] = [];
-const freshDataDir = () => {
-  const d = mkdtempSync(join(tmpdir(), "import-target-"));
-  dirs.push(d);
-  return d;
-};
+const targets = targetDirs();
+const freshDataDir = targets.fresh;
 beforeAll(async () => {
   source = await startSource();
 }, 60_000);
 afterAll(async () => {
   await source?.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  targets.removeAll();
 });
 
 describe("whaticket import: happy path", () => {

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { ImportReport } from "../../tools/importer/report.ts";
@@ -17,7 +17,8 @@ export interface CliRun {
 
 /** Runs `bun plugins/main.ts import whaticket <args>` (the server entry, as the binary does) on `dataDir` (Bun's SQL client exists only under Bun), with a --json report. */
 export function runImporter(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const json = join(mkdtempSync(join(tmpdir(), "import-report-")), "report.json");
+  const reportDir = mkdtempSync(join(tmpdir(), "import-report-"));
+  const json = join(reportDir, "report.json");
   return new Promise((done) => {
     execFile(
       process.env.BUN_BIN || "bun",
@@ -28,8 +29,24 @@ export function runImporter(dataDir: string, args: string[], env: Record<string,
         try {
           report = JSON.parse(readFileSync(json, "utf8")) as ImportReport;
         } catch {}
+        rmSync(reportDir, { recursive: true, force: true });
         done({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr, report });
       },
     );
   });
+}
+
+/** Fresh target data folders for a test file's imports; `removeAll` (in afterAll) deletes them. */
+export function targetDirs(): { fresh(): string; removeAll(): void } {
+  const dirs: string[] = [];
+  return {
+    fresh() {
+      const dir = mkdtempSync(join(tmpdir(), "import-target-"));
+      dirs.push(dir);
+      return dir;
+    },
+    removeAll() {
+      for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
