@@ -175,15 +175,15 @@ async function problems(): Promise<string[]> {
 
 /**
  * The statements of the triggers that keep the dashboard's durations at write time (tickets
- * migration 0025; plugins/tickets/README.md "Read views for reports"): they run on the inbound
+ * migrations 0025 and 0026; plugins/tickets/README.md "Read views for reports"): they run on the inbound
  * path, so each must reach its ticket, logs and messages by index, never scan. `new.x` / `old.x`
  * become parameters (EXPLAIN plans them like the trigger's bound values).
  */
 async function triggerProblems(): Promise<string[]> {
   const client = createClient({ url: `file:${file}` });
   try {
-    const triggers = await client.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%report_durations%'");
-    expect(triggers.rows.length).toBe(8);
+    const triggers = await client.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%report_duration%'");
+    expect(triggers.rows.length).toBe(10);
     const out: string[] = [];
     for (const row of triggers.rows) {
       const text = String(row.sql);

@@ -23,10 +23,10 @@ export const ticketsView = sqliteView("tickets_view", {
   createdAt: text("created_at").notNull(),
   acceptedAt: text("accepted_at"),
   closedAt: text("closed_at"),
-  /** The durations' instants kept at write time (tickets migration 0025): the dashboard's wait and first response. */
-  queuedAt: text("queued_at"),
-  firstCustomerAt: text("first_customer_at"),
-  firstReplyAt: text("first_reply_at"),
+  /** The dashboard's durations kept at write time, whole milliseconds (tickets migrations 0025, 0026). */
+  waitMs: integer("wait_ms"),
+  supportMs: integer("support_ms"),
+  firstResponseMs: integer("first_response_ms"),
   updatedAt: text("updated_at").notNull(),
 }).existing();
 

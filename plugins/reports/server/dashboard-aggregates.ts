@@ -7,18 +7,15 @@ import type { Range } from "./report-range.ts";
 /*
  * GET /dashboard aggregated by SQLite (issue 28: a month is ~27,000 tickets at 100k). Same
  * definitions as dashboard-figures.ts and metrics.ts, which stay the reference:
- * dashboard-aggregates.test.ts compares both on the same data. The durations' instants are
- * kept at write time by the tickets plugin (`queued_at`, `first_customer_at`, `first_reply_at`
- * in tickets_view, migration tickets/0025), so the dashboard reads no log and no message for
- * them: one range of tickets_company_created_idx (covering) grouped per attendant gives the
+ * dashboard-aggregates.test.ts compares both on the same data. The durations are kept at
+ * write time by the tickets plugin as whole milliseconds (`wait_ms`, `support_ms`,
+ * `first_response_ms` in tickets_view, from the instants of migration tickets/0025 by the
+ * trigger of 0026), so the dashboard reads no log, no message and no date for them: one range of tickets_company_created_idx (covering) grouped per attendant gives the
  * counters and every duration (a list of milliseconds per attendant, ranked here by
  * metrics.ts's durationStats). Beside it, the distinct contacts (leads) over the same range,
  * and the tickets the company opened (`create` logs naming a user, few). All three run on the
  * read pool (core/db/read-pool.ts), the first two at once: off the event loop, on two threads.
  */
-
-/** Milliseconds between two ISO instants, exact (julianday's float rounded). */
-const millis = (to: string, from: string) => sql.raw(`cast(round((julianday(${to}) - julianday(${from})) * 86400000) as integer)`);
 
 interface UserCounts {
   userId: number | null;
@@ -130,9 +127,7 @@ function byUserStatement(companyId: number, from: SQL, to: SQL): SQL {
         sum(user_rating >= 9) as promoters, sum(user_rating between 7 and 8) as passives,
         sum(status = 'nps' and user_rating is null) as waitRating, sum(status = 'closed' and user_rating is null) as closedUnrated,
         max(accepted_at) as lastAccepted,
-        group_concat(case when accepted_at is null then null when queued_at is null then 0 else max(0, ${millis("accepted_at", "queued_at")}) end) as waits,
-        group_concat(case when accepted_at is not null then max(0, ${millis("closed_at", "accepted_at")}) end) as supports,
-        group_concat(${millis("first_reply_at", "first_customer_at")}) as firsts
+        group_concat(wait_ms) as waits, group_concat(support_ms) as supports, group_concat(first_response_ms) as firsts
       from tickets_view where company_id = ${companyId} and created_at >= ${from} and created_at < ${to} group by user_id`;
 }
 

@@ -110,6 +110,16 @@ export const tickets = sqliteTable(
     queuedAt: text("queued_at"),
     firstCustomerAt: text("first_customer_at"),
     firstReplyAt: text("first_reply_at"),
+    /**
+     * The dashboard's three durations from those instants, whole milliseconds (migration 0026's
+     * trigger keeps them whenever an instant changes): wait = accepted − queued (0 when the bot
+     * gave it straight to an attendant, never negative; null until accepted), support = closed −
+     * accepted (null until both), first response = first reply − first customer message. Kept
+     * as integers so the dashboard's month of rows does no date arithmetic (issue 28).
+     */
+    waitMs: integer("wait_ms"),
+    supportMs: integer("support_ms"),
+    firstResponseMs: integer("first_response_ms"),
     /** The customer's NPS answer, 0 to 10 (the spec's userRating; the list shows it as 1 to 5). */
     userRating: integer("user_rating"),
     /** The rating was asked on this ticket: once closed it is never reopened by a later message (timeCreateNewTicket). */
@@ -144,7 +154,8 @@ export const tickets = sqliteTable(
     // counters, leads and durations read sits in the index, so a month (~27k tickets) is read
     // from the index alone, never the table; `id` right after created_at keeps the report's
     // (created_at, id) order. The cost: a status, acceptance, close or rating rewrites its entry,
-    // and so do the first customer message and the first reply (once each).
+    // and so do the first customer message and the first reply (once each). The durations are
+    // there as integers (wait_ms …), not their instants: the month's scan reads them as they are.
     index("tickets_company_created_idx").on(
       t.companyId,
       t.createdAt,
@@ -155,9 +166,9 @@ export const tickets = sqliteTable(
       t.acceptedAt,
       t.closedAt,
       t.userRating,
-      t.queuedAt,
-      t.firstCustomerAt,
-      t.firstReplyAt,
+      t.waitMs,
+      t.supportMs,
+      t.firstResponseMs,
     ),
     index("tickets_company_closed_idx").on(t.companyId, t.closedAt),
   ],
@@ -396,6 +407,9 @@ export const ticketsReadView = sqliteView("tickets_view").as((qb) =>
       queuedAt: tickets.queuedAt,
       firstCustomerAt: tickets.firstCustomerAt,
       firstReplyAt: tickets.firstReplyAt,
+      waitMs: tickets.waitMs,
+      supportMs: tickets.supportMs,
+      firstResponseMs: tickets.firstResponseMs,
       updatedAt: tickets.updatedAt,
     })
     .from(tickets),

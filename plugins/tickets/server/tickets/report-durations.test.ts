@@ -3,10 +3,10 @@ import { migrations } from "../../schema/migrations/migrations.gen.ts";
 import { apiCustomerWorld, type ApiCustomerWorld } from "../testing/api-customer.fixtures.ts";
 
 /**
- * The dashboard's durations kept at write time (issue 28, migration 0025; README "Read views
+ * The dashboard's durations kept at write time (issue 28, migrations 0025 and 0026; README "Read views
  * for reports"): `queued_at`, `first_customer_at` and `first_reply_at` follow the real paths
  * (inbound, accept, a note, replies), a bot's logs, and writes out of order; the migration's
- * backfill computes exactly what the triggers keep. plugins/reports/server/dashboard-aggregates.test.ts
+ * backfill computes exactly what the triggers keep; so do the milliseconds between them. plugins/reports/server/dashboard-aggregates.test.ts
  * compares the dashboard read from them with the definitions computed from logs and messages.
  */
 let w: ApiCustomerWorld;
@@ -87,6 +87,53 @@ describe("durations kept at write time", () => {
     await sql("UPDATE tickets SET accepted_at = ? WHERE id = ?", [at(15), id]);
     await sql("DELETE FROM messages WHERE ticket_id = ? AND created_at = ?", [id, at(20)]);
     expect(await kept(id)).toMatchObject({ queued_at: at(4), first_customer_at: at(6), first_reply_at: null });
+  });
+
+  it("the durations in milliseconds follow their instants on every write (migration 0026), also on a ticket inserted with them", async () => {
+    const id = await w.customerWrites("Duda", "oi");
+    const at = (m: number) => `2030-04-01T10:${String(m).padStart(2, "0")}:00.000Z`;
+    const durations = async (ticketId: number) => (await sql("SELECT wait_ms, support_ms, first_response_ms FROM tickets WHERE id = ?", [ticketId]))[0];
+    expect(await durations(id)).toEqual({ wait_ms: null, support_ms: null, first_response_ms: null });
+    await sql("UPDATE tickets SET created_at = ?, accepted_at = ? WHERE id = ?", [at(0), at(15), id]);
+    expect(await durations(id)).toEqual({ wait_ms: 15 * 60_000, support_ms: null, first_response_ms: null });
+    const message = (fromMe: boolean, userId: number | null, m: number) =>
+      sql("INSERT INTO messages (company_id, ticket_id, provider_id, body, from_me, user_id, is_private, created_at, updated_at) VALUES (?, ?, ?, 'x', ?, ?, 0, ?, ?)", [
+        w.companyId,
+        id,
+        `ms-${m}`,
+        fromMe ? 1 : 0,
+        userId,
+        at(m),
+        at(m),
+      ]);
+    await message(false, null, 16);
+    await message(true, w.admin.user.id, 20);
+    expect(await durations(id)).toEqual({ wait_ms: 15 * 60_000, support_ms: null, first_response_ms: 4 * 60_000 });
+    await sql("UPDATE tickets SET closed_at = ? WHERE id = ?", [at(45), id]);
+    expect(await durations(id)).toMatchObject({ support_ms: 30 * 60_000 });
+    // A close stamped before the acceptance (clocks of two machines) counts 0, never negative.
+    await sql("UPDATE tickets SET closed_at = ? WHERE id = ?", [at(14), id]);
+    expect(await durations(id)).toMatchObject({ support_ms: 0 });
+    await sql("UPDATE tickets SET accepted_at = NULL, closed_at = NULL WHERE id = ?", [id]);
+    expect(await durations(id)).toEqual({ wait_ms: null, support_ms: null, first_response_ms: null });
+
+    const [source] = await sql("SELECT contact_id, whatsapp_id FROM tickets WHERE id = ?", [id]);
+    await sql(
+      "INSERT INTO tickets (uuid, company_id, status, contact_id, whatsapp_id, created_at, updated_at, accepted_at, closed_at) VALUES ('ms-imported', ?, 'closed', ?, ?, ?, ?, ?, ?)",
+      [w.companyId, source!.contact_id as number, source!.whatsapp_id as number, at(0), at(50), at(2), at(50)],
+    );
+    const [imported] = await sql("SELECT id FROM tickets WHERE uuid = 'ms-imported'");
+    expect(await durations(Number(imported!.id))).toEqual({ wait_ms: 2 * 60_000, support_ms: 48 * 60_000, first_response_ms: null });
+  });
+
+  it("0026's backfill computes the milliseconds the trigger keeps", async () => {
+    const before = await sql("SELECT id, wait_ms, support_ms, first_response_ms FROM tickets ORDER BY id");
+    expect(before.some((r) => r.support_ms !== null) && before.some((r) => r.first_response_ms !== null)).toBe(true);
+    await sql("UPDATE tickets SET wait_ms = NULL, support_ms = NULL, first_response_ms = NULL");
+    const migration = migrations.find((m) => m.id === "0026_report_duration_ms")!.sql;
+    const backfill = migration.split("--> statement-breakpoint").find((st) => st.includes("-- The backfill"))!;
+    await w.t.kernel.database.client.execute(backfill);
+    expect(await sql("SELECT id, wait_ms, support_ms, first_response_ms FROM tickets ORDER BY id")).toEqual(before);
   });
 
   it("the migration's backfill computes what the triggers keep", async () => {
