@@ -195,4 +195,17 @@ describe("GET /dashboard aggregated by SQLite", () => {
       expect({ from, to, ...body }).toEqual({ from, to, ...reference });
     }
   });
+
+  it("counts a contact once when its tickets fall in both halves of the range (the halves run apart)", async () => {
+    const [first] = (await t.kernel.database.client.execute({ sql: "SELECT contact_id, whatsapp_id FROM tickets WHERE company_id = ? ORDER BY id LIMIT 1", args: [companyId] }))
+      .rows;
+    await t.kernel.database.client.execute({
+      sql: "INSERT INTO tickets (uuid, company_id, status, contact_id, whatsapp_id, created_at, updated_at) VALUES ('again-later', ?, 'closed', ?, ?, ?, ?)",
+      args: [companyId, first!.contact_id, first!.whatsapp_id, "2030-02-05T10:00:00.000Z", "2030-02-05T10:00:00.000Z"],
+    });
+    const { counters } = await dashboard("date_from=2030-01-10&date_to=2030-02-05");
+    const reference = await new DashboardService(t.kernel.db).reference(companyId, rangeOf({ from: "2030-01-10", to: "2030-02-05" }));
+    expect(counters.leads).toBe(reference.counters.leads);
+    expect(counters.leads).toBe(Number(counters.tickets) - 1);
+  });
 });
