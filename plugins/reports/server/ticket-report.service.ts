@@ -155,7 +155,7 @@ export class TicketReportService {
    */
   private async *bodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL): AsyncGenerator<string> {
     if (this.reads.threaded && this.reads.texts) {
-      yield* this.reads.texts(this.walk(companyId, f, limit, offset, row), { rows: this.chunk });
+      yield* this.threadedBodies(companyId, f, limit, offset, row);
       return;
     }
     let left = limit;
@@ -169,6 +169,32 @@ export class TicketReportService {
       if (chunk.n < size) return;
       const at = chunk.last.lastIndexOf("#");
       cursor = [chunk.last.slice(0, at), Number(chunk.last.slice(at + 1))];
+    }
+  }
+
+  /**
+   * A big page on the read pool's threads. From its first row (offset 0), the range is cut in two
+   * at its middle instant (up to now): the newer half is walked and written out while the older
+   * half is walked at once on the other thread, its batches kept until their turn up to
+   * AHEAD_BYTES (then that walk waits, as a single one does). Same rows, same order, same text
+   * as one walk; the older half's limit is what the newer half's count leaves.
+   */
+  private async *threadedBodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL): AsyncGenerator<string> {
+    const texts = this.reads.texts!.bind(this.reads);
+    const mid = offset === 0 ? middle(f.range) : null;
+    if (!mid) {
+      yield* texts(this.walk(companyId, f, limit, offset, row), { rows: this.chunk });
+      return;
+    }
+    const newer: ReportFilter = { ...f, range: { ...f.range, start: mid } };
+    const older: ReportFilter = { ...f, range: { ...f.range, end: mid } };
+    const left = limit - (await this.total(companyId, newer));
+    const later = left > 0 ? readAhead(texts(this.walk(companyId, older, left, 0, row), { rows: this.chunk }), AHEAD_BYTES) : null;
+    try {
+      yield* texts(this.walk(companyId, newer, limit, 0, row), { rows: this.chunk });
+      if (later) yield* later;
+    } finally {
+      await later?.return(undefined);
     }
   }
 
@@ -272,4 +298,70 @@ export class TicketReportService {
       return { ...r, supportTime: s === null ? null : Math.round((s / 60) * 100) / 100 };
     });
   }
+}
+
+/** How much of a big page's older half may wait, read ahead, while the newer half is written out. */
+const AHEAD_BYTES = 8 * 1024 * 1024;
+
+/** The instant halfway through the range (its part up to now), or null when that is not inside it. */
+function middle(range: Range): string | null {
+  const [start, end, now] = [Date.parse(range.start), Date.parse(range.end), Date.now()];
+  const mid = new Date((start + (now > start && now < end ? now : end)) / 2).toISOString();
+  return mid > range.start && mid < range.end ? mid : null;
+}
+
+/**
+ * Pulls `source` as fast as it gives, keeping up to `maxBytes` of text until asked: the walk
+ * behind it runs now instead of when its turn comes. Returning early stops the source.
+ */
+function readAhead(source: AsyncGenerator<string>, maxBytes: number): AsyncGenerator<string> {
+  const kept: string[] = [];
+  let bytes = 0;
+  let done = false;
+  let failure: unknown = null;
+  // Who waits: the reader for a batch, the pump for room.
+  const waiting: { reader?: () => void; pump?: () => void } = {};
+  const poke = (who: "reader" | "pump") => {
+    waiting[who]?.();
+    waiting[who] = undefined;
+  };
+  const pump = (async () => {
+    try {
+      for await (const text of source) {
+        kept.push(text);
+        bytes += text.length;
+        poke("reader");
+        while (bytes > maxBytes && !done) await new Promise<void>((r) => (waiting.pump = r));
+        if (done) return;
+      }
+    } catch (err) {
+      failure = err;
+    } finally {
+      done = true;
+      poke("reader");
+    }
+  })();
+  return (async function* () {
+    try {
+      for (;;) {
+        while (!kept.length && !done) await new Promise<void>((r) => (waiting.reader = r));
+        if (kept.length) {
+          const text = kept.shift()!;
+          bytes -= text.length;
+          poke("pump");
+          yield text;
+          continue;
+        }
+        if (failure) throw failure;
+        return;
+      }
+    } finally {
+      if (!done) {
+        done = true;
+        poke("pump");
+        await source.return(undefined);
+      }
+      await pump;
+    }
+  })();
 }
