@@ -177,7 +177,9 @@ export class TicketReportService {
    * at its middle instant (up to now): the newer half is walked and written out while the older
    * half is walked at once on the other thread, its batches kept until their turn up to
    * AHEAD_BYTES (then that walk waits, as a single one does). Same rows, same order, same text
-   * as one walk; the older half's limit is what the newer half's count leaves.
+   * as one walk; the older half's limit is what the newer half's count leaves. Only for pages of
+   * up to about twice SPLIT_MAX_HALF_ROWS: a bigger one (every ticket of months) is one walk, as
+   * two threads' batches and buffers raised its peak memory by ~40–80 MiB.
    */
   private async *threadedBodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL): AsyncGenerator<string> {
     const texts = this.reads.texts!.bind(this.reads);
@@ -188,7 +190,12 @@ export class TicketReportService {
     }
     const newer: ReportFilter = { ...f, range: { ...f.range, start: mid } };
     const older: ReportFilter = { ...f, range: { ...f.range, end: mid } };
-    const left = limit - (await this.total(companyId, newer));
+    const newerRows = await this.total(companyId, newer);
+    if (newerRows > SPLIT_MAX_HALF_ROWS) {
+      yield* texts(this.walk(companyId, f, limit, offset, row), { rows: this.chunk });
+      return;
+    }
+    const left = limit - newerRows;
     const later = left > 0 ? readAhead(texts(this.walk(companyId, older, left, 0, row), { rows: this.chunk }), AHEAD_BYTES) : null;
     try {
       yield* texts(this.walk(companyId, newer, limit, 0, row), { rows: this.chunk });
@@ -302,6 +309,8 @@ export class TicketReportService {
 
 /** How much of a big page's older half may wait, read ahead, while the newer half is written out. */
 const AHEAD_BYTES = 8 * 1024 * 1024;
+/** A big page is walked in two halves at once when its newer half has at most these rows (a busy month: ~14k). */
+const SPLIT_MAX_HALF_ROWS = 20_000;
 
 /** The instant halfway through the range (its part up to now), or null when that is not inside it. */
 function middle(range: Range): string | null {
