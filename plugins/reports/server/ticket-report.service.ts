@@ -173,29 +173,25 @@ export class TicketReportService {
   }
 
   /**
-   * A big page on the read pool's threads. From its first row (offset 0), the range is cut in two
-   * at its middle instant (up to now): the newer half is walked and written out while the older
-   * half is walked at once on the other thread, its batches kept until their turn up to
-   * AHEAD_BYTES (then that walk waits, as a single one does). Same rows, same order, same text
-   * as one walk; the older half's limit is what the newer half's count leaves. Only for pages of
-   * up to about twice SPLIT_MAX_HALF_ROWS: a bigger one (every ticket of months) is one walk, as
-   * two threads' batches and buffers raised its peak memory by ~40–80 MiB.
+   * A big page on the read pool's threads. From its first row (offset 0), the rows are cut in two
+   * at the middle row's instant: the newer half (that instant and after, ties included) is walked
+   * and written out while the older half is walked at once on the other thread, its batches kept
+   * until their turn up to AHEAD_BYTES (then that walk waits, as a single one does). Same rows,
+   * same order, same text as one walk; the older half's limit is what the newer half's count
+   * leaves. Only for pages of up to SPLIT_MAX_ROWS: a bigger one (every ticket of months) is one
+   * walk, as two threads' batches and buffers raised its peak memory by ~40–80 MiB.
    */
   private async *threadedBodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL): AsyncGenerator<string> {
     const texts = this.reads.texts!.bind(this.reads);
-    const mid = offset === 0 ? middle(f.range) : null;
+    const rows = offset === 0 ? Math.min(limit, await this.total(companyId, f)) : 0;
+    const mid = rows >= 2 * this.chunk && rows <= SPLIT_MAX_ROWS ? await this.createdAtOfRow(companyId, f, Math.floor(rows / 2)) : null;
     if (!mid) {
       yield* texts(this.walk(companyId, f, limit, offset, row), { rows: this.chunk });
       return;
     }
     const newer: ReportFilter = { ...f, range: { ...f.range, start: mid } };
     const older: ReportFilter = { ...f, range: { ...f.range, end: mid } };
-    const newerRows = await this.total(companyId, newer);
-    if (newerRows > SPLIT_MAX_HALF_ROWS) {
-      yield* texts(this.walk(companyId, f, limit, offset, row), { rows: this.chunk });
-      return;
-    }
-    const left = limit - newerRows;
+    const left = limit - (await this.total(companyId, newer));
     const later = left > 0 ? readAhead(texts(this.walk(companyId, older, left, 0, row), { rows: this.chunk }), AHEAD_BYTES) : null;
     try {
       yield* texts(this.walk(companyId, newer, limit, 0, row), { rows: this.chunk });
@@ -203,6 +199,20 @@ export class TicketReportService {
     } finally {
       await later?.return(undefined);
     }
+  }
+
+  /** The creation instant of the filter's row number `index` (from 0) in report order: one index walk, no table row. */
+  private async createdAtOfRow(companyId: number, f: ReportFilter, index: number): Promise<string | null> {
+    const q = this.db.select({ at: sql<string>`${t.createdAt}`.as("at") }).from(t);
+    const [found] = await this.reads.all<{ at: string }>(
+      (f.searchParam ? q.leftJoin(contactsView, eq(contactsView.id, t.contactId)) : q)
+        .where(this.where(companyId, f))
+        .orderBy(desc(t.createdAt), desc(t.id))
+        .limit(1)
+        .offset(index)
+        .getSQL(),
+    );
+    return found?.at ?? null;
   }
 
   /**
@@ -309,15 +319,8 @@ export class TicketReportService {
 
 /** How much of a big page's older half may wait, read ahead, while the newer half is written out. */
 const AHEAD_BYTES = 8 * 1024 * 1024;
-/** A big page is walked in two halves at once when its newer half has at most these rows (a busy month: ~14k). */
-const SPLIT_MAX_HALF_ROWS = 20_000;
-
-/** The instant halfway through the range (its part up to now), or null when that is not inside it. */
-function middle(range: Range): string | null {
-  const [start, end, now] = [Date.parse(range.start), Date.parse(range.end), Date.now()];
-  const mid = new Date((start + (now > start && now < end ? now : end)) / 2).toISOString();
-  return mid > range.start && mid < range.end ? mid : null;
-}
+/** A big page of at most these rows is walked in two halves at once (a busy month: ~27k). */
+const SPLIT_MAX_ROWS = 40_000;
 
 /**
  * Pulls `source` as fast as it gives, keeping up to `maxBytes` of text until asked: the walk

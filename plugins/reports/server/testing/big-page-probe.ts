@@ -42,13 +42,26 @@ try {
     pages.push(...tickets);
     if (tickets.length < 1000) break;
   }
-  const whole = await big("&pageSize=9999999");
+  // How many walks each big page started: two when it was cut in halves.
+  const reads = t.kernel.database.reads;
+  const walkTexts = reads.texts!.bind(reads);
+  let walks = 0;
+  reads.texts = (query, options) => {
+    walks++;
+    return walkTexts(query, options);
+  };
+  const walked = async (extra: string) => {
+    walks = 0;
+    const body = await big(extra);
+    return { body, walks };
+  };
+  const { body: whole, walks: wholeWalks } = await walked("&pageSize=9999999");
+  const { body: first2300, walks: first2300Walks } = await walked("&pageSize=2300");
   const first1500 = await big("&pageSize=1500");
   const second = await big("&pageSize=1500&page=2");
   const filtered = await big("&pageSize=9999999&status=closed");
   // Left after the first chunk (a download cancelled) while the older half reads ahead: both walks
   // stop and the two threads answer the next statements.
-  const reads = t.kernel.database.reads;
   const service = new TicketReportService(t.kernel.db, 100, reads);
   const filter = { range: rangeOf({ from: "2030-01-01", to: "2030-01-31" }), whatsappIds: [], userIds: [], queueIds: [], statuses: [], onlyRated: false };
   for await (const _ of service.jsonChunks(company.id, filter, 9_999_999)) break;
@@ -63,6 +76,9 @@ try {
       total: whole.totalTickets.total,
       rows: whole.tickets.length,
       equal: JSON.stringify(whole.tickets) === JSON.stringify(pages),
+      wholeWalks,
+      first2300: JSON.stringify(first2300.tickets) === JSON.stringify(pages.slice(0, 2300)),
+      first2300Walks,
       first1500: JSON.stringify(first1500.tickets) === JSON.stringify(pages.slice(0, 1500)),
       second: JSON.stringify(second.tickets) === JSON.stringify(pages.slice(1500, 3000)),
       filtered: filtered.tickets.length,
