@@ -14,6 +14,7 @@ describe("the read pool (worker threads with read-only connections)", () => {
       const out = execFileSync(process.env.BUN_BIN || "bun", ["core/db/testing/read-pool-probe.ts", dir], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
       const probe = JSON.parse(out.trim().split("\n").pop()!);
       expect(probe.threaded).toBe(true);
+      expect(probe.idle).toEqual([2, 1, 2]);
       expect(probe.equal).toEqual([true, true, true]);
       expect(probe.parallel).toEqual([5000, 1666]);
       // texts: a walk in batches gives the same text as one read; leaving it early frees the worker.

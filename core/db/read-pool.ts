@@ -32,6 +32,11 @@ export interface ReadPool {
   texts(query: SQL, options: { rows: number; separator?: string }): AsyncGenerator<string>;
   /** Whether statements run on worker threads (false: on the main connection; also once a worker could not start). */
   readonly threaded: boolean;
+  /**
+   * How many threads would start a statement now (none running there, nobody waiting): a caller
+   * may spread one big read over them when the machine has room, and not when it is busy.
+   */
+  readonly idle: number;
   /** Stops the workers; statements still waiting fail. */
   stop(): Promise<void>;
 }
@@ -199,6 +204,10 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
     get threaded() {
       return threaded && !unusable;
     },
+    get idle() {
+      if (!threaded || unusable || stopped) return 0;
+      return Math.max(0, size - slots.filter((s) => s.running).length - waiting.length);
+    },
     all<T>(query: SQL): Promise<T[]> {
       if (stopped) return Promise.reject(new ReadInterrupted("the pool is stopped"));
       if (!threaded || unusable) return db.all<T>(query);
@@ -291,7 +300,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
 }
 
 /** What a service needs of a read pool: tests and remote databases give it the main connection. */
-export type Reads = Pick<ReadPool, "all"> & Partial<Pick<ReadPool, "texts" | "threaded">>;
+export type Reads = Pick<ReadPool, "all"> & Partial<Pick<ReadPool, "texts" | "threaded" | "idle">>;
 
 /** Reads on the main connection (a service built without a pool, e.g. in a test). */
 export function mainConnectionReads(db: Db): Reads {

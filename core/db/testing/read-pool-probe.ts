@@ -32,7 +32,13 @@ const parallel = [a[0]!.n, b[0]!.n];
 // A walk: the first column of every row in batches, the same text as one read joined.
 const walked = sql`select 'item:' || id || ':' || name from items where company_id = ${1} order by id desc`;
 const batches: string[] = [];
-for await (const part of pool.texts(walked, { rows: 400 })) batches.push(part);
+// idle: both threads free before the walk, one while it runs (it holds its thread between batches).
+const idle = [pool.idle];
+for await (const part of pool.texts(walked, { rows: 400 })) {
+  if (!batches.length) idle.push(pool.idle);
+  batches.push(part);
+}
+idle.push(pool.idle);
 const whole = (await database.db.values<[string]>(walked)).map((r) => r[0]).join(",");
 const texts = { equal: batches.join(",") === whole, batches: batches.length, rows: whole.split(",").length };
 // Left after the first batch (a download cancelled): the statement stops, its worker answers
@@ -91,6 +97,7 @@ database.close();
 console.log(
   JSON.stringify({
     threaded: pool.threaded,
+    idle,
     equal,
     texts,
     afterCancel: afterCancel!.n,

@@ -178,12 +178,15 @@ export class TicketReportService {
    * and written out while the older half is walked at once on the other thread, its batches kept
    * until their turn up to AHEAD_BYTES (then that walk waits, as a single one does). Same rows,
    * same order, same text as one walk; the older half's limit is what the newer half's count
-   * leaves. Only for pages of up to SPLIT_MAX_ROWS: a bigger one (every ticket of months) is one
-   * walk, as two threads' batches and buffers raised its peak memory by ~40–80 MiB.
+   * leaves. Only when both threads are idle, and for pages of up to SPLIT_MAX_ROWS: a bigger one
+   * (every ticket of months) is one walk, as two threads' batches and buffers raised its peak
+   * memory by ~40–80 MiB.
    */
   private async *threadedBodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL): AsyncGenerator<string> {
     const texts = this.reads.texts!.bind(this.reads);
-    const rows = offset === 0 ? Math.min(limit, await this.total(companyId, f)) : 0;
+    // Two threads free (at 1 client): one page on both. Busy (many exports at once), the halves
+    // would only queue behind others and cost each page more CPU (two cold page caches).
+    const rows = offset === 0 && (this.reads.idle ?? 0) >= 2 ? Math.min(limit, await this.total(companyId, f)) : 0;
     const mid = rows >= 2 * this.chunk && rows <= SPLIT_MAX_ROWS ? await this.createdAtOfRow(companyId, f, Math.floor(rows / 2)) : null;
     if (!mid) {
       yield* texts(this.walk(companyId, f, limit, offset, row), { rows: this.chunk });
