@@ -15,6 +15,10 @@ describe("the read pool (worker threads with read-only connections)", () => {
       const probe = JSON.parse(out.trim().split("\n").pop()!);
       expect(probe.threaded).toBe(true);
       expect(probe.idle).toEqual([2, 1, 2]);
+      expect(probe.bytes).toEqual([
+        { equal: true, batches: 5 },
+        { equal: true, batches: 5 },
+      ]);
       expect(probe.equal).toEqual([true, true, true]);
       expect(probe.parallel).toEqual([5000, 1666]);
       // texts: a walk in batches gives the same text as one read; leaving it early frees the worker.
@@ -23,6 +27,7 @@ describe("the read pool (worker threads with read-only connections)", () => {
       expect(probe.none).toEqual([]);
       expect(probe.textsBad).toMatch(/no such column: nope/);
       expect(probe.fallbackTexts).toEqual(["1|4", "7"]);
+      expect(probe.fallbackBytes).toEqual(["1|4", "7"]);
       expect(probe.late).toBe(1);
       expect(probe.write).toMatch(/readonly/);
       expect(probe.bad).toMatch(/no such column: nope/);

@@ -4,6 +4,7 @@
  * The statements stay prepared per SQL text (SQLite re-prepares them itself after a schema change).
  */
 import { restoreJitPolicy } from "../runtime/jit-policy.ts";
+import { joinedBytes } from "./joined-bytes.ts";
 import { loadDriver } from "./statement-cache.ts";
 
 restoreJitPolicy();
@@ -11,12 +12,12 @@ restoreJitPolicy();
 type Request =
   | { type: "start"; path: string }
   | { type: "all"; id: number; sql: string; params: unknown[] }
-  | { type: "texts"; id: number; sql: string; params: unknown[]; rows: number; separator: string }
+  | { type: "texts"; id: number; sql: string; params: unknown[]; rows: number; separator: string; bytes?: boolean }
   | { type: "more" }
   | { type: "cancel" }
   | { type: "stop" };
 
-declare const self: { onmessage: ((e: MessageEvent<Request>) => void) | null; postMessage(m: unknown): void; close(): void };
+declare const self: { onmessage: ((e: MessageEvent<Request>) => void) | null; postMessage(m: unknown, transfer?: Transferable[]): void; close(): void };
 
 /** Statements kept; the least recently used one is dropped beyond this. */
 const MAX_STATEMENTS = 200;
@@ -33,22 +34,32 @@ let db: { prepare(sql: string): Statement; exec(sql: string): unknown; close(): 
  * The statement a `texts` request is walking: its rows come `rows` at a time, each batch only
  * after the pool asked for it ("more"), so a slow reader (a download) holds two batches at most.
  */
-let walk: { id: number; statement: Statement; params: unknown[]; rows: Iterator<unknown[]>; size: number; separator: string } | null = null;
+let walk: { id: number; statement: Statement; params: unknown[]; rows: Iterator<unknown[]>; size: number; separator: string; bytes: boolean } | null = null;
+
+/** Posts a walk's batch: text, or bytes handed over to the pool's thread. */
+function post(w: { id: number; separator: string; bytes: boolean }, parts: unknown[], done: boolean): void {
+  if (!w.bytes) {
+    self.postMessage({ type: "texts", id: w.id, text: parts.map(String).join(w.separator), n: parts.length, done });
+    return;
+  }
+  const bytes = joinedBytes(parts, w.separator);
+  self.postMessage({ type: "texts", id: w.id, bytes, n: parts.length, done }, [bytes.buffer]);
+}
 
 /** Posts the walk's next batch: the first column of up to `size` rows, joined; `done` with the last. */
 function pump(): void {
   const w = walk;
   if (!w) return;
-  const parts: string[] = [];
+  const parts: unknown[] = [];
   try {
     while (parts.length < w.size) {
       const next = w.rows.next();
       if (next.done) {
         walk = null;
-        self.postMessage({ type: "texts", id: w.id, text: parts.join(w.separator), n: parts.length, done: true });
+        post(w, parts, true);
         return;
       }
-      parts.push(String(next.value[0]));
+      parts.push(next.value[0]);
     }
   } catch (err) {
     walk = null;
@@ -61,7 +72,7 @@ function pump(): void {
     self.postMessage({ type: "error", id: w.id, message: text ?? String(err), code: code ?? null });
     return;
   }
-  self.postMessage({ type: "texts", id: w.id, text: parts.join(w.separator), n: parts.length, done: false });
+  post(w, parts, false);
 }
 let failure: string | null = null;
 const statements = new Map<string, Statement>();
@@ -122,7 +133,15 @@ self.onmessage = (e) => {
     if (message.type === "texts") {
       // Its own statement, not the cache's: one left half-walked must not be shared.
       const statement = db.prepare(message.sql).raw(true);
-      walk = { id: message.id, statement, params: message.params, rows: statement.iterate(...message.params), size: Math.max(1, message.rows), separator: message.separator };
+      walk = {
+        id: message.id,
+        statement,
+        params: message.params,
+        rows: statement.iterate(...message.params),
+        size: Math.max(1, message.rows),
+        separator: message.separator,
+        bytes: message.bytes === true,
+      };
       return pump();
     }
     self.postMessage({ type: "rows", id: message.id, rows: prepared(message.sql).all(...message.params) });

@@ -41,6 +41,14 @@ for await (const part of pool.texts(walked, { rows: 400 })) {
 idle.push(pool.idle);
 const whole = (await database.db.values<[string]>(walked)).map((r) => r[0]).join(",");
 const texts = { equal: batches.join(",") === whole, batches: batches.length, rows: whole.split(",").length };
+// bytes: the same walk as UTF-8 batches (a text column encoded, a BLOB as it is), handed over without a copy.
+const decoder = new TextDecoder();
+const byteWalk = async (query: typeof walked) => {
+  const parts: string[] = [];
+  for await (const part of pool.bytes(query, { rows: 400 })) parts.push(decoder.decode(part));
+  return { equal: parts.join(",") === whole, batches: parts.length };
+};
+const bytes = [await byteWalk(walked), await byteWalk(sql`select cast('item:' || id || ':' || name as blob) from items where company_id = ${1} order by id desc`)];
 // Left after the first batch (a download cancelled): the statement stops, its worker answers
 // the next ones and sees later writes (the half-read walk's snapshot ended with it).
 const single = createReadPool({ path, db: database.db, size: 1 });
@@ -86,6 +94,9 @@ const fallback = [
 ].map((r) => r.n);
 const fallbackTexts: string[] = [];
 for await (const part of missing.texts(sql`select id from items where company_id = ${1} and id < ${10} order by id`, { rows: 2, separator: "|" })) fallbackTexts.push(part);
+const fallbackBytes: string[] = [];
+for await (const part of missing.bytes(sql`select cast(id as blob) from items where company_id = ${1} and id < ${10} order by id`, { rows: 2, separator: "|" }))
+  fallbackBytes.push(decoder.decode(part));
 const fallbackThreaded = missing.threaded;
 await missing.stop();
 await pool.stop();
@@ -98,12 +109,14 @@ console.log(
   JSON.stringify({
     threaded: pool.threaded,
     idle,
+    bytes,
     equal,
     texts,
     afterCancel: afterCancel!.n,
     none,
     textsBad,
     fallbackTexts,
+    fallbackBytes,
     parallel,
     late: late!.n,
     write,

@@ -26,8 +26,9 @@ export function reportFileStream(format: "xlsx" | "csv", cells: AsyncIterable<st
  * JSON joined by commas, as TicketReportService.jsonChunks gives them); the next chunk is read
  * when the client took the last.
  */
-export function reportJsonStream(chunks: AsyncIterable<string>, total: () => Promise<number>): ReadableStream<Uint8Array> {
+export function reportJsonStream(chunks: AsyncIterable<string | Uint8Array>, total: () => Promise<number>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const comma = encoder.encode(",");
   const it = chunks[Symbol.asyncIterator]();
   let first = true;
   let started = false;
@@ -37,15 +38,25 @@ export function reportJsonStream(chunks: AsyncIterable<string>, total: () => Pro
         started = true;
         controller.enqueue(encoder.encode('{"tickets":['));
       }
-      const next = await it.next();
-      if (next.done) {
-        controller.enqueue(encoder.encode(`],"totalTickets":{"total":${await total()}}}`));
-        controller.close();
+      // Until something is written: a pull that enqueues nothing may never be called again.
+      for (;;) {
+        const next = await it.next();
+        if (next.done) {
+          controller.enqueue(encoder.encode(`],"totalTickets":{"total":${await total()}}}`));
+          controller.close();
+          return;
+        }
+        const body = next.value;
+        if (typeof body === "string" ? !body : !body.byteLength) continue;
+        if (typeof body === "string") controller.enqueue(encoder.encode(first ? body : `,${body}`));
+        else {
+          // Bytes from the read pool: written as they came, never decoded.
+          if (!first) controller.enqueue(comma);
+          controller.enqueue(body);
+        }
+        first = false;
         return;
       }
-      const body = next.value;
-      if (body) controller.enqueue(encoder.encode(first ? body : `,${body}`));
-      first = false;
     },
     async cancel() {
       await it.return?.(undefined);

@@ -227,7 +227,7 @@ describe("GET /ticketreport/reports", () => {
       const rows: unknown[] = [];
       for await (const chunk of report.chunks(w.company.id, filter, limit, offset)) rows.push(...chunk);
       const json: string[] = [];
-      for await (const chunk of report.jsonChunks(w.company.id, filter, limit, offset)) json.push(chunk);
+      for await (const chunk of report.jsonChunks(w.company.id, filter, limit, offset)) json.push(String(chunk));
       expect(json.length).toBe(Math.ceil(rows.length / 2));
       expect(JSON.parse(`[${json.join(",")}]`)).toEqual(rows);
       // Byte for byte but SQLite's whole minutes, a real (30.0: the same number).
@@ -240,7 +240,7 @@ describe("GET /ticketreport/reports", () => {
     }
     // T1 and T2's support times (60 and 30 minutes) among them.
     const all: string[] = [];
-    for await (const chunk of report.jsonChunks(w.company.id, filter, 100)) all.push(chunk);
+    for await (const chunk of report.jsonChunks(w.company.id, filter, 100)) all.push(String(chunk));
     expect(JSON.parse(`[${all.join(",")}]`).map((r: { supportTime: number | null }) => r.supportTime)).toEqual([null, null, null, 60, 30]);
   });
 

@@ -44,11 +44,11 @@ try {
   }
   // How many walks each big page started: two when it was cut in halves.
   const reads = t.kernel.database.reads;
-  const walkTexts = reads.texts!.bind(reads);
+  const walkBytes = reads.bytes.bind(reads);
   let walks = 0;
-  reads.texts = (query, options) => {
+  reads.bytes = (query, options) => {
     walks++;
-    return walkTexts(query, options);
+    return walkBytes(query, options);
   };
   const walked = async (extra: string) => {
     walks = 0;
