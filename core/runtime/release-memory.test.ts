@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { releaseMemorySoon } from "./release-memory.ts";
+
+describe("releaseMemorySoon", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    delete (globalThis as { Bun?: unknown }).Bun;
+  });
+
+  it("collects once soon after however many calls, then at most once a second", () => {
+    vi.useFakeTimers();
+    const gc = vi.fn();
+    (globalThis as { Bun?: unknown }).Bun = { gc };
+    releaseMemorySoon();
+    releaseMemorySoon();
+    releaseMemorySoon();
+    expect(gc).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(50);
+    expect(gc).toHaveBeenCalledTimes(1);
+    expect(gc).toHaveBeenCalledWith(true);
+    releaseMemorySoon();
+    vi.advanceTimersByTime(500);
+    expect(gc).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(500);
+    expect(gc).toHaveBeenCalledTimes(2);
+  });
+});
