@@ -195,40 +195,37 @@ export class TicketReportService {
     row: SQL,
     walked: (query: SQL) => AsyncGenerator<T>,
   ): AsyncGenerator<T> {
+    const cut = await this.halves(companyId, f, limit, offset);
     try {
-      yield* this.halvesOrWhole(companyId, f, limit, offset, row, walked);
+      if (!cut) {
+        yield* walked(this.walk(companyId, f, limit, offset, row));
+        return;
+      }
+      const later = cut.olderLimit > 0 ? readAhead(walked(this.walk(companyId, cut.older, cut.olderLimit, 0, row)), AHEAD_BYTES) : null;
+      try {
+        yield* walked(this.walk(companyId, cut.newer, limit, 0, row));
+        if (later) yield* later;
+      } finally {
+        await later?.return(undefined);
+      }
     } finally {
       // A big page leaves megabytes of garbage here and on the thread: collected soon, not lazily.
       releaseMemorySoon();
     }
   }
 
-  private async *halvesOrWhole<T extends string | Uint8Array>(
-    companyId: number,
-    f: ReportFilter,
-    limit: number,
-    offset: number,
-    row: SQL,
-    walked: (query: SQL) => AsyncGenerator<T>,
-  ): AsyncGenerator<T> {
+  /** Where threadedBodies cuts a page from its first row, or null to walk it whole. */
+  private async halves(companyId: number, f: ReportFilter, limit: number, offset: number): Promise<{ newer: ReportFilter; older: ReportFilter; olderLimit: number } | null> {
     // Two threads free (at 1 client): one page on both. Busy (many exports at once), the halves
     // would only queue behind others and cost each page more CPU (two cold page caches).
-    const rows = offset === 0 && (this.reads.idle ?? 0) >= 2 ? Math.min(limit, await this.total(companyId, f)) : 0;
-    const mid = rows >= 2 * this.chunk && rows <= SPLIT_MAX_ROWS ? await this.createdAtOfRow(companyId, f, Math.floor(rows / 2)) : null;
-    if (!mid) {
-      yield* walked(this.walk(companyId, f, limit, offset, row));
-      return;
-    }
+    if (offset !== 0 || (this.reads.idle ?? 0) < 2) return null;
+    const rows = Math.min(limit, await this.total(companyId, f));
+    if (rows < 2 * this.chunk || rows > SPLIT_MAX_ROWS) return null;
+    const mid = await this.createdAtOfRow(companyId, f, Math.floor(rows / 2));
+    if (!mid) return null;
     const newer: ReportFilter = { ...f, range: { ...f.range, start: mid } };
     const older: ReportFilter = { ...f, range: { ...f.range, end: mid } };
-    const left = limit - (await this.total(companyId, newer));
-    const later = left > 0 ? readAhead(walked(this.walk(companyId, older, left, 0, row)), AHEAD_BYTES) : null;
-    try {
-      yield* walked(this.walk(companyId, newer, limit, 0, row));
-      if (later) yield* later;
-    } finally {
-      await later?.return(undefined);
-    }
+    return { newer, older, olderLimit: limit - (await this.total(companyId, newer)) };
   }
 
   /** The creation instant of the filter's row number `index` (from 0) in report order: one index walk, no table row. */
