@@ -204,9 +204,9 @@ export class TicketReportService {
       const later = cut.olderLimit > 0 ? readAhead(walked(this.walk(companyId, cut.older, cut.olderLimit, 0, row)), AHEAD_BYTES) : null;
       try {
         yield* walked(this.walk(companyId, cut.newer, limit, 0, row));
-        if (later) yield* later;
+        if (later) yield* later.batches;
       } finally {
-        await later?.return(undefined);
+        await later?.stop();
       }
     } finally {
       // A big page leaves megabytes of garbage here and on the thread: collected soon, not lazily.
@@ -351,9 +351,11 @@ const SPLIT_MAX_ROWS = 40_000;
 
 /**
  * Pulls `source` as fast as it gives, keeping up to `maxBytes` of text until asked: the walk
- * behind it runs now instead of when its turn comes. Returning early stops the source.
+ * behind it runs now instead of when its turn comes. `stop()` ends it whether or not its batches
+ * were ever read (returning a generator that never started runs none of its code, so the source
+ * would stay paused, its read thread with it).
  */
-function readAhead<T extends string | Uint8Array>(source: AsyncGenerator<T>, maxBytes: number): AsyncGenerator<T> {
+export function readAhead<T extends string | Uint8Array>(source: AsyncGenerator<T>, maxBytes: number): { batches: AsyncGenerator<T>; stop(): Promise<void> } {
   const kept: T[] = [];
   const size = (part: T) => (typeof part === "string" ? part.length : part.byteLength);
   let bytes = 0;
@@ -381,7 +383,15 @@ function readAhead<T extends string | Uint8Array>(source: AsyncGenerator<T>, max
       poke("reader");
     }
   })();
-  return (async function* () {
+  const stop = async () => {
+    if (!done) {
+      done = true;
+      poke("pump");
+    }
+    await pump;
+    kept.length = 0;
+  };
+  const batches = (async function* () {
     try {
       for (;;) {
         while (!kept.length && !done) await new Promise<void>((r) => (waiting.reader = r));
@@ -396,12 +406,8 @@ function readAhead<T extends string | Uint8Array>(source: AsyncGenerator<T>, max
         return;
       }
     } finally {
-      if (!done) {
-        done = true;
-        poke("pump");
-        await source.return(undefined);
-      }
-      await pump;
+      await stop();
     }
   })();
+  return { batches, stop };
 }
