@@ -23,7 +23,7 @@ export function reportFileStream(format: "xlsx" | "csv", cells: AsyncIterable<st
 
 /**
  * `{"tickets":[…],"totalTickets":{"total":n}}`, written chunk by chunk (each chunk the rows'
- * JSON joined by commas, as TicketReportService.jsonChunks gives them); the next chunk is read
+ * JSON joined by commas, text or UTF-8 bytes, as TicketReportService.jsonChunks gives them); the next chunk is read
  * when the client took the last.
  */
 export function reportJsonStream(chunks: AsyncIterable<string | Uint8Array>, total: () => Promise<number>): ReadableStream<Uint8Array> {
@@ -46,14 +46,11 @@ export function reportJsonStream(chunks: AsyncIterable<string | Uint8Array>, tot
           controller.close();
           return;
         }
-        const body = next.value;
-        if (typeof body === "string" ? !body : !body.byteLength) continue;
-        if (typeof body === "string") controller.enqueue(encoder.encode(first ? body : `,${body}`));
-        else {
-          // Bytes from the read pool: written as they came, never decoded.
-          if (!first) controller.enqueue(comma);
-          controller.enqueue(body);
-        }
+        // Bytes from the read pool are written as they came, never decoded; strings are encoded.
+        const body = typeof next.value === "string" ? encoder.encode(next.value) : next.value;
+        if (!body.byteLength) continue;
+        if (!first) controller.enqueue(comma);
+        controller.enqueue(body);
         first = false;
         return;
       }

@@ -119,11 +119,12 @@ export class TicketReportService {
    * The same rows as `chunks`, each chunk already JSON (`{…},{…}`, the row's fields in
    * ReportRow's order) written by SQLite with json_object: the web's 9,999,999 page never builds
    * a row object (issue 28: the export's time and memory were the rows' objects and their
-   * JSON.stringify). One string per chunk; the keyset cursor comes back with it.
+   * JSON.stringify). One part per chunk: UTF-8 bytes on the read pool's threads, a string
+   * elsewhere (the keyset chunks).
    */
   jsonChunks(companyId: number, f: ReportFilter, limit: number, offset = 0): AsyncGenerator<string | Uint8Array> {
     const reads = this.reads;
-    // On the threads as bytes (UTF-8, handed over without a copy): the response writes them as they are.
+    // The response writes the bytes as they come (handed over from the thread without a copy).
     if (reads.threaded && reads.bytes) return this.threadedBodies(companyId, f, limit, offset, sql`cast(${ROW_JSON} as blob)`, (q) => reads.bytes!(q, { rows: this.chunk }));
     return this.bodies(companyId, f, limit, offset, ROW_JSON);
   }
