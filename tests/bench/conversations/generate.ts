@@ -4,6 +4,11 @@
  * explicitly (from the table's current maximum) so rows can point at each other without
  * reading anything back. The messages full-text index (if its migration is installed)
  * is filled by its triggers as the rows go in.
+ *
+ * Tickets get their ids in creation order, as a live server writes them (a ticket is inserted
+ * when its conversation starts), so a range of creation dates is a run of neighbouring table
+ * pages. BENCH_TICKET_ORDER=shuffled gives the ids in random order instead (the layout of the
+ * benches before 2026-11-30, a worst case for reads by date).
  */
 import { createClient, type Client, type InValue, type Transaction } from "@libsql/client";
 import type { BenchWorld } from "./setup.ts";
@@ -72,6 +77,13 @@ export async function generate(databaseFile: string, world: BenchWorld, sizes: S
     ...Array<Status>(share.group).fill("group"),
     ...Array<Status>(n - share.open - share.pending - share.group).fill("closed"),
   ]);
+  // When each ticket starts: live ones within the last week, closed ones 8 to 188 days ago.
+  const starts = statuses.map((status) => (status !== "closed" ? now - random() * 7 * DAY : now - 8 * DAY - random() * 180 * DAY));
+  if (process.env.BENCH_TICKET_ORDER !== "shuffled") {
+    const order = starts.map((_, i) => i).sort((a, b) => starts[a]! - starts[b]!);
+    const [byStatus, byStart] = [order.map((i) => statuses[i]!), order.map((i) => starts[i]!)];
+    for (let i = 0; i < n; i++) [statuses[i], starts[i]] = [byStatus[i]!, byStart[i]!];
+  }
   // One live ticket per contact and connection: live tickets need distinct contacts.
   const groupContacts = Math.max(share.group + 10, Math.round(sizes.contacts * 0.05));
   const personContacts = Math.max(sizes.contacts - groupContacts, share.open + share.pending + 100);
@@ -175,7 +187,7 @@ export async function generate(databaseFile: string, world: BenchWorld, sizes: S
 
       cumulative += weights[i]!;
       const messageCount = Math.floor((sizes.messages * cumulative) / weightSum) - messagesSoFar;
-      let at = live ? now - random() * 7 * DAY : now - 8 * DAY - random() * 180 * DAY;
+      let at = starts[i]!;
       const created = new Date(at).toISOString();
       let last = "";
       let lastFromMe = false;
