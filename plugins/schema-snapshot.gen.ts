@@ -2,7 +2,7 @@
 import type { SchemaSnapshot } from "../core/db/schema-snapshot.ts";
 
 export const schemaSnapshot: SchemaSnapshot = {
- "key": "f174e0256c802e31188bc29bacff4bdd97fd7bcdb28d9bcdc86d2a4bb1b5dd53",
+ "key": "748de7ef8808d412e37b92b756eb123020a3a8180d37153df44838c563085bdb",
  "statements": [
   "CREATE TABLE `companies` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`phone` text DEFAULT '' NOT NULL,\n\t`plan_id` integer,\n\t`status` integer DEFAULT true NOT NULL,\n\t`due_date` text,\n\t`recurrence` text DEFAULT 'MENSAL' NOT NULL,\n\t`document` text DEFAULT '' NOT NULL,\n\t`payment_method` text DEFAULT '' NOT NULL,\n\t`number_attendants` integer DEFAULT 1 NOT NULL,\n\t`number_conections` integer DEFAULT 1 NOT NULL,\n\t`address_street` text DEFAULT '' NOT NULL,\n\t`address_state` text DEFAULT '' NOT NULL,\n\t`address_city` text DEFAULT '' NOT NULL,\n\t`last_login` text,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action\n)",
   "CREATE UNIQUE INDEX `companies_name_unique` ON `companies` (lower(\"name\"))",
@@ -29,6 +29,8 @@ export const schemaSnapshot: SchemaSnapshot = {
   "CREATE UNIQUE INDEX `contacts_company_number_unique` ON `contacts` (`company_id`,`number`)",
   "CREATE INDEX `contacts_company_name_idx` ON `contacts` (`company_id`,`name`)",
   "CREATE VIEW `contacts_view` AS select \"id\", \"company_id\", \"name\", \"number\", \"email\", \"url_picture\", \"disable_bot\", \"active\", \"accept_audio_message\", \"channel\", \"is_group\" from \"contacts\"",
+  "CREATE INDEX `contacts_id_name_idx` ON `contacts` (`id`,`company_id`,`name`)",
+  "CREATE VIEW `contact_names_view` AS select \"id\", \"company_id\", \"name\" from \"contacts\" indexed by \"contacts_id_name_idx\"",
   "CREATE TABLE `chatbots` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_id` integer NOT NULL,\n\t`queue_id` integer NOT NULL,\n\t`parent_id` integer,\n\t`position` integer DEFAULT 0 NOT NULL,\n\t`name` text NOT NULL,\n\t`greeting_message` text DEFAULT '' NOT NULL,\n\t`queue_type` text DEFAULT 'text' NOT NULL,\n\t`close_ticket` integer DEFAULT false NOT NULL,\n\t`opt_queue_id` integer,\n\t`opt_user_id` integer,\n\t`opt_integration_id` integer,\n\t`opt_file_id` integer,\n\t`created_at` text NOT NULL,\n\t`updated_at` text NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`queue_id`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`parent_id`) REFERENCES `chatbots`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`opt_queue_id`) REFERENCES `queues`(`id`) ON UPDATE no action ON DELETE set null,\n\tFOREIGN KEY (`opt_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null\n)",
   "CREATE INDEX `chatbots_company_idx` ON `chatbots` (`company_id`)",
   "CREATE INDEX `chatbots_queue_idx` ON `chatbots` (`queue_id`)",

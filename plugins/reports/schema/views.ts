@@ -54,6 +54,13 @@ export const contactsView = sqliteView("contacts_view", {
   name: text("name").notNull(),
 }).existing();
 
+/** A contact's name by id from a narrow index (plugins/contacts/README.md): the report's rows join it. Lookups by id only. */
+export const contactNamesView = sqliteView("contact_names_view", {
+  id: integer("id").notNull(),
+  companyId: integer("company_id").notNull(),
+  name: text("name").notNull(),
+}).existing();
+
 export const whatsappsView = sqliteView("whatsapps_view", {
   id: integer("id").notNull(),
   companyId: integer("company_id").notNull(),

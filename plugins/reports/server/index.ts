@@ -20,7 +20,7 @@ export default defineServerPlugin({
     const hours = new BusinessHoursService(ctx.db, ctx.services);
     registerReportsHandlers(ctx.router, {
       dashboard: new DashboardService(ctx.db, ctx.reads),
-      report: new TicketReportService(ctx.db, undefined, ctx.reads),
+      report: new TicketReportService(ctx.db, ctx.reads),
       moments: new MomentsService(ctx.services, (companyId, tickets, now) => sla.marks(companyId, tickets, now)),
       hours,
       db: ctx.db,

@@ -186,7 +186,7 @@ describe("GET /ticketreport/reports", () => {
   });
 
   it("reads a big page in chunks by keyset, ties on the time included, never more than a chunk at once", async () => {
-    const report = new TicketReportService(t.kernel.db, 3);
+    const report = new TicketReportService(t.kernel.db, undefined, { rows: 3, pageRows: 3 });
     const filter = { range: rangeOf({ from: "2030-01-10", to: "2030-01-11" }), whatsappIds: [], userIds: [], queueIds: [], statuses: [], onlyRated: false };
     const chunks: number[][] = [];
     for await (const rows of report.chunks(w.company.id, filter, 100)) chunks.push(rows.map((r) => r.id));
@@ -202,7 +202,7 @@ describe("GET /ticketreport/reports", () => {
   });
 
   it("the file exports' cells come from SQLite chunk by chunk: the rows' values in the file's columns, as the row reads give them", async () => {
-    const report = new TicketReportService(t.kernel.db, 2);
+    const report = new TicketReportService(t.kernel.db, undefined, { rows: 2, pageRows: 2 });
     const filter = { range: rangeOf({ from: "2030-01-10", to: "2030-01-11" }), whatsappIds: [], userIds: [], queueIds: [], statuses: [], onlyRated: false };
     const rows: ReportRow[] = [];
     for await (const chunk of report.chunks(w.company.id, filter, 100)) rows.push(...chunk);
@@ -218,7 +218,7 @@ describe("GET /ticketreport/reports", () => {
   });
 
   it("the big page's JSON is written by SQLite chunk by chunk: the same rows, fields and order as the row reads", async () => {
-    const report = new TicketReportService(t.kernel.db, 2);
+    const report = new TicketReportService(t.kernel.db, undefined, { rows: 2, pageRows: 2 });
     const filter = { range: rangeOf({ from: "2030-01-10", to: "2030-01-11" }), whatsappIds: [], userIds: [], queueIds: [], statuses: [], onlyRated: false };
     for (const [limit, offset] of [
       [100, 0],
@@ -227,7 +227,7 @@ describe("GET /ticketreport/reports", () => {
       const rows: unknown[] = [];
       for await (const chunk of report.chunks(w.company.id, filter, limit, offset)) rows.push(...chunk);
       const json: string[] = [];
-      for await (const chunk of report.jsonChunks(w.company.id, filter, limit, offset)) json.push(String(chunk));
+      for await (const chunk of report.jsonChunks(w.company.id, filter, limit, offset)) json.push(new TextDecoder().decode(chunk));
       expect(json.length).toBe(Math.ceil(rows.length / 2));
       expect(JSON.parse(`[${json.join(",")}]`)).toEqual(rows);
       // Byte for byte but SQLite's whole minutes, a real (30.0: the same number).
@@ -240,7 +240,7 @@ describe("GET /ticketreport/reports", () => {
     }
     // T1 and T2's support times (60 and 30 minutes) among them.
     const all: string[] = [];
-    for await (const chunk of report.jsonChunks(w.company.id, filter, 100)) all.push(String(chunk));
+    for await (const chunk of report.jsonChunks(w.company.id, filter, 100)) all.push(new TextDecoder().decode(chunk));
     expect(JSON.parse(`[${all.join(",")}]`).map((r: { supportTime: number | null }) => r.supportTime)).toEqual([null, null, null, 60, 30]);
   });
 

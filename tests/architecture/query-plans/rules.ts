@@ -4,8 +4,8 @@
  *   that reads every company's rows. FTS5 tables are searched through their own index
  *   (`SCAN messages_fts VIRTUAL TABLE INDEX 0:M…` is a lookup, not a table scan) and derived
  *   tables (CTEs, subqueries) are already bounded: both allowed.
- * - every `SEARCH` of a tenant table uses its primary key, a unique index with every column
- *   bound, or an index bound on the statement's scope: for rows that hang off a parent (a
+ * - every `SEARCH` of a tenant table uses its primary key (or an index leading with the bound
+ *   id), a unique index with every column bound, or an index bound on the statement's scope: for rows that hang off a parent (a
  *   ticket's messages, a contact's tags, …) the parent when the statement names it (`= ?` or
  *   a list `IN (?, …)`), else an index whose first column is company_id.
  *   The company index on a statement that also names a ticket is the plan of issue 17: it
@@ -91,6 +91,9 @@ export function planProblems(schema: Schema, sql: string, details: string[]): st
     // with the parent and binds it, so it reads one parent's rows, and the parent row came from
     // a read of the same statement that is checked here too.
     if ((PARENTS[table] ?? []).includes(index.columns[0]!) && boundColumns.includes(index.columns[0]!)) continue;
+    // An index that leads with the row's id (contacts_id_name_idx, a narrow copy for name
+    // lookups) bound on it reads one row, as the primary key would.
+    if (index.columns[0] === "id" && boundColumns.includes("id")) continue;
     if (index.columns[0] !== "company_id") problems.push(`${table} read through ${indexName} (${index.columns[0]}…), not by its scope company_id: ${detail}`);
   }
   return problems;
