@@ -126,7 +126,9 @@ export class TicketReportService {
   /** How many tickets the filter matches. */
   async total(companyId: number, f: ReportFilter): Promise<number> {
     const q = this.db.select({ n: sql<number>`count(*)`.as("n") }).from(t);
-    const [row] = await this.reads.all<{ n: number }>((f.searchParam ? q.innerJoin(contactNamesView, eq(contactNamesView.id, t.contactId)) : q).where(this.where(companyId, f)).getSQL());
+    const [row] = await this.reads.all<{ n: number }>(
+      (f.searchParam ? q.innerJoin(contactNamesView, eq(contactNamesView.id, t.contactId)) : q).where(this.where(companyId, f)).getSQL(),
+    );
     return row?.n ?? 0;
   }
 
@@ -242,7 +244,13 @@ export class TicketReportService {
   }
 
   /** Where bodies cuts a page from its first row, or null to read it as one sequence. */
-  private async halves(companyId: number, f: ReportFilter, limit: number, offset: number, chunk: number): Promise<{ newer: ReportFilter; older: ReportFilter; olderLimit: number } | null> {
+  private async halves(
+    companyId: number,
+    f: ReportFilter,
+    limit: number,
+    offset: number,
+    chunk: number,
+  ): Promise<{ newer: ReportFilter; older: ReportFilter; olderLimit: number } | null> {
     // Two threads free (at 1 client): one page on both. Busy (many exports at once), the halves
     // would only queue behind others and cost each page more CPU (two cold page caches).
     if (offset !== 0 || (this.reads.idle ?? 0) < 2) return null;
