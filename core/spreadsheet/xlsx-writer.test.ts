@@ -51,4 +51,17 @@ describe("xlsxStream", () => {
     expect(read).toBeLessThan(40);
     await reader.cancel();
   });
+
+  it("finishes when pages are small: a page too small for a flush enqueues nothing, and the stream still pulls the next", async () => {
+    async function* pages() {
+      for (let p = 0; p < 3000; p++) yield [[`linha ${p}`, "b"]];
+    }
+    const file = await Promise.race([bytesOf(xlsxStream(pages(), { sheetName: "S", header: ["a", "b"] })), new Promise<null>((r) => setTimeout(() => r(null), 5_000))]);
+    expect(file, "the stream stalled").not.toBeNull();
+    const { default: ExcelJS } = await import("exceljs");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.rowCount).toBe(3001);
+    expect(book.worksheets[0]!.getCell("A3001").value).toBe("linha 2999");
+  });
 });

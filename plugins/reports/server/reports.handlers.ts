@@ -10,7 +10,7 @@ import { rangeOf } from "./report-range.ts";
 import * as r from "./reports.routes.ts";
 import type { ReportExportQuery } from "./reports.schemas.ts";
 import type { MomentsService } from "./moments.service.ts";
-import { CHUNK, type ReportFilter, type ReportRow, type TicketReportService } from "./ticket-report.service.ts";
+import { type ReportFilter, type ReportRow, type TicketReportService, WHOLE_PAGE_MAX } from "./ticket-report.service.ts";
 
 const FILE_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", csv: "text/csv; charset=utf-8" } as const;
 
@@ -65,7 +65,7 @@ export function registerReportsHandlers(
     ensureMayView(user, "dashboard");
     const { page, pageSize, ...q } = c.req.valid("query");
     const filter = filterOf(q);
-    if (pageSize <= CHUNK) {
+    if (pageSize <= WHOLE_PAGE_MAX) {
       const answer = await s.report.page(user.companyId, filter, page, pageSize);
       if (q.businessHours) answer.tickets = await businessSupportTimes(s.db, user.companyId, answer.tickets, await s.hours.elapsedFor(user.companyId));
       return c.json(answer, 200);

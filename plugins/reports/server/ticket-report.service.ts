@@ -17,7 +17,15 @@ import type { Range } from "./report-range.ts";
  * chunk's rows written and joined by SQLite, so memory stays bounded whatever the size.
  */
 
-export const CHUNK = 1000;
+/**
+ * Rows per chunk of row objects and of the file exports' cells. Smaller pages leave less garbage
+ * between two collections: a 100,000-row .xlsx export peaked at ~219 MiB with 1,000, ~205 with
+ * 500 (the same 1.7 s); 250 took 1.9 s for a few MiB less.
+ */
+export const CHUNK = 500;
+
+/** The biggest page read whole as row objects (the screen's 5–50, an API client's up to 1,000); bigger ones stream. */
+export const WHOLE_PAGE_MAX = 1000;
 
 /**
  * Rows per chunk of the web's big JSON page (~1 MB): fewer, bigger statements than CHUNK, as each
@@ -117,7 +125,7 @@ export class TicketReportService {
     this.pageChunk = sizes.pageRows;
   }
 
-  /** One page and the total (GET /ticketreport/reports with a page size up to CHUNK). */
+  /** One page and the total (GET /ticketreport/reports with a page size up to WHOLE_PAGE_MAX). */
   async page(companyId: number, f: ReportFilter, page: number, pageSize: number): Promise<{ tickets: ReportRow[]; totalTickets: { total: number } }> {
     const [tickets, total] = await Promise.all([this.read(companyId, f, pageSize, (page - 1) * pageSize, null), this.total(companyId, f)]);
     return { tickets, totalTickets: { total } };
@@ -177,6 +185,8 @@ export class TicketReportService {
         for (let i = 0; i < row.length; i++) row[i] = row[i] === null ? "" : String(row[i]);
       }
       yield rows as string[][];
+      // A collection at most once a second during a long export, not only after it.
+      releaseMemorySoon();
     }
   }
 
@@ -313,8 +323,12 @@ export class TicketReportService {
   }
 
   private where(companyId: number, f: ReportFilter, after: Cursor | null = null): SQL {
-    const w: (SQL | undefined)[] = [eq(t.companyId, companyId), gte(t.createdAt, f.range.start), lt(t.createdAt, f.range.end)];
-    if (after) w.push(lte(t.createdAt, after[0]), sql`not (${t.createdAt} = ${after[0]} and ${t.id} >= ${after[1]})`);
+    // After a cursor its instant is the only upper bound (it lies inside the range): with two,
+    // SQLite bounds the index range by one of them and may start every chunk at the range's end,
+    // skipping the rows already read again (a 100,000-row export's 400 chunks took 3.6 s).
+    const upper = after ? lte(t.createdAt, after[0]) : lt(t.createdAt, f.range.end);
+    const w: (SQL | undefined)[] = [eq(t.companyId, companyId), gte(t.createdAt, f.range.start), upper];
+    if (after) w.push(sql`not (${t.createdAt} = ${after[0]} and ${t.id} >= ${after[1]})`);
     // The filters are tests on the range's rows, never an index of their own (unary `+`): with
     // statistics SQLite would otherwise read a contact's or a status's index and sort, and the
     // plan would change with the data; the date range in index order stops after a page.
