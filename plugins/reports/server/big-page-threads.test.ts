@@ -22,9 +22,12 @@ describe("the big page on the read pool's threads", () => {
       wholeWalks: 2,
       first9000: true,
       first9000Walks: 2,
+      // totalTickets from the cut's count (the page stopped at its limit), and from its rows.
+      first9000Total: 10000,
       first1500: true,
       second: true,
       filtered: 3333,
+      filteredTotal: 3333,
       filteredEqual: true,
     });
   }, 130_000);

@@ -184,6 +184,24 @@ describe("GET /ticketreport/reports", () => {
     const big = await t.call("GET", q("&pageSize=9999999"), { token: w.token });
     expect(big.status).toBe(200);
     expect(big.body).toEqual(small.body);
+    // totalTickets whatever the page saw: past the last row, and filtered.
+    const past = await t.call("GET", q("&pageSize=1001&page=2"), { token: w.token });
+    expect(past.body).toEqual({ tickets: [], totalTickets: { total: 4 } });
+    const rated = await t.call("GET", q("&pageSize=9999999&onlyRated=true"), { token: w.token });
+    expect(rated.body.totalTickets).toEqual({ total: 2 });
+  });
+
+  it("a big page's total: the rows it read when it read them all from the first, a count when its limit stopped it", async () => {
+    const report = new TicketReportService(t.kernel.db, undefined, { rows: 2, pageRows: 2 });
+    const filter = { range: rangeOf({ from: "2030-01-10", to: "2030-01-11" }), whatsappIds: [], userIds: [], queueIds: [], statuses: [], onlyRated: false };
+    const total = async (limit: number, offset: number) => {
+      const tally = { rows: 0, total: null };
+      for await (const _ of report.jsonChunks(w.company.id, filter, limit, offset, tally));
+      return { tally: tally.rows, total: await report.totalAfter(w.company.id, filter, limit, offset, tally) };
+    };
+    expect(await total(100, 0)).toEqual({ tally: 5, total: 5 });
+    expect(await total(3, 0)).toEqual({ tally: 3, total: 5 });
+    expect(await total(100, 2)).toEqual({ tally: 3, total: 5 });
   });
 
   it("reads a big page in chunks by keyset, ties on the time included, never more than a chunk at once", async () => {

@@ -107,6 +107,14 @@ interface Chunk {
   last: string | null;
 }
 
+/** What a big page learnt while it was read: its rows so far, and the filter's total if it was counted. */
+export interface PageTally {
+  rows: number;
+  total: number | null;
+}
+
+const newTally = (): PageTally => ({ rows: 0, total: null });
+
 /** Added to the id in a chunk's cursor text, so every id has one width (16 digits, below 2^53). */
 const ID_WIDTH = 1_000_000_000_000_000;
 
@@ -161,8 +169,19 @@ export class TicketReportService {
    * page never builds a row object nor a string of it (issue 28: the export's time and memory
    * were the rows' objects and their JSON.stringify), the response writes the bytes as they came.
    */
-  jsonChunks(companyId: number, f: ReportFilter, limit: number, offset = 0): AsyncGenerator<Uint8Array> {
-    return this.bodies(companyId, f, limit, offset, ROW_JSON, "bytes");
+  jsonChunks(companyId: number, f: ReportFilter, limit: number, offset = 0, tally: PageTally = newTally()): AsyncGenerator<Uint8Array> {
+    return this.bodies(companyId, f, limit, offset, ROW_JSON, "bytes", tally);
+  }
+
+  /**
+   * The filter's total after a big page was read (`totalTickets`), without counting again when the
+   * page knows it: read whole from the first row (fewer rows than asked), or cut in halves (the
+   * cut counted it). Otherwise one count.
+   */
+  async totalAfter(companyId: number, f: ReportFilter, limit: number, offset: number, tally: PageTally): Promise<number> {
+    if (tally.total !== null) return tally.total;
+    if (offset === 0 && tally.rows < limit) return tally.rows;
+    return this.total(companyId, f);
   }
 
   /**
@@ -200,18 +219,26 @@ export class TicketReportService {
    * what the newer half's count leaves. A bigger page (every ticket of months) is one sequence,
    * as two threads' chunks and buffers raised its peak memory by ~40–80 MiB.
    */
-  private bodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL, as: "text"): AsyncGenerator<string>;
-  private bodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL, as: "bytes"): AsyncGenerator<Uint8Array>;
-  private async *bodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL, as: "text" | "bytes"): AsyncGenerator<string | Uint8Array> {
-    const cut = await this.halves(companyId, f, limit, offset, as === "bytes" ? this.pageChunk : this.chunk);
+  private bodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL, as: "text", tally?: PageTally): AsyncGenerator<string>;
+  private bodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL, as: "bytes", tally?: PageTally): AsyncGenerator<Uint8Array>;
+  private async *bodies(
+    companyId: number,
+    f: ReportFilter,
+    limit: number,
+    offset: number,
+    row: SQL,
+    as: "text" | "bytes",
+    tally: PageTally = newTally(),
+  ): AsyncGenerator<string | Uint8Array> {
+    const cut = await this.halves(companyId, f, limit, offset, as === "bytes" ? this.pageChunk : this.chunk, tally);
     try {
       if (!cut) {
-        yield* this.sequence(companyId, f, limit, offset, row, as);
+        yield* this.sequence(companyId, f, limit, offset, row, as, tally);
         return;
       }
-      const later = cut.olderLimit > 0 ? readAhead(this.sequence(companyId, cut.older, cut.olderLimit, 0, row, as), AHEAD_BYTES) : null;
+      const later = cut.olderLimit > 0 ? readAhead(this.sequence(companyId, cut.older, cut.olderLimit, 0, row, as, tally), AHEAD_BYTES) : null;
       try {
-        yield* this.sequence(companyId, cut.newer, limit, 0, row, as);
+        yield* this.sequence(companyId, cut.newer, limit, 0, row, as, tally);
         if (later) yield* later.batches;
       } finally {
         await later?.stop();
@@ -229,7 +256,15 @@ export class TicketReportService {
    * rows: 104 → 64 ms of a read thread with contact_names_view). The next chunk's statement is
    * sent before this chunk is given out, so a read thread works while the response writes.
    */
-  private async *sequence(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL, as: "text" | "bytes"): AsyncGenerator<string | Uint8Array> {
+  private async *sequence(
+    companyId: number,
+    f: ReportFilter,
+    limit: number,
+    offset: number,
+    row: SQL,
+    as: "text" | "bytes",
+    tally: PageTally,
+  ): AsyncGenerator<string | Uint8Array> {
     const rows = as === "bytes" ? this.pageChunk : this.chunk;
     let left = limit;
     let size = Math.min(rows, left);
@@ -240,6 +275,7 @@ export class TicketReportService {
         next = null;
         if (!chunk?.n || !chunk.body || !chunk.last) return;
         left -= chunk.n;
+        tally.rows += chunk.n;
         if (chunk.n === size && left > 0) {
           const at = chunk.last.lastIndexOf("#");
           size = Math.min(rows, left);
@@ -260,11 +296,14 @@ export class TicketReportService {
     limit: number,
     offset: number,
     chunk: number,
+    tally: PageTally,
   ): Promise<{ newer: ReportFilter; older: ReportFilter; olderLimit: number } | null> {
     // Two threads free (at 1 client): one page on both. Busy (many exports at once), the halves
     // would only queue behind others and cost each page more CPU (two cold page caches).
     if (offset !== 0 || (this.reads.idle ?? 0) < 2) return null;
-    const rows = Math.min(limit, await this.total(companyId, f));
+    // The filter's total: the page's totalTickets too (tally), not counted again after the rows.
+    tally.total = await this.total(companyId, f);
+    const rows = Math.min(limit, tally.total);
     if (rows < 2 * chunk || rows > SPLIT_MAX_ROWS) return null;
     const mid = await this.createdAtOfRow(companyId, f, Math.floor(rows / 2));
     if (!mid) return null;

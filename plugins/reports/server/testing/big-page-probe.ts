@@ -83,9 +83,11 @@ try {
       wholeWalks,
       first9000: JSON.stringify(first9000.tickets) === JSON.stringify(pages.slice(0, 9000)),
       first9000Walks,
+      first9000Total: first9000.totalTickets.total,
       first1500: JSON.stringify(first1500.tickets) === JSON.stringify(pages.slice(0, 1500)),
       second: JSON.stringify(second.tickets) === JSON.stringify(pages.slice(1500, 3000)),
       filtered: filtered.tickets.length,
+      filteredTotal: filtered.totalTickets.total,
       filteredEqual: JSON.stringify(filtered.tickets) === JSON.stringify(pages.filter((row) => row.status === "closed")),
     }),
   );
