@@ -1,7 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "./database.ts";
-import { joinedBytes } from "./joined-bytes.ts";
 
 /**
  * Heavy reads off the event loop. The embedded driver is synchronous: a 90 ms report
@@ -22,22 +21,6 @@ import { joinedBytes } from "./joined-bytes.ts";
  */
 export interface ReadPool {
   all<T>(query: SQL): Promise<T[]>;
-  /**
-   * The first column of every row, as text, `rows` at a time joined by `separator`: one
-   * statement walked on a worker, the next batch read while the caller uses this one, so a big
-   * export costs one pass over its index range and holds two batches at most. Leaving the loop
-   * early stops the statement. Without threads the whole result is read at once (callers with
-   * big results check `threaded` and page themselves).
-   * @example for await (const part of ctx.reads.texts(sql`select json_object('id', id) from tickets_view where company_id = ${id}`, { rows: 1000 })) write(part);
-   */
-  texts(query: SQL, options: { rows: number; separator?: string }): AsyncGenerator<string>;
-  /**
-   * `texts` as bytes: the first column of every row (a BLOB: `cast(json_object(…) as blob)`;
-   * a text is encoded as UTF-8), `rows` at a time joined by `separator`. A batch crosses from
-   * the worker without a copy and is never a JS string: what a response writes as it is (the
-   * big report page: no UTF-16 string of megabytes, no encoding on the event loop).
-   */
-  bytes(query: SQL, options: { rows: number; separator?: string }): AsyncGenerator<Uint8Array>;
   /** Whether statements run on worker threads (false: on the main connection; also once a worker could not start). */
   readonly threaded: boolean;
   /**
@@ -65,8 +48,6 @@ interface Pending {
   params: unknown[];
   resolve(rows: unknown[]): void;
   reject(err: Error): void;
-  /** A `texts` or `bytes` walk: its batch size, separator and where its batches go (`done` with the last). */
-  walk?: { rows: number; separator: string; bytes: boolean; take(part: string | Uint8Array, n: number, done: boolean): void };
 }
 
 interface Slot {
@@ -116,18 +97,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   let unusable = false;
   let id = 0;
 
-  const onMain = (p: Pending) => {
-    const { walk } = p;
-    if (!walk) return void db.all(p.query).then(p.resolve, p.reject);
-    // Without a thread a walk is one read: every row's first column, in batches.
-    void db.values<unknown[]>(p.query).then((rows) => {
-      for (let at = 0; at < rows.length; at += walk.rows) {
-        const batch = rows.slice(at, at + walk.rows).map((r) => r[0]);
-        walk.take(walk.bytes ? joinedBytes(batch, walk.separator) : batch.map(String).join(walk.separator), batch.length, at + walk.rows >= rows.length);
-      }
-      if (!rows.length) walk.take("", 0, true);
-    }, p.reject);
-  };
+  const onMain = (p: Pending) => void db.all(p.query).then(p.resolve, p.reject);
 
   /** Drops a dead worker (`end`: one whose script threw, idle in JS, is ended; never one in native code). */
   const remove = (slot: Slot, reason: string, end = false) => {
@@ -157,21 +127,10 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
       return null;
     }
     const slot: Slot = { worker, running: null, ready: false };
-    worker.onmessage = (
-      e: MessageEvent<{ type: string; rows?: unknown[]; message?: string; code?: string | null; text?: string; bytes?: Uint8Array; n?: number; done?: boolean }>,
-    ) => {
+    worker.onmessage = (e: MessageEvent<{ type: string; rows?: unknown[]; message?: string; code?: string | null }>) => {
       if (e.data.type === "ready") slot.ready = true;
       if (e.data.type === "failed") return remove(slot, e.data.message ?? "could not open the database", true);
       const pending = slot.running;
-      if (pending && e.data.type === "texts") {
-        if (e.data.done) {
-          slot.running = null;
-          held(worker, false);
-        }
-        pending.walk?.take(e.data.bytes ?? e.data.text ?? "", e.data.n ?? 0, e.data.done === true);
-        if (e.data.done) next();
-        return;
-      }
       if (!pending || (e.data.type !== "rows" && e.data.type !== "error")) return;
       slot.running = null;
       held(worker, false);
@@ -193,9 +152,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   const send = (slot: Slot, pending: Pending) => {
     slot.running = pending;
     held(slot.worker, true);
-    const { walk } = pending;
-    if (walk) slot.worker.postMessage({ type: "texts", id: ++id, sql: pending.sql, params: pending.params, rows: walk.rows, separator: walk.separator, bytes: walk.bytes });
-    else slot.worker.postMessage({ type: "all", id: ++id, sql: pending.sql, params: pending.params });
+    slot.worker.postMessage({ type: "all", id: ++id, sql: pending.sql, params: pending.params });
   };
 
   function next(): void {
@@ -207,64 +164,6 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
         return;
       }
       send(slot, waiting.shift()!);
-    }
-  }
-
-  /** A `texts` or `bytes` walk: batches as the worker posts them, the next asked for when one is taken. */
-  async function* walkOf<T extends string | Uint8Array>(query: SQL, options: { rows: number; separator?: string }, bytes: boolean): AsyncGenerator<T> {
-    if (stopped) throw new ReadInterrupted("the pool is stopped");
-    const batches: T[] = [];
-    let finished = false;
-    let failure: Error | null = null;
-    let wake: (() => void) | null = null;
-    const poke = () => {
-      wake?.();
-      wake = null;
-    };
-    const pending: Pending = {
-      query,
-      ...toQuery(query),
-      resolve: () => {
-        finished = true;
-        poke();
-      },
-      reject: (err) => {
-        failure = err;
-        poke();
-      },
-      walk: {
-        rows: Math.max(1, options.rows),
-        separator: options.separator ?? ",",
-        bytes,
-        take: (part, n, done) => {
-          if (n) batches.push(part as T);
-          if (done) finished = true;
-          poke();
-        },
-      },
-    };
-    if (!threaded || unusable) onMain(pending);
-    else {
-      waiting.push(pending);
-      next();
-    }
-    try {
-      for (;;) {
-        while (!batches.length && !finished && !failure) await new Promise<void>((r) => (wake = r));
-        if (failure) throw failure;
-        const batch = batches.shift();
-        if (batch === undefined) return;
-        // The worker reads the next batch while this one is used.
-        if (!finished) slots.find((s) => s.running === pending)?.worker.postMessage({ type: "more" });
-        yield batch;
-      }
-    } finally {
-      if (!finished && !failure) {
-        // Left early (a download cancelled): the statement stops, its worker serves the next one.
-        const at = waiting.indexOf(pending);
-        if (at >= 0) waiting.splice(at, 1);
-        slots.find((s) => s.running === pending)?.worker.postMessage({ type: "cancel" });
-      }
     }
   }
 
@@ -283,12 +182,6 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
         waiting.push({ query, ...toQuery(query), resolve: resolve as (rows: unknown[]) => void, reject });
         next();
       });
-    },
-    texts(query: SQL, options: { rows: number; separator?: string }): AsyncGenerator<string> {
-      return walkOf<string>(query, options, false);
-    },
-    bytes(query: SQL, options: { rows: number; separator?: string }): AsyncGenerator<Uint8Array> {
-      return walkOf<Uint8Array>(query, options, true);
     },
     async stop() {
       stopped = true;
@@ -319,7 +212,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
 }
 
 /** What a service needs of a read pool: tests and remote databases give it the main connection. */
-export type Reads = Pick<ReadPool, "all"> & Partial<Pick<ReadPool, "texts" | "bytes" | "threaded" | "idle">>;
+export type Reads = Pick<ReadPool, "all"> & Partial<Pick<ReadPool, "threaded" | "idle">>;
 
 /** Reads on the main connection (a service built without a pool, e.g. in a test). */
 export function mainConnectionReads(db: Db): Reads {

@@ -100,10 +100,10 @@ const plain = (col: SQLWrapper) => sql`+${col}`;
 /** `[createdAt, id]` of the last row read: the next chunk starts strictly after it. */
 type Cursor = [string, number];
 
-/** A chunk of a big page as its statement gives it (a BLOB comes as bytes or an ArrayBuffer, by driver). */
+/** A chunk of a big page as its statement gives it (a BLOB comes as an ArrayBuffer, from a thread or not). */
 interface Chunk {
   n: number;
-  body: string | Uint8Array | ArrayBuffer | null;
+  body: string | ArrayBuffer | null;
   last: string | null;
 }
 
@@ -281,7 +281,7 @@ export class TicketReportService {
           size = Math.min(rows, left);
           next = this.jsonChunk(companyId, f, size, 0, [chunk.last.slice(0, at), Number(chunk.last.slice(at + 1)) - ID_WIDTH], row, as);
         }
-        yield typeof chunk.body === "string" || chunk.body instanceof Uint8Array ? chunk.body : new Uint8Array(chunk.body);
+        yield typeof chunk.body === "string" ? chunk.body : new Uint8Array(chunk.body);
       }
     } finally {
       // Left early (a cancelled download): the statement already sent ends on its own; its answer is dropped.
