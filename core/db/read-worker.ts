@@ -8,10 +8,7 @@ import { loadDriver } from "./statement-cache.ts";
 
 restoreJitPolicy();
 
-type Request =
-  | { type: "start"; path: string }
-  | { type: "all"; id: number; sql: string; params: unknown[] }
-  | { type: "stop" };
+type Request = { type: "start"; path: string } | { type: "all"; id: number; sql: string; params: unknown[] } | { type: "stop" };
 
 declare const self: { onmessage: ((e: MessageEvent<Request>) => void) | null; postMessage(m: unknown): void; close(): void };
 
