@@ -64,4 +64,18 @@ describe("xlsxStream", () => {
     expect(book.worksheets[0]!.rowCount).toBe(3001);
     expect(book.worksheets[0]!.getCell("A3001").value).toBe("linha 2999");
   });
+
+  it("writes a page bigger than its first buffer (accents and emoji: up to 4 bytes a character)", async () => {
+    async function* pages() {
+      yield Array.from({ length: 3000 }, (_, i) => [`ação ${i} 🙂`, "çãõ".repeat(40)]);
+    }
+    const file = await bytesOf(xlsxStream(pages(), { sheetName: "S", header: ["a", "b"] }));
+    const { default: ExcelJS } = await import("exceljs");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3001);
+    expect(sheet.getCell("A3001").value).toBe("ação 2999 🙂");
+    expect(sheet.getCell("B2").value).toBe("çãõ".repeat(40));
+  });
 });
