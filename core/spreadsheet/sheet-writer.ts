@@ -20,7 +20,24 @@ export interface CsvOptions {
 export function csvStream(pages: RowPages, options: CsvOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const { delimiter } = options;
-  const line = (cells: string[]) => encoder.encode(`${cells.map((c) => csvField(c, delimiter)).join(delimiter)}\r\n`);
+  const text = (cells: string[]) => `${cells.map((c) => csvField(c, delimiter)).join(delimiter)}\r\n`;
+  // A page's lines encoded one by one into one buffer: no typed array per line (100,000 of
+  // them for a report were garbage the collector met late).
+  let scratch = new Uint8Array(64 * 1024);
+  const pageBytes = (rows: string[][]): Uint8Array => {
+    let at = 0;
+    for (const cells of rows) {
+      const line = text(cells);
+      // UTF-8 takes at most 3 bytes per UTF-16 unit.
+      if (at + line.length * 3 > scratch.length) {
+        const bigger = new Uint8Array(Math.max(scratch.length * 2, at + line.length * 3));
+        bigger.set(scratch.subarray(0, at));
+        scratch = bigger;
+      }
+      at += encoder.encodeInto(line, scratch.subarray(at)).written;
+    }
+    return scratch.slice(0, at);
+  };
   const iterator = pages[Symbol.asyncIterator]();
   let started = false;
   return new ReadableStream<Uint8Array>({
@@ -28,19 +45,12 @@ export function csvStream(pages: RowPages, options: CsvOptions): ReadableStream<
       if (!started) {
         started = true;
         controller.enqueue(new Uint8Array([0xef, 0xbb, 0xbf]));
-        controller.enqueue(line(options.header));
+        controller.enqueue(encoder.encode(text(options.header)));
         return;
       }
       const next = await iterator.next();
       if (next.done) return controller.close();
-      const parts = next.value.map(line);
-      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-      let at = 0;
-      for (const p of parts) {
-        out.set(p, at);
-        at += p.length;
-      }
-      controller.enqueue(out);
+      controller.enqueue(pageBytes(next.value));
     },
     async cancel() {
       await iterator.return?.();
