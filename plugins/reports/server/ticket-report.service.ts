@@ -417,8 +417,12 @@ export class TicketReportService {
   }
 }
 
-/** The least time between two collections while a file export runs (release-memory.ts). */
-const EXPORT_GC_GAP_MS = 250;
+/**
+ * The least time between two collections while a file export runs (release-memory.ts): each costs
+ * ~20 ms; measured on 100,000 rows, peak / time: .xlsx 193–201 MiB / 1.75 s with one a second,
+ * 182–187 / 1.85 s every 250 ms, 179–185 / 2.0 s every 150; .csv 189–196, 187–190, 180–182 MiB.
+ */
+const EXPORT_GC_GAP_MS = 150;
 
 /** How much of a big page's older half may wait, read ahead, while the newer half is written out. */
 const AHEAD_BYTES = 8 * 1024 * 1024;
