@@ -121,6 +121,8 @@ const ID_WIDTH = 1_000_000_000_000_000;
 export class TicketReportService {
   private readonly chunk: number;
   private readonly pageChunk: number;
+  /** Big pages and exports being read now. */
+  private reading = 0;
 
   constructor(
     private readonly db: Db,
@@ -230,8 +232,9 @@ export class TicketReportService {
     as: "text" | "bytes",
     tally: PageTally = newTally(),
   ): AsyncGenerator<string | Uint8Array> {
-    const cut = await this.halves(companyId, f, limit, offset, as === "bytes" ? this.pageChunk : this.chunk, tally);
+    this.reading++;
     try {
+      const cut = await this.halves(companyId, f, limit, offset, as === "bytes" ? this.pageChunk : this.chunk, tally);
       if (!cut) {
         yield* this.sequence(companyId, f, limit, offset, row, as, tally);
         return;
@@ -244,8 +247,9 @@ export class TicketReportService {
         await later?.stop();
       }
     } finally {
-      // A big page leaves megabytes of garbage here and on the threads: collected soon, not lazily.
-      releaseMemorySoon();
+      // Big pages leave megabytes of garbage: collected soon once the last one of a burst ended,
+      // not after each (16 at once: a full collection a second cost each page ~2.5 ms of the event loop).
+      if (--this.reading === 0) releaseMemorySoon();
     }
   }
 
