@@ -23,11 +23,15 @@ export function xmlText(s: string): string {
 }
 
 /** Column letters of a 0-based index: 0 → A, 26 → AA. */
-function column(i: number): string {
+function letters(i: number): string {
   let s = "";
   for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
   return s;
 }
+
+/** The first columns' letters made once: a report's 1.1 million cells made two strings each for them. */
+const LETTERS = Array.from({ length: 64 }, (_, i) => letters(i));
+const column = (i: number) => LETTERS[i] ?? letters(i);
 
 /** One row of inline-string cells; style 1 is the bold header. */
 export function rowXml(r: number, cells: readonly string[], style = 0): string {
