@@ -12,6 +12,7 @@
  * Overrides: BENCH_TICKETS=100000 BENCH_MESSAGES=1000000 BENCH_ROUNDS=5 (per call, one client)
  *            BENCH_CONCURRENCY=16 BENCH_BUDGET_SECONDS=120 (per run).
  *            BENCH_MEMORY_ONLY=1: only the exports' peak RSS (no timed runs), for back-to-back before/after.
+ *            BENCH_TICKET_ORDER=shuffled: tickets' ids in random order instead of creation order (generate.ts).
  * Before/after comparisons: BENCH_DATA=<dir> keeps the generated database there (world.json
  * beside it) and, when it is already there, runs on a copy of it instead of generating;
  * BENCH_SERVER_CWD=<tree> runs the server of another checkout (e.g. `git archive` of the tree
