@@ -1,4 +1,5 @@
 import { csvField, safeCell } from "./cell-safety.ts";
+import { pageEncoder } from "./page-encoder.ts";
 import { xlsxPages } from "./xlsx-writer.ts";
 
 /** What both writers take: rows of text arriving page by page (a page is read only when the previous one left). */
@@ -21,22 +22,10 @@ export function csvStream(pages: RowPages, options: CsvOptions): ReadableStream<
   const encoder = new TextEncoder();
   const { delimiter } = options;
   const text = (cells: string[]) => `${cells.map((c) => csvField(c, delimiter)).join(delimiter)}\r\n`;
-  // A page's lines encoded one by one into one buffer: no typed array per line (100,000 of
-  // them for a report were garbage the collector met late).
-  let scratch = new Uint8Array(64 * 1024);
+  const page = pageEncoder();
   const pageBytes = (rows: string[][]): Uint8Array => {
-    let at = 0;
-    for (const cells of rows) {
-      const line = text(cells);
-      // UTF-8 takes at most 3 bytes per UTF-16 unit.
-      if (at + line.length * 3 > scratch.length) {
-        const bigger = new Uint8Array(Math.max(scratch.length * 2, at + line.length * 3));
-        bigger.set(scratch.subarray(0, at));
-        scratch = bigger;
-      }
-      at += encoder.encodeInto(line, scratch.subarray(at)).written;
-    }
-    return scratch.slice(0, at);
+    for (const cells of rows) page.add(text(cells));
+    return page.take();
   };
   const iterator = pages[Symbol.asyncIterator]();
   let started = false;

@@ -1,4 +1,5 @@
 import { constants, crc32, createDeflateRaw, deflateRawSync } from "node:zlib";
+import { pageEncoder } from "./page-encoder.ts";
 
 /*
  * A one-sheet .xlsx written as a stream, by hand (issue 28): ExcelJS's streaming writer held
@@ -185,26 +186,11 @@ export function xlsxPages(pages: AsyncIterable<string[][]>, options: XlsxWriterO
     }
   };
 
-  /**
-   * A page's rows as UTF-8, each row's XML encoded into one buffer as it is made: no string of
-   * the whole page (a rope of ~1,000 cells flattened to ~1.4 MB of UTF-16 per page of 500 rows,
-   * garbage the collector met late: a 100,000-row export peaked ~20 MiB higher).
-   */
-  let scratch = new Uint8Array(256 * 1024);
+  // A page's rows encoded one by one into one buffer (page-encoder.ts).
+  const page = pageEncoder(256 * 1024);
   const pageBytes = (rows: readonly string[][]): Uint8Array => {
-    let at = 0;
-    for (const cells of rows) {
-      const xml = rowXml(row++, cells);
-      // UTF-8 takes at most 3 bytes per UTF-16 unit.
-      if (at + xml.length * 3 > scratch.length) {
-        const bigger = new Uint8Array(Math.max(scratch.length * 2, at + xml.length * 3));
-        bigger.set(scratch.subarray(0, at));
-        scratch = bigger;
-      }
-      at += enc.encodeInto(xml, scratch.subarray(at)).written;
-    }
-    // A copy: deflate keeps the bytes until it read them, and the scratch is written again.
-    return scratch.slice(0, at);
+    for (const cells of rows) page.add(rowXml(row++, cells));
+    return page.take();
   };
 
   return new ReadableStream<Uint8Array>({
