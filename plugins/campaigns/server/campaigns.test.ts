@@ -205,7 +205,9 @@ describe("campaign to a contact list", () => {
     cw = await campaignWorld();
     const hour = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", hourCycle: "h23", hour: "numeric" }).format(new Date());
     const start = `${String((Number(hour) + 2) % 24).padStart(2, "0")}:00`;
-    const end = `${String((Number(hour) + 3) % 24).padStart(2, "0")}:00`;
+    // An end at midnight is "24:00": "00:00" is not after the start, which reads as all day (the
+    // test failed when run from 21:00 to 21:59 in Sao Paulo).
+    const end = `${String((Number(hour) + 3) % 24 || 24).padStart(2, "0")}:00`;
     await cw.call("POST", "/campaign-settings", { settings: { startHour: start, endHour: end } });
     const list = await cw.list([NUMBERS[0]!]);
     await cw.campaign({ contactListId: list.id, message1: "Promo" });
