@@ -115,6 +115,17 @@ export interface PageTally {
 
 const newTally = (): PageTally => ({ rows: 0, total: null });
 
+/** What a big page reads: the filter's rows from `offset`, at most `limit`, each as `row` writes it, as text or bytes; `tally` learns as it goes. */
+interface PageRead {
+  companyId: number;
+  f: ReportFilter;
+  limit: number;
+  offset: number;
+  row: SQL;
+  as: "text" | "bytes";
+  tally: PageTally;
+}
+
 /** Added to the id in a chunk's cursor text, so every id has one width (16 digits, below 2^53). */
 const ID_WIDTH = 1_000_000_000_000_000;
 
@@ -172,7 +183,7 @@ export class TicketReportService {
    * were the rows' objects and their JSON.stringify), the response writes the bytes as they came.
    */
   jsonChunks(companyId: number, f: ReportFilter, limit: number, offset = 0, tally: PageTally = newTally()): AsyncGenerator<Uint8Array> {
-    return this.bodies(companyId, f, limit, offset, ROW_JSON, "bytes", tally);
+    return this.bodies({ companyId, f, limit, offset, row: ROW_JSON, as: "bytes", tally });
   }
 
   /**
@@ -193,7 +204,7 @@ export class TicketReportService {
    * drizzle mapping and no per-row field copy is made (issue 28: 100,000 rows under 200 MB).
    */
   async *cellChunks(companyId: number, f: ReportFilter, limit: number, elapsed?: Elapsed): AsyncGenerator<string[][]> {
-    for await (const body of this.bodies(companyId, f, limit, 0, elapsed ? ROW_CELLS_CLOCKS : ROW_CELLS, "text")) {
+    for await (const body of this.bodies({ companyId, f, limit, offset: 0, row: elapsed ? ROW_CELLS_CLOCKS : ROW_CELLS, as: "text", tally: newTally() })) {
       const rows = JSON.parse(`[${body}]`) as (string | number | null)[][];
       for (const row of rows) {
         // `businessHours=true`: the support time (closed − first accepted) on the office-hours
@@ -221,27 +232,20 @@ export class TicketReportService {
    * what the newer half's count leaves. A bigger page (every ticket of months) is one sequence,
    * as two threads' chunks and buffers raised its peak memory by ~40–80 MiB.
    */
-  private bodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL, as: "text", tally?: PageTally): AsyncGenerator<string>;
-  private bodies(companyId: number, f: ReportFilter, limit: number, offset: number, row: SQL, as: "bytes", tally?: PageTally): AsyncGenerator<Uint8Array>;
-  private async *bodies(
-    companyId: number,
-    f: ReportFilter,
-    limit: number,
-    offset: number,
-    row: SQL,
-    as: "text" | "bytes",
-    tally: PageTally = newTally(),
-  ): AsyncGenerator<string | Uint8Array> {
+  private bodies(read: PageRead & { as: "text" }): AsyncGenerator<string>;
+  private bodies(read: PageRead & { as: "bytes" }): AsyncGenerator<Uint8Array>;
+  private async *bodies(read: PageRead): AsyncGenerator<string | Uint8Array> {
+    const { companyId, f, limit, offset, as, tally } = read;
     this.reading++;
     try {
       const cut = await this.halves(companyId, f, limit, offset, as === "bytes" ? this.pageChunk : this.chunk, tally);
       if (!cut) {
-        yield* this.sequence(companyId, f, limit, offset, row, as, tally);
+        yield* this.sequence(read);
         return;
       }
-      const later = cut.olderLimit > 0 ? readAhead(this.sequence(companyId, cut.older, cut.olderLimit, 0, row, as, tally), AHEAD_BYTES) : null;
+      const later = cut.olderLimit > 0 ? readAhead(this.sequence({ ...read, f: cut.older, limit: cut.olderLimit, offset: 0 }), AHEAD_BYTES) : null;
       try {
-        yield* this.sequence(companyId, cut.newer, limit, 0, row, as, tally);
+        yield* this.sequence({ ...read, f: cut.newer, offset: 0 });
         if (later) yield* later.batches;
       } finally {
         await later?.stop();
@@ -260,15 +264,7 @@ export class TicketReportService {
    * rows: 104 → 64 ms of a read thread with contact_names_view). The next chunk's statement is
    * sent before this chunk is given out, so a read thread works while the response writes.
    */
-  private async *sequence(
-    companyId: number,
-    f: ReportFilter,
-    limit: number,
-    offset: number,
-    row: SQL,
-    as: "text" | "bytes",
-    tally: PageTally,
-  ): AsyncGenerator<string | Uint8Array> {
+  private async *sequence({ companyId, f, limit, offset, row, as, tally }: PageRead): AsyncGenerator<string | Uint8Array> {
     const rows = as === "bytes" ? this.pageChunk : this.chunk;
     let left = limit;
     let size = Math.min(rows, left);
