@@ -10,7 +10,7 @@ import { rangeOf } from "./report-range.ts";
 import * as r from "./reports.routes.ts";
 import type { ReportExportQuery } from "./reports.schemas.ts";
 import type { MomentsService } from "./moments.service.ts";
-import { type PageTally, type ReportFilter, type ReportRow, type TicketReportService, WHOLE_PAGE_MAX } from "./ticket-report.service.ts";
+import { newTally, type ReportFilter, type ReportRow, type TicketReportService, WHOLE_PAGE_MAX } from "./ticket-report.service.ts";
 
 const FILE_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", csv: "text/csv; charset=utf-8" } as const;
 
@@ -70,16 +70,14 @@ export function registerReportsHandlers(
       if (q.businessHours) answer.tickets = await businessSupportTimes(s.db, user.companyId, answer.tickets, await s.hours.elapsedFor(user.companyId));
       return c.json(answer, 200);
     }
-    // The export's page (9999999): streamed in chunks, the total counted after the rows.
+    // The export's page (9999999): streamed in chunks, the total written after the rows (from
+    // what the page learnt; businessHours reads row objects, untallied, so its total is counted).
     const offset = Math.min((page - 1) * pageSize, Number.MAX_SAFE_INTEGER);
-    const tally: PageTally = { rows: 0, total: null };
-    const chunks = q.businessHours
-      ? businessJsonChunks(s, user.companyId, s.report.chunks(user.companyId, filter, pageSize, offset))
-      : s.report.jsonChunks(user.companyId, filter, pageSize, offset, tally);
-    // businessHours: its rows are not tallied (rows 0 of pageSize would say "0"), so it counts.
-    const stream = reportJsonStream(chunks, () =>
-      q.businessHours ? s.report.total(user.companyId, filter) : s.report.totalAfter(user.companyId, filter, pageSize, offset, tally),
-    );
+    const tally = q.businessHours ? null : newTally();
+    const chunks = tally
+      ? s.report.jsonChunks(user.companyId, filter, pageSize, offset, tally)
+      : businessJsonChunks(s, user.companyId, s.report.chunks(user.companyId, filter, pageSize, offset));
+    const stream = reportJsonStream(chunks, () => s.report.totalAfter(user.companyId, filter, pageSize, offset, tally));
     return c.body(stream, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }) as never;
   });
   router.openapi(r.reportExport, async (c) => {

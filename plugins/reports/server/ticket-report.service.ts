@@ -113,7 +113,8 @@ export interface PageTally {
   total: number | null;
 }
 
-const newTally = (): PageTally => ({ rows: 0, total: null });
+/** An empty tally, for a big page about to be read. */
+export const newTally = (): PageTally => ({ rows: 0, total: null });
 
 /** What a big page reads: the filter's rows from `offset`, at most `limit`, each as `row` writes it, as text or bytes; `tally` learns as it goes. */
 interface PageRead {
@@ -189,9 +190,10 @@ export class TicketReportService {
   /**
    * The filter's total after a big page was read (`totalTickets`), without counting again when the
    * page knows it: read whole from the first row (fewer rows than asked), or cut in halves (the
-   * cut counted it). Otherwise one count.
+   * cut counted it). Otherwise one count, and always without a tally (a page read another way).
    */
-  async totalAfter(companyId: number, f: ReportFilter, limit: number, offset: number, tally: PageTally): Promise<number> {
+  async totalAfter(companyId: number, f: ReportFilter, limit: number, offset: number, tally: PageTally | null): Promise<number> {
+    if (!tally) return this.total(companyId, f);
     if (tally.total !== null) return tally.total;
     if (offset === 0 && tally.rows < limit) return tally.rows;
     return this.total(companyId, f);
